@@ -1,0 +1,4 @@
+import { fileURLToPath } from 'node:url';
+
+/** The kit corpus shipped with the package; the same path from `src/` and from `dist/`. */
+export const embeddedContentDirectory = fileURLToPath(new URL('../../content', import.meta.url));

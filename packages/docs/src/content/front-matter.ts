@@ -1,0 +1,58 @@
+import type { ProblemList } from './problems.js';
+import { parseYamlBlock, type YamlBlock } from './yaml-block.js';
+
+/** The result of splitting a file into its front matter and the rest. */
+export interface SplitFile {
+  readonly frontMatter: YamlBlock;
+  /** The text after the closing `---` line. */
+  readonly body: string;
+  /** 1-based line of the file at which `body` starts. */
+  readonly bodyLine: number;
+  /** Lines kept before the front matter (a shebang), to put back in front of the body. */
+  readonly prefix: string;
+}
+
+/**
+ * Splits front matter written between two `---` lines at the top of a file. `commentPrefix` is the
+ * line-comment marker of the file's language (`//`, `#`), or `''` for Markdown, where the block is bare.
+ */
+export function splitFrontMatter(
+  text: string,
+  file: string,
+  commentPrefix: string,
+  problems: ProblemList,
+): SplitFile | undefined {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  let start = 0;
+  let prefix = '';
+  if (commentPrefix === '#' && lines[0]?.startsWith('#!')) {
+    prefix = `${lines[0]}\n`;
+    start = 1;
+  }
+  const marker = commentPrefix ? `${commentPrefix} ---` : '---';
+  const stripComment = (line: string) => {
+    if (!commentPrefix) return line;
+    const rest = line.slice(commentPrefix.length);
+    return rest.startsWith(' ') ? rest.slice(1) : rest;
+  };
+  if (lines[start]?.trimEnd() !== marker) {
+    problems.add(file, start + 1, `missing front matter: the file must start with a \`${marker}\` line`);
+    return undefined;
+  }
+  const yamlLines: string[] = [];
+  for (let index = start + 1; index < lines.length; index++) {
+    const line = lines[index] ?? '';
+    if (line.trimEnd() === marker) {
+      const frontMatter = parseYamlBlock(yamlLines.join('\n'), file, start + 2, problems);
+      if (!frontMatter) return undefined;
+      return { frontMatter, body: lines.slice(index + 1).join('\n'), bodyLine: index + 2, prefix };
+    }
+    if (commentPrefix && !line.startsWith(commentPrefix)) {
+      problems.add(file, index + 1, `front matter line must start with \`${commentPrefix}\`; close the block with \`${marker}\``);
+      return undefined;
+    }
+    yamlLines.push(stripComment(line));
+  }
+  problems.add(file, start + 1, `front matter is never closed: add a \`${marker}\` line after it`);
+  return undefined;
+}

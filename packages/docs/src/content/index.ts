@@ -1,0 +1,6 @@
+export { embeddedContentDirectory } from './embedded.js';
+export { loadContent, assembleContent } from './load.js';
+export { lintContent, sectionWordLimits } from './lint.js';
+export { ContentError, formatProblem, type ContentProblem } from './problems.js';
+export type { ContentFile } from './read-files.js';
+export type { Content, Document, Example, ExampleLanguage, Section, Site, Taxonomy } from './types.js';
