@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { readCorpusSections, splitSections } from './corpus-sections.js';
+import {
+  containsName,
+  corpusDocsDir,
+  extractReferenceNames,
+  loadReferenceNames,
+  readReference,
+  sectionDocuments,
+  type ReferenceName,
+} from './reference-names.js';
+
+function describeName(entry: ReferenceName): string {
+  const what = entry.kind === 'default' ? `${entry.name} (default ${entry.value})` : entry.name;
+  return `${what} [${entry.kind}, reference line ${entry.line}]`;
+}
+
+describe('extractReferenceNames', () => {
+  it('reads fields, types, values and defaults from a field table', () => {
+    const names = extractReferenceNames(
+      [
+        '| Field | Type | Required | Notes |',
+        '|---|---|---|---|',
+        '| failureMode | "soft" or "hard" | no | |',
+        '| maxIterations | number | no | Maximum loop iterations; default 10 |',
+        '| kind | AgentTaskKind | no | Values: shell, workflow |',
+      ].join('\n'),
+    );
+    const found = names.map((entry) => `${entry.kind}:${entry.name}${entry.value ? `=${entry.value}` : ''}`);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'field:failureMode',
+        'value:soft',
+        'value:hard',
+        'field:maxIterations',
+        'default:maxIterations=10',
+        'type:AgentTaskKind',
+        'value:shell',
+        'value:workflow',
+      ]),
+    );
+  });
+
+  it('reads every field of a type table cell, including shared and nested ones', () => {
+    const names = extractReferenceNames(
+      [
+        '| Type | Fields |',
+        '|---|---|',
+        '| Experience | id, goal: string; usage?: { promptTokens, totalTokens } (numbers); chatTimeoutMs? (max wait, default 120000) |',
+      ].join('\n'),
+    ).map((entry) => entry.name + (entry.value ? `=${entry.value}` : ''));
+    expect(names).toEqual(
+      expect.arrayContaining(['Experience', 'id', 'goal', 'usage', 'promptTokens', 'totalTokens', 'chatTimeoutMs', 'chatTimeoutMs=120000']),
+    );
+  });
+
+  it('expands command alternatives into one command each', () => {
+    const names = extractReferenceNames(
+      [
+        '| Command | Effect |',
+        '|---|---|',
+        '| kit add api, page or model `<name>` | Scaffolds |',
+        '| kit ops:events, ops:tail | Inspects |',
+        '| kit deploy:init --target `<target>` | Generates |',
+      ].join('\n'),
+    )
+      .filter((entry) => entry.kind === 'command')
+      .map((entry) => entry.name);
+    expect(names).toEqual(['kit add api', 'kit add page', 'kit add model', 'kit ops:events', 'kit ops:tail', 'kit deploy:init']);
+  });
+
+  it('reads names from prose lists, calls and inline code, and leaves prose words out', () => {
+    const names = extractReferenceNames(
+      [
+        'Database providers: sqlite, libsql, postgres.',
+        'Engine functions: buildExperience(), shouldCapture(). `createMemoryAccessor()` gives the operations remember, recall, forget, about.',
+        'Route file conventions: `*.api.ts`, `_layout.tsx`. Written in TypeScript with `Kit` in names.',
+      ].join('\n'),
+    ).map((entry) => entry.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['sqlite', 'libsql', 'postgres', 'buildExperience', 'shouldCapture', 'createMemoryAccessor', 'remember', 'about', '*.api.ts', '_layout.tsx']),
+    );
+    expect(names).not.toContain('TypeScript');
+    expect(names).not.toContain('Kit');
+    expect(names).not.toContain('operations');
+  });
+});
+
+describe('containsName and sectionDocuments', () => {
+  it('matches whole names only', () => {
+    expect(containsName('the `run()` method', 'run')).toBe(true);
+    expect(containsName('while running', 'run')).toBe(false);
+    expect(containsName('files named *.api.ts are routes', '*.api.ts')).toBe(true);
+  });
+
+  it('asks a default to appear with its value, digits grouped or not', () => {
+    const entry: ReferenceName = { name: 'chatTimeoutMs', kind: 'default', value: '120000', line: 1 };
+    expect(sectionDocuments('`chatTimeoutMs` defaults to 120_000 ms', entry)).toBe(true);
+    expect(sectionDocuments('`chatTimeoutMs` has a default', entry)).toBe(false);
+  });
+});
+
+describe('splitSections', () => {
+  it('splits at ## and ### outside code fences, with the text before the first heading as Overview', () => {
+    const sections = splitSections('---\ntitle: x\n---\nIntro\n## One\n```\n## not a heading\n```\n### Two\nbody', 'x.md');
+    expect(sections.map((section) => section.heading)).toEqual(['Overview', 'One', 'Two']);
+  });
+});
+
+describe('the framework reference', () => {
+  it('is readable beside the clone, or the failure says where to put it', () => {
+    expect(() => readReference('/nonexistent/framework-library-reference.md')).toThrow(/not found at .*place the specification there/);
+    expect(readReference()).toContain('# Framework Library Reference');
+  });
+
+  it('yields the names of every kind the coverage tests rely on', () => {
+    const names = loadReferenceNames();
+    const kinds = new Set(names.map((entry) => entry.kind));
+    for (const kind of ['package', 'type', 'field', 'function', 'value', 'hook', 'command', 'route-convention', 'default'] as const) {
+      expect(kinds, `no name of kind ${kind} was extracted`).toContain(kind);
+    }
+    expect(names.filter((entry) => entry.kind === 'package')).toHaveLength(12);
+    expect(names.length).toBeGreaterThan(350);
+  });
+});
+
+describe('corpus coverage of the reference', () => {
+  it('documents every name of the reference in some section of packages/docs/content/docs', () => {
+    const sections = readCorpusSections(corpusDocsDir);
+    const missing = loadReferenceNames().filter((entry) => !sections.some((section) => sectionDocuments(section.text, entry)));
+    expect(missing.map(describeName), `${missing.length} reference names are missing from the corpus`).toEqual([]);
+  });
+});
