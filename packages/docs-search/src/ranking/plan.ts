@@ -1,0 +1,179 @@
+import type { ParsedQuery, QueryWord } from '../query/parse.js';
+import { findSynonyms, type SynonymTable } from '../synonyms.js';
+import type { Vocabulary } from '../vocabulary.js';
+
+/** One indexed term a query slot may match, with how much a match through it is worth. */
+export interface Expansion {
+  readonly termId: number;
+  /** 1 for an exact (or same-stem) match, less for completions and corrections. */
+  readonly factor: number;
+  /** The term's idf, capped at the exact term's idf for completions so they never outweigh it. */
+  readonly idf: number;
+}
+
+/** One query word (or synonym word) with every indexed term it may match. */
+export interface Slot {
+  readonly expansions: readonly Expansion[];
+}
+
+/** One way of satisfying a clause: the words as typed, or a synonym. */
+export interface Alternative {
+  readonly weight: number;
+  readonly slots: readonly Slot[];
+  /** A synonym phrase counts only when all of its words are present. */
+  readonly requireAll: boolean;
+}
+
+/** A unit of the query that a section matches or not. */
+export interface Clause {
+  readonly alternatives: readonly Alternative[];
+  /** How many query words the clause stands for; 0 for whole-identifier clauses, which only add. */
+  readonly coverage: number;
+  /** Every term id the clause may match, for heading, proximity and snippet checks. */
+  readonly termIds: ReadonlySet<number>;
+}
+
+/** A query turned into term ids of one index. */
+export interface QueryPlan {
+  readonly clauses: readonly Clause[];
+  /** Whole identifiers of the query. */
+  readonly identifiers: readonly Clause[];
+  /** Quoted phrases as term ids; `undefined` marks a phrase with a word the index does not know. */
+  readonly phrases: readonly (readonly number[] | undefined)[];
+}
+
+/** How much a match is worth when it is not exact (see docs/search-design.md). */
+export const MATCH_FACTORS = {
+  synonym: 0.85,
+  completionBesideExact: 0.3,
+  completion: 0.75,
+  oneTypo: 0.5,
+  twoTypos: 0.3,
+} as const;
+
+const COMPLETION_LIMIT = 50;
+
+/**
+ * Resolves a parsed query against the vocabulary: exact terms, completions of the last word,
+ * corrections of words the index does not know, and synonym alternatives.
+ *
+ * @example
+ * ```ts
+ * import { buildIndexData } from '../build.js';
+ * import { parseQuery } from '../query/parse.js';
+ * import { compileSynonyms } from '../synonyms.js';
+ * import { planQuery } from './plan.js';
+ *
+ * const data = buildIndexData([{ id: 'a', documentTitle: 'A', heading: 'Agents', text: 'agents', code: '', topics: [] }]);
+ * planQuery(parseQuery('agnets'), data.vocabulary, data.idf, compileSynonyms([])).clauses.length; // 1
+ * ```
+ */
+export function planQuery(
+  query: ParsedQuery,
+  vocabulary: Vocabulary,
+  idf: Float64Array,
+  synonyms: SynonymTable,
+): QueryPlan {
+  const slotOf = (surface: string, term: string, prefix: boolean, corrections: boolean): Slot =>
+    resolveSlot(vocabulary, idf, surface, term, prefix, corrections);
+
+  const clauses: Clause[] = [];
+  const matches = findSynonyms(synonyms, query.words.map((word) => word.term));
+  let index = 0;
+  while (index < query.words.length) {
+    const match = matches.find((candidate) => candidate.start === index);
+    if (match === undefined) {
+      const word = query.words[index]!;
+      clauses.push(clauseOf([{ weight: 1, requireAll: false, slots: [wordSlot(word, slotOf)] }], 1));
+      index += 1;
+      continue;
+    }
+    const typed = query.words.slice(index, index + match.length);
+    const typedStems = typed.map((word) => word.term).join(' ');
+    const alternatives: Alternative[] = [
+      { weight: 1, requireAll: false, slots: typed.map((word) => wordSlot(word, slotOf)) },
+    ];
+    for (const member of synonyms.groups[match.group]!) {
+      if (member.join(' ') === typedStems) continue;
+      alternatives.push({
+        weight: MATCH_FACTORS.synonym,
+        requireAll: member.length > 1,
+        slots: member.map((stem) => slotOf(stem, stem, false, false)),
+      });
+    }
+    clauses.push(clauseOf(alternatives, match.length));
+    index += match.length;
+  }
+
+  const identifiers = query.compounds.map((compound) =>
+    clauseOf([{ weight: 1, requireAll: false, slots: [slotOf(compound.surface, compound.surface, compound.prefix, true)] }], 0),
+  );
+  const phrases = query.phrases.map((stems) => {
+    const ids = stems.map((stem) => vocabulary.termId(stem));
+    return ids.every((id) => id !== undefined) ? (ids as number[]) : undefined;
+  });
+  return { clauses, identifiers, phrases };
+}
+
+function wordSlot(
+  word: QueryWord,
+  slotOf: (surface: string, term: string, prefix: boolean, corrections: boolean) => Slot,
+): Slot {
+  return slotOf(word.surface, word.term, word.prefix, true);
+}
+
+function clauseOf(alternatives: Alternative[], coverage: number): Clause {
+  const termIds = new Set<number>();
+  for (const alternative of alternatives) {
+    for (const slot of alternative.slots) for (const expansion of slot.expansions) termIds.add(expansion.termId);
+  }
+  return { alternatives, coverage, termIds };
+}
+
+function resolveSlot(
+  vocabulary: Vocabulary,
+  idf: Float64Array,
+  surface: string,
+  term: string,
+  prefix: boolean,
+  corrections: boolean,
+): Slot {
+  const best = new Map<number, Expansion>();
+  const offer = (expansion: Expansion): void => {
+    const known = best.get(expansion.termId);
+    if (known === undefined || known.factor * known.idf < expansion.factor * expansion.idf) {
+      best.set(expansion.termId, expansion);
+    }
+  };
+
+  const exactIds = new Set<number>(vocabulary.termsOfSurface(surface));
+  const stemId = vocabulary.termId(term);
+  if (stemId !== undefined) exactIds.add(stemId);
+  let exactIdf = 0;
+  for (const termId of exactIds) {
+    offer({ termId, factor: 1, idf: idf[termId]! });
+    exactIdf = Math.max(exactIdf, idf[termId]!);
+  }
+  const hasExact = exactIds.size > 0;
+  const cap = hasExact ? exactIdf : Number.POSITIVE_INFINITY;
+
+  if (prefix && surface.length >= 2) {
+    const base = hasExact ? MATCH_FACTORS.completionBesideExact : MATCH_FACTORS.completion;
+    for (const completion of vocabulary.completions(surface, COMPLETION_LIMIT)) {
+      // A completion that adds little to what was typed is more likely what was meant.
+      const closeness = Math.sqrt(surface.length / completion.surface.length);
+      for (const termId of completion.termIds) {
+        if (exactIds.has(termId)) continue;
+        offer({ termId, factor: base * closeness, idf: Math.min(idf[termId]!, cap) });
+      }
+    }
+  }
+
+  if (corrections && !hasExact) {
+    for (const correction of vocabulary.corrections(surface)) {
+      const factor = correction.distance === 1 ? MATCH_FACTORS.oneTypo : MATCH_FACTORS.twoTypos;
+      for (const termId of correction.termIds) offer({ termId, factor, idf: idf[termId]! });
+    }
+  }
+  return { expansions: [...best.values()].sort((a, b) => a.termId - b.termId) };
+}

@@ -1,0 +1,95 @@
+import { allowedTypos, boundedEditDistance } from './edit-distance.js';
+
+/** A term the index holds that a query word may stand for, found by prefix or by typo correction. */
+export interface SurfaceMatch {
+  readonly surface: string;
+  readonly termIds: readonly number[];
+  /** Edit distance for a correction, 0 for a prefix completion. */
+  readonly distance: number;
+}
+
+/**
+ * The dictionary of an index: stored terms with their ids, and the written (surface) forms that
+ * produced them, which prefix completion and typo correction search.
+ */
+export class Vocabulary {
+  private readonly ids = new Map<string, number>();
+  private readonly surfaceTerms = new Map<string, number[]>();
+  private sortedSurfaces: string[] = [];
+  private surfacesByLength = new Map<number, string[]>();
+  readonly terms: string[] = [];
+
+  /** The id of `term`, adding it when new. */
+  intern(term: string): number {
+    let id = this.ids.get(term);
+    if (id === undefined) {
+      id = this.terms.length;
+      this.ids.set(term, id);
+      this.terms.push(term);
+    }
+    return id;
+  }
+
+  /** Records that `surface` (a lower-case written form) is indexed as term `termId`. */
+  addSurface(surface: string, termId: number): void {
+    const known = this.surfaceTerms.get(surface);
+    if (known === undefined) this.surfaceTerms.set(surface, [termId]);
+    else if (!known.includes(termId)) known.push(termId);
+  }
+
+  /** Sorts the surface forms for lookups; called once when the index is complete. */
+  freeze(): void {
+    this.sortedSurfaces = [...this.surfaceTerms.keys()].sort();
+    this.surfacesByLength = new Map();
+    for (const surface of this.sortedSurfaces) {
+      const sameLength = this.surfacesByLength.get(surface.length);
+      if (sameLength === undefined) this.surfacesByLength.set(surface.length, [surface]);
+      else sameLength.push(surface);
+    }
+  }
+
+  termId(term: string): number | undefined {
+    return this.ids.get(term);
+  }
+
+  termsOfSurface(surface: string): readonly number[] {
+    return this.surfaceTerms.get(surface) ?? [];
+  }
+
+  /** Surface forms that start with `prefix` and are longer than it, in lexical order, at most `limit`. */
+  completions(prefix: string, limit: number): SurfaceMatch[] {
+    const found: SurfaceMatch[] = [];
+    let low = 0;
+    let high = this.sortedSurfaces.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.sortedSurfaces[middle]! < prefix) low = middle + 1;
+      else high = middle;
+    }
+    for (let index = low; index < this.sortedSurfaces.length && found.length < limit; index += 1) {
+      const surface = this.sortedSurfaces[index]!;
+      if (!surface.startsWith(prefix)) break;
+      if (surface.length === prefix.length) continue;
+      found.push({ surface, termIds: this.surfaceTerms.get(surface)!, distance: 0 });
+    }
+    return found;
+  }
+
+  /** Surface forms within the typo allowance of `word` (see `allowedTypos`), closest first. */
+  corrections(word: string): SurfaceMatch[] {
+    const max = allowedTypos(word);
+    if (max === 0) return [];
+    const found: SurfaceMatch[] = [];
+    for (let length = word.length - max; length <= word.length + max; length += 1) {
+      for (const surface of this.surfacesByLength.get(length) ?? []) {
+        // A different first letter is the rarest kind of typo and the cheapest filter.
+        if (surface.charCodeAt(0) !== word.charCodeAt(0) && surface.charCodeAt(1) !== word.charCodeAt(1)) continue;
+        const distance = boundedEditDistance(word, surface, max);
+        if (distance > 0 && distance <= max) {
+          found.push({ surface, termIds: this.surfaceTerms.get(surface)!, distance });
+        }
+      }
+    }
+    return found.sort((a, b) => a.distance - b.distance || (a.surface < b.surface ? -1 : 1));
+  }
+}
