@@ -1,0 +1,61 @@
+import type { z } from 'zod';
+import type { KitContext } from './context.js';
+
+/** What a route does to the world: reads, writes, or calls something outside the app. */
+export type Capability = 'read' | 'write' | 'external';
+
+/**
+ * A typed route: runtime schemas for its input and output, a description for people and agents,
+ * and the handler. The same definition drives the HTTP route, input parsing and validation errors,
+ * the OpenAPI operation and the MCP tool.
+ *
+ * @example
+ * ```ts
+ * import { z } from 'zod';
+ * import type { APIDefinition } from '@kit/kit-core';
+ *
+ * const echo: APIDefinition<{ text: string }, { text: string }> = {
+ *   input: z.strictObject({ text: z.string() }),
+ *   output: z.strictObject({ text: z.string() }),
+ *   handler: async ({ input }) => ({ text: input.text }),
+ * };
+ * ```
+ */
+export interface APIDefinition<TInput = unknown, TOutput = unknown> {
+  /** Runtime schema of the input; an object schema whose properties are the parameters. */
+  readonly input?: z.ZodType<TInput>;
+  /** Runtime schema of the output; the handler's result is validated against it. */
+  readonly output?: z.ZodType<TOutput>;
+  /** What the route does, written for a person or an agent choosing a tool. */
+  readonly description?: string;
+  /** Effect of the route; `read` when omitted. */
+  readonly capability?: Capability;
+  /** Name of the resource the route acts on, for policies and introspection. */
+  readonly resource?: string;
+  /** Key of the policy that guards the route. */
+  readonly policy?: string;
+  /** Produces the output from validated input. */
+  readonly handler: (args: { input: TInput; ctx: KitContext }) => Promise<TOutput>;
+}
+
+/**
+ * Declares a typed route handler. Returns the definition unchanged; its value is the type inference
+ * of `input` from the schema and the single place the route is described.
+ *
+ * @example
+ * ```ts
+ * import { z } from 'zod';
+ * import { defineAPI } from '@kit/kit-core';
+ *
+ * export const greet = defineAPI({
+ *   description: 'Greets someone by name.',
+ *   capability: 'read',
+ *   input: z.strictObject({ name: z.string().min(1) }),
+ *   output: z.strictObject({ message: z.string() }),
+ *   handler: async ({ input }) => ({ message: `Hello, ${input.name}` }),
+ * });
+ * ```
+ */
+export function defineAPI<TInput, TOutput>(def: APIDefinition<TInput, TOutput>): APIDefinition<TInput, TOutput> {
+  return def;
+}

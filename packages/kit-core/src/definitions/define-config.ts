@@ -1,0 +1,66 @@
+import type { APIDefinition } from './define-api.js';
+import type { MiddlewareDefinition } from './define-middleware.js';
+import type { PolicyDefinition } from './define-policy.js';
+
+/**
+ * A route definition of any input and output type. `never` input lets every `APIDefinition` be
+ * stored here (a handler of a specific input accepts the empty type); each handler was type-checked
+ * against its own schemas where `defineAPI` was called.
+ */
+export type AnyAPIDefinition = APIDefinition<never, unknown>;
+
+/** HTTP methods a route may use. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A route key: method, one space, then the path (`GET /api/users`). */
+export type RouteKey = `${HttpMethod} /${string}`;
+
+/** Title, version and description of the app, as its OpenAPI document states them. */
+export interface AppInfo {
+  readonly title: string;
+  readonly version: string;
+  readonly description?: string;
+}
+
+/**
+ * The application's configuration.
+ *
+ * @example
+ * ```ts
+ * import type { KitConfig } from '@kit/kit-core';
+ *
+ * const config: KitConfig = { info: { title: 'Shop', version: '1.0.0' }, routes: {} };
+ * ```
+ */
+export interface KitConfig {
+  readonly info?: AppInfo;
+  /** Routes by key. Handlers receive validated input whatever the transport. */
+  readonly routes: Readonly<Record<RouteKey, AnyAPIDefinition>>;
+  /** Run around every route, first listed outermost. */
+  readonly middleware?: readonly MiddlewareDefinition[];
+  /** Policies that routes name with `policy`. */
+  readonly policies?: readonly PolicyDefinition[];
+}
+
+/**
+ * Identity function that type-checks the application's configuration.
+ *
+ * @example
+ * ```ts
+ * import { z } from 'zod';
+ * import { defineAPI, defineConfig } from '@kit/kit-core';
+ *
+ * export default defineConfig({
+ *   info: { title: 'Greeter', version: '1.0.0' },
+ *   routes: {
+ *     'GET /api/hello': defineAPI({
+ *       input: z.strictObject({ name: z.string() }),
+ *       handler: async ({ input }) => ({ message: `Hello, ${input.name}` }),
+ *     }),
+ *   },
+ * });
+ * ```
+ */
+export function defineConfig(config: KitConfig): KitConfig {
+  return config;
+}

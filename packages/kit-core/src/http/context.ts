@@ -1,0 +1,13 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthType, KitContext } from '../definitions/context.js';
+
+const requestIdPattern = /^[\w.:-]{1,128}$/;
+
+/**
+ * The context of an HTTP request. A caller's `X-Request-Id` is kept when it is a short token, so
+ * logs can be joined across services; anything else is replaced by a fresh id.
+ */
+export function contextFor(request: Request, authType: AuthType = 'anonymous'): KitContext {
+  const given = request.headers.get('x-request-id');
+  return { requestId: given && requestIdPattern.test(given) ? given : randomUUID(), authType, request };
+}

@@ -1,0 +1,33 @@
+import { createHash } from 'node:crypto';
+import { toProblem } from '../errors/problem.js';
+import { KitError } from '../errors/kit-error.js';
+
+/**
+ * A JSON 200 with a validator. The ETag is a hash of the exact body, and the body is a function of
+ * the content and the request, so equal requests against equal content share a tag; `If-None-Match`
+ * with that tag is answered 304 without a body.
+ */
+export function jsonResponse(request: Request, value: unknown, headers: Record<string, string> = {}): Response {
+  const body = JSON.stringify(value);
+  const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+  const common = { ETag: etag, 'Cache-Control': 'no-cache', ...headers };
+  if (matchesEtag(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers: common });
+  return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', ...common } });
+}
+
+/** `If-None-Match` holds `*` or a list of tags; weak comparison, as RFC 9110 asks for GET. */
+export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}
+
+/** The problem document of an error, with the error's headers (`Allow`, `Retry-After`). */
+export function problemResponse(error: unknown): Response {
+  const problem = toProblem(error);
+  const headers = error instanceof KitError ? error.headers : {};
+  return new Response(JSON.stringify(problem), {
+    status: problem.status,
+    headers: { 'Content-Type': 'application/problem+json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+  });
+}

@@ -1,0 +1,20 @@
+/**
+ * @kit/kit-core: typed routes, the capability registry and its OpenAPI projection, policies,
+ * middleware, configuration, and the app that serves them.
+ */
+export { defineAPI, type APIDefinition, type Capability } from './definitions/define-api.js';
+export { defineConfig, type AnyAPIDefinition, type AppInfo, type HttpMethod, type KitConfig, type RouteKey } from './definitions/define-config.js';
+export { defineMiddleware, type MiddlewareDefinition, type MiddlewareHandler } from './definitions/define-middleware.js';
+export { definePolicy, type PolicyCheckResult, type PolicyDefinition, type PolicyEffect } from './definitions/define-policy.js';
+export { enforcePolicies, type PolicyDecision } from './definitions/enforce-policies.js';
+export { env } from './definitions/env.js';
+export type { AuthType, KitContext } from './definitions/context.js';
+export { CapabilityRegistry, type RegisteredRoute } from './registry/capability-registry.js';
+export { toOpenAPI, type OpenAPIDocument } from './registry/openapi.js';
+export type { JsonSchema } from './registry/json-schema.js';
+export { KitError, invalidInput, kitErrorCodes, type FieldIssue, type KitErrorCode, type KitErrorOptions } from './errors/kit-error.js';
+export { toProblem, quoteInput, type Problem } from './errors/problem.js';
+export { contextFor } from './http/context.js';
+export { jsonResponse, problemResponse } from './http/responses.js';
+export { maxBodyBytes } from './http/read-input.js';
+export { createKitApp, type KitApp, type KitServer, type ListenOptions, type RawHandler } from './app/create-kit-app.js';

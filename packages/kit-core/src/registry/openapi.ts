@@ -1,0 +1,112 @@
+import type { AppInfo } from '../definitions/define-config.js';
+import { kitErrorCodes } from '../errors/kit-error.js';
+import type { CapabilityRegistry, RegisteredRoute } from './capability-registry.js';
+import type { JsonSchema } from './json-schema.js';
+
+/** An OpenAPI 3.1 document as plain data. */
+export type OpenAPIDocument = {
+  readonly openapi: '3.1.0';
+  readonly info: AppInfo;
+  readonly paths: Record<string, Record<string, unknown>>;
+  readonly components: { readonly schemas: Record<string, JsonSchema> };
+  readonly [key: string]: unknown;
+};
+
+/** Problem details (RFC 9457) as every error of a kit app is shaped. */
+const problemSchema: JsonSchema = {
+  type: 'object',
+  required: ['type', 'title', 'status', 'detail'],
+  additionalProperties: false,
+  properties: {
+    type: { type: 'string', description: 'Stable identifier of the kind of problem, e.g. /problems/invalid-input.' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    detail: { type: 'string', description: 'What went wrong and how to fix it.' },
+    errors: {
+      type: 'array',
+      description: 'Per-field problems of an invalid input.',
+      items: {
+        type: 'object',
+        required: ['field', 'message'],
+        additionalProperties: false,
+        properties: { field: { type: 'string' }, message: { type: 'string' } },
+      },
+    },
+    suggestions: { type: 'array', items: { type: 'string' }, description: 'Close matches of a value that was not found.' },
+  },
+};
+
+/** Statuses every operation may answer with besides 200, and why. */
+const errorResponses: Record<number, string> = {
+  400: 'The input is invalid; `errors` names each field and the fix.',
+  404: 'The named item does not exist; `suggestions` lists close matches.',
+  405: 'The method is not allowed; the `Allow` header lists those that are.',
+  413: 'The request body is too large.',
+  415: 'The request body is not JSON.',
+  429: 'Too many requests; retry after the `Retry-After` header.',
+};
+
+/**
+ * Projects every route of the registry to an OpenAPI 3.1 operation. GET operations declare their
+ * input twice, as the request body (JSON) and as query parameters, because the service accepts both.
+ *
+ * @example
+ * ```ts
+ * import { CapabilityRegistry, toOpenAPI } from '@kit/kit-core';
+ *
+ * const document = toOpenAPI(new CapabilityRegistry(), { title: 'Empty', version: '0.1.0' });
+ * console.log(document.openapi); // 3.1.0
+ * ```
+ */
+export function toOpenAPI(registry: CapabilityRegistry, info: AppInfo): OpenAPIDocument {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of registry.routes) {
+    const item = (paths[route.path] ??= {});
+    item[route.method.toLowerCase()] = operation(route);
+  }
+  return { openapi: '3.1.0', info, paths, components: { schemas: { Problem: problemSchema } } };
+}
+
+function operation(route: RegisteredRoute): Record<string, unknown> {
+  const properties = (route.inputSchema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((route.inputSchema.required ?? []) as string[]);
+  const hasInput = Object.keys(properties).length > 0;
+  const description = route.definition.description;
+  const problem = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
+  const responses: Record<string, unknown> = {
+    200: {
+      description: 'Success',
+      ...(route.outputSchema ? { content: { 'application/json': { schema: route.outputSchema } } } : {}),
+    },
+  };
+  for (const [status, text] of Object.entries(errorResponses)) {
+    if (!hasInput && (status === '400' || status === '404' || status === '413' || status === '415')) continue;
+    responses[status] = { description: text, content: problem };
+  }
+  responses[String(kitErrorCodes.internal)] = { description: 'The server failed; nothing about it is revealed.', content: problem };
+  return {
+    operationId: route.operationId,
+    ...(description ? { summary: description.split('. ')[0]?.replace(/\.$/, ''), description } : {}),
+    ...(route.definition.capability ? { 'x-kit-capability': route.definition.capability } : {}),
+    ...(hasInput
+      ? {
+          ...(route.method === 'GET'
+            ? {
+                parameters: Object.entries(properties).map(([name, schema]) => ({
+                  name,
+                  in: 'query',
+                  required: required.has(name),
+                  ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
+                  schema,
+                })),
+              }
+            : {}),
+          requestBody: {
+            required: required.size > 0 && route.method !== 'GET',
+            content: { 'application/json': { schema: route.inputSchema } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
