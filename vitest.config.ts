@@ -1,11 +1,11 @@
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-// Workspace packages export `source` (their TypeScript entry) besides `default` (the built file), so
+// Workspace packages export `kit-source` (their TypeScript entry) besides `default` (the built file), so
 // tests run against the sources without a rebuild in between.
 export default defineConfig({
-  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
-  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['kit-source', ...defaultServerConditions] } },
+  resolve: { conditions: ['kit-source'] },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'bench/**/*.test.ts'],
     testTimeout: 30_000,

@@ -1,0 +1,161 @@
+import { contextFor, type CapabilityRegistry, type RegisteredRoute } from '@kit/kit-core';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { McpResource } from './resources.js';
+import { errorResult, successResult } from './tool-result.js';
+
+/** Options of `createMcpServer`. */
+export interface CreateMcpServerOptions {
+  /** The routes to project; one tool per route. */
+  readonly registry: CapabilityRegistry;
+  /** Server name and version announced at initialisation. */
+  readonly name: string;
+  readonly version: string;
+  /** Guidance for the client's model on how to use the tools. */
+  readonly instructions?: string;
+  /** The resources on offer; called on every list, so a content reload shows at once. */
+  readonly resources?: () => readonly McpResource[];
+  /** A URI template matching the resources, listed for clients that build URIs themselves. */
+  readonly resourceTemplate?: { readonly uriTemplate: string; readonly name: string; readonly description?: string; readonly mimeType: string };
+  /**
+   * Protection of the HTTP transport against DNS rebinding: requests whose `Host` (or `Origin`,
+   * when sent) is not listed are refused. Omit to accept any.
+   */
+  readonly allowedHosts?: readonly string[];
+  readonly allowedOrigins?: readonly string[];
+}
+
+/** An MCP server projected from a capability registry, reachable over stdio and streamable HTTP. */
+export interface KitMcpServer {
+  /** Serves one client over this process's standard input and output. */
+  connectStdio(): Promise<void>;
+  /** Answers one streamable-HTTP request (POST of JSON-RPC messages); stateless, so any replica can answer. */
+  handleHttp(request: Request): Promise<Response>;
+  /** Closes the stdio connection, if any. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds an MCP server on the official SDK from the registry: each route becomes a tool named by
+ * its operation id, with the route's input and output JSON Schemas, answering with
+ * `structuredContent` equal to what the HTTP route returns. Calls go through
+ * `CapabilityRegistry.invoke`, so validation and policies are the same as over HTTP.
+ *
+ * @example
+ * ```ts
+ * import { z } from 'zod';
+ * import { createKitApp, defineAPI } from '@kit/kit-core';
+ * import { createMcpServer } from '@kit/kit-agent';
+ *
+ * const app = createKitApp({
+ *   routes: { 'GET /api/health': defineAPI({ output: z.strictObject({ status: z.string() }), handler: async () => ({ status: 'ok' }) }) },
+ * });
+ * const mcp = createMcpServer({ registry: app.registry, name: 'health', version: '1.0.0' });
+ * app.mount('/mcp', ['GET', 'POST', 'DELETE'], (request) => mcp.handleHttp(request));
+ * ```
+ */
+export function createMcpServer(options: CreateMcpServerOptions): KitMcpServer {
+  const tools = (): Tool[] => options.registry.routes.map(toTool);
+  let stdio: Server | undefined;
+
+  const build = (transportRequest: () => Request): Server => {
+    const server = new Server(
+      { name: options.name, version: options.version },
+      {
+        capabilities: { tools: {}, ...(options.resources ? { resources: {} } : {}) },
+        ...(options.instructions ? { instructions: options.instructions } : {}),
+      },
+    );
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools() }));
+    server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      const route = options.registry.get(request.params.name);
+      if (!route) {
+        throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name.slice(0, 100)}"; list the tools to see their names.`);
+      }
+      try {
+        const output = await options.registry.invoke(route, request.params.arguments ?? {}, contextFor(transportRequest(), 'agent'));
+        return successResult(output);
+      } catch (error) {
+        return errorResult(error);
+      }
+    });
+    if (options.resources) {
+      const resources = options.resources;
+      server.setRequestHandler(ListResourcesRequestSchema, () => ({
+        resources: resources().map(({ uri, name, title, description, mimeType }) => ({
+          uri,
+          name,
+          mimeType,
+          ...(title ? { title } : {}),
+          ...(description ? { description } : {}),
+        })),
+      }));
+      server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+        resourceTemplates: options.resourceTemplate ? [options.resourceTemplate] : [],
+      }));
+      server.setRequestHandler(ReadResourceRequestSchema, (request) => {
+        const resource = resources().find((candidate) => candidate.uri === request.params.uri);
+        if (!resource) {
+          throw new McpError(ErrorCode.InvalidParams, `No resource at "${request.params.uri.slice(0, 200)}"; list the resources to see their URIs.`);
+        }
+        return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text: resource.read() }] };
+      });
+    }
+    return server;
+  };
+
+  return {
+    async connectStdio() {
+      stdio = build(() => new Request('http://stdio.invalid/mcp'));
+      await stdio.connect(new StdioServerTransport());
+    },
+    async handleHttp(request) {
+      // Stateless mode: a fresh server and transport per request, so no session outlives it and
+      // replicas behind a load balancer need not share anything.
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+        ...(options.allowedHosts || options.allowedOrigins
+          ? {
+              enableDnsRebindingProtection: true,
+              ...(options.allowedHosts ? { allowedHosts: [...options.allowedHosts] } : {}),
+              ...(options.allowedOrigins ? { allowedOrigins: [...options.allowedOrigins] } : {}),
+            }
+          : {}),
+      });
+      const server = build(() => request);
+      await server.connect(transport);
+      try {
+        return await transport.handleRequest(request);
+      } finally {
+        await server.close();
+      }
+    },
+    async close() {
+      await stdio?.close();
+    },
+  };
+}
+
+function toTool(route: RegisteredRoute): Tool {
+  const description = route.definition.description;
+  const capability = route.definition.capability ?? 'read';
+  return {
+    name: route.operationId,
+    ...(description ? { description } : {}),
+    inputSchema: { type: 'object', ...route.inputSchema } as Tool['inputSchema'],
+    ...(route.outputSchema ? { outputSchema: { type: 'object', ...route.outputSchema } as NonNullable<Tool['outputSchema']> } : {}),
+    annotations: { readOnlyHint: capability === 'read', openWorldHint: capability === 'external' },
+  };
+}
