@@ -1,0 +1,21 @@
+// ---
+// title: A test that important URLs reach the right route files
+// description: A vitest file that scans the route directory once and asserts with matchRoute that each important URL is served, catching a renamed or misnamed route file before users do.
+// topics: [testing, routing]
+// relatedDocs: /docs/testing#testing-route-discovery
+// ---
+import { matchRoute, scanRoutes } from '@kit/kit-router';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+let manifest: Awaited<ReturnType<typeof scanRoutes>>;
+
+beforeAll(async () => {
+  manifest = await scanRoutes('src/routes');
+});
+
+describe('route discovery', () => {
+  it.each(['/api/tickets', '/api/projects', '/tickets', '/admin/users'])('serves %s', (url) => {
+    // What matchRoute returns for an unmatched URL is in its type declaration; a match is truthy.
+    expect(matchRoute(url, manifest)).toBeTruthy();
+  });
+});
