@@ -1,6 +1,11 @@
 import { parseArgs } from 'node:util';
 import { embeddedContentDirectory } from '../content/index.js';
+import { env } from '@kit/kit-core';
+import { ContentError, formatProblem } from '../content/index.js';
 import { runCheck } from './check.js';
+import { runMcp } from './mcp.js';
+import { runSearch } from './search.js';
+import { runServe } from './serve.js';
 
 const usage = `Usage: kit-docs <command> [options]
 
@@ -15,6 +20,7 @@ Options:
   --port <n>         serve: port (default: PORT or 3000)
   --host <addr>      serve: address (default: HOST or 127.0.0.1)
   --topic <tag>      search: restrict to a topic
+  --base-url <url>   serve: public base url; makes every url absolute (default: PUBLIC_BASE_URL)
   --limit <n>        search: number of results (default 10)
   --help             show this help`;
 
@@ -31,6 +37,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
         host: { type: 'string' },
         topic: { type: 'string' },
         limit: { type: 'string' },
+        'base-url': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -45,11 +52,48 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     return values.help ? 0 : 2;
   }
   const contentDirectory = values.content ?? embeddedContentDirectory;
-  switch (command) {
-    case 'check':
-      return runCheck(contentDirectory, (line) => process.stdout.write(`${line}\n`));
-    default:
-      process.stderr.write(`kit-docs: unknown command "${command}"; use serve, mcp, check or search\n\n${usage}\n`);
-      return 2;
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  const err = (line: string) => process.stderr.write(`${line}\n`);
+  try {
+    switch (command) {
+      case 'check':
+        return await runCheck(contentDirectory, out);
+      case 'serve': {
+        const port = parsePort(values.port ?? (env('PORT') || '3000'));
+        if (port === undefined) {
+          err(`kit-docs serve: port ${JSON.stringify(values.port ?? env('PORT'))} is not a port number; use 0 to 65535`);
+          return 2;
+        }
+        const publicBaseUrl = values['base-url'] ?? (env('PUBLIC_BASE_URL') || undefined);
+        return await runServe({ contentDirectory, port, host: values.host ?? (env('HOST') || '127.0.0.1'), ...(publicBaseUrl ? { publicBaseUrl } : {}) }, err);
+      }
+      case 'mcp':
+        return await runMcp(contentDirectory);
+      case 'search': {
+        const q = rest.join(' ');
+        if (q.trim() === '') {
+          err('kit-docs search: give a query, e.g. kit-docs search "maxIterations default"');
+          return 2;
+        }
+        const limit = values.limit === undefined ? undefined : Number(values.limit);
+        return await runSearch(contentDirectory, { q, ...(values.topic ? { topic: values.topic } : {}), ...(limit === undefined ? {} : { limit }) }, out, err);
+      }
+      default:
+        err(`kit-docs: unknown command "${command}"; use serve, mcp, check or search\n\n${usage}`);
+        return 2;
+    }
+  } catch (error) {
+    if (error instanceof ContentError) {
+      err(`kit-docs ${command}: the content in ${contentDirectory} is invalid:`);
+      for (const problem of error.problems) err(formatProblem(problem));
+      return 1;
+    }
+    throw error;
   }
+}
+
+function parsePort(text: string): number | undefined {
+  if (!/^\d{1,5}$/.test(text)) return undefined;
+  const port = Number(text);
+  return port <= 65535 ? port : undefined;
 }

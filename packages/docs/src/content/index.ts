@@ -4,3 +4,4 @@ export { lintContent, sectionWordLimits } from './lint.js';
 export { ContentError, formatProblem, type ContentProblem } from './problems.js';
 export type { ContentFile } from './read-files.js';
 export type { Content, Document, Example, ExampleLanguage, Section, Site, Taxonomy } from './types.js';
+export { documentMarkdown } from './markdown-view.js';

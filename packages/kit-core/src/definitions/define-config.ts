@@ -1,13 +1,16 @@
+import type { KitContext } from './context.js';
 import type { APIDefinition } from './define-api.js';
 import type { MiddlewareDefinition } from './define-middleware.js';
 import type { PolicyDefinition } from './define-policy.js';
 
 /**
- * A route definition of any input and output type. `never` input lets every `APIDefinition` be
- * stored here (a handler of a specific input accepts the empty type); each handler was type-checked
- * against its own schemas where `defineAPI` was called.
+ * A route definition of any input and output type, so routes of different types can be stored side
+ * by side. Schemas widen to `unknown`; the handler's input narrows to `never`, which every specific
+ * handler accepts. Each handler was type-checked against its own schemas where `defineAPI` was called.
  */
-export type AnyAPIDefinition = APIDefinition<never, unknown>;
+export type AnyAPIDefinition = Omit<APIDefinition<unknown, unknown>, 'handler'> & {
+  readonly handler: (args: { input: never; ctx: KitContext }) => Promise<unknown>;
+};
 
 /** HTTP methods a route may use. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,0 +1,14 @@
+import { defineAPI } from '@kit/kit-core';
+import type { ContentStore } from '../service/state.js';
+import { healthOutput } from './schemas.js';
+
+/** `GET /api/health`: `ok`, or `degraded` while a failed reload left the previous content serving. */
+export function healthRoute(store: ContentStore) {
+  return defineAPI({
+    description: 'Reports whether the service is healthy: status ok, or degraded when the last content reload failed and the previous content is still served.',
+    capability: 'read',
+    resource: 'health',
+    output: healthOutput,
+    handler: async () => ({ status: store.status, timestamp: new Date().toISOString() }),
+  });
+}

@@ -1,0 +1,71 @@
+import { createKitApp, type KitApp } from '@kit/kit-core';
+import { createMcpServer, type KitMcpServer } from '@kit/kit-agent';
+import { documentMarkdown, type Content } from '../content/index.js';
+import { docsRoute } from '../api/docs-route.js';
+import { examplesRoute } from '../api/examples-route.js';
+import { healthRoute } from '../api/health-route.js';
+import { searchRoute } from '../api/search-route.js';
+import { urlMaker } from '../api/urls.js';
+import { ContentStore } from './state.js';
+
+/** Version of the HTTP interface, as the OpenAPI document states it. */
+export const apiVersion = '0.1.0';
+
+/** Options of the service. */
+export interface DocsServiceOptions {
+  /** Makes every url absolute under this base (`https://docs.example.com`). */
+  readonly publicBaseUrl?: string;
+  /** Hosts allowed to reach `/mcp` (DNS rebinding protection); default: loopback names only when bound to loopback. */
+  readonly allowedHosts?: readonly string[];
+}
+
+/** The assembled service: the HTTP app (API, OpenAPI, MCP) over a swappable content store. */
+export interface DocsService {
+  readonly app: KitApp;
+  readonly mcp: KitMcpServer;
+  readonly store: ContentStore;
+}
+
+/**
+ * Wires content, search and API together. Content is loaded and validated before this is called;
+ * from here on nothing reads the disk.
+ */
+export function createDocsService(content: Content, options: DocsServiceOptions = {}): DocsService {
+  const store = new ContentStore(content);
+  const url = urlMaker(options.publicBaseUrl);
+  const app = createKitApp({
+    info: {
+      title: 'kit docs',
+      version: apiVersion,
+      description: 'Documentation query service of the kit framework: list and read documents and sections, fetch code examples by topic, and search sections ranked by relevance.',
+    },
+    routes: {
+      'GET /api/docs': docsRoute(store, url),
+      'GET /api/examples': examplesRoute(store, url),
+      'GET /api/health': healthRoute(store),
+      'GET /api/search': searchRoute(store, url),
+    },
+  });
+  const mcp = createMcpServer({
+    registry: app.registry,
+    name: 'kit-docs',
+    version: apiVersion,
+    instructions:
+      'Reference documentation of the kit TypeScript framework. Use get_api_search to find the section that answers a question, get_api_docs to read a document or section, and get_api_examples for complete code examples by topic.',
+    resources: () =>
+      store.current.content.documents.map((document) => ({
+        uri: `kit-docs://docs/${document.slug}`,
+        name: document.slug,
+        title: document.title,
+        description: document.summary,
+        mimeType: 'text/markdown',
+        read: () => documentMarkdown(document),
+      })),
+    resourceTemplate: { uriTemplate: 'kit-docs://docs/{slug}', name: 'document', description: 'One document of the kit documentation, as Markdown.', mimeType: 'text/markdown' },
+    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+  });
+  const openapi = JSON.stringify(app.openapi());
+  app.get('/openapi.json', () => new Response(openapi, { headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' } }));
+  app.mount('/mcp', ['GET', 'POST', 'DELETE'], (request) => mcp.handleHttp(request));
+  return { app, mcp, store };
+}
