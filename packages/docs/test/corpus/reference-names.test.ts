@@ -86,6 +86,32 @@ describe('extractReferenceNames', () => {
   });
 });
 
+describe('extractReferenceNames: facts stated in behaviour text and prose', () => {
+  it('pairs fixed numbers of a function or command with its name', () => {
+    const names = extractReferenceNames(
+      [
+        '| Function | Behavior |',
+        '|---|---|',
+        '| estimateTokens(messages) | Rough token estimate: content length divided by 4 |',
+        '',
+        '| Command | Effect |',
+        '|---|---|',
+        '| kit verify | Runs the 8-step verification cascade |',
+      ].join('\n'),
+    ).filter((entry) => entry.kind === 'default');
+    expect(names.map((entry) => `${entry.name}=${entry.value}`)).toEqual(['estimateTokens=4', 'kit verify=8']);
+  });
+
+  it('reads defaults written as assignments in prose, and well-known paths', () => {
+    const names = extractReferenceNames(
+      'Skill functions: `defineSkill(def)` creates a skill with defaults source = developer and utility = 1.0; ' +
+        '`generateAgentCard()` (agent card served at /.well-known/agent.json).',
+    );
+    const found = names.map((entry) => `${entry.kind}:${entry.name}${entry.value ? `=${entry.value}` : ''}`);
+    expect(found).toEqual(expect.arrayContaining(['default:source=developer', 'default:utility=1.0', 'route-convention:/.well-known/agent.json']));
+  });
+});
+
 describe('containsName and sectionDocuments', () => {
   it('matches whole names only', () => {
     expect(containsName('the `run()` method', 'run')).toBe(true);

@@ -222,11 +222,18 @@ function collectTable(table: Table, out: NameCollector): void {
       if (values) for (const value of values.split(',')) out.add(value.trim(), 'value', line);
       // `partial object with snip (SnipConfig), ...`: the words before each type name are fields.
       for (const match of (cells[1] ?? '').matchAll(/\b([a-z][A-Za-z]*) \(([A-Z]\w+)\)/g)) out.add(match[1]!, 'field', line);
-    } else if (first === 'Function') {
+    }
+    if (first === 'Function') {
       for (const part of splitTopLevel(key, /,/)) {
         const name = part.split('(')[0]!.trim();
         if (IDENTIFIER.test(name)) out.add(name, isTypeName(name) ? 'type' : 'function', line);
       }
+    }
+    if (first === 'Function' || first === 'Command') {
+      // Fixed numbers of a behaviour are facts to document with the name: `divided by 4`, `8-step`.
+      const number = /\b(?:by|the) (\d+)\b|\b(\d+)-step\b/.exec(cells[1] ?? '');
+      const owner = first === 'Command' ? key : key.split('(')[0]!.trim();
+      if (number && IDENTIFIER.test(owner.replace(/^kit /, ''))) out.add(owner, 'default', line, number[1] ?? number[2]);
     }
     collectCell(key, line, out);
     for (const cell of rest) collectProse(cell, line, out);
@@ -256,6 +263,12 @@ function collectCell(text: string, line: number, out: NameCollector): void {
   collectFromCode(prose.replace(/\{[^}]*\}/g, ' '), line, out);
   for (const match of prose.matchAll(CAMEL)) out.add(match[0], isTypeName(match[0]) ? 'type' : 'field', line);
   for (const match of prose.matchAll(/\b[A-Z]+\.md\b/g)) out.add(match[0], 'route-convention', line);
+  // Well-known paths a surface serves (`/.well-known/agent.json`).
+  for (const match of prose.matchAll(/(?:\/[.\w-]+)+\.json\b/g)) out.add(match[0], 'route-convention', line);
+  // Defaults stated in prose: `with defaults source = developer and utility = 1.0`.
+  if (/\bdefaults?\b/.test(prose)) {
+    for (const match of prose.matchAll(/\b([a-z]\w*) = ([\w.]+)/g)) out.add(match[1]!, 'default', line, match[2]!.replace(/\.$/, ''));
+  }
   for (const match of prose.matchAll(SNAKE)) out.add(match[0], 'value', line);
 }
 
