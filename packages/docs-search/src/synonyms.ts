@@ -1,5 +1,6 @@
 import { analyze } from './analysis/analyze.js';
 import { normalizeText } from './analysis/normalize.js';
+import { isStopWord } from './analysis/stop-words.js';
 import type { SynonymGroups } from './types.js';
 
 /** Synonym groups prepared for matching: every member as the stems of its words. */
@@ -44,7 +45,10 @@ export function compileSynonyms(groups: SynonymGroups): SynonymTable {
           `docs-search: synonym ${JSON.stringify(member)} is not a string; write every member of a group as text.`,
         );
       }
-      const stems = analyze(normalizeText(member)).flatMap((token) => token.words.map((word) => word.term));
+      const words = analyze(normalizeText(member)).flatMap((token) => token.words);
+      // Queries lose their function words before synonyms are matched, so members lose them too.
+      const content = words.filter((word) => !isStopWord(word.surface));
+      const stems = (content.length > 0 ? content : words).map((word) => word.term);
       if (stems.length === 0) continue;
       if (members.some((known) => known.join(' ') === stems.join(' '))) continue;
       members.push(stems);
