@@ -91,6 +91,9 @@ const CALL = /\b([A-Za-z_][A-Za-z0-9_]*)(?:<[A-Za-z, ]*>)?\?*\(/g;
 /** Double-quoted literals are enumeration values (`"soft" or "hard"`). */
 const QUOTED = /"([^"\s]+)"/g;
 
+/** Kinds guessed from prose; a table row or a call gives a more precise one. */
+const weakKinds = new Set<ReferenceNameKind>(['field', 'value']);
+
 class NameCollector {
   readonly names = new Map<string, ReferenceName>();
 
@@ -98,7 +101,13 @@ class NameCollector {
     const trimmed = name.trim().replace(/\?$/, '');
     if (trimmed === '' || excludedWords.has(trimmed) || builtinTypes.has(trimmed)) return;
     const key = kind === 'default' ? `${trimmed}=${value ?? ''}` : trimmed;
-    if (!this.names.has(key)) this.names.set(key, { name: trimmed, kind, line, ...(value ? { value } : {}) });
+    const known = this.names.get(key);
+    if (!known) {
+      this.names.set(key, { name: trimmed, kind, line, ...(value ? { value } : {}) });
+    } else if (weakKinds.has(known.kind) && !weakKinds.has(kind)) {
+      // A word first met in prose (`createKitApp` in the naming paragraph) takes the kind its own table gives it.
+      this.names.set(key, { ...known, kind });
+    }
   }
 }
 
@@ -284,11 +293,11 @@ function collectProse(text: string, line: number, out: NameCollector): void {
     const body = sentence.replace(/^- /, '');
     const labelled = /^[A-Z][A-Za-z -]*(?: [a-z]+)*: (.+)$/.exec(body);
     const list = labelled ? labelled[1]! : body;
-    collectList(splitList(list), Boolean(labelled), line, out);
+    collectList(splitList(list), labelled ? body.slice(0, body.indexOf(':')) : undefined, line, out);
     // A labelled list inside a segment: `templates: blank and tickets`, `Values: shell, workflow`.
     for (const segment of splitTopLevel(body, /;/)) {
       const inner = /\b[A-Za-z]+: ([^:]+)$/.exec(segment);
-      if (inner && inner[1] !== list) collectList(splitList(inner[1]!), true, line, out);
+      if (inner && inner[1] !== list) collectList(splitList(inner[1]!), segment, line, out);
     }
   }
 }
@@ -297,7 +306,10 @@ function splitList(list: string): string[] {
   return splitTopLevel(list, /[,;]/).flatMap((item) => item.split(/\s+(?:and|or)\s+(?=\S+$)/));
 }
 
-function collectList(items: string[], labelled: boolean, line: number, out: NameCollector): void {
+function collectList(items: string[], label: string | undefined, line: number, out: NameCollector): void {
+  const labelled = label !== undefined;
+  // `Task factory helpers: createShellTask, ...` and `Engine functions: ...` list functions.
+  const itemKind: ReferenceNameKind = label && /function|helper/i.test(label) ? 'function' : 'value';
   const single = items.map((item) => itemName(item));
   const named = single.filter((name): name is string => name !== undefined);
   if (labelled) {
@@ -309,7 +321,7 @@ function collectList(items: string[], labelled: boolean, line: number, out: Name
     const lastWord = /([a-z]+)$/.exec(items[0]!)?.[1];
     if (lastWord) out.add(lastWord, 'value', line);
   }
-  for (const name of named) out.add(name, /^[A-Z]/.test(name) ? 'type' : 'value', line);
+  for (const name of named) out.add(name, /^[A-Z]/.test(name) ? 'type' : itemKind, line);
 }
 
 function itemName(item: string): string | undefined {
