@@ -79,10 +79,9 @@ function operation(route: RegisteredRoute): Record<string, unknown> {
       ...(route.outputSchema ? { content: { 'application/json': { schema: route.outputSchema } } } : {}),
     },
   };
-  for (const [status, text] of Object.entries(errorResponses)) {
-    if (!hasInput && (status === '400' || status === '404' || status === '413' || status === '415')) continue;
-    responses[status] = { description: text, content: problem };
-  }
+  // Every operation can meet every one of these: a route without parameters still rejects unknown
+  // ones (400) and bodies that are not JSON (415) or too large (413).
+  for (const [status, text] of Object.entries(errorResponses)) responses[status] = { description: text, content: problem };
   responses[String(kitErrorCodes.internal)] = { description: 'The server failed; nothing about it is revealed.', content: problem };
   return {
     operationId: route.operationId,
