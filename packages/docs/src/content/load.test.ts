@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { assembleContent } from './load.js';
+import { ContentError, formatProblem } from './problems.js';
+import type { ContentFile } from './read-files.js';
+
+const root = '/content';
+const site = 'title: Test\nsummary: A test set.\ngroups: [Guides, Reference]\n';
+const taxonomy = 'categories:\n  database: [models, migrations]\n  auth: [jwt]\nexamples: [defineModel, routing]\n';
+
+function files(extra: Record<string, string>): ContentFile[] {
+  const all: Record<string, string> = { 'site.yaml': site, 'taxonomy.yaml': taxonomy, ...extra };
+  return Object.entries(all).map(([relativePath, text]) => ({ path: `${root}/${relativePath}`, relativePath, text }));
+}
+
+const doc = (front: string, body: string) => `---\n${front}\n---\n${body}`;
+const front = (overrides: Record<string, string> = {}) =>
+  Object.entries({ title: 'Database', summary: 'Models and migrations.', group: 'Guides', order: '10', topics: '[database]', ...overrides })
+    .map(([key, value]) => `${key}: ${value}`)
+    .join('\n');
+
+/** The problems of an invalid content set, as `file:line: message`. */
+function problemsOf(extra: Record<string, string>): string[] {
+  try {
+    assembleContent(root, files(extra));
+  } catch (error) {
+    if (error instanceof ContentError) return error.problems.map((problem) => formatProblem(problem, root));
+    throw error;
+  }
+  throw new Error('expected the content to be invalid');
+}
+
+describe('assembleContent: sections', () => {
+  const body = [
+    'Lead text before any heading.',
+    '',
+    '## Defining models',
+    '<!-- topics: models -->',
+    '',
+    'Use `defineModel` to declare a **model**. See [migrations](#migrations).',
+    '',
+    '```ts',
+    '# not a heading inside a fence',
+    'defineModel("user", {})',
+    '```',
+    '',
+    '### Field builders',
+    '',
+    '| Builder | Meaning |',
+    '|---|---|',
+    '| `id()` | primary key |',
+    '',
+    '## Migrations',
+    '<!-- topics: migrations -->',
+    '',
+    'Run `kit db:migrate`.',
+    '',
+    '## Migrations',
+    '',
+    'A second heading with the same text.',
+  ].join('\n');
+  const content = assembleContent(root, files({ 'docs/database.md': doc(front(), body) }));
+  const sections = content.documents[0]!.sections;
+
+  it('cuts ## and ### headings into sections, lead text into Overview', () => {
+    expect(sections.map((s) => [s.heading, s.level, s.anchor, s.parentAnchor])).toEqual([
+      ['Overview', 1, 'overview', undefined],
+      ['Defining models', 2, 'defining-models', undefined],
+      ['Field builders', 3, 'field-builders', 'defining-models'],
+      ['Migrations', 2, 'migrations', undefined],
+      ['Migrations', 2, 'migrations-1', undefined],
+    ]);
+    expect(sections[1]!.url).toBe('/docs/database#defining-models');
+  });
+
+  it('keeps # lines inside code fences out of the headings, and the fence in the section', () => {
+    expect(sections[1]!.markdown).toContain('# not a heading inside a fence');
+  });
+
+  it('gives plain text without Markdown syntax, and collects code separately', () => {
+    expect(sections[1]!.text).toContain('Use defineModel to declare a model. See migrations.');
+    expect(sections[1]!.text).not.toMatch(/\*\*|`|\]\(/);
+    expect(sections[1]!.code).toContain('defineModel');
+    expect(sections[2]!.text).toContain('id() primary key');
+  });
+
+  it('drops the topics comment from the Markdown and adds its tags with their categories', () => {
+    expect(sections[1]!.markdown).not.toContain('<!--');
+    expect(sections[1]!.topics).toEqual(['database', 'models']);
+    expect(sections[3]!.topics).toEqual(['database', 'migrations']);
+    expect(sections[0]!.topics).toEqual(['database']);
+  });
+
+  it('gives the content a version that changes with any file', () => {
+    const other = assembleContent(root, files({ 'docs/database.md': doc(front(), `${body}\nMore.`) }));
+    expect(other.version).not.toBe(content.version);
+    expect(assembleContent(root, files({ 'docs/database.md': doc(front(), body) })).version).toBe(content.version);
+  });
+});
+
+describe('assembleContent: errors as file:line: message', () => {
+  it('reports malformed front matter at its line', () => {
+    expect(problemsOf({ 'docs/a.md': '---\ntitle: [unclosed\nsummary: x\n---\nText.' })[0]).toMatch(/^docs\/a\.md:[23]: invalid YAML/);
+    expect(problemsOf({ 'docs/a.md': 'No front matter.' })).toEqual(['docs/a.md:1: missing front matter: the file must start with a `---` line']);
+    expect(problemsOf({ 'docs/a.md': '---\ntitle: A\n' })).toEqual(['docs/a.md:1: front matter is never closed: add a `---` line after it']);
+  });
+
+  it('reports each invalid or missing field at the line of its value', () => {
+    const problems = problemsOf({ 'docs/a.md': doc(front({ order: 'ten', group: 'Elsewhere' }).replace('summary: Models and migrations.\n', ''), 'Text.') });
+    // A missing field is reported at the first line of the front matter; a wrong one at its own line.
+    expect(problems).toEqual(['docs/a.md:2: summary: Invalid input: expected string, received undefined', 'docs/a.md:4: order: Invalid input: expected number, received string']);
+    const badGroup = problemsOf({ 'docs/a.md': doc(front({ group: 'Elsewhere' }), 'Text.') });
+    expect(badGroup).toEqual(['docs/a.md:4: group: "Elsewhere" is not a navigation group; use one of Guides, Reference (site.yaml)']);
+  });
+
+  it('reports unknown topic tags', () => {
+    expect(problemsOf({ 'docs/a.md': doc(front({ topics: '[database, databses]' }), 'Text.') })).toEqual([
+      'docs/a.md:6: unknown topic tag "databses"; add it to taxonomy.yaml under its category, or use a listed tag',
+    ]);
+  });
+
+  it('reports duplicate slugs across folders', () => {
+    expect(problemsOf({ 'docs/guides/intro.md': doc(front(), 'One.'), 'docs/reference/intro.md': doc(front(), 'Two.') })).toEqual([
+      'docs/reference/intro.md:1: duplicate slug "intro": docs/guides/intro.md has the same file name; rename one of them',
+    ]);
+  });
+
+  it('reports broken links at their line, and accepts links that resolve', () => {
+    const body = 'Intro.\n\n## Models\n\nSee [b](/docs/b#real-section) and [self](#models).\n\nAlso [gone](/docs/b#nope) and [x](/docs/missing) and [rel](./b.md).';
+    const problems = problemsOf({ 'docs/a.md': doc(front(), body), 'docs/b.md': doc(front({ title: 'B' }), '## Real section\n\nText.') });
+    expect(problems).toEqual([
+      'docs/a.md:14: broken link "/docs/b#nope": no such document or section',
+      'docs/a.md:14: broken link "/docs/missing": no such document or section',
+      'docs/a.md:14: relative link "./b.md"; write links to documents as /docs/<slug>#<anchor>',
+    ]);
+  });
+
+  it('reports headings outside ## and ###', () => {
+    expect(problemsOf({ 'docs/a.md': doc(front(), '# Title again\n\nText.\n\n#### Too deep\n\nMore.') })).toEqual([
+      'docs/a.md:8: level-1 heading in the body: the title comes from front matter; use `##`',
+      'docs/a.md:12: heading level 4 is too deep: sections are `##` and `###`',
+    ]);
+  });
+
+  it('reports an example whose relatedDocs points at a missing section', () => {
+    const example = '// ---\n// title: A model\n// description: Declares one.\n// topics: [defineModel]\n// relatedDocs: /docs/a#nowhere\n// ---\nexport const x = 1;\n';
+    expect(problemsOf({ 'docs/a.md': doc(front(), '## Models\n\nText.'), 'examples/model.ts': example })).toEqual([
+      'examples/model.ts:5: relatedDocs: "/docs/a#nowhere" names no document section; point it at an existing /docs/<slug>#<anchor>',
+    ]);
+  });
+
+  it('reports example front matter problems and unknown example topics', () => {
+    const example = '// ---\n// title: A model\n// topics: [defineModle]\n// relatedDocs: /docs/a#models\n// ---\nexport const x = 1;\n';
+    const problems = problemsOf({ 'docs/a.md': doc(front(), '## Models\n\nText.'), 'examples/model.ts': example });
+    expect(problems.some((p) => p.startsWith('examples/model.ts:2: description: '))).toBe(true);
+    const unknownTopic = '// ---\n// title: A\n// description: B\n// topics: [defineModle]\n// relatedDocs: /docs/a#models\n// ---\nx;\n';
+    expect(problemsOf({ 'docs/a.md': doc(front(), '## Models\n\nText.'), 'examples/m.ts': unknownTopic })).toEqual([
+      'examples/m.ts:4: unknown example topic "defineModle"; use one of taxonomy.yaml examples: defineModel, routing',
+    ]);
+    expect(problemsOf({ 'docs/a.md': doc(front(), 'Text.'), 'examples/m.py': 'print(1)' })).toEqual(['examples/m.py:1: unsupported example file type ".py"; use .ts, .tsx, .sh']);
+  });
+
+  it('serves examples without their front matter, keeping a shebang', () => {
+    const script = '#!/usr/bin/env bash\n# ---\n# title: Migrate\n# description: Runs migrations.\n# topics: [routing]\n# relatedDocs: /docs/a#models\n# ---\n\nkit db:migrate\n';
+    const content = assembleContent(root, files({ 'docs/a.md': doc(front(), '## Models\n\nText.'), 'examples/migrate.sh': script }));
+    expect(content.examples[0]).toMatchObject({ id: 'migrate', language: 'bash', code: '#!/usr/bin/env bash\nkit db:migrate\n', topics: ['routing'] });
+  });
+
+  it('reports a tag listed under two categories', () => {
+    const bad = 'categories:\n  database: [models]\n  auth: [models]\nexamples: [x]\n';
+    expect(problemsOf({ 'taxonomy.yaml': bad })).toEqual(['taxonomy.yaml:3: tag "models" already belongs to category "database"; a tag belongs to exactly one category']);
+  });
+});
