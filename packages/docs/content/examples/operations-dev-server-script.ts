@@ -8,9 +8,9 @@
 import { spawn } from 'node:child_process';
 import { createDevServer } from '@kit/kit-dev';
 
-// A local service the application talks to during development, e.g. a mail catcher.
-const mailCatcher = spawn('npx', ['maildev'], { stdio: 'inherit' });
-process.once('exit', () => mailCatcher.kill());
+// A local stand-in for a service the application talks to, started from the project's own scripts.
+const paymentsStub = spawn('node', ['scripts/payments-stub.js'], { stdio: 'inherit' });
+process.once('exit', () => paymentsStub.kill());
 
 // The same server `kit dev` runs. The options of createDevServer() and the methods of the server it
 // returns are in its type declaration; this example relies on the defaults.

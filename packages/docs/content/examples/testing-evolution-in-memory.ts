@@ -25,6 +25,8 @@ describe('evolution capture', () => {
     const run = await agent.run('Refund the duplicate charge on order o-7.');
     expect(run.status).toBe('completed');
 
+    // ExperienceQuery's fields are not listed in the reference; an empty query is used here to ask for
+    // everything - check the type in your editor if your version requires a field.
     const experiences = await store.queryExperiences({});
     expect(experiences.length).toBeGreaterThan(0);
   });
