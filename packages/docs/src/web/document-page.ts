@@ -1,0 +1,47 @@
+import type { Content, Document } from '../content/index.js';
+import type { AssetSet } from './assets.js';
+import { html, type Html } from './html.js';
+import { renderLayout } from './layout.js';
+import { renderDocumentBody } from './render-markdown.js';
+
+/**
+ * A document as a page: its group, title and summary, the rendered body, previous and next documents
+ * in navigation order, the table of contents beside it, and a link to its Markdown view.
+ */
+export function renderDocumentPage(content: Content, assets: AssetSet, document: Document): string {
+  const position = content.documents.indexOf(document);
+  const previous = position > 0 ? content.documents[position - 1] : undefined;
+  const next = content.documents[position + 1];
+  const main = html`<div class="doc">
+<article class="prose">
+<p class="eyebrow">${document.group}</p>
+<h1>${document.title}</h1>
+<p class="summary">${document.summary}</p>
+${renderDocumentBody(document)}
+<nav class="pager" aria-label="Previous and next">
+${previous ? html`<a class="prev" href="${previous.url}" rel="prev"><span>Previous</span>${previous.title}</a>` : html`<span></span>`}
+${next ? html`<a class="next" href="${next.url}" rel="next"><span>Next</span>${next.title}</a>` : ''}
+</nav>
+<p class="source">Also as Markdown: <a href="${document.url}.md" type="text/markdown">${document.slug}.md</a></p>
+</article>
+${renderTableOfContents(document)}
+</div>`;
+  return renderLayout(content, assets, {
+    title: document.title,
+    description: document.summary,
+    main,
+    currentSlug: document.slug,
+    head: html`<link rel="alternate" type="text/markdown" href="${document.url}.md">`,
+  });
+}
+
+/** Links to every `##` and `###` section; `###` entries are indented under their parent. */
+function renderTableOfContents(document: Document): Html {
+  const sections = document.sections.filter((section) => section.level !== 1);
+  if (sections.length === 0) return html``;
+  return html`<nav class="toc" aria-label="On this page">
+<p class="toc-title">On this page</p>
+<ul>
+${sections.map((section) => html`<li class="level-${section.level}"><a href="#${section.anchor}">${section.heading}</a></li>\n`)}</ul>
+</nav>`;
+}

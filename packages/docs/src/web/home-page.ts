@@ -1,0 +1,38 @@
+import type { Content, Document } from '../content/index.js';
+import type { AssetSet } from './assets.js';
+import { html } from './html.js';
+import { renderLayout } from './layout.js';
+
+/**
+ * The front page: what kit is, where to start, every document by group with its summary, and the
+ * ways agents read the same documentation.
+ */
+export function renderHomePage(content: Content, assets: AssetSet): string {
+  const { site } = content;
+  const first = content.documents.find((document) => document.slug === 'getting-started') ?? content.documents[0];
+  const groups = site.groups.map((group) => ({ group, documents: content.documents.filter((document) => document.group === group) }));
+  const main = html`<div class="home prose">
+<h1>${site.title} documentation</h1>
+<p class="summary">${site.summary}</p>
+${first ? html`<p><a class="button" href="${first.url}">Start with ${first.title}</a></p>` : ''}
+${groups.map(({ group, documents }) => (documents.length === 0 ? '' : html`<section aria-labelledby="group-${slugOf(group)}">
+<h2 id="group-${slugOf(group)}">${group}</h2>
+<ul class="cards">
+${documents.map((document: Document) => html`<li><a href="${document.url}">${document.title}</a><p>${document.summary}</p></li>\n`)}</ul>
+</section>
+`))}
+<section aria-labelledby="for-agents">
+<h2 id="for-agents">For agents and tools</h2>
+<ul>
+<li><a href="/llms.txt">/llms.txt</a>: the index of every document, linking to its Markdown view; <a href="/llms-full.txt">/llms-full.txt</a> has them all in one file.</li>
+<li><code>/docs/{slug}.md</code>, or <code>/docs/{slug}</code> with <code>Accept: text/markdown</code>: one document as Markdown.</li>
+<li><code>/api/search?q=</code>, <code>/api/docs</code>, <code>/api/examples</code>: the query API, described by <a href="/openapi.json">/openapi.json</a> and the <a href="/api-reference">API reference</a>; the same tools over MCP at <code>/mcp</code>.</li>
+</ul>
+</section>
+</div>`;
+  return renderLayout(content, assets, { title: site.title, description: site.summary, main });
+}
+
+function slugOf(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}

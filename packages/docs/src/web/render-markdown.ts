@@ -1,0 +1,107 @@
+import GithubSlugger from 'github-slugger';
+import hljs from 'highlight.js';
+import MarkdownIt from 'markdown-it';
+import type Token from 'markdown-it/lib/token.mjs';
+import type { Document } from '../content/index.js';
+import { escapeHtml, rawHtml, type Html } from './html.js';
+
+/** Fence info strings of the corpus, mapped to highlight.js languages; others are shown as plain text. */
+const languages: Readonly<Record<string, string>> = {
+  ts: 'typescript',
+  typescript: 'typescript',
+  tsx: 'typescript',
+  js: 'javascript',
+  javascript: 'javascript',
+  sh: 'bash',
+  bash: 'bash',
+  shell: 'bash',
+  json: 'json',
+  yaml: 'yaml',
+  yml: 'yaml',
+};
+
+/** The topics comment of a section, which is metadata for search and never shown. */
+const topicsComment = /^<!--\s*topics:[^\n]*?-->[ \t]*(?:\n|$)/;
+
+// Raw HTML stays off: any tag in the content is shown as text, never as markup.
+const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false });
+
+markdown.renderer.rules.fence = (tokens, index) => {
+  const token = tokens[index]!;
+  const info = token.info.trim().split(/\s+/)[0] ?? '';
+  const language = languages[info.toLowerCase()];
+  const code = language ? hljs.highlight(token.content, { language, ignoreIllegals: true }).value : escapeHtml(token.content);
+  const label = info ? `<span class="code-lang">${escapeHtml(info)}</span>` : '';
+  return `<div class="code">${label}<button type="button" class="copy" hidden>Copy</button><pre><code class="hljs">${code}</code></pre></div>\n`;
+};
+markdown.renderer.rules.code_block = markdown.renderer.rules.fence;
+markdown.renderer.rules.table_open = () => '<div class="table"><table>\n';
+markdown.renderer.rules.table_close = () => '</table></div>\n';
+markdown.renderer.rules.heading_close = (tokens, index) => {
+  const token = tokens[index]!;
+  const anchor = typeof token.meta?.anchor === 'string' ? token.meta.anchor : '';
+  const heading = typeof token.meta?.heading === 'string' ? token.meta.heading : '';
+  const link = anchor ? ` <a class="anchor" href="#${escapeHtml(anchor)}" aria-label="Link to ${escapeHtml(heading)}">#</a>` : '';
+  return `${link}</${token.tag}>\n`;
+};
+
+/**
+ * The body of a document as HTML: code highlighted on the server, a copy button beside each block,
+ * and on every heading the id the API's section urls use, so `/docs/x#anchor` lands on the heading.
+ */
+export function renderDocumentBody(document: Document): Html {
+  const env = {};
+  const tokens = markdown.parse(document.markdown, env);
+  dropTopicsComments(tokens, env);
+  assignHeadingAnchors(tokens, document);
+  return rawHtml(markdown.renderer.render(tokens, markdown.options, env));
+}
+
+/**
+ * Headings take the anchors computed when the content was loaded, in order: every heading of the
+ * body is one section (the Overview, level 1, has no heading). Should a heading's text ever disagree
+ * with its section, it is slugged the same GitHub way so that the page still has unique ids.
+ */
+function assignHeadingAnchors(tokens: Token[], document: Document): void {
+  const sections = document.sections.filter((section) => section.level !== 1);
+  const slugger = new GithubSlugger();
+  if (document.sections.some((section) => section.level === 1)) slugger.slug('Overview');
+  let position = 0;
+  for (let index = 0; index < tokens.length; index++) {
+    const open = tokens[index]!;
+    if (open.type !== 'heading_open') continue;
+    const text = plainText(tokens[index + 1]);
+    const section = sections[position++];
+    const anchor = section && section.heading === text ? section.anchor : slugger.slug(text || 'section');
+    if (section && section.heading === text) slugger.slug(text || 'section');
+    open.attrSet('id', anchor);
+    const close = tokens.slice(index).find((token) => token.type === 'heading_close');
+    if (close) close.meta = { anchor, heading: text };
+  }
+}
+
+/** Removes `<!-- topics: … -->` lines, which raw-HTML-off rendering would otherwise show as text. */
+function dropTopicsComments(tokens: Token[], env: object): void {
+  for (let index = tokens.length - 1; index >= 0; index--) {
+    const inline = tokens[index]!;
+    if (inline.type !== 'inline' || tokens[index - 1]?.type !== 'paragraph_open') continue;
+    const match = topicsComment.exec(inline.content);
+    if (!match) continue;
+    const rest = inline.content.slice(match[0].length);
+    if (rest.trim() === '') {
+      tokens.splice(index - 1, 3);
+    } else {
+      inline.content = rest;
+      inline.children = [];
+      markdown.inline.parse(rest, markdown, env, inline.children);
+    }
+  }
+}
+
+function plainText(inline: Token | undefined): string {
+  if (!inline?.children) return inline?.content.trim() ?? '';
+  return inline.children
+    .map((child) => (child.type === 'text' || child.type === 'code_inline' || child.type === 'image' ? child.content : child.type.endsWith('break') ? ' ' : ''))
+    .join('')
+    .trim();
+}
