@@ -6,6 +6,7 @@ import { examplesRoute } from '../api/examples-route.js';
 import { healthRoute } from '../api/health-route.js';
 import { searchRoute } from '../api/search-route.js';
 import { urlMaker } from '../api/urls.js';
+import { registerWebRoutes } from '../web/register-web-routes.js';
 import { ContentStore } from './state.js';
 
 /** Version of the HTTP interface, as the OpenAPI document states it. */
@@ -67,5 +68,6 @@ export function createDocsService(content: Content, options: DocsServiceOptions 
   const openapi = JSON.stringify(app.openapi());
   app.get('/openapi.json', () => new Response(openapi, { headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' } }));
   app.mount('/mcp', ['GET', 'POST', 'DELETE'], (request) => mcp.handleHttp(request));
+  registerWebRoutes(app, store, { url });
   return { app, mcp, store };
 }
