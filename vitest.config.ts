@@ -7,7 +7,7 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['kit-source', ...defaultServerConditions] } },
   resolve: { conditions: ['kit-source'] },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'bench/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -24,7 +24,16 @@ Options:
   --limit <n>        search: number of results (default 10)
   --help             show this help`;
 
-/** Parses the command line and runs one command; resolves to the process exit code. */
+/**
+ * Parses the command line and runs one command; resolves to the process exit code.
+ *
+ * @example
+ * ```ts
+ * import { runCli } from '@kit/docs';
+ *
+ * process.exitCode = await runCli(['check', '--content', './my-docs']);
+ * ```
+ */
 export async function runCli(argv: readonly string[]): Promise<number> {
   let parsed;
   try {

@@ -1,10 +1,27 @@
 import type { ContentProblem } from './problems.js';
 import type { Content } from './types.js';
 
-/** Style limits checked by `kit-docs check`; they do not stop the service from starting. */
+/**
+ * Style limits checked by `kit-docs check`; they do not stop the service from starting.
+ *
+ * @example
+ * ```ts
+ * import { sectionWordLimits } from './lint.js';
+ *
+ * console.log(sectionWordLimits.min, sectionWordLimits.max); // 30 400
+ * ```
+ */
 export const sectionWordLimits = { min: 30, max: 400 } as const;
 
 /**
+ * @example
+ * ```ts
+ * import { embeddedContentDirectory, lintContent, loadContent } from '@kit/docs';
+ *
+ * const problems = lintContent(await loadContent(embeddedContentDirectory));
+ * console.log(problems.length); // 0
+ * ```
+ *
  * Section size: one subject per section, long enough to answer and short enough to be a good
  * search result. A document's Overview may be shorter when other sections follow it.
  */

@@ -13,6 +13,14 @@ const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
  * Reads, validates and assembles a content directory. Every problem found is collected and thrown
  * together as a `ContentError` (each `file:line: message`); on success the result is immutable and
  * needs no further disk access.
+ *
+ * @example
+ * ```ts
+ * import { embeddedContentDirectory, loadContent } from '@kit/docs';
+ *
+ * const content = await loadContent(embeddedContentDirectory);
+ * console.log(content.documents.length, content.sections.length, content.examples.length);
+ * ```
  */
 export async function loadContent(directory: string): Promise<Content> {
   const root = resolve(directory);
@@ -22,7 +30,22 @@ export async function loadContent(directory: string): Promise<Content> {
   return assembleContent(root, files);
 }
 
-/** Builds `Content` from files already read; kept apart from `loadContent` so tests can use in-memory files. */
+/**
+ * Builds `Content` from files already read; kept apart from `loadContent` so tests can use in-memory files.
+ *
+ * @example
+ * ```ts
+ * import { assembleContent } from './load.js';
+ *
+ * const file = (relativePath: string, text: string) => ({ path: `/c/${relativePath}`, relativePath, text });
+ * const content = assembleContent('/c', [
+ *   file('site.yaml', 'title: T\nsummary: S\ngroups: [Guides]\n'),
+ *   file('taxonomy.yaml', 'categories:\n  api: []\nexamples: [basics]\n'),
+ *   file('docs/intro.md', '---\ntitle: Intro\nsummary: S\ngroup: Guides\norder: 1\ntopics: [api]\n---\nHello.\n'),
+ * ]);
+ * console.log(content.sections[0]?.url); // /docs/intro#overview
+ * ```
+ */
 export function assembleContent(root: string, files: readonly ContentFile[]): Content {
   const problems = new ProblemList();
   const byPath = new Map(files.map((file) => [file.relativePath, file]));

@@ -14,7 +14,17 @@ export interface DocsSearch {
   search(query: string, options: { readonly limit: number; readonly topic?: string }): DocsSearchResult[];
 }
 
-/** Sections as the engine indexes them; the id is the section's url, unique across the corpus. */
+/**
+ * Sections as the engine indexes them; the id is the section's url, unique across the corpus.
+ *
+ * @example
+ * ```ts
+ * import { embeddedContentDirectory, loadContent, toSearchableSections } from '@kit/docs';
+ *
+ * const sections = toSearchableSections(await loadContent(embeddedContentDirectory));
+ * console.log(sections[0]?.id); // /docs/getting-started#overview
+ * ```
+ */
 export function toSearchableSections(content: Content): SearchableSection[] {
   return content.sections.map((section) => ({
     id: section.url,
@@ -26,7 +36,18 @@ export function toSearchableSections(content: Content): SearchableSection[] {
   }));
 }
 
-/** Builds the index of a content version once; queries never touch the disk. */
+/**
+ * Builds the index of a content version once; queries never touch the disk.
+ *
+ * @example
+ * ```ts
+ * import { createDocsSearch, embeddedContentDirectory, loadContent } from '@kit/docs';
+ *
+ * const search = createDocsSearch(await loadContent(embeddedContentDirectory));
+ * const [best] = search.search('maxIterations default', { limit: 1 });
+ * console.log(best?.section.url, best?.snippet);
+ * ```
+ */
 export function createDocsSearch(content: Content): DocsSearch {
   const index = createSearchIndex(toSearchableSections(content), { synonyms: content.synonyms });
   const byId = new Map(content.sections.map((section) => [section.url, section]));

@@ -44,6 +44,6 @@ export class OpenApiValidator {
 }
 
 /** `#/components/...` refs point into the registered document. */
-function rewriteRefs(schema: unknown): unknown {
+function rewriteRefs(schema: unknown): object {
   return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi.json#/components/'));
 }

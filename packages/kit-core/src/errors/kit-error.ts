@@ -1,6 +1,13 @@
 /**
  * Stable codes of the errors kit raises. Each maps to one HTTP status and one problem type, so a
  * client can branch on `type` without parsing `detail`.
+ *
+ * @example
+ * ```ts
+ * import { kitErrorCodes } from '@kit/kit-core';
+ *
+ * console.log(kitErrorCodes.not_found); // 404
+ * ```
  */
 export const kitErrorCodes = {
   invalid_input: 400,

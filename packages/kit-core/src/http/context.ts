@@ -6,6 +6,14 @@ const requestIdPattern = /^[\w.:-]{1,128}$/;
 /**
  * The context of an HTTP request. A caller's `X-Request-Id` is kept when it is a short token, so
  * logs can be joined across services; anything else is replaced by a fresh id.
+ *
+ * @example
+ * ```ts
+ * import { contextFor } from '@kit/kit-core';
+ *
+ * const ctx = contextFor(new Request('http://localhost/', { headers: { 'X-Request-Id': 'abc-1' } }), 'agent');
+ * console.log(ctx.requestId, ctx.authType); // abc-1 agent
+ * ```
  */
 export function contextFor(request: Request, authType: AuthType = 'anonymous'): KitContext {
   const given = request.headers.get('x-request-id');

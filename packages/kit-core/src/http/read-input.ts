@@ -3,7 +3,16 @@ import { propertyType } from '../registry/json-schema.js';
 import { KitError, invalidInput, type FieldIssue } from '../errors/kit-error.js';
 import { quoteInput } from '../errors/problem.js';
 
-/** Largest JSON body accepted, in bytes. */
+/**
+ * Largest JSON body accepted, in bytes; a larger one is answered 413.
+ *
+ * @example
+ * ```ts
+ * import { maxBodyBytes } from '@kit/kit-core';
+ *
+ * console.log(maxBodyBytes / 1024); // 64
+ * ```
+ */
 export const maxBodyBytes = 64 * 1024;
 
 /**

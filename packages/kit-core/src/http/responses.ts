@@ -6,6 +6,15 @@ import { KitError } from '../errors/kit-error.js';
  * A JSON 200 with a validator. The ETag is a hash of the exact body, and the body is a function of
  * the content and the request, so equal requests against equal content share a tag; `If-None-Match`
  * with that tag is answered 304 without a body.
+ *
+ * @example
+ * ```ts
+ * import { jsonResponse } from '@kit/kit-core';
+ *
+ * const request = new Request('http://localhost/api/thing');
+ * const response = jsonResponse(request, { ok: true });
+ * console.log(response.status, response.headers.get('ETag')); // 200 W/"…"
+ * ```
  */
 export function jsonResponse(request: Request, value: unknown, headers: Record<string, string> = {}): Response {
   const body = JSON.stringify(value);
@@ -22,7 +31,17 @@ export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }
 
-/** The problem document of an error, with the error's headers (`Allow`, `Retry-After`). */
+/**
+ * The problem document of an error, with the error's headers (`Allow`, `Retry-After`).
+ *
+ * @example
+ * ```ts
+ * import { KitError, problemResponse } from '@kit/kit-core';
+ *
+ * const response = problemResponse(new KitError('not_found', 'No page "x".'));
+ * console.log(response.status, response.headers.get('Content-Type')); // 404 application/problem+json; charset=utf-8
+ * ```
+ */
 export function problemResponse(error: unknown): Response {
   const problem = toProblem(error);
   const headers = error instanceof KitError ? error.headers : {};

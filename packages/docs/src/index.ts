@@ -1,0 +1,24 @@
+/**
+ * @kit/docs: the documentation query service. Load and validate a content directory, then serve
+ * it over HTTP, MCP and llms.txt; the `kit-docs` program does the same from the command line.
+ */
+export {
+  ContentError,
+  documentMarkdown,
+  embeddedContentDirectory,
+  formatProblem,
+  lintContent,
+  loadContent,
+  type Content,
+  type ContentProblem,
+  type Document,
+  type Example,
+  type ExampleLanguage,
+  type Section,
+  type Site,
+  type Taxonomy,
+} from './content/index.js';
+export { createDocsSearch, toSearchableSections, type DocsSearch, type DocsSearchResult } from './search/index.js';
+export { createDocsService, apiVersion, type DocsService, type DocsServiceOptions } from './service/create-docs-service.js';
+export { ContentStore, type HealthStatus, type ServiceState } from './service/state.js';
+export { runCli } from './cli/run.js';

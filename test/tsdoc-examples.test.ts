@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { exportsWithoutExamples, extractExamples, sourceFiles, typeCheckExamples } from './tsdoc-examples.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const packages = ['kit-core', 'kit-agent', 'docs-search', 'docs'];
+
+describe('TSDoc examples', () => {
+  const examples = packages.flatMap((name) => sourceFiles(`${root}packages/${name}/src`).flatMap(extractExamples));
+
+  it('exist', () => {
+    expect(examples.length).toBeGreaterThan(20);
+  });
+
+  it('type-check against the packages they document', () => {
+    expect(typeCheckExamples(examples, root)).toEqual([]);
+  }, 120_000);
+
+  it.each(packages)('cover every function and class that %s exports', (name) => {
+    // Types and interfaces document their fields; functions and classes need a usage example.
+    const missing = exportsWithoutExamples(`${root}packages/${name}/src/index.ts`);
+    expect(missing).toEqual([]);
+  }, 120_000);
+});
