@@ -2,7 +2,7 @@
 // title: Pausing for approval and resuming the run
 // description: Handles a run that stopped with status approval_required - shows its pendingApproval to a human and continues from the checkpoint with resume, telling the model what the human decided.
 // topics: [agents, policy]
-// relatedDocs: /docs/smart-agents#pendingapproval
+// relatedDocs: /docs/agent-hooks-and-checkpoints#approvals-in-a-run
 // ---
 import { createSmartAgent, type AgentCheckpoint, type AgentTool, type LLMProvider } from '@kit/kit-ai';
 

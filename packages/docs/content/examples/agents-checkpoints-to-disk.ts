@@ -2,7 +2,7 @@
 // title: Persisting checkpoints to disk and resuming in a new process
 // description: Saves every AgentCheckpoint the onCheckpoint hook receives as JSON, and on the next start resumes the run from the saved file instead of starting over.
 // topics: [agents, operations]
-// relatedDocs: /docs/agent-hooks-and-checkpoints#resuming-from-a-checkpoint
+// relatedDocs: /docs/agent-hooks-and-checkpoints#persisting-checkpoints
 // ---
 import { existsSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';

@@ -2,7 +2,7 @@
 // title: Pausing and canceling a run from outside with getControlState
 // description: Lets an operator pause or cancel a running agent by flipping a flag that the getControlState hook reads before each LLM call and around tool calls, then resumes the paused run later.
 // topics: [agents, operations]
-// relatedDocs: /docs/agent-hooks-and-checkpoints#getcontrolstate
+// relatedDocs: /docs/agent-hooks-and-checkpoints#pausing-and-canceling-a-run
 // ---
 import { createSmartAgent, type AgentTool, type LLMProvider } from '@kit/kit-ai';
 

@@ -2,7 +2,7 @@
 // title: Writing your own LLMProvider for a self-hosted model
 // description: Implements the LLMProvider interface - a name and a chat method returning content, model, usage and finishReason - over a self-hosted model server that speaks a common chat-completions JSON format.
 // topics: [ai-toolkit, agents]
-// relatedDocs: /docs/llm-providers#llmprovider
+// relatedDocs: /docs/llm-providers#writing-your-own-provider
 // ---
 import type { LLMMessage, LLMProvider, LLMResponse } from '@kit/kit-ai';
 

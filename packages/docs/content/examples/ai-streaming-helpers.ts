@@ -6,8 +6,9 @@
 // ---
 import { generateStream, type LLMProvider } from '@kit/kit-ai';
 
-// The fields of LLMStreamChunk are not listed in the reference: this helper passes chunks through
-// as they are and lets the caller decide how to render them.
+// The reference names generateStream without its signature. This example assumes it yields the
+// answer as an async iterable of chunks, and passes each chunk through unchanged, since the fields of
+// a chunk are not listed either; check the type declaration of your kit-ai version.
 export async function* draftReply(llm: LLMProvider, customerMessage: string) {
   const prompt = `Write a friendly, precise reply to this customer message:\n\n${customerMessage}`;
   for await (const chunk of generateStream(llm, prompt)) {

@@ -2,7 +2,7 @@
 // title: Reading the request context in a handler
 // description: Uses the KitContext passed to every handler to tell humans, agents and anonymous callers apart, read a request header and tag the answer with the request id.
 // topics: [defineAPI, authentication]
-// relatedDocs: /docs/core-concepts#defineapi
+// relatedDocs: /docs/core-concepts#handler-and-kitcontext
 // ---
 import { defineAPI } from '@kit/kit-core';
 import { z } from 'zod';

@@ -2,7 +2,7 @@
 // title: Handing read-only routes to a third-party agent library
 // description: Converts the routes of the capability registry into tools for a third-party agent-tool library with toLangChainTools, keeping only routes whose capability is read.
 // topics: [mcp, ai-toolkit]
-// relatedDocs: /docs/core-concepts#capabilityregistry
+// relatedDocs: /docs/core-concepts#tolangchaintools
 // ---
 import { toLangChainTools } from '@kit/kit-agent';
 import { createKitApp, defineAPI, defineConfig } from '@kit/kit-core';

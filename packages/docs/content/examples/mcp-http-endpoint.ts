@@ -2,7 +2,7 @@
 // title: Mounting a streamable-HTTP MCP endpoint at /mcp
 // description: Serves the application's capabilities to remote agents over HTTP by letting a middleware hand requests for /mcp to the MCP server's handleHttp, while every other request reaches the routes.
 // topics: [mcp, middleware, deployment]
-// relatedDocs: /docs/core-concepts#mcp-projection
+// relatedDocs: /docs/core-concepts#createmcpserver
 // ---
 import { createMcpServer } from '@kit/kit-agent';
 import { createKitApp, defineAPI, defineConfig, defineMiddleware, env } from '@kit/kit-core';

@@ -2,7 +2,7 @@
 # title: Connecting an AI assistant to kit mcp
 # description: Starts the application's MCP server over stdio with kit mcp, and writes a client configuration that launches it, so an assistant in your editor can call the routes as tools.
 # topics: [mcp, deployment]
-# relatedDocs: /docs/cli-reference#kit-mcp
+# relatedDocs: /docs/deployment#kit-mcp
 # ---
 #!/usr/bin/env sh
 set -eu

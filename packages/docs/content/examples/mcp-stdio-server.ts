@@ -2,7 +2,7 @@
 // title: Serving your routes as MCP tools over stdio
 // description: Builds the application, hands its CapabilityRegistry to createMcpServer and connects the server to stdio so that a local AI assistant can call every defineAPI route as a tool.
 // topics: [mcp, defineAPI]
-// relatedDocs: /docs/core-concepts#mcp-tools
+// relatedDocs: /docs/core-concepts#createmcpserver
 // ---
 import { createMcpServer } from '@kit/kit-agent';
 import { createKitApp, defineAPI, defineConfig } from '@kit/kit-core';

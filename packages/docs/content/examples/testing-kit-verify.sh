@@ -2,7 +2,7 @@
 # title: Running the verification cascade in continuous integration
 # description: A CI step that installs dependencies, runs kit verify (the 8-step verification cascade) and then the project's own tests, failing the build at the first error.
 # topics: [testing, deployment]
-# relatedDocs: /docs/testing#kit-verify
+# relatedDocs: /docs/testing#verification-in-continuous-integration
 # ---
 #!/usr/bin/env sh
 set -eu

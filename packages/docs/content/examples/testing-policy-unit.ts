@@ -2,7 +2,7 @@
 // title: Unit-testing a policy with enforcePolicies
 // description: A vitest file that checks a policy for each auth type by building a KitContext by hand and calling enforcePolicies, so the rule is tested without any route or server.
 // topics: [testing, policy]
-// relatedDocs: /docs/policies-and-approvals#enforcepolicies
+// relatedDocs: /docs/testing#testing-policies
 // ---
 import { definePolicy, enforcePolicies, type KitContext } from '@kit/kit-core';
 import { describe, expect, it } from 'vitest';

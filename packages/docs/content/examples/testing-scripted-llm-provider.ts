@@ -2,7 +2,7 @@
 // title: Testing an agent with a scripted LLM provider
 // description: Replaces the real model with an LLMProvider that returns prepared answers in order, so an agent's run can be tested deterministically and without network access.
 // topics: [testing, agents, ai-toolkit]
-// relatedDocs: /docs/llm-providers#llmprovider
+// relatedDocs: /docs/testing#testing-smart-agents-with-a-scripted-llm
 // ---
 import { createSmartAgent, type LLMMessage, type LLMProvider, type LLMResponse } from '@kit/kit-ai';
 import { describe, expect, it } from 'vitest';
