@@ -3,7 +3,7 @@
  * middleware, configuration, and the app that serves them.
  */
 export { defineAPI, type APIDefinition, type Capability } from './definitions/define-api.js';
-export { defineConfig, type AnyAPIDefinition, type AppInfo, type HttpMethod, type KitConfig, type RouteKey } from './definitions/define-config.js';
+export { defineConfig, type AnyAPIDefinition, type AppInfo, type ClientKeyArgs, type HttpMethod, type KitConfig, type RouteKey } from './definitions/define-config.js';
 export { defineMiddleware, type MiddlewareDefinition, type MiddlewareHandler } from './definitions/define-middleware.js';
 export { definePolicy, type PolicyCheckResult, type PolicyDefinition, type PolicyEffect } from './definitions/define-policy.js';
 export { enforcePolicies, type PolicyDecision } from './definitions/enforce-policies.js';
@@ -18,3 +18,17 @@ export { contextFor } from './http/context.js';
 export { jsonResponse, problemResponse } from './http/responses.js';
 export { maxBodyBytes } from './http/read-input.js';
 export { createKitApp, type KitApp, type KitServer, type ListenOptions, type RawHandler } from './app/create-kit-app.js';
+export {
+  defineRateLimit,
+  parseWindow,
+  MemoryStore,
+  RedisStore,
+  type MemoryStoreOptions,
+  type RateLimitConfig,
+  type RateLimitDefinition,
+  type RateLimitHit,
+  type RateLimitRule,
+  type RateLimitStore,
+  type RedisStoreOptions,
+  type ResolvedRateLimitRule,
+} from './rate-limit/index.js';

@@ -11,6 +11,8 @@ import { readInput } from '../http/read-input.js';
 import { jsonResponse, problemResponse } from '../http/responses.js';
 import { CapabilityRegistry, type RegisteredRoute } from '../registry/capability-registry.js';
 import { toOpenAPI, type OpenAPIDocument } from '../registry/openapi.js';
+import { MemoryStore } from '../rate-limit/memory-store.js';
+import { RateLimiter, rateLimited, type RateLimitDecision } from '../rate-limit/rate-limiter.js';
 
 /** Answers a request that is not a `defineAPI` route: a page, a file, a protocol endpoint. */
 export type RawHandler = (request: Request, ctx: KitContext) => Response | Promise<Response>;
@@ -81,22 +83,38 @@ export function createKitApp(config: KitConfig): KitApp {
   const middleware = config.middleware ?? [];
   const info = config.info ?? defaultInfo;
 
-  const handle = async (request: Request, answer: (ctx: KitContext) => Promise<Response>): Promise<Response> => {
+  const limiter = config.rateLimit ? new RateLimiter(config.rateLimit, config.rateLimitStore ?? new MemoryStore()) : undefined;
+  const clientKey = config.clientKey ?? (({ remoteAddress }) => remoteAddress ?? 'unknown');
+
+  const handle = async (request: Request, env: unknown, answer: (ctx: KitContext) => Promise<Response>): Promise<Response> => {
     const ctx = contextFor(request);
     let response: Response;
+    let limit: RateLimitDecision | undefined;
     try {
+      limit = limiter ? await checkLimit(limiter, request, ctx, env) : undefined;
+      if (limit && !limit.allowed) throw rateLimited(limit);
       response = await runMiddleware(middleware, request, ctx, () => answer(ctx));
     } catch (error) {
       response = problemResponse(error);
     }
-    if (!response.headers.has('x-request-id')) {
-      try {
-        response.headers.set('X-Request-Id', ctx.requestId);
-      } catch {
-        // Responses with immutable headers (from fetch) are passed through as they are.
-      }
+    try {
+      if (!response.headers.has('x-request-id')) response.headers.set('X-Request-Id', ctx.requestId);
+      if (limit?.allowed) for (const [name, value] of Object.entries(limit.headers)) response.headers.set(name, value);
+    } catch {
+      // Responses with immutable headers (from fetch) are passed through as they are.
     }
     return response;
+  };
+
+  const checkLimit = async (rateLimiter: RateLimiter, request: Request, ctx: KitContext, env: unknown): Promise<RateLimitDecision | undefined> => {
+    try {
+      const key = clientKey({ request, ctx, remoteAddress: (env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress });
+      return await rateLimiter.check(key, ctx.authType);
+    } catch (error) {
+      // A store that is down must not take the service down with it: the request goes through.
+      config.onRateLimitError?.(error);
+      return undefined;
+    }
   };
 
   const methodsByPath = new Map<string, Set<string>>();
@@ -110,7 +128,7 @@ export function createKitApp(config: KitConfig): KitApp {
   };
   const addMethodNotAllowed = (path: string) => {
     hono.all(path, (c) =>
-      handle(c.req.raw, async () => {
+      handle(c.req.raw, c.env, async () => {
         const allowed = [...(methodsByPath.get(path) ?? [])].sort().join(', ');
         throw new KitError('method_not_allowed', `${c.req.method} is not allowed on ${path}; use ${allowed}.`, { headers: { Allow: allowed } });
       }),
@@ -123,7 +141,7 @@ export function createKitApp(config: KitConfig): KitApp {
   const register = (path: string, methods: readonly HttpMethod[], answer: Answer) => {
     if (allow(path, methods)) pendingNotAllowed.push(path);
     for (const method of methods) {
-      hono.on(method, path, (c) => handle(c.req.raw, (ctx) => answer(c.req.raw, ctx, requestBody(c.req.raw, c.env))));
+      hono.on(method, path, (c) => handle(c.req.raw, c.env, (ctx) => answer(c.req.raw, ctx, requestBody(c.req.raw, c.env))));
     }
   };
   let sealed = false;
@@ -131,7 +149,7 @@ export function createKitApp(config: KitConfig): KitApp {
     if (sealed) return;
     sealed = true;
     for (const path of pendingNotAllowed) addMethodNotAllowed(path);
-    hono.notFound((c) => handle(c.req.raw, async () => {
+    hono.notFound((c) => handle(c.req.raw, c.env, async () => {
       throw new KitError('not_found', `No endpoint at ${new URL(c.req.url).pathname}; see /openapi.json for the available ones.`);
     }));
     hono.onError((error) => problemResponse(error));

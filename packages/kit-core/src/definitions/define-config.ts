@@ -2,6 +2,8 @@ import type { KitContext } from './context.js';
 import type { APIDefinition } from './define-api.js';
 import type { MiddlewareDefinition } from './define-middleware.js';
 import type { PolicyDefinition } from './define-policy.js';
+import type { RateLimitDefinition } from '../rate-limit/define-rate-limit.js';
+import type { RateLimitStore } from '../rate-limit/store.js';
 
 /**
  * A route definition of any input and output type, so routes of different types can be stored side
@@ -43,6 +45,26 @@ export interface KitConfig {
   readonly middleware?: readonly MiddlewareDefinition[];
   /** Policies that routes name with `policy`. */
   readonly policies?: readonly PolicyDefinition[];
+  /** Rate limits from `defineRateLimit`. Without them nothing is throttled. */
+  readonly rateLimit?: RateLimitDefinition;
+  /** Where rate-limit counters live: a `MemoryStore` of this process unless given (`RedisStore` for replicas). */
+  readonly rateLimitStore?: RateLimitStore;
+  /**
+   * The client a request counts against. Default: the address of the connection, which behind a
+   * proxy is the proxy's; return the first `X-Forwarded-For` entry there, and only there, since
+   * clients can forge it.
+   */
+  readonly clientKey?: (args: ClientKeyArgs) => string;
+  /** Told when the rate-limit store fails; the request is then let through rather than refused. */
+  readonly onRateLimitError?: (error: unknown) => void;
+}
+
+/** What `KitConfig.clientKey` knows about a request. */
+export interface ClientKeyArgs {
+  readonly request: Request;
+  readonly ctx: KitContext;
+  /** Address of the connection, when the request came over a socket. */
+  readonly remoteAddress: string | undefined;
 }
 
 /**
