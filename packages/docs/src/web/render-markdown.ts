@@ -58,26 +58,25 @@ export function renderDocumentBody(document: Document): Html {
 }
 
 /**
- * Headings take the anchors computed when the content was loaded, in order: every heading of the
- * body is one section (the Overview, level 1, has no heading). Should a heading's text ever disagree
- * with its section, it is slugged the same GitHub way so that the page still has unique ids.
+ * Headings take the anchors computed when the content was loaded, by position: every heading of the
+ * body is one section (the Overview, level 1, has no heading). Their texts may differ, since raw HTML
+ * in a heading is dropped there and shown as text here. Only if the counts disagree are the headings
+ * slugged afresh, the same GitHub way, so that the page still has unique ids.
  */
 function assignHeadingAnchors(tokens: Token[], document: Document): void {
   const sections = document.sections.filter((section) => section.level !== 1);
+  const headings = tokens.flatMap((token, index) => (token.type === 'heading_open' ? [index] : []));
   const slugger = new GithubSlugger();
   if (document.sections.some((section) => section.level === 1)) slugger.slug('Overview');
-  let position = 0;
-  for (let index = 0; index < tokens.length; index++) {
-    const open = tokens[index]!;
-    if (open.type !== 'heading_open') continue;
+  const byPosition = headings.length === sections.length;
+  headings.forEach((index, position) => {
     const text = plainText(tokens[index + 1]);
-    const section = sections[position++];
-    const anchor = section && section.heading === text ? section.anchor : slugger.slug(text || 'section');
-    if (section && section.heading === text) slugger.slug(text || 'section');
-    open.attrSet('id', anchor);
+    const section = sections[position];
+    const anchor = byPosition && section ? section.anchor : slugger.slug(text || 'section');
+    tokens[index]!.attrSet('id', anchor);
     const close = tokens.slice(index).find((token) => token.type === 'heading_close');
-    if (close) close.meta = { anchor, heading: text };
-  }
+    if (close) close.meta = { anchor, heading: section?.heading ?? text };
+  });
 }
 
 /** Removes `<!-- topics: … -->` lines, which raw-HTML-off rendering would otherwise show as text. */
