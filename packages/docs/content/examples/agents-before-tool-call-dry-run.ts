@@ -1,7 +1,7 @@
 // ---
 // title: A dry-run mode that refuses writing tools with beforeToolCall
 // description: Uses the beforeToolCall hook to refuse every tool call while a dry-run flag is set, returning allowed false with a reason the model can read so that it describes its plan instead.
-// topics: [agents, policy]
+// topics: [agents]
 // relatedDocs: /docs/agent-hooks-and-checkpoints#beforetoolcall
 // ---
 import { createSmartAgent, type AgentTool, type LLMProvider } from '@kit/kit-ai';

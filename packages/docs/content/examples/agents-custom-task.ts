@@ -1,7 +1,7 @@
 // ---
 // title: A background task of kind custom
 // description: Writes an AgentTask by hand for work that runs through the task fabric - exporting a report - and gates every task submission with the beforeTaskCall hook.
-// topics: [agents, operations]
+// topics: [agents]
 // relatedDocs: /docs/agent-tools-and-tasks#agenttask
 // ---
 import { writeFile } from 'node:fs/promises';

@@ -1,7 +1,7 @@
 // ---
 // title: A stop hook that checks the final answer
 // description: Adds a StopHook that evaluates the agent's response before the run ends and sends feedback to the model when the answer does not cite a ticket id.
-// topics: [agents, testing]
+// topics: [agents]
 // relatedDocs: /docs/agent-hooks-and-checkpoints#stop-hooks
 // ---
 import { createSmartAgent, type AgentTool, type LLMProvider, type StopHook } from '@kit/kit-ai';

@@ -1,7 +1,7 @@
 // ---
 // title: Streaming a long answer with generateStream
 // description: Uses generateStream, the streaming variant of generate, to forward a long answer to the caller chunk by chunk from an API route instead of waiting for the whole text.
-// topics: [ai-toolkit, defineAPI]
+// topics: [ai-toolkit]
 // relatedDocs: /docs/llm-providers#thinkstream-and-generatestream
 // ---
 import { generateStream, type LLMProvider } from '@kit/kit-ai';

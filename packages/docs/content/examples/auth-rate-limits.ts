@@ -1,7 +1,7 @@
 // ---
 // title: Declaring rate limits with defineRateLimit
 // description: Declares the default rate limit for every caller from environment settings with defineRateLimit; anonymous, human and agent callers can each get their own entry under perAuthType.
-// topics: [authentication, deployment]
+// topics: [authentication]
 // relatedDocs: /docs/authentication#rate-limits
 // ---
 import { defineRateLimit, env } from '@kit/kit-core';

@@ -1,7 +1,7 @@
 // ---
 // title: Protecting an admin area with verifySession
 // description: A _middleware.ts for the admin directory that reads the session token from a cookie, verifies it with verifySession and answers 401 when there is no valid session.
-// topics: [authentication, middleware, routing]
+// topics: [authentication, middleware]
 // relatedDocs: /docs/authentication#verifysession
 // ---
 // src/routes/admin/_middleware.ts

@@ -1,7 +1,7 @@
 // ---
 // title: Registering routes in defineConfig and building the app
 // description: Collects defineAPI routes under 'METHOD /path' keys in a type-checked configuration, builds the application with createKitApp and calls it in-process with a web Request.
-// topics: [defineAPI, routing, deployment]
+// topics: [defineAPI, routing]
 // relatedDocs: /docs/core-concepts#defineconfig
 // ---
 import { createKitApp, defineAPI, defineConfig } from '@kit/kit-core';

@@ -1,7 +1,7 @@
 // ---
 // title: An external capability that calls a third-party service
 // description: Marks a route as external because it reaches a service outside the application, and reads the service's key with env() so that a missing key fails with a clear message.
-// topics: [defineAPI, deployment]
+// topics: [defineAPI]
 // relatedDocs: /docs/core-concepts#capability-read-write-and-external
 // ---
 import { defineAPI, env } from '@kit/kit-core';

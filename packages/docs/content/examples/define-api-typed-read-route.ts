@@ -1,7 +1,7 @@
 // ---
 // title: A typed read route with defineAPI
 // description: Declares a read-only route whose input and output are zod schemas, so the input is validated before the handler runs and agents see the route as a safe read capability.
-// topics: [defineAPI, routing]
+// topics: [defineAPI]
 // relatedDocs: /docs/core-concepts#defineapi
 // ---
 import { defineAPI } from '@kit/kit-core';

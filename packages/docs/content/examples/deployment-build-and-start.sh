@@ -1,7 +1,7 @@
 # ---
 # title: Verifying, building and starting in production
 # description: A release script that stops at the first failure - it runs the verification cascade with kit verify, builds with kit build, applies pending migrations with kit db:push and starts the production server with kit start.
-# topics: [deployment, testing, database]
+# topics: [deployment, database]
 # relatedDocs: /docs/deployment#a-release-step-by-step
 # ---
 #!/usr/bin/env sh

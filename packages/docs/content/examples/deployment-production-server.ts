@@ -1,7 +1,7 @@
 // ---
 // title: A production entry point with createKitApp
 // description: Builds the application from its configuration, listens on the port given in the environment and closes the server cleanly when the process is asked to stop.
-// topics: [deployment, routing]
+// topics: [deployment]
 // relatedDocs: /docs/core-concepts#createkitapp
 // ---
 import { createKitApp, defineAPI, defineConfig, env } from '@kit/kit-core';

@@ -1,7 +1,7 @@
 # ---
 # title: Adding routes, pages, models and policies with kit add
 # description: Uses the four kit add generators to scaffold an API route, a page, a data model and a policy for one feature, then runs the verification cascade.
-# topics: [deployment, routing, defineModel, policy]
+# topics: [deployment, defineModel]
 # relatedDocs: /docs/cli-reference#kit-add
 # ---
 #!/usr/bin/env sh

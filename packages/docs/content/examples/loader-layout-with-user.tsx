@@ -1,7 +1,7 @@
 // ---
 // title: A layout that reads loader data and renders an Outlet
 // description: A root _layout.tsx that reads the signed-in user from its loader data with useLoaderData and draws the header around the Outlet where each page appears.
-// topics: [loader, react, routing]
+// topics: [loader, react]
 // relatedDocs: /docs/react-shell#outlet
 // ---
 // src/routes/_layout.tsx

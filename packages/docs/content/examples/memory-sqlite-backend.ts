@@ -1,7 +1,7 @@
 // ---
 // title: Memory that survives restarts with SqliteMemoryBackend
 // description: Chooses the persistent SqliteMemoryBackend in production and the in-memory BuiltinMemoryBackend in tests, behind the common MemoryBackend interface.
-// topics: [memory, database, testing]
+// topics: [memory, database]
 // relatedDocs: /docs/prompts-skills-and-memory#sqlitememorybackend
 // ---
 import {

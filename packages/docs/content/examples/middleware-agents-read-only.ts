@@ -1,7 +1,7 @@
 // ---
 // title: Keeping agents to read-only methods
 // description: A middleware that answers 403 with a problem-details body when an agent sends anything but GET or HEAD to the admin area, and lets every other request through.
-// topics: [middleware, authentication, policy]
+// topics: [middleware, authentication]
 // relatedDocs: /docs/routing#middleware
 // ---
 import { defineMiddleware } from '@kit/kit-core';

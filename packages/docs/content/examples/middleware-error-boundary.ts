@@ -1,7 +1,7 @@
 // ---
 // title: Turning unexpected errors into problem details
 // description: Wraps the rest of the chain in try/catch so that an exception thrown by a handler becomes a 500 problem-details response that carries the request id instead of a stack trace.
-// topics: [middleware, operations]
+// topics: [middleware]
 // relatedDocs: /docs/routing#middleware
 // ---
 import { defineConfig, defineMiddleware } from '@kit/kit-core';

@@ -1,7 +1,7 @@
 // ---
 // title: Evaluating several policies with enforcePolicies
 // description: Calls enforcePolicies with three policies and shows that the most restrictive applicable effect wins, with the key and reason of the policy that decided.
-// topics: [policy, testing]
+// topics: [policy]
 // relatedDocs: /docs/policies-and-approvals#enforcepolicies
 // ---
 import { definePolicy, enforcePolicies, type KitContext } from '@kit/kit-core';

@@ -1,7 +1,7 @@
 // ---
 // title: Loading and not-found states for a route tree
 // description: A _loading.tsx skeleton shown while a page of its directory streams in; the same component shape works for a root not-found.tsx that answers requests matching no route.
-// topics: [react, routing]
+// topics: [react]
 // relatedDocs: /docs/react-shell#loading-error-and-not-found-states
 // ---
 // src/routes/tickets/_loading.tsx
