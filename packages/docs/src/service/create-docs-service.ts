@@ -1,4 +1,4 @@
-import { createKitApp, type KitApp } from '@kit/kit-core';
+import { createKitApp, type KitApp, type KitConfig } from '@kit/kit-core';
 import { createMcpServer, type KitMcpServer } from '@kit/kit-agent';
 import { documentMarkdown, type Content } from '../content/index.js';
 import { docsRoute } from '../api/docs-route.js';
@@ -18,6 +18,8 @@ export interface DocsServiceOptions {
   readonly publicBaseUrl?: string;
   /** Hosts allowed to reach `/mcp` (DNS rebinding protection); default: loopback names only when bound to loopback. */
   readonly allowedHosts?: readonly string[];
+  /** Settings passed on to the app: rate limits and their store, the client key, middleware (the server's response cache). */
+  readonly kit?: Pick<KitConfig, 'middleware' | 'rateLimit' | 'rateLimitStore' | 'clientKey' | 'onRateLimitError'>;
 }
 
 /** The assembled service: the HTTP app (API, OpenAPI, MCP) over a swappable content store. */
@@ -46,6 +48,7 @@ export function createDocsService(content: Content, options: DocsServiceOptions 
       'GET /api/health': healthRoute(store),
       'GET /api/search': searchRoute(store, url),
     },
+    ...options.kit,
   });
   const mcp = createMcpServer({
     registry: app.registry,
