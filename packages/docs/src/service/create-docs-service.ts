@@ -9,7 +9,16 @@ import { urlMaker } from '../api/urls.js';
 import { registerWebRoutes } from '../web/register-web-routes.js';
 import { ContentStore } from './state.js';
 
-/** Version of the HTTP interface, as the OpenAPI document states it. */
+/**
+ * Version of the HTTP interface, as the OpenAPI document states it.
+ *
+ * @example
+ * ```ts
+ * import { apiVersion } from '@kit/docs';
+ *
+ * console.log(apiVersion); // 0.1.0
+ * ```
+ */
 export const apiVersion = '0.1.0';
 
 /** Options of the service. */
@@ -32,6 +41,15 @@ export interface DocsService {
 /**
  * Wires content, search and API together. Content is loaded and validated before this is called;
  * from here on nothing reads the disk.
+ *
+ * @example
+ * ```ts
+ * import { createDocsService, loadContent } from '@kit/docs';
+ *
+ * const service = createDocsService(await loadContent('./my-docs'), { publicBaseUrl: 'https://docs.example.com' });
+ * const server = await service.app.listen({ port: 3000 });
+ * console.log(`listening on ${server.port}`);
+ * ```
  */
 export function createDocsService(content: Content, options: DocsServiceOptions = {}): DocsService {
   const store = new ContentStore(content);
