@@ -1,4 +1,5 @@
-import { createSearchIndex } from '@kit/docs-search';
+// The source, not the package entry: a stale build must never be what is measured.
+import { createSearchIndex } from '../../../packages/docs-search/src/index.js';
 import type { BenchEngine } from '../engine.js';
 
 /** This engine, exactly as the service builds it. */

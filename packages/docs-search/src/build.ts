@@ -1,5 +1,7 @@
-import { analyze, type AnalyzedToken } from './analysis/analyze.js';
+import { splitIdentifier } from './analysis/identifier.js';
 import { normalizeText } from './analysis/normalize.js';
+import { stemWord } from './analysis/stem.js';
+import { tokenize } from './analysis/tokenize.js';
 import { FIELD_PARAMETERS, FIELDS, K1 } from './ranking/fields.js';
 import type { SearchableSection } from './types.js';
 import { Vocabulary } from './vocabulary.js';
@@ -42,10 +44,12 @@ export interface IndexData {
   readonly topics: readonly ReadonlySet<string>[];
 }
 
+const NO_POSITIONS: readonly number[] = [];
+
 interface PendingPosting {
   docs: number[];
   strength: number[];
-  positions: number[][];
+  positions: (readonly number[])[];
 }
 
 /**
@@ -72,10 +76,15 @@ export function buildIndexData(sections: readonly SearchableSection[]): IndexDat
   const headingLength = new Int32Array(count);
   const texts: SectionText[] = [];
 
-  const intern = (occurrence: { term: string; surface: string }): number => {
-    const id = vocabulary.intern(occurrence.term);
-    vocabulary.addSurface(occurrence.surface, id);
-    return id;
+  // Each distinct token is split, stemmed and interned once; a corpus repeats its tokens many times.
+  const tokenTerms = new Map<string, TokenTerms>();
+  const termsOf = (raw: string): TokenTerms => {
+    let known = tokenTerms.get(raw);
+    if (known === undefined) {
+      known = internToken(vocabulary, raw);
+      tokenTerms.set(raw, known);
+    }
+    return known;
   };
 
   sections.forEach((section, doc) => {
@@ -88,33 +97,51 @@ export function buildIndexData(sections: readonly SearchableSection[]): IndexDat
     };
     FIELDS.forEach((field, fieldIndex) => {
       const normalised = normalizeText(sources[field]);
-      const tokens = analyze(normalised);
+      const isText = field === 'text';
+      const isHeading = field === 'heading';
       const frequencies = new Map<number, number>();
-      let length = 0;
       const positionsOfTerm = new Map<number, number[]>();
       const perPosition: number[][] = [];
-      for (const token of tokens) {
-        for (const occurrence of [...token.words, ...token.compounds]) {
-          const id = intern(occurrence);
-          frequencies.set(id, (frequencies.get(id) ?? 0) + 1);
-          if (field === 'text') {
-            const list = positionsOfTerm.get(id);
-            if (list === undefined) positionsOfTerm.set(id, [occurrence.position]);
-            else list.push(occurrence.position);
-          }
-          if (field === 'heading') (perPosition[occurrence.position] ??= []).push(id);
+      const bounds: number[] = [];
+      const termStarts: number[] = [];
+      const termIds: number[] = [];
+      let position = 0;
+      const record = (id: number, at: number): void => {
+        frequencies.set(id, (frequencies.get(id) ?? 0) + 1);
+        if (isText) {
+          const list = positionsOfTerm.get(id);
+          if (list === undefined) positionsOfTerm.set(id, [at]);
+          else list.push(at);
+          termIds.push(id);
         }
-        length += token.words.length;
+        if (isHeading) (perPosition[at] ??= []).push(id);
+      };
+      for (const raw of tokenize(normalised)) {
+        const terms = termsOf(raw.text);
+        if (terms.wordIds.length === 0) continue;
+        if (isText) {
+          bounds.push(raw.start, raw.end);
+          termStarts.push(termIds.length);
+        }
+        terms.wordIds.forEach((id, index) => record(id, position + index));
+        terms.compoundIds.forEach((id, index) => record(id, position + terms.compoundFirstWords[index]!));
+        position += terms.wordIds.length;
       }
       fieldTerms[fieldIndex]![doc] = frequencies;
-      fieldLengths[fieldIndex]![doc] = length;
-      if (field === 'text') {
+      fieldLengths[fieldIndex]![doc] = position;
+      if (isText) {
         textPositions[doc] = positionsOfTerm;
-        texts[doc] = sectionText(normalised, tokens, intern);
+        termStarts.push(termIds.length);
+        texts[doc] = {
+          text: normalised,
+          bounds: Int32Array.from(bounds),
+          termStarts: Int32Array.from(termStarts),
+          termIds: Int32Array.from(termIds),
+        };
       }
-      if (field === 'heading') {
+      if (isHeading) {
         headingTerms[doc] = perPosition;
-        headingLength[doc] = length;
+        headingLength[doc] = position;
       }
     });
   });
@@ -141,7 +168,7 @@ export function buildIndexData(sections: readonly SearchableSection[]): IndexDat
       const posting = (pending[id] ??= { docs: [], strength: [], positions: [] });
       posting.docs.push(doc);
       posting.strength.push(tf / (K1 + tf));
-      posting.positions.push(positionsOfTerm.get(id) ?? []);
+      posting.positions.push(positionsOfTerm.get(id) ?? NO_POSITIONS);
     }
   }
 
@@ -186,21 +213,25 @@ export function buildIndexData(sections: readonly SearchableSection[]): IndexDat
   };
 }
 
-function sectionText(
-  text: string,
-  tokens: readonly AnalyzedToken[],
-  intern: (occurrence: { term: string; surface: string }) => number,
-): SectionText {
-  const bounds = new Int32Array(tokens.length * 2);
-  const termStarts = new Int32Array(tokens.length + 1);
-  const termIds: number[] = [];
-  tokens.forEach((token, index) => {
-    bounds[index * 2] = token.start;
-    bounds[index * 2 + 1] = token.end;
-    termStarts[index] = termIds.length;
-    for (const occurrence of token.words) termIds.push(intern(occurrence));
-    for (const occurrence of token.compounds) termIds.push(intern(occurrence));
+/** The term ids of one distinct raw token: its words in order, then its whole identifiers. */
+interface TokenTerms {
+  readonly wordIds: readonly number[];
+  readonly compoundIds: readonly number[];
+  /** For each whole identifier, the index of the word it starts at. */
+  readonly compoundFirstWords: readonly number[];
+}
+
+function internToken(vocabulary: Vocabulary, raw: string): TokenTerms {
+  const parts = splitIdentifier(raw);
+  const wordIds = parts.words.map((surface) => {
+    const id = vocabulary.intern(stemWord(surface));
+    vocabulary.addSurface(surface, id);
+    return id;
   });
-  termStarts[tokens.length] = termIds.length;
-  return { text, bounds, termStarts, termIds: Int32Array.from(termIds) };
+  const compoundIds = parts.compounds.map(({ form }) => {
+    const id = vocabulary.intern(form);
+    vocabulary.addSurface(form, id);
+    return id;
+  });
+  return { wordIds, compoundIds, compoundFirstWords: parts.compounds.map((compound) => compound.firstWord) };
 }

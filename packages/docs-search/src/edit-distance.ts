@@ -1,3 +1,6 @@
+// Three reusable rows (two back, one back, current); the distance is computed often, on short words.
+let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
 /**
  * Optimal-string-alignment distance (Levenshtein plus adjacent transpositions, so `agnet` is one
  * edit from `agent`), giving up as soon as the distance must exceed `max`. Returns `max + 1` then.
@@ -13,9 +16,8 @@ export function boundedEditDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   if (a === b) return 0;
   const width = b.length + 1;
-  let before = new Array<number>(width).fill(0);
-  let previous = new Array<number>(width);
-  let current = new Array<number>(width);
+  if (width > rows[0]!.length) rows = rows.map(() => new Int32Array(width * 2));
+  let [before, previous, current] = rows as [Int32Array, Int32Array, Int32Array];
   for (let j = 0; j < width; j += 1) previous[j] = j;
   for (let i = 1; i <= a.length; i += 1) {
     current[0] = i;

@@ -1,7 +1,7 @@
 import { buildIndexData, type IndexData } from './build.js';
 import { parseQuery } from './query/parse.js';
 import { planQuery } from './ranking/plan.js';
-import { scoreSections } from './ranking/score.js';
+import { rankSections } from './ranking/score.js';
 import { makeSnippet } from './snippet.js';
 import { compileSynonyms, type SynonymTable } from './synonyms.js';
 import type { SearchableSection, SearchHit, SearchIndex, SearchOptions, SynonymGroups } from './types.js';
@@ -60,13 +60,8 @@ function search(data: IndexData, synonyms: SynonymTable, query: string, options:
 
   const topic = options.topic?.toLowerCase();
   const allowed = topic === undefined ? undefined : (doc: number) => data.topics[doc]!.has(topic);
-  const ranked = scoreSections(data, plan, allowed).slice(0, options.limit);
-
-  const clauseOfTerm = new Map<number, number>();
-  [...plan.clauses, ...plan.identifiers].forEach((clause, index) => {
-    for (const termId of clause.termIds) if (!clauseOfTerm.has(termId)) clauseOfTerm.set(termId, index);
-  });
-  return ranked.map(({ doc, score }) => ({
+  const { hits, clauseOfTerm } = rankSections(data, plan, allowed, options.limit);
+  return hits.slice(0, options.limit).map(({ doc, score }) => ({
     id: data.ids[doc]!,
     // Rounded so that the same query gives byte-identical responses however the sum was ordered.
     score: Math.round(score * 1e6) / 1e6,

@@ -9,7 +9,7 @@ const ELLIPSIS = '…';
  * query terms: the window of text that holds the most different query clauses (then the most
  * matching words, then the earliest). Cuts fall at word boundaries and are marked with `…`.
  *
- * `clauseOfTerm` maps a term id to the query clause it belongs to; terms not in it do not count.
+ * `clauseOfTerm` gives the query clause a term id belongs to, or -1 for terms of no clause.
  *
  * @example
  * ```ts
@@ -17,10 +17,10 @@ const ELLIPSIS = '…';
  * import { makeSnippet } from './snippet.js';
  *
  * const data = buildIndexData([{ id: 'a', documentTitle: 'A', heading: 'H', text: 'The default is 10.', code: '', topics: [] }]);
- * makeSnippet(data.texts[0]!, new Map()); // 'The default is 10.'
+ * makeSnippet(data.texts[0]!, () => -1); // 'The default is 10.'
  * ```
  */
-export function makeSnippet(section: SectionText, clauseOfTerm: ReadonlyMap<number, number>): string {
+export function makeSnippet(section: SectionText, clauseOfTerm: (termId: number) => number): string {
   const { text } = section;
   if (text.length <= SNIPPET_LENGTH) return text;
 
@@ -29,7 +29,7 @@ export function makeSnippet(section: SectionText, clauseOfTerm: ReadonlyMap<numb
   for (let token = 0; token < tokenCount; token += 1) {
     let clause = -1;
     for (let at = section.termStarts[token]!; at < section.termStarts[token + 1]! && clause < 0; at += 1) {
-      clause = clauseOfTerm.get(section.termIds[at]!) ?? -1;
+      clause = clauseOfTerm(section.termIds[at]!);
     }
     if (clause >= 0) hits.push({ start: section.bounds[token * 2]!, end: section.bounds[token * 2 + 1]!, clause });
   }
@@ -38,24 +38,34 @@ export function makeSnippet(section: SectionText, clauseOfTerm: ReadonlyMap<numb
   let focusStart = 0;
   let focusEnd = 0;
   if (hits.length > 0) {
+    // Densest run: the most different clauses, then the shortest span, then the most hits.
     let bestDistinct = -1;
+    let bestSpan = Number.POSITIVE_INFINITY;
     let bestCount = -1;
     const counts = new Map<number, number>();
     let left = 0;
     for (let right = 0; right < hits.length; right += 1) {
       const entering = hits[right]!;
       counts.set(entering.clause, (counts.get(entering.clause) ?? 0) + 1);
-      while (entering.end - hits[left]!.start > budget) {
+      const drop = (): void => {
         const leaving = hits[left]!;
         const remaining = counts.get(leaving.clause)! - 1;
         if (remaining === 0) counts.delete(leaving.clause);
         else counts.set(leaving.clause, remaining);
         left += 1;
-      }
+      };
+      while (entering.end - hits[left]!.start > budget) drop();
+      // Shrink from the left while the window keeps every clause it has.
+      while (left < right && counts.get(hits[left]!.clause)! > 1) drop();
       const distinct = counts.size;
+      const span = entering.end - hits[left]!.start;
       const total = right - left + 1;
-      if (distinct > bestDistinct || (distinct === bestDistinct && total > bestCount)) {
+      if (
+        distinct > bestDistinct ||
+        (distinct === bestDistinct && (span < bestSpan || (span === bestSpan && total > bestCount)))
+      ) {
         bestDistinct = distinct;
+        bestSpan = span;
         bestCount = total;
         focusStart = hits[left]!.start;
         focusEnd = entering.end;

@@ -16,7 +16,7 @@ export class Vocabulary {
   private readonly ids = new Map<string, number>();
   private readonly surfaceTerms = new Map<string, number[]>();
   private sortedSurfaces: string[] = [];
-  private surfacesByLength = new Map<number, string[]>();
+  private surfacesByStart = new Map<string, string[]>();
   readonly terms: string[] = [];
 
   /** The id of `term`, adding it when new. */
@@ -40,11 +40,12 @@ export class Vocabulary {
   /** Sorts the surface forms for lookups; called once when the index is complete. */
   freeze(): void {
     this.sortedSurfaces = [...this.surfaceTerms.keys()].sort();
-    this.surfacesByLength = new Map();
+    this.surfacesByStart = new Map();
     for (const surface of this.sortedSurfaces) {
-      const sameLength = this.surfacesByLength.get(surface.length);
-      if (sameLength === undefined) this.surfacesByLength.set(surface.length, [surface]);
-      else sameLength.push(surface);
+      const key = startKey(surface.charAt(0), surface.length);
+      const bucket = this.surfacesByStart.get(key);
+      if (bucket === undefined) this.surfacesByStart.set(key, [surface]);
+      else bucket.push(surface);
     }
   }
 
@@ -75,21 +76,30 @@ export class Vocabulary {
     return found;
   }
 
-  /** Surface forms within the typo allowance of `word` (see `allowedTypos`), closest first. */
+  /**
+   * Surface forms within the typo allowance of `word` (see `allowedTypos`), closest first. Like most
+   * spelling correctors it trusts the first letter: candidates start with the word's first or second
+   * letter (the second covers a swapped, dropped or doubled first letter).
+   */
   corrections(word: string): SurfaceMatch[] {
     const max = allowedTypos(word);
     if (max === 0) return [];
     const found: SurfaceMatch[] = [];
-    for (let length = word.length - max; length <= word.length + max; length += 1) {
-      for (const surface of this.surfacesByLength.get(length) ?? []) {
-        // A different first letter is the rarest kind of typo and the cheapest filter.
-        if (surface.charCodeAt(0) !== word.charCodeAt(0) && surface.charCodeAt(1) !== word.charCodeAt(1)) continue;
-        const distance = boundedEditDistance(word, surface, max);
-        if (distance > 0 && distance <= max) {
-          found.push({ surface, termIds: this.surfaceTerms.get(surface)!, distance });
+    const starts = new Set([word.charAt(0), word.charAt(1)]);
+    for (const start of starts) {
+      for (let length = word.length - max; length <= word.length + max; length += 1) {
+        for (const surface of this.surfacesByStart.get(startKey(start, length)) ?? []) {
+          const distance = boundedEditDistance(word, surface, max);
+          if (distance > 0 && distance <= max) {
+            found.push({ surface, termIds: this.surfaceTerms.get(surface)!, distance });
+          }
         }
       }
     }
     return found.sort((a, b) => a.distance - b.distance || (a.surface < b.surface ? -1 : 1));
   }
+}
+
+function startKey(first: string, length: number): string {
+  return `${first}${length}`;
 }

@@ -36,9 +36,9 @@ export interface AnalyzedToken {
  * analyze('createSmartAgent(config)')[0]?.words.map((word) => word.term); // ['creat', 'smart', 'agent']
  * ```
  */
-export function analyze(text: string, firstPosition = 0): AnalyzedToken[] {
+export function analyze(text: string): AnalyzedToken[] {
   const result: AnalyzedToken[] = [];
-  let position = firstPosition;
+  let position = 0;
   for (const raw of tokenize(text)) {
     const parts = splitIdentifier(raw.text);
     if (parts.words.length === 0) continue;

@@ -11,9 +11,10 @@ export interface IdentifierParts {
 }
 
 const CONNECTORS = /[.:/_-]+/u;
-// Boundaries inside a segment: `smartAgent` (lower then upper) and `LLMProvider` (the last capital
-// of an acronym starts the next word). Digits do not split, so `a2a` and `utf8` stay one word.
-const CAMEL_BOUNDARY = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
+// Boundaries inside a segment: `smartAgent` (lower then upper), `LLMProvider` (the last capital of
+// an acronym starts the next word) and `utf8Decoder` (a capitalised word after a digit). A digit
+// inside a word or an acronym does not split, so `a2a`, `utf8` and `A2AHandler`'s `A2A` stay whole.
+const CAMEL_BOUNDARY = /(?<=\p{Ll})(?=\p{Lu})|(?<=[\p{Lu}\p{N}])(?=\p{Lu}\p{Ll})/u;
 
 /**
  * Splits an identifier at camelCase, PascalCase, snake_case, kebab-case, dots, colons and slashes,

@@ -29,8 +29,10 @@ export interface Clause {
   readonly alternatives: readonly Alternative[];
   /** How many query words the clause stands for; 0 for whole-identifier clauses, which only add. */
   readonly coverage: number;
-  /** Every term id the clause may match, for heading, proximity and snippet checks. */
+  /** Every term id the clause may match, for heading and snippet checks. */
   readonly termIds: ReadonlySet<number>;
+  /** The few strongest term ids (exact, synonym or one-typo matches), whose positions proximity compares. */
+  readonly proximityTermIds: readonly number[];
 }
 
 /** A query turned into term ids of one index. */
@@ -122,12 +124,23 @@ function wordSlot(
   return slotOf(word.surface, word.term, word.prefix, true);
 }
 
+const PROXIMITY_TERMS = 3;
+const PROXIMITY_MINIMUM_FACTOR = 0.5;
+
 function clauseOf(alternatives: Alternative[], coverage: number): Clause {
   const termIds = new Set<number>();
+  const strong: Expansion[] = [];
   for (const alternative of alternatives) {
-    for (const slot of alternative.slots) for (const expansion of slot.expansions) termIds.add(expansion.termId);
+    for (const slot of alternative.slots) {
+      for (const expansion of slot.expansions) {
+        termIds.add(expansion.termId);
+        if (expansion.factor * alternative.weight >= PROXIMITY_MINIMUM_FACTOR) strong.push(expansion);
+      }
+    }
   }
-  return { alternatives, coverage, termIds };
+  strong.sort((a, b) => b.factor * b.idf - a.factor * a.idf || a.termId - b.termId);
+  const proximityTermIds = [...new Set(strong.map((expansion) => expansion.termId))].slice(0, PROXIMITY_TERMS);
+  return { alternatives, coverage, termIds, proximityTermIds };
 }
 
 function resolveSlot(

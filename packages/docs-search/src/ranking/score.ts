@@ -1,22 +1,9 @@
-import type { IndexData, Posting } from '../build.js';
+import type { IndexData } from '../build.js';
+import { RANKING } from './constants.js';
+import { phraseFilter } from './phrase.js';
 import type { Clause, QueryPlan } from './plan.js';
-
-/** Ranking constants, written out in docs/search-design.md. */
-export const RANKING = {
-  /** Share of the score kept by a section that matches none of the query's words (only identifiers). */
-  coverageFloor: 0.35,
-  /** Extra factor when the heading holds all of the query's words (scaled by the share squared). */
-  headingWords: 0.5,
-  /** Extra factor when the heading names one of the query's whole identifiers. */
-  headingIdentifier: 0.6,
-  /** Extra factor when the heading is nothing but query words. */
-  headingExact: 0.3,
-  /** Proximity bonus per adjacent pair of query clauses: weight × min idf / distance. */
-  proximity: 0.3,
-  proximityWindow: 6,
-  /** Proximity and heading checks are made for this many best sections only. */
-  rescoreDepth: 200,
-} as const;
+import { headingFactor, proximityBonus, type RescoreContext } from './rescore.js';
+import { workspaceOf, type Workspace } from './workspace.js';
 
 /** A scored section. */
 export interface ScoredSection {
@@ -24,14 +11,23 @@ export interface ScoredSection {
   readonly score: number;
 }
 
+/** The ranking of one query, with what the snippet maker needs to know about it. */
+export interface Ranking {
+  readonly hits: readonly ScoredSection[];
+  /** The query clause (0-based) a term belongs to, or -1. Valid until the next query. */
+  readonly clauseOfTerm: (termId: number) => number;
+}
+
 /**
- * Scores the sections for a planned query.
+ * Ranks the sections for a planned query.
  *
  * score = (Σ clauses + Σ identifiers) × (floor + (1 − floor) × coverage²) × heading factor + proximity
  *
  * where a clause's value is the best of its alternatives, an alternative's value is its weight times
- * the sum over its words of the best `factor × idf × strength` among the word's expansions, and
- * `strength` is the precomputed BM25F saturation. Ties keep section order.
+ * the sum over its words of the best `factor × idf × strength` among each word's expansions, and
+ * `strength` is the precomputed BM25F saturation. The heading factor is computed for the best
+ * `max(rescoreDepth, limit)` sections, proximity for the best `max(proximityDepth, limit)` of those.
+ * Ties keep section order.
  *
  * @example
  * ```ts
@@ -39,220 +35,147 @@ export interface ScoredSection {
  * import { parseQuery } from '../query/parse.js';
  * import { compileSynonyms } from '../synonyms.js';
  * import { planQuery } from './plan.js';
- * import { scoreSections } from './score.js';
+ * import { rankSections } from './score.js';
  *
  * const data = buildIndexData([{ id: 'a', documentTitle: 'A', heading: 'Agents', text: 'agents', code: '', topics: [] }]);
  * const plan = planQuery(parseQuery('agent'), data.vocabulary, data.idf, compileSynonyms([]));
- * scoreSections(data, plan, undefined)[0]?.doc; // 0
+ * rankSections(data, plan, undefined, 10).hits[0]?.doc; // 0
  * ```
  */
-export function scoreSections(
+export function rankSections(
   data: IndexData,
   plan: QueryPlan,
   allowed: ((doc: number) => boolean) | undefined,
-): ScoredSection[] {
-  const count = data.ids.length;
-  const total = new Float64Array(count);
-  const covered = new Float64Array(count);
-  const touched: number[] = [];
-  const seen = new Uint8Array(count);
-  const totalCoverage = plan.clauses.reduce((sum, clause) => sum + clause.coverage, 0);
-
-  for (const clause of [...plan.clauses, ...plan.identifiers]) {
-    for (const [doc, value] of clauseScores(data, clause)) {
-      if (seen[doc] === 0) {
-        seen[doc] = 1;
-        touched.push(doc);
+  limit: number,
+): Ranking {
+  const workspace = workspaceOf(data);
+  workspace.startQuery();
+  const allClauses = [...plan.clauses, ...plan.identifiers];
+  allClauses.forEach((clause, index) => {
+    for (const alternative of clause.alternatives) {
+      for (const slot of alternative.slots) {
+        for (const expansion of slot.expansions) workspace.mark(expansion.termId, index, expansion.factor * alternative.weight);
       }
-      total[doc] = total[doc]! + value;
-      covered[doc] = covered[doc]! + clause.coverage;
     }
-  }
+  });
+  const clauseOfTerm = (termId: number): number => {
+    const mask = workspace.maskOf(termId);
+    return mask === 0 ? -1 : 31 - Math.clz32(mask & -mask);
+  };
+
+  const { total, covered } = workspace;
+  const totalCoverage = plan.clauses.reduce((sum, clause) => sum + clause.coverage, 0);
+  for (const clause of allClauses) addClause(data, workspace, clause);
 
   const phraseDocs = phraseFilter(data, plan);
-  const scored: ScoredSection[] = [];
-  for (const doc of touched) {
+  const candidates = total.touched.length;
+  const docs = new Int32Array(candidates);
+  const scores = new Float64Array(candidates);
+  let kept = 0;
+  for (const doc of total.touched) {
     if (allowed !== undefined && !allowed(doc)) continue;
     if (phraseDocs !== undefined && !phraseDocs.has(doc)) continue;
-    const coverage = totalCoverage === 0 ? 1 : covered[doc]! / totalCoverage;
-    const coordination = RANKING.coverageFloor + (1 - RANKING.coverageFloor) * coverage * coverage;
-    scored.push({ doc, score: total[doc]! * coordination });
+    const coverage = totalCoverage === 0 ? 1 : covered.get(doc) / totalCoverage;
+    docs[kept] = doc;
+    scores[kept] = total.get(doc) * (RANKING.coverageFloor + (1 - RANKING.coverageFloor) * coverage * coverage);
+    kept += 1;
   }
-  scored.sort(byScoreThenOrder);
+  total.clear();
+  covered.clear();
 
-  const rescored = scored.slice(0, RANKING.rescoreDepth).map((entry) => ({
-    doc: entry.doc,
-    score: entry.score * headingFactor(data, plan, entry.doc, totalCoverage) + proximityBonus(data, plan, entry.doc),
-  }));
-  rescored.sort(byScoreThenOrder);
-  return [...rescored, ...scored.slice(RANKING.rescoreDepth)];
+  const context: RescoreContext = { data, plan, workspace, totalCoverage };
+  const headed: ScoredSection[] = [];
+  for (const index of bestIndices(scores, docs, kept, Math.max(limit, RANKING.rescoreDepth))) {
+    const doc = docs[index]!;
+    headed.push({ doc, score: scores[index]! * headingFactor(context, doc) });
+  }
+  headed.sort(byScoreThenOrder);
+  // Proximity is the finest adjustment and the costliest, so only the leading sections get it.
+  const proximityDepth = Math.max(limit, RANKING.proximityDepth);
+  const hits = headed.map((entry, rank) =>
+    rank < proximityDepth ? { doc: entry.doc, score: entry.score + proximityBonus(context, entry.doc) } : entry,
+  );
+  hits.sort(byScoreThenOrder);
+  return { hits, clauseOfTerm };
 }
 
 function byScoreThenOrder(a: ScoredSection, b: ScoredSection): number {
   return b.score - a.score || a.doc - b.doc;
 }
 
-/** The clause's value per section: the best alternative, each the weighted sum of its words' best expansions. */
-function clauseScores(data: IndexData, clause: Clause): Map<number, number> {
-  const best = new Map<number, number>();
-  for (const alternative of clause.alternatives) {
-    const sums = new Map<number, number>();
-    const matchedSlots = new Map<number, number>();
-    for (const slot of alternative.slots) {
-      const slotBest = new Map<number, number>();
-      for (const expansion of slot.expansions) {
-        const posting = data.postings[expansion.termId]!;
-        const worth = expansion.factor * expansion.idf;
-        for (let index = 0; index < posting.docs.length; index += 1) {
-          const doc = posting.docs[index]!;
-          const value = worth * posting.strength[index]!;
-          const known = slotBest.get(doc);
-          if (known === undefined || known < value) slotBest.set(doc, value);
-        }
-      }
-      for (const [doc, value] of slotBest) {
-        sums.set(doc, (sums.get(doc) ?? 0) + value);
-        matchedSlots.set(doc, (matchedSlots.get(doc) ?? 0) + 1);
-      }
-    }
-    for (const [doc, sum] of sums) {
-      if (alternative.requireAll && matchedSlots.get(doc)! < alternative.slots.length) continue;
-      const value = alternative.weight * sum;
-      const known = best.get(doc);
-      if (known === undefined || known < value) best.set(doc, value);
-    }
+/** Indices of the `count` best scores among the first `length`, ties taken in section order. */
+function bestIndices(scores: Float64Array, docs: Int32Array, length: number, count: number): number[] {
+  const all: number[] = [];
+  if (length <= count) {
+    for (let index = 0; index < length; index += 1) all.push(index);
+    return all;
   }
-  return best;
+  const threshold = kthLargest(scores.slice(0, length), count);
+  const tied: number[] = [];
+  for (let index = 0; index < length; index += 1) {
+    if (scores[index]! > threshold) all.push(index);
+    else if (scores[index] === threshold) tied.push(index);
+  }
+  tied.sort((a, b) => docs[a]! - docs[b]!);
+  for (const index of tied) {
+    if (all.length >= count) break;
+    all.push(index);
+  }
+  return all;
 }
 
-/**
- * Heading factor: 1 + headingWords × share² + headingIdentifier (when the heading holds a whole
- * identifier of the query) + headingExact (when every heading word is a query word and every query
- * word is in the heading). It is how a section named after the thing outranks one that mentions it.
- */
-function headingFactor(data: IndexData, plan: QueryPlan, doc: number, totalCoverage: number): number {
-  const heading = data.headingTerms[doc]!;
-  const inHeading = (clause: Clause): boolean =>
-    heading.some((terms) => terms !== undefined && terms.some((termId) => clause.termIds.has(termId)));
-  let coveredWords = 0;
-  for (const clause of plan.clauses) if (inHeading(clause)) coveredWords += clause.coverage;
-  const share = totalCoverage === 0 ? 0 : coveredWords / totalCoverage;
-  let factor = 1 + RANKING.headingWords * share * share;
-  if (plan.identifiers.some(inHeading)) factor += RANKING.headingIdentifier;
-  if (share === 1 && data.headingLength[doc]! > 0) {
-    const allClauses = [...plan.clauses, ...plan.identifiers];
-    const named = heading.every(
-      (terms) => terms === undefined || terms.some((termId) => allClauses.some((clause) => clause.termIds.has(termId))),
-    );
-    if (named) factor += RANKING.headingExact;
-  }
-  return factor;
-}
-
-/** Σ over adjacent query clauses found in the text of proximity × min(idf) / distance, within the window. */
-function proximityBonus(data: IndexData, plan: QueryPlan, doc: number): number {
-  const clauses = plan.clauses;
-  if (clauses.length < 2) return 0;
-  const positions = clauses.map((clause) => clausePositions(data, clause, doc));
-  let bonus = 0;
-  for (let index = 0; index + 1 < clauses.length; index += 1) {
-    const left = positions[index]!;
-    const right = positions[index + 1]!;
-    if (left.positions.length === 0 || right.positions.length === 0) continue;
-    const distance = smallestGap(left.positions, right.positions);
-    if (distance === 0 || distance > RANKING.proximityWindow) continue;
-    bonus += (RANKING.proximity * Math.min(left.idf, right.idf)) / distance;
-  }
-  return bonus;
-}
-
-function clausePositions(data: IndexData, clause: Clause, doc: number): { positions: number[]; idf: number } {
-  const positions: number[] = [];
-  let idf = 0;
-  for (const termId of clause.termIds) {
-    const posting = data.postings[termId]!;
-    const index = findDoc(posting, doc);
-    if (index < 0) continue;
-    idf = Math.max(idf, data.idf[termId]!);
-    for (let at = posting.positionStarts[index]!; at < posting.positionStarts[index + 1]!; at += 1) {
-      positions.push(posting.positions[at]!);
-    }
-  }
-  positions.sort((a, b) => a - b);
-  return { positions, idf };
-}
-
-/** Smallest non-zero distance between two sorted position lists (0 when none differ). */
-function smallestGap(left: readonly number[], right: readonly number[]): number {
-  let best = 0;
-  let i = 0;
-  let j = 0;
-  while (i < left.length && j < right.length) {
-    const gap = Math.abs(left[i]! - right[j]!);
-    if (gap > 0 && (best === 0 || gap < best)) best = gap;
-    if (left[i]! < right[j]!) i += 1;
-    else j += 1;
-  }
-  return best;
-}
-
-/** Index of `doc` in a posting, or -1. */
-export function findDoc(posting: Posting, doc: number): number {
+/** Quickselect: the k-th largest value (1-based). Reorders `values`. */
+function kthLargest(values: Float64Array, k: number): number {
   let low = 0;
-  let high = posting.docs.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const value = posting.docs[middle]!;
-    if (value === doc) return middle;
-    if (value < doc) low = middle + 1;
-    else high = middle - 1;
+  let high = values.length - 1;
+  const target = k - 1;
+  while (low < high) {
+    const pivot = values[(low + high) >>> 1]!;
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while (values[i]! > pivot) i += 1;
+      while (values[j]! < pivot) j -= 1;
+      if (i <= j) {
+        const swap = values[i]!;
+        values[i] = values[j]!;
+        values[j] = swap;
+        i += 1;
+        j -= 1;
+      }
+    }
+    if (target <= j) high = j;
+    else if (target >= i) low = i;
+    else break;
   }
-  return -1;
+  return values[target]!;
 }
 
 /**
- * Sections holding every quoted phrase (consecutive words in the text or the heading). When no
- * section holds them, the phrases are ignored rather than returning nothing (`undefined`).
+ * Adds a clause's value to every section it matches: the best alternative, each worth its weight
+ * times the sum over its words of the best `factor × idf × strength` among the word's expansions.
  */
-function phraseFilter(data: IndexData, plan: QueryPlan): Set<number> | undefined {
-  if (plan.phrases.length === 0) return undefined;
-  let result: Set<number> | undefined;
-  for (const phrase of plan.phrases) {
-    const docs = phrase === undefined ? new Set<number>() : docsWithPhrase(data, phrase);
-    result = result === undefined ? docs : new Set([...result].filter((doc) => docs.has(doc)));
-  }
-  return result !== undefined && result.size > 0 ? result : undefined;
-}
-
-function docsWithPhrase(data: IndexData, phrase: readonly number[]): Set<number> {
-  const found = new Set<number>();
-  const first = data.postings[phrase[0]!]!;
-  for (let index = 0; index < first.docs.length; index += 1) {
-    const doc = first.docs[index]!;
-    if (headingHasPhrase(data.headingTerms[doc]!, phrase)) {
-      found.add(doc);
-      continue;
-    }
-    const rest = phrase.slice(1).map((termId) => {
-      const posting = data.postings[termId]!;
-      const at = findDoc(posting, doc);
-      return at < 0 ? undefined : new Set(posting.positions.subarray(posting.positionStarts[at]!, posting.positionStarts[at + 1]!));
-    });
-    if (rest.some((set) => set === undefined)) continue;
-    for (let at = first.positionStarts[index]!; at < first.positionStarts[index + 1]!; at += 1) {
-      const start = first.positions[at]!;
-      if (rest.every((set, offset) => set!.has(start + offset + 1))) {
-        found.add(doc);
-        break;
+function addClause(data: IndexData, workspace: Workspace, clause: Clause): void {
+  const { clause: best, alternative: sums, slot: slotBest } = workspace;
+  for (const alternative of clause.alternatives) {
+    for (const slot of alternative.slots) {
+      for (const expansion of slot.expansions) {
+        const { docs, strength } = data.postings[expansion.termId]!;
+        const worth = expansion.factor * expansion.idf;
+        for (let index = 0; index < docs.length; index += 1) slotBest.max(docs[index]!, worth * strength[index]!);
       }
+      for (const doc of slotBest.touched) sums.add(doc, slotBest.get(doc));
+      slotBest.clear();
     }
+    for (const doc of sums.touched) {
+      if (alternative.requireAll && sums.count(doc) < alternative.slots.length) continue;
+      best.max(doc, alternative.weight * sums.get(doc));
+    }
+    sums.clear();
   }
-  return found;
-}
-
-function headingHasPhrase(heading: readonly number[][], phrase: readonly number[]): boolean {
-  for (let start = 0; start + phrase.length <= heading.length; start += 1) {
-    if (phrase.every((termId, offset) => heading[start + offset]?.includes(termId) === true)) return true;
+  for (const doc of best.touched) {
+    workspace.total.add(doc, best.get(doc));
+    workspace.covered.add(doc, clause.coverage);
   }
-  return false;
+  best.clear();
 }

@@ -1,0 +1,69 @@
+/**
+ * A per-section number that many postings add to, reset in time proportional to what was touched
+ * rather than to the corpus size. One per index and purpose; searches are synchronous, so reusing
+ * them between queries is safe and spares the garbage collector.
+ *
+ * @example
+ * ```ts
+ * import { Accumulator } from './accumulator.js';
+ *
+ * const best = new Accumulator(10);
+ * best.max(3, 1.5);
+ * best.get(3); // 1.5
+ * best.clear();
+ * ```
+ */
+export class Accumulator {
+  private readonly values: Float64Array;
+  private readonly counts: Uint16Array;
+  private readonly present: Uint8Array;
+  /** Sections touched since the last `clear`, in first-touch order. */
+  readonly touched: number[] = [];
+
+  constructor(size: number) {
+    this.values = new Float64Array(size);
+    this.counts = new Uint16Array(size);
+    this.present = new Uint8Array(size);
+  }
+
+  private touch(doc: number): void {
+    if (this.present[doc] === 0) {
+      this.present[doc] = 1;
+      this.touched.push(doc);
+    }
+  }
+
+  /** Keeps the larger of the stored value and `value`. */
+  max(doc: number, value: number): void {
+    if (this.present[doc] === 0) {
+      this.touch(doc);
+      this.values[doc] = value;
+    } else if (this.values[doc]! < value) {
+      this.values[doc] = value;
+    }
+  }
+
+  /** Adds `value` and counts one more contribution. */
+  add(doc: number, value: number, count = 1): void {
+    this.touch(doc);
+    this.values[doc] = this.values[doc]! + value;
+    this.counts[doc] = this.counts[doc]! + count;
+  }
+
+  get(doc: number): number {
+    return this.values[doc]!;
+  }
+
+  count(doc: number): number {
+    return this.counts[doc]!;
+  }
+
+  clear(): void {
+    for (const doc of this.touched) {
+      this.values[doc] = 0;
+      this.counts[doc] = 0;
+      this.present[doc] = 0;
+    }
+    this.touched.length = 0;
+  }
+}

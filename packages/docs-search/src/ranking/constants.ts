@@ -1,0 +1,19 @@
+/** Ranking constants; docs/search-design.md writes the formula out with them. */
+export const RANKING = {
+  /** Share of the score kept by a section that matches none of the query's words (only identifiers). */
+  coverageFloor: 0.35,
+  /** Extra heading factor when the heading holds all of the query's words (scaled by the share squared). */
+  headingWords: 0.5,
+  /** Extra heading factor when the heading names one of the query's whole identifiers. */
+  headingIdentifier: 0.6,
+  /** Extra heading factor when the heading is nothing but query words. */
+  headingExact: 0.3,
+  /** Proximity bonus per adjacent pair of query clauses: proximity × min idf / distance. */
+  proximity: 0.3,
+  /** Largest distance, in words, that earns a proximity bonus. */
+  proximityWindow: 6,
+  /** The heading factor is computed for this many best sections only (or `limit`, if larger). */
+  rescoreDepth: 100,
+  /** Proximity is computed for this many best sections after the heading factor (or `limit`, if larger). */
+  proximityDepth: 30,
+} as const;

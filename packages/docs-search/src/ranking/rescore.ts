@@ -1,0 +1,138 @@
+import type { IndexData } from '../build.js';
+import type { QueryPlan } from './plan.js';
+import { positionsIn } from './postings.js';
+import { RANKING } from './constants.js';
+import type { Workspace } from './workspace.js';
+
+/** What rescoring needs of a query, computed once per query. */
+export interface RescoreContext {
+  readonly data: IndexData;
+  readonly plan: QueryPlan;
+  readonly workspace: Workspace;
+  readonly totalCoverage: number;
+}
+
+/**
+ * Heading factor: 1 + headingWords × share² + headingIdentifier × q (when the heading holds one of
+ * the query's whole identifiers) + headingExact (when the heading holds every query word as typed
+ * and nothing else). `share` is the part of the query's words found in the heading, each counted
+ * with the quality of its match there (1 as typed, less through a synonym, completion or
+ * correction), so a heading that names what was searched outranks one that merely resembles it.
+ *
+ * @example
+ * ```ts
+ * // See ranking-rules.test.ts: 'ranks a section whose heading names the identifier above one that mentions it often'.
+ * ```
+ */
+export function headingFactor(context: RescoreContext, doc: number): number {
+  const { data, plan, workspace } = context;
+  const clauseCount = Math.min(plan.clauses.length + plan.identifiers.length, 32);
+  const best = bestQualities;
+  best.fill(0, 0, clauseCount);
+  let everyWordMatched = true;
+  let anyMatched = false;
+  for (const terms of data.headingTerms[doc]!) {
+    if (terms === undefined) continue;
+    let matched = false;
+    for (const termId of terms) {
+      const mask = workspace.maskOf(termId);
+      if (mask === 0) continue;
+      matched = true;
+      const quality = workspace.qualityOf(termId);
+      for (let clause = 0; clause < clauseCount; clause += 1) {
+        if ((mask & (1 << clause)) !== 0 && best[clause]! < quality) best[clause] = quality;
+      }
+    }
+    if (!matched) everyWordMatched = false;
+    anyMatched ||= matched;
+  }
+  if (!anyMatched) return 1;
+  let coveredWords = 0;
+  let allTyped = true;
+  let identifierQuality = 0;
+  for (let clause = 0; clause < clauseCount; clause += 1) {
+    if (clause < plan.clauses.length) {
+      coveredWords += plan.clauses[clause]!.coverage * best[clause]!;
+      if (best[clause]! < 1) allTyped = false;
+    } else {
+      identifierQuality = Math.max(identifierQuality, best[clause]!);
+    }
+  }
+  const share = context.totalCoverage === 0 ? 0 : coveredWords / context.totalCoverage;
+  let factor = 1 + RANKING.headingWords * share * share + RANKING.headingIdentifier * identifierQuality;
+  if (allTyped && everyWordMatched && plan.clauses.length > 0) factor += RANKING.headingExact;
+  return factor;
+}
+
+const bestQualities = new Float64Array(32);
+
+/**
+ * Proximity bonus: Σ over adjacent query clauses found near each other in the text of
+ * proximity × min(idf) / distance, for distances up to the proximity window.
+ *
+ * @example
+ * ```ts
+ * // See search-index.test.ts: 'ranks words that stand together above words far apart'.
+ * ```
+ */
+export function proximityBonus(context: RescoreContext, doc: number): number {
+  const clauses = context.plan.clauses;
+  if (clauses.length < 2) return 0;
+  let bonus = 0;
+  let previous = clausePositions(context, 0, doc);
+  for (let index = 1; index < clauses.length; index += 1) {
+    const current = clausePositions(context, index, doc);
+    if (previous.positions.length > 0 && current.positions.length > 0) {
+      const distance = smallestGap(previous.positions, current.positions);
+      if (distance > 0 && distance <= RANKING.proximityWindow) {
+        bonus += (RANKING.proximity * Math.min(previous.idf, current.idf)) / distance;
+      }
+    }
+    previous = current;
+  }
+  return bonus;
+}
+
+interface ClausePositions {
+  readonly positions: ArrayLike<number>;
+  readonly idf: number;
+}
+
+const NONE: ClausePositions = { positions: [], idf: 0 };
+
+function clausePositions(context: RescoreContext, clauseIndex: number, doc: number): ClausePositions {
+  const { data } = context;
+  const termIds = context.plan.clauses[clauseIndex]!.proximityTermIds;
+  let single: Int32Array | undefined;
+  let merged: number[] | undefined;
+  let idf = 0;
+  for (const termId of termIds) {
+    const positions = positionsIn(data.postings[termId]!, doc);
+    if (positions.length === 0) continue;
+    idf = Math.max(idf, data.idf[termId]!);
+    if (single === undefined && merged === undefined) {
+      single = positions;
+    } else {
+      merged ??= Array.from(single!);
+      for (const position of positions) merged.push(position);
+    }
+  }
+  if (merged !== undefined) return { positions: merged.sort((a, b) => a - b), idf };
+  return single === undefined ? NONE : { positions: single, idf };
+}
+
+/** Smallest non-zero distance between two ascending position lists (0 when none differ). */
+function smallestGap(left: ArrayLike<number>, right: ArrayLike<number>): number {
+  let best = 0;
+  let i = 0;
+  let j = 0;
+  while (i < left.length && j < right.length) {
+    const a = left[i]!;
+    const b = right[j]!;
+    const gap = a > b ? a - b : b - a;
+    if (gap > 0 && (best === 0 || gap < best)) best = gap;
+    if (a < b) i += 1;
+    else j += 1;
+  }
+  return best;
+}
