@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { splitFrontMatter } from './front-matter.js';
 import type { ProblemList } from './problems.js';
 import { validateBlock } from './schema-problems.js';
-import type { ExampleLanguage } from './types.js';
+import type { Example, ExampleLanguage } from './types.js';
 
 /** File extensions an example may have, with the language id and comment marker of each. */
 export const exampleKinds: Readonly<Record<string, { language: ExampleLanguage; comment: string }>> = {
@@ -20,18 +20,10 @@ const frontMatterSchema = z.strictObject({
   relatedDocs: z.string().regex(/^\/docs\/[a-z0-9-]+(#[\w-]+)?$/, 'must be a section url like `/docs/core-concepts#defineapi`'),
 });
 
-/** An example as read from one file, before `relatedDocs` is resolved. */
-export interface ParsedExample {
-  readonly id: string;
-  readonly title: string;
-  readonly description: string;
-  readonly topics: readonly string[];
-  readonly relatedDocs: string;
+/** An example as read from one file, before `relatedDocs` is resolved, with the lines to report at. */
+export interface ParsedExample extends Example {
   readonly relatedDocsLine: number;
   readonly topicLines: readonly number[];
-  readonly code: string;
-  readonly language: ExampleLanguage;
-  readonly file: string;
 }
 
 /** Reads one example file; reports problems and gives `undefined` when it cannot be used. */
