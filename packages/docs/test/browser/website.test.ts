@@ -95,18 +95,37 @@ describe.skipIf(!browserAvailable())('the website in Chromium', () => {
     await page.close();
   });
 
-  it('has no serious or critical accessibility violations on the home, a document and the search page', async () => {
-    for (const path of ['/', '/docs/database', '/search?q=model']) {
-      const page = await openPage(path);
-      await page.evaluate(axeSource);
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
-        return (await axe.run()).violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.slice(0, 3).map((node) => ({ target: node.target })) }));
-      });
-      const severe = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-      expect(severe, `${path}: ${JSON.stringify(severe, null, 2)}`).toEqual([]);
-      await page.close();
+  /** Serious and critical axe-core findings on the page as it is now. */
+  async function severeViolations(page: Page): Promise<AxeViolation[]> {
+    await page.evaluate(axeSource);
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
+      return (await axe.run()).violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.slice(0, 3).map((node) => ({ target: node.target })) }));
+    });
+    return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  }
+
+  it('has no serious or critical accessibility violations on the home, a document and the search page, in both themes', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const path of ['/', '/docs/database', '/search?q=model']) {
+        const page = await browser.context.newPage();
+        await page.emulateMedia({ colorScheme });
+        await page.goto(`${site.origin}${path}`);
+        const severe = await severeViolations(page);
+        expect(severe, `${path} (${colorScheme}): ${JSON.stringify(severe, null, 2)}`).toEqual([]);
+        await page.close();
+      }
     }
+  });
+
+  it('keeps the open instant search list accessible', async () => {
+    const page = await openPage('/');
+    await page.locator('#search-input').fill('defineModel');
+    await page.locator('#search-listbox [role="option"]').first().waitFor({ state: 'visible' });
+    await page.keyboard.press('ArrowDown');
+    const severe = await severeViolations(page);
+    expect(severe, JSON.stringify(severe, null, 2)).toEqual([]);
+    await page.close();
   });
 
   it('keeps screenshots of a document in the light and dark themes and at phone width', async () => {
