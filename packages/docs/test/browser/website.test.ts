@@ -88,6 +88,18 @@ describe.skipIf(!browserAvailable())('the website in Chromium', () => {
     await page.close();
   });
 
+  it('copies a code block to the clipboard with its button', async () => {
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.origin });
+    const page = await openPage('/docs/database');
+    const block = page.locator('.code').first();
+    await block.locator('.copy').click();
+    expect(await block.locator('.copy').textContent()).toBe('Copied');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(await block.locator('code').textContent());
+    expect(copied).toContain('defineModel');
+    await page.close();
+  });
+
   it('renders the API reference with Swagger UI under the Content Security Policy', async () => {
     const page = await openPage('/api-reference');
     await page.locator('.swagger-ui .opblock').first().waitFor({ state: 'visible', timeout: 15_000 });
