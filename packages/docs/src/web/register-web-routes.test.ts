@@ -125,7 +125,11 @@ describe('Markdown for agents', () => {
     expect(await markdown.text()).toMatch(/^# Database\n\n> /);
     const browser = await get('/docs/database', { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });
     expect(browser.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect((await get('/docs/nothing.md')).status).toBe(404);
+    const missing = await get('/docs/databse.md');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await missing.text()).toBe('No document named "databse". Did you mean /docs/database.md? Every document is listed in /llms.txt.\n');
+    expect((await get('/docs/databse', { Accept: 'text/markdown' })).headers.get('content-type')).toBe('text/plain; charset=utf-8');
   });
 });
 

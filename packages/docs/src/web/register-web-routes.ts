@@ -1,4 +1,5 @@
 import type { KitApp } from '@kit/kit-core';
+import { suggest } from '../api/suggest.js';
 import type { UrlMaker } from '../api/urls.js';
 import { documentMarkdown } from '../content/index.js';
 import type { ContentStore } from '../service/state.js';
@@ -68,6 +69,9 @@ export function registerWebRoutes(app: KitApp, store: ContentStore, options: Web
       }
     }
     const slug = name.replace(/\.md$/, '');
+    if (name.endsWith('.md') || prefersMarkdown(request.headers.get('accept'))) {
+      return sendBody(request, prepareBody(missingMarkdown(slug, content.documents.map((d) => d.slug))), { contentType: textType, status: 404 });
+    }
     return sendBody(request, cached(`missing:${slug}`, () => renderNotFoundPage(content, assets, slug)), { ...page, status: 404 });
   });
 
@@ -100,6 +104,13 @@ export function registerWebRoutes(app: KitApp, store: ContentStore, options: Web
   });
 
   return { cache, assets };
+}
+
+/** The 404 an agent asking for Markdown gets: plain text naming the closest documents and the index. */
+function missingMarkdown(slug: string, slugs: readonly string[]): string {
+  const near = suggest(slug, slugs);
+  const hint = near.length > 0 ? ` Did you mean ${near.map((s) => `/docs/${s}.md`).join(' or ')}?` : '';
+  return `No document named ${JSON.stringify(slug.slice(0, 100))}.${hint} Every document is listed in /llms.txt.\n`;
 }
 
 function lastSegment(request: Request): string {
