@@ -61,7 +61,7 @@ export const QUERIES: readonly JudgedQuery[] = [
   // Exact identifiers, as copied from code.
   { q: 'createSmartAgent', kind: 'identifier', mustContain: ['createSmartAgent', 'SmartAgentConfig'] },
   { q: 'maxIterations default', kind: 'identifier', mustContain: ['maxIterations', '10'] },
-  { q: 'AgentRunResult.status', kind: 'identifier', mustContain: ['AgentRunResult', 'status', 'completed'] },
+  { q: 'AgentRunResult.status', kind: 'identifier', mustContain: ['AgentRunResult', 'status'] },
   { q: 'db:migrate', kind: 'identifier', mustContain: ['db:migrate', 'migration'] },
   { q: '_layout.tsx', kind: 'identifier', mustContain: ['_layout.tsx'] },
   { q: 'validateArgs', kind: 'identifier', mustContain: ['validateArgs'] },

@@ -46,11 +46,6 @@ export interface IndexData {
 
 const NO_POSITIONS: readonly number[] = [];
 
-interface PendingPosting {
-  docs: number[];
-  strength: number[];
-  positions: (readonly number[])[];
-}
 
 /**
  * Analyses every section once and builds the inverted index with BM25F strengths precomputed, so
@@ -69,135 +64,105 @@ interface PendingPosting {
 export function buildIndexData(sections: readonly SearchableSection[]): IndexData {
   const vocabulary = new Vocabulary();
   const count = sections.length;
-  const fieldTerms: Map<number, number>[][] = FIELDS.map(() => []);
-  const fieldLengths = FIELDS.map(() => new Float64Array(count));
-  const textPositions: Map<number, number[]>[] = [];
-  const headingTerms: number[][][] = [];
-  const headingLength = new Int32Array(count);
-  const texts: SectionText[] = [];
-
-  // Each distinct token is split, stemmed and interned once; a corpus repeats its tokens many times.
   const tokenTerms = new Map<string, TokenTerms>();
-  const termsOf = (raw: string): TokenTerms => {
-    let known = tokenTerms.get(raw);
-    if (known === undefined) {
-      known = internToken(vocabulary, raw);
-      tokenTerms.set(raw, known);
-    }
-    return known;
-  };
+  // Document titles and topic lists repeat for every section of a document: analyse each once.
+  const sharedFields = new Map<string, FieldAnalysis>();
+  const analysed: FieldAnalysis[][] = FIELDS.map(() => new Array<FieldAnalysis>(count));
+  const texts: SectionText[] = new Array<SectionText>(count);
 
-  sections.forEach((section, doc) => {
-    const sources: Record<(typeof FIELDS)[number], string> = {
-      title: section.documentTitle,
-      heading: section.heading,
-      code: section.code,
-      text: section.text,
-      topics: section.topics.join(' '),
-    };
-    FIELDS.forEach((field, fieldIndex) => {
-      const normalised = normalizeText(sources[field]);
-      const isText = field === 'text';
-      const isHeading = field === 'heading';
-      const frequencies = new Map<number, number>();
-      const positionsOfTerm = new Map<number, number[]>();
-      const perPosition: number[][] = [];
-      const bounds: number[] = [];
-      const termStarts: number[] = [];
-      const termIds: number[] = [];
-      let position = 0;
-      const record = (id: number, at: number): void => {
-        frequencies.set(id, (frequencies.get(id) ?? 0) + 1);
-        if (isText) {
-          const list = positionsOfTerm.get(id);
-          if (list === undefined) positionsOfTerm.set(id, [at]);
-          else list.push(at);
-          termIds.push(id);
-        }
-        if (isHeading) (perPosition[at] ??= []).push(id);
-      };
-      for (const raw of tokenize(normalised)) {
-        const terms = termsOf(raw.text);
-        if (terms.wordIds.length === 0) continue;
-        if (isText) {
-          bounds.push(raw.start, raw.end);
-          termStarts.push(termIds.length);
-        }
-        terms.wordIds.forEach((id, index) => record(id, position + index));
-        terms.compoundIds.forEach((id, index) => record(id, position + terms.compoundFirstWords[index]!));
-        position += terms.wordIds.length;
-      }
-      fieldTerms[fieldIndex]![doc] = frequencies;
-      fieldLengths[fieldIndex]![doc] = position;
-      if (isText) {
-        textPositions[doc] = positionsOfTerm;
-        termStarts.push(termIds.length);
-        texts[doc] = {
-          text: normalised,
-          bounds: Int32Array.from(bounds),
-          termStarts: Int32Array.from(termStarts),
-          termIds: Int32Array.from(termIds),
-        };
-      }
-      if (isHeading) {
-        headingTerms[doc] = perPosition;
-        headingLength[doc] = position;
-      }
-    });
-  });
-
-  const averageLengths = fieldLengths.map((lengths) => {
-    let total = 0;
-    for (const length of lengths) total += length;
-    return count === 0 ? 1 : Math.max(total / count, 1);
-  });
-
-  const pending: PendingPosting[] = [];
   for (let doc = 0; doc < count; doc += 1) {
-    const weighted = new Map<number, number>();
-    FIELDS.forEach((field, fieldIndex) => {
-      const { weight, lengthNormalisation: b } = FIELD_PARAMETERS[field];
-      // BM25F: each field's frequency is normalised by its own length before the fields are summed.
-      const norm = 1 - b + (b * fieldLengths[fieldIndex]![doc]!) / averageLengths[fieldIndex]!;
-      for (const [id, tf] of fieldTerms[fieldIndex]![doc]!) {
-        weighted.set(id, (weighted.get(id) ?? 0) + (weight * tf) / norm);
+    const section = sections[doc]!;
+    const sources = [section.documentTitle, section.heading, section.code, section.text, section.topics.join(' ')];
+    for (let field = 0; field < FIELDS.length; field += 1) {
+      const source = sources[field]!;
+      const shared = field === TITLE || field === TOPICS;
+      let analysis = shared ? sharedFields.get(source) : undefined;
+      if (analysis === undefined) {
+        const normalised = normalizeText(source);
+        analysis = analyseField(normalised, vocabulary, tokenTerms, field === TEXT);
+        if (shared) sharedFields.set(source, analysis);
+        if (field === TEXT) {
+          texts[doc] = { text: normalised, bounds: analysis.bounds!, termStarts: analysis.termStarts!, termIds: analysis.ids };
+        }
       }
-    });
-    const positionsOfTerm = textPositions[doc]!;
-    for (const [id, tf] of weighted) {
-      const posting = (pending[id] ??= { docs: [], strength: [], positions: [] });
-      posting.docs.push(doc);
-      posting.strength.push(tf / (K1 + tf));
-      posting.positions.push(positionsOfTerm.get(id) ?? NO_POSITIONS);
+      analysed[field]![doc] = analysis;
     }
   }
 
-  const postings: Posting[] = [];
-  const idf = new Float64Array(vocabulary.terms.length);
-  for (let id = 0; id < vocabulary.terms.length; id += 1) {
-    const entry = pending[id] ?? { docs: [], strength: [], positions: [] };
-    const positionStarts = new Int32Array(entry.docs.length + 1);
+  const averageLengths = analysed.map((fieldAnalyses) => {
     let total = 0;
-    entry.positions.forEach((list, index) => {
+    for (const analysis of fieldAnalyses) total += analysis.length;
+    return count === 0 ? 1 : Math.max(total / count, 1);
+  });
+  const weights = FIELDS.map((field) => FIELD_PARAMETERS[field].weight);
+  const lengthNormalisations = FIELDS.map((field) => FIELD_PARAMETERS[field].lengthNormalisation);
+
+  const termCount = vocabulary.terms.length;
+  const pendingDocs: number[][] = Array.from({ length: termCount }, () => []);
+  const pendingStrength: number[][] = Array.from({ length: termCount }, () => []);
+  const pendingPositions: (readonly number[])[][] = Array.from({ length: termCount }, () => []);
+  const weighted = new Float64Array(termCount);
+  const touched: number[] = [];
+  const headingTerms: number[][][] = new Array<number[][]>(count);
+  const headingLength = new Int32Array(count);
+
+  for (let doc = 0; doc < count; doc += 1) {
+    for (let field = 0; field < FIELDS.length; field += 1) {
+      const { ids, length } = analysed[field]![doc]!;
+      const b = lengthNormalisations[field]!;
+      // BM25F: each field's frequency is normalised by its own length before the fields are summed.
+      const share = weights[field]! / (1 - b + (b * length) / averageLengths[field]!);
+      for (let index = 0; index < ids.length; index += 1) {
+        const id = ids[index]!;
+        if (weighted[id] === 0) touched.push(id);
+        weighted[id] = weighted[id]! + share;
+      }
+    }
+    const text = analysed[TEXT]![doc]!;
+    const positionsOfTerm = new Map<number, number[]>();
+    for (let index = 0; index < text.ids.length; index += 1) {
+      const id = text.ids[index]!;
+      const list = positionsOfTerm.get(id);
+      if (list === undefined) positionsOfTerm.set(id, [text.positions[index]!]);
+      else list.push(text.positions[index]!);
+    }
+    for (const id of touched) {
+      const tf = weighted[id]!;
+      weighted[id] = 0;
+      pendingDocs[id]!.push(doc);
+      pendingStrength[id]!.push(tf / (K1 + tf));
+      pendingPositions[id]!.push(positionsOfTerm.get(id) ?? NO_POSITIONS);
+    }
+    touched.length = 0;
+
+    const heading = analysed[HEADING]![doc]!;
+    const perPosition: number[][] = [];
+    for (let index = 0; index < heading.ids.length; index += 1) (perPosition[heading.positions[index]!] ??= []).push(heading.ids[index]!);
+    headingTerms[doc] = perPosition;
+    headingLength[doc] = heading.length;
+  }
+
+  const postings: Posting[] = new Array<Posting>(termCount);
+  const idf = new Float64Array(termCount);
+  for (let id = 0; id < termCount; id += 1) {
+    const lists = pendingPositions[id]!;
+    const positionStarts = new Int32Array(lists.length + 1);
+    let total = 0;
+    for (let index = 0; index < lists.length; index += 1) {
       positionStarts[index] = total;
-      total += list.length;
-    });
-    positionStarts[entry.docs.length] = total;
+      total += lists[index]!.length;
+    }
+    positionStarts[lists.length] = total;
     const positions = new Int32Array(total);
     let offset = 0;
-    for (const list of entry.positions) {
+    for (const list of lists) {
       positions.set(list, offset);
       offset += list.length;
     }
-    postings.push({
-      docs: Int32Array.from(entry.docs),
-      strength: Float32Array.from(entry.strength),
-      positionStarts,
-      positions,
-    });
-    const df = entry.docs.length;
+    const docs = Int32Array.from(pendingDocs[id]!);
+    postings[id] = { docs, strength: Float32Array.from(pendingStrength[id]!), positionStarts, positions };
     // BM25's idf, always positive: ln(1 + (N - df + 0.5) / (df + 0.5)).
-    idf[id] = Math.log(1 + (count - df + 0.5) / (df + 0.5));
+    idf[id] = Math.log(1 + (count - docs.length + 0.5) / (docs.length + 0.5));
   }
   vocabulary.freeze();
 
@@ -210,6 +175,66 @@ export function buildIndexData(sections: readonly SearchableSection[]): IndexDat
     headingLength,
     texts,
     topics: sections.map((section) => new Set(section.topics.map((topic) => topic.toLowerCase()))),
+  };
+}
+
+const TITLE = FIELDS.indexOf('title');
+const HEADING = FIELDS.indexOf('heading');
+const TEXT = FIELDS.indexOf('text');
+const TOPICS = FIELDS.indexOf('topics');
+
+/** One field of one section, analysed: its term occurrences with their word positions. */
+interface FieldAnalysis {
+  /** Term id of every occurrence (words, then the token's whole identifiers, token by token). */
+  readonly ids: Int32Array;
+  /** Word position of every occurrence. */
+  readonly positions: Int32Array;
+  /** Number of words. */
+  readonly length: number;
+  /** For the text field: token offsets and where each token's occurrences start (see SectionText). */
+  readonly bounds?: Int32Array;
+  readonly termStarts?: Int32Array;
+}
+
+function analyseField(
+  text: string,
+  vocabulary: Vocabulary,
+  tokenTerms: Map<string, TokenTerms>,
+  withBounds: boolean,
+): FieldAnalysis {
+  const ids: number[] = [];
+  const positions: number[] = [];
+  const bounds: number[] = [];
+  const termStarts: number[] = [];
+  let position = 0;
+  for (const raw of tokenize(text)) {
+    let terms = tokenTerms.get(raw.text);
+    if (terms === undefined) {
+      terms = internToken(vocabulary, raw.text);
+      tokenTerms.set(raw.text, terms);
+    }
+    const words = terms.wordIds.length;
+    if (words === 0) continue;
+    if (withBounds) {
+      bounds.push(raw.start, raw.end);
+      termStarts.push(ids.length);
+    }
+    for (let index = 0; index < words; index += 1) {
+      ids.push(terms.wordIds[index]!);
+      positions.push(position + index);
+    }
+    for (let index = 0; index < terms.compoundIds.length; index += 1) {
+      ids.push(terms.compoundIds[index]!);
+      positions.push(position + terms.compoundFirstWords[index]!);
+    }
+    position += words;
+  }
+  termStarts.push(ids.length);
+  return {
+    ids: Int32Array.from(ids),
+    positions: Int32Array.from(positions),
+    length: position,
+    ...(withBounds ? { bounds: Int32Array.from(bounds), termStarts: Int32Array.from(termStarts) } : {}),
   };
 }
 

@@ -17,6 +17,8 @@ export class Vocabulary {
   private readonly surfaceTerms = new Map<string, number[]>();
   private sortedSurfaces: string[] = [];
   private surfacesByStart = new Map<string, string[]>();
+  /** Letter-presence masks of the surfaces in `surfacesByStart`, bucket by bucket. */
+  private masksByStart = new Map<string, Uint32Array>();
   readonly terms: string[] = [];
 
   /** The id of `term`, adding it when new. */
@@ -47,6 +49,8 @@ export class Vocabulary {
       if (bucket === undefined) this.surfacesByStart.set(key, [surface]);
       else bucket.push(surface);
     }
+    this.masksByStart = new Map();
+    for (const [key, bucket] of this.surfacesByStart) this.masksByStart.set(key, Uint32Array.from(bucket, letterMask));
   }
 
   termId(term: string): number | undefined {
@@ -86,9 +90,17 @@ export class Vocabulary {
     if (max === 0) return [];
     const found: SurfaceMatch[] = [];
     const starts = new Set([word.charAt(0), word.charAt(1)]);
+    const wordMask = letterMask(word);
     for (const start of starts) {
       for (let length = word.length - max; length <= word.length + max; length += 1) {
-        for (const surface of this.surfacesByStart.get(startKey(start, length)) ?? []) {
+        const key = startKey(start, length);
+        const bucket = this.surfacesByStart.get(key);
+        if (bucket === undefined) continue;
+        const masks = this.masksByStart.get(key)!;
+        for (let index = 0; index < bucket.length; index += 1) {
+          // One edit changes which letters occur in at most two places of the mask: a cheap filter.
+          if (bitCount(wordMask ^ masks[index]!) > 2 * max) continue;
+          const surface = bucket[index]!;
           const distance = boundedEditDistance(word, surface, max);
           if (distance > 0 && distance <= max) {
             found.push({ surface, termIds: this.surfaceTerms.get(surface)!, distance });
@@ -102,4 +114,21 @@ export class Vocabulary {
 
 function startKey(first: string, length: number): string {
   return `${first}${length}`;
+}
+
+/** Which of 32 letter classes occur in `text` (a–z, digits folded into a few bits, the rest in one). */
+function letterMask(text: string): number {
+  let mask = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    const bit = code >= 97 && code <= 122 ? code - 97 : code >= 48 && code <= 57 ? 26 + (code % 5) : 31;
+    mask |= 1 << bit;
+  }
+  return mask >>> 0;
+}
+
+function bitCount(value: number): number {
+  let rest = value - ((value >>> 1) & 0x55555555);
+  rest = (rest & 0x33333333) + ((rest >>> 2) & 0x33333333);
+  return (((rest + (rest >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }

@@ -11,5 +11,9 @@
  * ```
  */
 export function normalizeText(text: string): string {
-  return text.normalize('NFKC').replace(/\s+/gu, ' ').trim();
+  // NFKC leaves ASCII unchanged; most documentation is ASCII, so skip the full pass then.
+  const composed = NON_ASCII.test(text) ? text.normalize('NFKC') : text;
+  return composed.replace(/\s+/gu, ' ').trim();
 }
+
+const NON_ASCII = /[^\u0000-\u007f]/u;

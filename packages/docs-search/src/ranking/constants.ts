@@ -13,7 +13,7 @@ export const RANKING = {
   /** Largest distance, in words, that earns a proximity bonus. */
   proximityWindow: 6,
   /** The heading factor is computed for this many best sections only (or `limit`, if larger). */
-  rescoreDepth: 100,
+  rescoreDepth: 64,
   /** Proximity is computed for this many best sections after the heading factor (or `limit`, if larger). */
   proximityDepth: 30,
 } as const;

@@ -1,6 +1,6 @@
 import type { ParsedQuery, QueryWord } from '../query/parse.js';
 import { findSynonyms, type SynonymTable } from '../synonyms.js';
-import type { Vocabulary } from '../vocabulary.js';
+import type { SurfaceMatch, Vocabulary } from '../vocabulary.js';
 
 /** One indexed term a query slot may match, with how much a match through it is worth. */
 export interface Expansion {
@@ -53,7 +53,9 @@ export const MATCH_FACTORS = {
   twoTypos: 0.3,
 } as const;
 
-const COMPLETION_LIMIT = 50;
+/** Completions looked at, and kept: the most common ones, being the likeliest meant. */
+const COMPLETION_SCAN = 200;
+const COMPLETION_LIMIT = 24;
 
 /**
  * Resolves a parsed query against the vocabulary: exact terms, completions of the last word,
@@ -172,7 +174,7 @@ function resolveSlot(
 
   if (prefix && surface.length >= 2) {
     const base = hasExact ? MATCH_FACTORS.completionBesideExact : MATCH_FACTORS.completion;
-    for (const completion of vocabulary.completions(surface, COMPLETION_LIMIT)) {
+    for (const completion of likeliestCompletions(vocabulary, idf, surface)) {
       // A completion that adds little to what was typed is more likely what was meant.
       const closeness = Math.sqrt(surface.length / completion.surface.length);
       for (const termId of completion.termIds) {
@@ -189,4 +191,15 @@ function resolveSlot(
     }
   }
   return { expansions: [...best.values()].sort((a, b) => a.termId - b.termId) };
+}
+
+function likeliestCompletions(vocabulary: Vocabulary, idf: Float64Array, prefix: string): SurfaceMatch[] {
+  const found = vocabulary.completions(prefix, COMPLETION_SCAN);
+  if (found.length <= COMPLETION_LIMIT) return found;
+  // Lower idf means more sections use the term.
+  return found
+    .map((match) => ({ match, rarity: idf[match.termIds[0]!]! }))
+    .sort((a, b) => a.rarity - b.rarity || (a.match.surface < b.match.surface ? -1 : 1))
+    .slice(0, COMPLETION_LIMIT)
+    .map((entry) => entry.match);
 }

@@ -63,25 +63,23 @@ export function rankSections(
     return mask === 0 ? -1 : 31 - Math.clz32(mask & -mask);
   };
 
-  const { total, covered } = workspace;
+  // `total` sums each section's clause values; its count sums the query words they cover.
+  const { total } = workspace;
   const totalCoverage = plan.clauses.reduce((sum, clause) => sum + clause.coverage, 0);
   for (const clause of allClauses) addClause(data, workspace, clause);
 
   const phraseDocs = phraseFilter(data, plan);
-  const candidates = total.touched.length;
-  const docs = new Int32Array(candidates);
-  const scores = new Float64Array(candidates);
+  const { candidateDocs: docs, candidateScores: scores } = workspace;
   let kept = 0;
   for (const doc of total.touched) {
     if (allowed !== undefined && !allowed(doc)) continue;
     if (phraseDocs !== undefined && !phraseDocs.has(doc)) continue;
-    const coverage = totalCoverage === 0 ? 1 : covered.get(doc) / totalCoverage;
+    const coverage = totalCoverage === 0 ? 1 : total.count(doc) / totalCoverage;
     docs[kept] = doc;
     scores[kept] = total.get(doc) * (RANKING.coverageFloor + (1 - RANKING.coverageFloor) * coverage * coverage);
     kept += 1;
   }
   total.clear();
-  covered.clear();
 
   const context: RescoreContext = { data, plan, workspace, totalCoverage };
   const headed: ScoredSection[] = [];
@@ -110,7 +108,7 @@ function bestIndices(scores: Float64Array, docs: Int32Array, length: number, cou
     for (let index = 0; index < length; index += 1) all.push(index);
     return all;
   }
-  const threshold = kthLargest(scores.slice(0, length), count);
+  const threshold = kthLargest(scores.subarray(0, length).slice(), count);
   const tied: number[] = [];
   for (let index = 0; index < length; index += 1) {
     if (scores[index]! > threshold) all.push(index);
@@ -153,12 +151,34 @@ function kthLargest(values: Float64Array, k: number): number {
 
 /**
  * Adds a clause's value to every section it matches: the best alternative, each worth its weight
- * times the sum over its words of the best `factor × idf × strength` among the word's expansions.
+ * times the sum over its words of the best `factor × idf × strength` among the word's expansions,
+ * times (matched words / words)² when only part of a multi-word alternative is present.
  */
 function addClause(data: IndexData, workspace: Workspace, clause: Clause): void {
+  const { total } = workspace;
+  const only = clause.alternatives.length === 1 ? clause.alternatives[0]! : undefined;
+  const single = only !== undefined && only.slots.length === 1 && only.slots[0]!.expansions.length === 1;
+  if (single) {
+    // Most clauses are one word with one matching term: add its postings straight to the totals.
+    const expansion = only.slots[0]!.expansions[0]!;
+    const { docs, strength } = data.postings[expansion.termId]!;
+    const worth = only.weight * expansion.factor * expansion.idf;
+    for (let index = 0; index < docs.length; index += 1) {
+      const doc = docs[index]!;
+      total.add(doc, worth * strength[index]!, clause.coverage);
+    }
+    return;
+  }
   const { clause: best, alternative: sums, slot: slotBest } = workspace;
   for (const alternative of clause.alternatives) {
     for (const slot of alternative.slots) {
+      if (slot.expansions.length === 1) {
+        const expansion = slot.expansions[0]!;
+        const { docs, strength } = data.postings[expansion.termId]!;
+        const worth = expansion.factor * expansion.idf;
+        for (let index = 0; index < docs.length; index += 1) sums.add(docs[index]!, worth * strength[index]!);
+        continue;
+      }
       for (const expansion of slot.expansions) {
         const { docs, strength } = data.postings[expansion.termId]!;
         const worth = expansion.factor * expansion.idf;
@@ -167,15 +187,16 @@ function addClause(data: IndexData, workspace: Workspace, clause: Clause): void 
       for (const doc of slotBest.touched) sums.add(doc, slotBest.get(doc));
       slotBest.clear();
     }
+    const slots = alternative.slots.length;
     for (const doc of sums.touched) {
-      if (alternative.requireAll && sums.count(doc) < alternative.slots.length) continue;
-      best.max(doc, alternative.weight * sums.get(doc));
+      const matched = sums.count(doc);
+      if (matched < slots && alternative.requireAll) continue;
+      // A phrase of the synonym table typed in part is weak evidence: (matched / words)².
+      const completeness = matched === slots ? 1 : (matched / slots) * (matched / slots);
+      best.max(doc, alternative.weight * completeness * sums.get(doc));
     }
     sums.clear();
   }
-  for (const doc of best.touched) {
-    workspace.total.add(doc, best.get(doc));
-    workspace.covered.add(doc, clause.coverage);
-  }
+  for (const doc of best.touched) total.add(doc, best.get(doc), clause.coverage);
   best.clear();
 }

@@ -8,10 +8,12 @@ import { Accumulator } from './accumulator.js';
  */
 export class Workspace {
   readonly total: Accumulator;
-  readonly covered: Accumulator;
   readonly clause: Accumulator;
   readonly alternative: Accumulator;
   readonly slot: Accumulator;
+  /** Candidate sections of the current query and their scores before rescoring. */
+  readonly candidateDocs: Int32Array;
+  readonly candidateScores: Float64Array;
   private readonly masks: Uint32Array;
   private readonly qualities: Float32Array;
   private readonly stamps: Uint32Array;
@@ -19,10 +21,11 @@ export class Workspace {
 
   constructor(sections: number, terms: number) {
     this.total = new Accumulator(sections);
-    this.covered = new Accumulator(sections);
     this.clause = new Accumulator(sections);
     this.alternative = new Accumulator(sections);
     this.slot = new Accumulator(sections);
+    this.candidateDocs = new Int32Array(sections);
+    this.candidateScores = new Float64Array(sections);
     this.masks = new Uint32Array(terms);
     this.qualities = new Float32Array(terms);
     this.stamps = new Uint32Array(terms);
