@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { embeddedContentDirectory } from '../content/index.js';
 import { env } from '@kit/kit-core';
@@ -5,7 +6,8 @@ import { ContentError, formatProblem } from '../content/index.js';
 import { runCheck } from './check.js';
 import { runMcp } from './mcp.js';
 import { runSearch } from './search.js';
-import { runServe } from './serve.js';
+import { logLevelFrom } from '../server/logger.js';
+import { parseRateLimit, runServe } from './serve.js';
 
 const usage = `Usage: kit-docs <command> [options]
 
@@ -21,6 +23,12 @@ Options:
   --host <addr>      serve: address (default: HOST or 127.0.0.1)
   --topic <tag>      search: restrict to a topic
   --base-url <url>   serve: public base url; makes every url absolute (default: PUBLIC_BASE_URL)
+  --workers <n>      serve: worker processes (default: WORKERS or one per core; 1 = no cluster)
+  --watch            serve: reload the content when it changes (SIGHUP reloads in any case)
+  --allowed-hosts <names>  serve: comma-separated host names /mcp answers to (default: ALLOWED_HOSTS)
+  --rate-limit <n/window>  serve: at most n requests per window per client, e.g. 300/1m (default: RATE_LIMIT, off)
+  --redis-url <url>  serve: keep rate-limit counters in Redis, shared by replicas (default: REDIS_URL)
+  --trust-proxy      serve: count requests by the first X-Forwarded-For address (default: TRUST_PROXY=1)
   --limit <n>        search: number of results (default 10)
   --help             show this help`;
 
@@ -47,6 +55,12 @@ export async function runCli(argv: readonly string[]): Promise<number> {
         topic: { type: 'string' },
         limit: { type: 'string' },
         'base-url': { type: 'string' },
+        workers: { type: 'string' },
+        watch: { type: 'boolean' },
+        'allowed-hosts': { type: 'string' },
+        'rate-limit': { type: 'string' },
+        'redis-url': { type: 'string' },
+        'trust-proxy': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -74,7 +88,38 @@ export async function runCli(argv: readonly string[]): Promise<number> {
           return 2;
         }
         const publicBaseUrl = values['base-url'] ?? (env('PUBLIC_BASE_URL') || undefined);
-        return await runServe({ contentDirectory, port, host: values.host ?? (env('HOST') || '127.0.0.1'), ...(publicBaseUrl ? { publicBaseUrl } : {}) }, err);
+        const workersText = values.workers ?? (env('WORKERS') || String(availableParallelism()));
+        if (!/^\d{1,3}$/.test(workersText) || Number(workersText) < 1) {
+          err(`kit-docs serve: workers ${JSON.stringify(workersText)} is not a count; use 1 or more`);
+          return 2;
+        }
+        const rateLimit = values['rate-limit'] ?? (env('RATE_LIMIT') || undefined);
+        if (rateLimit) {
+          try {
+            parseRateLimit(rateLimit);
+          } catch (error) {
+            err((error as Error).message);
+            return 2;
+          }
+        }
+        const allowedHosts = (values['allowed-hosts'] ?? env('ALLOWED_HOSTS')).split(',').map((name) => name.trim()).filter(Boolean);
+        const redisUrl = values['redis-url'] ?? (env('REDIS_URL') || undefined);
+        return await runServe(
+          {
+            contentDirectory,
+            port,
+            host: values.host ?? (env('HOST') || '127.0.0.1'),
+            workers: Number(workersText),
+            watch: values.watch ?? false,
+            trustProxy: values['trust-proxy'] ?? ['1', 'true'].includes(env('TRUST_PROXY')),
+            logLevel: logLevelFrom(env('LOG_LEVEL') || undefined, err),
+            ...(publicBaseUrl ? { publicBaseUrl } : {}),
+            ...(allowedHosts.length > 0 ? { allowedHosts } : {}),
+            ...(rateLimit ? { rateLimit } : {}),
+            ...(redisUrl ? { redisUrl } : {}),
+          },
+          err,
+        );
       }
       case 'mcp':
         return await runMcp(contentDirectory);

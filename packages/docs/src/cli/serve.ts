@@ -1,5 +1,9 @@
-import { loadContent } from '../content/index.js';
-import { createDocsService } from '../service/create-docs-service.js';
+import cluster from 'node:cluster';
+import { defineRateLimit, type RateLimitDefinition } from '@kit/kit-core';
+import { runPrimary } from '../server/cluster.js';
+import { defaultLimits } from '../server/limits.js';
+import { createLogger, type LogLevel } from '../server/logger.js';
+import { startDocsServer } from '../server/start-server.js';
 
 /** Options of `kit-docs serve`. */
 export interface ServeOptions {
@@ -7,30 +11,81 @@ export interface ServeOptions {
   readonly port: number;
   readonly host: string;
   readonly publicBaseUrl?: string;
+  /** Worker processes; 1 serves from this process without a cluster. */
+  readonly workers?: number;
+  /** Reload when the content changes. */
+  readonly watch?: boolean;
+  /** Extra host names `/mcp` answers to. */
+  readonly allowedHosts?: readonly string[];
+  /** `<requests>/<window>`, such as `300/1m`; none by default. */
+  readonly rateLimit?: string;
+  /** Redis url for rate-limit counters shared by replicas. */
+  readonly redisUrl?: string;
+  readonly trustProxy?: boolean;
+  readonly logLevel?: LogLevel;
 }
 
 /**
- * Loads and validates the content, then serves it until SIGINT or SIGTERM, on which the server stops
- * accepting connections, lets open requests finish and the process exits 0.
+ * Serves the content until SIGINT or SIGTERM. With more than one worker this process becomes the
+ * cluster primary and each worker runs this same function. A worker (or a lone process) stops
+ * accepting on the signal, lets open requests finish within the grace period and resolves 0;
+ * SIGHUP reloads the content.
  */
 export async function runServe(options: ServeOptions, log: (line: string) => void): Promise<number> {
-  const content = await loadContent(options.contentDirectory);
-  const service = createDocsService(content, options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {});
-  const server = await service.app.listen({ port: options.port, host: options.host });
-  log(`kit docs: serving ${content.documents.length} documents, ${content.sections.length} sections and ${content.examples.length} examples at http://${formatHost(options.host)}:${server.port}/`);
+  const rateLimit = options.rateLimit ? parseRateLimit(options.rateLimit) : undefined;
+  const workers = options.workers ?? 1;
+  if (workers > 1 && cluster.isPrimary) {
+    log(`kit docs: starting ${workers} workers`);
+    return runPrimary({ workers, shutdownGraceMs: defaultLimits.shutdownGraceMs, log });
+  }
+  const logger = createLogger(options.logLevel ? { level: options.logLevel } : {});
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection; still serving'));
+  const server = await startDocsServer({
+    contentDirectory: options.contentDirectory,
+    port: options.port,
+    host: options.host,
+    logger,
+    ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}),
+    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+    ...(rateLimit ? { rateLimit } : {}),
+    ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
+    ...(options.trustProxy ? { trustProxy: true } : {}),
+    ...(options.watch ? { watch: true } : {}),
+  });
+  const { content } = server.service.store.current;
+  log(
+    `kit docs: serving ${content.documents.length} documents, ${content.sections.length} sections and ${content.examples.length} examples at http://${formatHost(options.host)}:${server.port}/`,
+  );
+  logger.info({ port: server.port, host: options.host, version: server.service.store.version, rateLimit: options.rateLimit ?? 'off', watch: Boolean(options.watch) }, 'serving');
+  process.on('uncaughtException', (error) => {
+    // State may be corrupt after an exception nothing caught: stop gracefully and let the
+    // supervisor (the cluster primary, the orchestrator) start a fresh process.
+    logger.fatal({ err: error }, 'uncaught exception; shutting down');
+    process.exitCode = 1;
+    void server.close();
+  });
+  const reload = () => void server.reloader.reload('SIGHUP');
+  process.on('SIGHUP', reload);
   await new Promise<void>((resolve) => {
     const stop = (signal: NodeJS.Signals) => {
       log(`kit docs: ${signal} received, finishing open requests`);
+      logger.info({ signal }, 'shutting down');
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
+      process.off('SIGHUP', reload);
       void server.close().finally(resolve);
-      // Idle keep-alive connections would hold close() open; requests in flight still finish.
-      if ('closeIdleConnections' in server.server) server.server.closeIdleConnections();
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
   return 0;
+}
+
+/** `300/1m` as a rate limit for every caller. */
+export function parseRateLimit(text: string): RateLimitDefinition {
+  const match = /^(\d+)\/(\w+)$/.exec(text.trim());
+  if (!match) throw new TypeError(`kit-docs serve: rate limit ${JSON.stringify(text)} is not <requests>/<window>; write it like 300/1m`);
+  return defineRateLimit({ default: { requests: Number(match[1]), window: match[2]! } });
 }
 
 function formatHost(host: string): string {

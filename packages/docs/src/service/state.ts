@@ -13,12 +13,22 @@ export interface ServiceState {
 export type HealthStatus = 'ok' | 'degraded';
 
 /**
+ * @example
+ * ```ts
+ * import { ContentStore, embeddedContentDirectory, loadContent } from '@kit/docs';
+ *
+ * const store = new ContentStore(await loadContent(embeddedContentDirectory));
+ * store.replace(await loadContent(embeddedContentDirectory));
+ * console.log(store.status); // ok
+ * ```
+ *
  * Holds the state being served. A reload builds the next state aside and swaps it in with one
  * assignment, so a request sees either the old content or the new, never a mix.
  */
 export class ContentStore {
   #state: ServiceState;
   #status: HealthStatus = 'ok';
+  #version = 1;
 
   constructor(content: Content) {
     this.#state = buildState(content);
@@ -32,9 +42,16 @@ export class ContentStore {
     return this.#status;
   }
 
-  /** Serves `content` from now on. */
+  /** Number of the content being served: 1 at start, one more after each successful reload. Caches key on it. */
+  get version(): number {
+    return this.#version;
+  }
+
+  /** Serves `content` from now on. The new state is built before the swap, so a request never sees it half-built. */
   replace(content: Content): void {
-    this.#state = buildState(content);
+    const next = buildState(content);
+    this.#state = next;
+    this.#version += 1;
     this.#status = 'ok';
   }
 

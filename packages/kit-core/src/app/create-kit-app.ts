@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import { serve, type ServerType } from '@hono/node-server';
+import { serve, type HttpBindings, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { KitContext } from '../definitions/context.js';
 import type { AppInfo, HttpMethod, KitConfig, RouteKey } from '../definitions/define-config.js';
@@ -39,8 +39,12 @@ export interface KitServer {
 export interface KitApp {
   /** Every `defineAPI` route of the app. */
   readonly registry: CapabilityRegistry;
-  /** Answers one request; the whole app as a fetch handler. */
-  fetch(request: Request): Promise<Response>;
+  /**
+   * Answers one request; the whole app as a fetch handler. `bindings` carry the Node request and
+   * response when the app is served by a custom Node server (`getRequestListener` of
+   * `@hono/node-server` passes them), so GET bodies and the client address are available.
+   */
+  fetch(request: Request, bindings?: HttpBindings): Promise<Response>;
   /** Adds a GET (and HEAD) endpoint that is not a typed route; other methods get 405. */
   get(path: string, handler: RawHandler): void;
   /** Adds an endpoint answering the given methods (a protocol endpoint such as `/mcp`); others get 405. */
@@ -163,9 +167,9 @@ export function createKitApp(config: KitConfig): KitApp {
 
   return {
     registry,
-    fetch: async (request) => {
+    fetch: async (request, bindings) => {
       seal();
-      return hono.fetch(request);
+      return hono.fetch(request, bindings);
     },
     get: (path, handler) => {
       if (sealed) throw new TypeError(`createKitApp: add ${path} before the app serves its first request`);
@@ -219,7 +223,9 @@ function runMiddleware(middleware: readonly MiddlewareDefinition[], request: Req
  * parameters as a JSON body.
  */
 function requestBody(request: Request, env: unknown): ReadableStream<Uint8Array> | null {
-  if (request.body) return request.body;
+  // Reading `request.body` turns the Node adapter's lightweight request into a full one, which costs
+  // more than answering a simple GET; GET and HEAD bodies are only ever in the incoming message.
+  if (request.method !== 'GET' && request.method !== 'HEAD') return request.body;
   const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (!incoming || request.method !== 'GET') return null;
   const length = incoming.headers['content-length'];

@@ -1,0 +1,144 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { RedisStore, type RateLimitDefinition, type RateLimitStore } from '@kit/kit-core';
+import type { Logger } from 'pino';
+import { loadContent } from '../content/index.js';
+import { createDocsService, type DocsService } from '../service/create-docs-service.js';
+import { allowedHostNames } from './host-guard.js';
+import { defaultLimits, type ServerLimits } from './limits.js';
+import { createLogger } from './logger.js';
+import { createMetrics } from './metrics.js';
+import { createContentReloader, watchContent, type ContentReloader } from './reload.js';
+import { createRequestListener } from './request-listener.js';
+import { ResponseCache } from './response-cache.js';
+import { createFastPath } from './fast-path.js';
+
+/** Options of a serving process. */
+export interface DocsServerOptions {
+  readonly contentDirectory: string;
+  readonly port: number;
+  readonly host: string;
+  readonly publicBaseUrl?: string;
+  /** Extra host names `/mcp` answers to. */
+  readonly allowedHosts?: readonly string[];
+  /** Rate limits; none by default. */
+  readonly rateLimit?: RateLimitDefinition;
+  /** Redis url for rate-limit counters shared by replicas; default: in memory. */
+  readonly redisUrl?: string;
+  /** Count requests against the first `X-Forwarded-For` address: only behind a proxy that sets it. */
+  readonly trustProxy?: boolean;
+  /** Reload when the content directory changes. */
+  readonly watch?: boolean;
+  readonly logger?: Logger;
+  readonly limits?: Partial<ServerLimits>;
+  /** Log every request (default) or only failures. */
+  readonly accessLog?: boolean;
+}
+
+/** A serving process's server. */
+export interface DocsServer {
+  readonly port: number;
+  readonly service: DocsService;
+  readonly server: Server;
+  readonly logger: Logger;
+  readonly reloader: ContentReloader;
+  /** Stops accepting, lets requests in flight finish (up to the grace period), then closes the rest. */
+  close(): Promise<void>;
+}
+
+/** Paths whose answers depend only on the url and the content, so they can be cached per content version. */
+function isCacheable(path: string): boolean {
+  return (
+    path === '/api/docs' ||
+    path === '/api/search' ||
+    path === '/api/examples' ||
+    path === '/openapi.json' ||
+    path === '/llms.txt' ||
+    path === '/llms-full.txt' ||
+    path === '/' ||
+    path.startsWith('/docs')
+  );
+}
+
+/**
+ * Loads the content, assembles the service and serves it with the process-level protections: limits
+ * and timeouts, response cache and compression, CORS, the `/mcp` host guard, rate limits when
+ * configured, JSON logs, Prometheus metrics at `/metrics`, and reload on demand or on change.
+ */
+export async function startDocsServer(options: DocsServerOptions): Promise<DocsServer> {
+  const logger = options.logger ?? createLogger();
+  const limits: ServerLimits = { ...defaultLimits, ...options.limits };
+  const content = await loadContent(options.contentDirectory);
+  let storeRef: { version: number } = { version: 0 };
+  const cache = new ResponseCache({ version: () => storeRef.version, cacheable: isCacheable });
+  const rateLimitStore: RateLimitStore | undefined = options.rateLimit && options.redisUrl ? new RedisStore({ url: options.redisUrl }) : undefined;
+  const service = createDocsService(content, {
+    ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}),
+    kit: {
+      middleware: [cache.middleware()],
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+      ...(rateLimitStore ? { rateLimitStore } : {}),
+      ...(options.trustProxy ? { clientKey: ({ request, remoteAddress }) => forwardedFor(request) ?? remoteAddress ?? 'unknown' } : {}),
+      onRateLimitError: (error) => logger.warn({ err: error }, 'rate-limit store failed; request let through'),
+    },
+  });
+  storeRef = service.store;
+  const metrics = createMetrics(service.store, () => cache.stats());
+  service.app.get('/metrics', async () => new Response(await metrics.registry.metrics(), { headers: { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' } }));
+  const reloader = createContentReloader(service.store, options.contentDirectory, logger);
+  const watcher = options.watch ? watchContent(options.contentDirectory, reloader, logger) : undefined;
+
+  let closing = false;
+  const listener = createRequestListener({
+    app: service.app,
+    logger,
+    metrics,
+    limits,
+    mcpHosts: allowedHostNames({
+      bindHost: options.host,
+      ...(options.allowedHosts ? { configured: options.allowedHosts } : {}),
+      ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}),
+    }),
+    isClosing: () => closing,
+    // Rate limits are enforced inside the app, so with limits on every request goes through it.
+    ...(options.rateLimit ? {} : { fastPath: createFastPath(cache, service.store) }),
+    accessLog: options.accessLog ?? true,
+  });
+  const server = createServer({ maxHeaderSize: limits.maxHeaderBytes, requestTimeout: limits.requestTimeoutMs, headersTimeout: limits.headersTimeoutMs, keepAliveTimeout: limits.keepAliveTimeoutMs }, listener);
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    // Malformed requests, oversized heads and timeouts: answer when the socket still can, never throw.
+    if (!socket.writable) return socket.destroy();
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  let closed: Promise<void> | undefined;
+  const close = () =>
+    (closed ??= new Promise<void>((resolve) => {
+      closing = true;
+      watcher?.close();
+      const force = setTimeout(() => server.closeAllConnections(), limits.shutdownGraceMs);
+      force.unref();
+      server.close(() => {
+        clearTimeout(force);
+        void (rateLimitStore?.close?.() ?? Promise.resolve()).finally(() => logger.flush(() => resolve()));
+      });
+      // Idle keep-alive connections would hold close() open; requests in flight still finish.
+      server.closeIdleConnections();
+    }));
+  return { port, service, server, logger, reloader, close };
+}
+
+function forwardedFor(request: Request): string | undefined {
+  const header = request.headers.get('x-forwarded-for');
+  const first = header?.split(',')[0]?.trim();
+  return first || undefined;
+}

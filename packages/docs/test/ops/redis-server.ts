@@ -1,0 +1,41 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { freePort } from './support.js';
+
+/** A Redis server started for a test on an ephemeral loopback port, without persistence. */
+export interface TestRedis {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/** Whether `redis-server` is installed (`.ci/run` installs it). */
+export function hasRedisServer(): boolean {
+  return spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
+}
+
+/** Starts `redis-server` and resolves once it accepts connections. */
+export async function startRedis(): Promise<TestRedis> {
+  const port = await freePort();
+  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const deadline = Date.now() + 10_000;
+  while (!/Ready to accept connections/.test(output)) {
+    if (child.exitCode !== null) throw new Error(`redis-server exited: ${output.slice(-500)}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`redis-server did not start: ${output.slice(-500)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
