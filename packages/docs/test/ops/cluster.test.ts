@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { sendRaw } from '../../../../test-support/http.js';
+import { eventually, spawnServe, stopProcess, type ServeProcess } from './support.js';
+
+/** Pids of the workers that logged that they serve. */
+function servingPids(stdout: string): number[] {
+  return stdout
+    .split('\n')
+    .filter((line) => line.includes('"msg":"serving"'))
+    .map((line) => (JSON.parse(line) as { pid: number }).pid);
+}
+
+describe('kit-docs serve --workers', () => {
+  let serve: ServeProcess | undefined;
+  afterEach(() => stopProcess(serve));
+
+  it('serves from several workers, replaces one that dies, and stops them all on SIGTERM', async () => {
+    serve = await spawnServe(['--workers', '2']);
+    await serve.waitFor(() => servingPids(serve!.stdout()).length === 2);
+    const [first, second] = servingPids(serve.stdout());
+    expect(first).not.toBe(second);
+    expect((await sendRaw(`${serve.base}/api/health`)).status).toBe(200);
+
+    process.kill(first!, 'SIGKILL');
+    await serve.waitFor(() => servingPids(serve!.stdout()).length === 3);
+    expect(serve.stderr()).toMatch(new RegExp(`worker ${first} exited \\(SIGKILL\\); starting a replacement`));
+    await eventually(async () => {
+      for (let i = 0; i < 10; i++) if ((await sendRaw(`${serve!.base}/api/search?q=workers`)).status !== 200) return false;
+      return true;
+    });
+
+    serve.child.kill('SIGTERM');
+    expect(await serve.exited).toBe(0);
+    for (const pid of servingPids(serve.stdout())) expect(() => process.kill(pid, 0)).toThrow();
+  });
+});
