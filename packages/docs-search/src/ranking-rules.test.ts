@@ -255,3 +255,16 @@ describe('order and filtering', () => {
     expect(hits.every((hit) => hit.score > 0)).toBe(true);
   });
 });
+
+describe('large corpora', () => {
+  it('lets very common words only add to sections that rarer words found, once those fill the page', () => {
+    const corpus = Array.from({ length: 6000 }, (_, index) =>
+      section(`s${index}`, `Part ${index}`, index % 500 === 0 ? 'common rare words' : 'common words'),
+    );
+    const index = createSearchIndex(corpus);
+    const rare = index.search('rare common', { limit: 5 });
+    expect(rare.map((hit) => hit.id)).toEqual(['s0', 's500', 's1000', 's1500', 's2000']);
+    // Alone, the common word still finds every section.
+    expect(index.search('common', { limit: 3 }).map((hit) => hit.id)).toEqual(['s1', 's2', 's3']);
+  });
+});

@@ -61,9 +61,11 @@ export class Vocabulary {
     return this.surfaceTerms.get(surface) ?? [];
   }
 
-  /** Surface forms that start with `prefix` and are longer than it, in lexical order, at most `limit`. */
-  completions(prefix: string, limit: number): SurfaceMatch[] {
-    const found: SurfaceMatch[] = [];
+  /**
+   * Up to `limit` surface forms that start with `prefix` and are longer than it, in lexical order;
+   * with `rank`, the `keep` best by `rank` (lowest first, then lexical) among them.
+   */
+  completions(prefix: string, limit: number, rank?: (termIds: readonly number[]) => number, keep = limit): SurfaceMatch[] {
     let low = 0;
     let high = this.sortedSurfaces.length;
     while (low < high) {
@@ -71,13 +73,22 @@ export class Vocabulary {
       if (this.sortedSurfaces[middle]! < prefix) low = middle + 1;
       else high = middle;
     }
-    for (let index = low; index < this.sortedSurfaces.length && found.length < limit; index += 1) {
+    const chosen: { surface: string; rank: number }[] = [];
+    let seen = 0;
+    for (let index = low; index < this.sortedSurfaces.length && seen < limit; index += 1) {
       const surface = this.sortedSurfaces[index]!;
       if (!surface.startsWith(prefix)) break;
       if (surface.length === prefix.length) continue;
-      found.push({ surface, termIds: this.surfaceTerms.get(surface)!, distance: 0 });
+      seen += 1;
+      const value = rank === undefined ? seen : rank(this.surfaceTerms.get(surface)!);
+      // Keep the `keep` best so far, sorted; candidates arrive in lexical order, so ties stay lexical.
+      if (chosen.length === keep && value >= chosen[keep - 1]!.rank) continue;
+      let at = chosen.length;
+      while (at > 0 && chosen[at - 1]!.rank > value) at -= 1;
+      chosen.splice(at, 0, { surface, rank: value });
+      if (chosen.length > keep) chosen.pop();
     }
-    return found;
+    return chosen.map(({ surface }) => ({ surface, termIds: this.surfaceTerms.get(surface)!, distance: 0 }));
   }
 
   /**

@@ -50,6 +50,11 @@ export class Accumulator {
     this.counts[doc] = this.counts[doc]! + count;
   }
 
+  /** Whether `doc` was touched since the last `clear`. */
+  has(doc: number): boolean {
+    return this.present[doc] === 1;
+  }
+
   get(doc: number): number {
     return this.values[doc]!;
   }

@@ -14,6 +14,12 @@ export const RANKING = {
   proximityWindow: 6,
   /** The heading factor is computed for this many best sections only (or `limit`, if larger). */
   rescoreDepth: 64,
+  /**
+   * On large corpora, a clause reading more postings than max(floor, share × sections) only adds to
+   * sections that rarer clauses found (once they fill the page).
+   */
+  commonClauseFloor: 5000,
+  commonClauseShare: 0.125,
   /** Proximity is computed for this many best sections after the heading factor (or `limit`, if larger). */
   proximityDepth: 30,
 } as const;

@@ -56,6 +56,8 @@ export const MATCH_FACTORS = {
 /** Completions looked at, and kept: the most common ones, being the likeliest meant. */
 const COMPLETION_SCAN = 200;
 const COMPLETION_LIMIT = 24;
+/** Beside a known word, completions are a minor signal, so fewer are worth their cost. */
+const COMPLETION_LIMIT_BESIDE_EXACT = 8;
 
 /**
  * Resolves a parsed query against the vocabulary: exact terms, completions of the last word,
@@ -174,7 +176,8 @@ function resolveSlot(
 
   if (prefix && surface.length >= 2) {
     const base = hasExact ? MATCH_FACTORS.completionBesideExact : MATCH_FACTORS.completion;
-    for (const completion of likeliestCompletions(vocabulary, idf, surface)) {
+    const limit = hasExact ? COMPLETION_LIMIT_BESIDE_EXACT : COMPLETION_LIMIT;
+    for (const completion of likeliestCompletions(vocabulary, idf, surface, limit)) {
       // A completion that adds little to what was typed is more likely what was meant.
       const closeness = Math.sqrt(surface.length / completion.surface.length);
       for (const termId of completion.termIds) {
@@ -193,13 +196,7 @@ function resolveSlot(
   return { expansions: [...best.values()].sort((a, b) => a.termId - b.termId) };
 }
 
-function likeliestCompletions(vocabulary: Vocabulary, idf: Float64Array, prefix: string): SurfaceMatch[] {
-  const found = vocabulary.completions(prefix, COMPLETION_SCAN);
-  if (found.length <= COMPLETION_LIMIT) return found;
-  // Lower idf means more sections use the term.
-  return found
-    .map((match) => ({ match, rarity: idf[match.termIds[0]!]! }))
-    .sort((a, b) => a.rarity - b.rarity || (a.match.surface < b.match.surface ? -1 : 1))
-    .slice(0, COMPLETION_LIMIT)
-    .map((entry) => entry.match);
+function likeliestCompletions(vocabulary: Vocabulary, idf: Float64Array, prefix: string, limit: number): SurfaceMatch[] {
+  // Lowest idf first: the completions most sections use are the likeliest meant.
+  return vocabulary.completions(prefix, COMPLETION_SCAN, (termIds) => idf[termIds[0]!]!, limit);
 }

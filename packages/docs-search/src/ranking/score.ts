@@ -66,7 +66,17 @@ export function rankSections(
   // `total` sums each section's clause values; its count sums the query words they cover.
   const { total } = workspace;
   const totalCoverage = plan.clauses.reduce((sum, clause) => sum + clause.coverage, 0);
-  for (const clause of allClauses) addClause(data, workspace, clause);
+  // Rarest clauses first. On a large corpus, a clause whose postings cover a big share of it only
+  // adds to sections that rarer clauses already found, once those are enough to fill the page:
+  // a section matching nothing but very common words cannot reach the top, and skipping it keeps
+  // the cost of such words flat.
+  const commonPostings = Math.max(RANKING.commonClauseFloor, data.ids.length * RANKING.commonClauseShare);
+  const ordered = allClauses
+    .map((clause, index) => ({ clause, index, size: postingsOf(data, clause) }))
+    .sort((a, b) => a.size - b.size || a.index - b.index);
+  for (const { clause, size } of ordered) {
+    addClause(data, workspace, clause, size > commonPostings && total.touched.length >= limit);
+  }
 
   const phraseDocs = phraseFilter(data, plan);
   const { candidateDocs: docs, candidateScores: scores } = workspace;
@@ -150,11 +160,11 @@ function kthLargest(values: Float64Array, k: number): number {
 }
 
 /**
- * Adds a clause's value to every section it matches: the best alternative, each worth its weight
+ * Adds a clause's value to every section it matches (with `onlyKnown`, to those already found): the best alternative, each worth its weight
  * times the sum over its words of the best `factor × idf × strength` among the word's expansions,
  * times (matched words / words)² when only part of a multi-word alternative is present.
  */
-function addClause(data: IndexData, workspace: Workspace, clause: Clause): void {
+function addClause(data: IndexData, workspace: Workspace, clause: Clause, onlyKnown: boolean): void {
   const { total } = workspace;
   const only = clause.alternatives.length === 1 ? clause.alternatives[0]! : undefined;
   const single = only !== undefined && only.slots.length === 1 && only.slots[0]!.expansions.length === 1;
@@ -165,6 +175,7 @@ function addClause(data: IndexData, workspace: Workspace, clause: Clause): void 
     const worth = only.weight * expansion.factor * expansion.idf;
     for (let index = 0; index < docs.length; index += 1) {
       const doc = docs[index]!;
+      if (onlyKnown && !total.has(doc)) continue;
       total.add(doc, worth * strength[index]!, clause.coverage);
     }
     return;
@@ -197,6 +208,17 @@ function addClause(data: IndexData, workspace: Workspace, clause: Clause): void 
     }
     sums.clear();
   }
-  for (const doc of best.touched) total.add(doc, best.get(doc), clause.coverage);
+  for (const doc of best.touched) {
+    if (!onlyKnown || total.has(doc)) total.add(doc, best.get(doc), clause.coverage);
+  }
   best.clear();
+}
+
+/** How many postings a clause reads: its cost, and how common its words are. */
+function postingsOf(data: IndexData, clause: Clause): number {
+  let size = 0;
+  for (const alternative of clause.alternatives) {
+    for (const slot of alternative.slots) for (const expansion of slot.expansions) size += data.postings[expansion.termId]!.docs.length;
+  }
+  return size;
 }
