@@ -23,6 +23,8 @@ export interface ServeOptions {
   readonly redisUrl?: string;
   readonly trustProxy?: boolean;
   readonly logLevel?: LogLevel;
+  /** Log a line per request (default) or only failures. */
+  readonly accessLog?: boolean;
 }
 
 /**
@@ -51,6 +53,7 @@ export async function runServe(options: ServeOptions, log: (line: string) => voi
     ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
     ...(options.trustProxy ? { trustProxy: true } : {}),
     ...(options.watch ? { watch: true } : {}),
+    ...(options.accessLog === false ? { accessLog: false } : {}),
   });
   const { content } = server.service.store.current;
   log(

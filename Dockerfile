@@ -1,0 +1,21 @@
+# kit docs in a container, built and started with the README's own commands.
+FROM node:20-bookworm-slim
+
+WORKDIR /app
+COPY . .
+# Installs the dependencies and builds the packages (npm install runs the build through `prepare`).
+RUN npm install
+
+# Listen on every interface inside the container; one worker per core unless WORKERS says otherwise.
+ENV HOST=0.0.0.0 \
+    PORT=3000
+EXPOSE 3000
+USER node
+
+# The orchestrator's probes use the same endpoint; see docs/operations.md.
+HEALTHCHECK --interval=10s --timeout=2s --start-period=10s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+
+# npm passes SIGTERM on to the server, which finishes the requests in flight and exits 0.
+STOPSIGNAL SIGTERM
+CMD ["npm", "start"]
