@@ -187,13 +187,21 @@ function addClause(data: IndexData, workspace: Workspace, clause: Clause, onlyKn
         const expansion = slot.expansions[0]!;
         const { docs, strength } = data.postings[expansion.termId]!;
         const worth = expansion.factor * expansion.idf;
-        for (let index = 0; index < docs.length; index += 1) sums.add(docs[index]!, worth * strength[index]!);
+        for (let index = 0; index < docs.length; index += 1) {
+          const doc = docs[index]!;
+          if (onlyKnown && !total.has(doc)) continue;
+          sums.add(doc, worth * strength[index]!);
+        }
         continue;
       }
       for (const expansion of slot.expansions) {
         const { docs, strength } = data.postings[expansion.termId]!;
         const worth = expansion.factor * expansion.idf;
-        for (let index = 0; index < docs.length; index += 1) slotBest.max(docs[index]!, worth * strength[index]!);
+        for (let index = 0; index < docs.length; index += 1) {
+          const doc = docs[index]!;
+          if (onlyKnown && !total.has(doc)) continue;
+          slotBest.max(doc, worth * strength[index]!);
+        }
       }
       for (const doc of slotBest.touched) sums.add(doc, slotBest.get(doc));
       slotBest.clear();
@@ -208,9 +216,7 @@ function addClause(data: IndexData, workspace: Workspace, clause: Clause, onlyKn
     }
     sums.clear();
   }
-  for (const doc of best.touched) {
-    if (!onlyKnown || total.has(doc)) total.add(doc, best.get(doc), clause.coverage);
-  }
+  for (const doc of best.touched) total.add(doc, best.get(doc), clause.coverage);
   best.clear();
 }
 
