@@ -1,4 +1,6 @@
+import { analyze } from './analysis/analyze.js';
 import { splitIdentifier } from './analysis/identifier.js';
+import { singular } from './analysis/plural.js';
 import { normalizeText } from './analysis/normalize.js';
 import { stemWord } from './analysis/stem.js';
 import { tokenize } from './analysis/tokenize.js';
@@ -38,6 +40,8 @@ export interface IndexData {
   readonly idf: Float64Array;
   /** Term ids of each section's heading, by heading word position (whole identifiers at their first word). */
   readonly headingTerms: readonly (readonly number[][])[];
+  /** The singular form of each heading word, by position (see `analysis/plural.ts`). */
+  readonly headingForms: readonly (readonly string[])[];
   /** Number of words in each section's heading. */
   readonly headingLength: Int32Array;
   readonly texts: readonly SectionText[];
@@ -105,6 +109,7 @@ export function buildIndexData(sections: readonly SearchableSection[]): IndexDat
   const touched: number[] = [];
   const headingTerms: number[][][] = new Array<number[][]>(count);
   const headingLength = new Int32Array(count);
+  const headingForms: string[][] = new Array<string[]>(count);
 
   for (let doc = 0; doc < count; doc += 1) {
     for (let field = 0; field < FIELDS.length; field += 1) {
@@ -139,6 +144,7 @@ export function buildIndexData(sections: readonly SearchableSection[]): IndexDat
     const perPosition: number[][] = [];
     for (let index = 0; index < heading.ids.length; index += 1) (perPosition[heading.positions[index]!] ??= []).push(heading.ids[index]!);
     headingTerms[doc] = perPosition;
+    headingForms[doc] = analyze(normalizeText(sections[doc]!.heading)).flatMap((token) => token.words.map((word) => singular(word.surface)));
     headingLength[doc] = heading.length;
   }
 
@@ -172,6 +178,7 @@ export function buildIndexData(sections: readonly SearchableSection[]): IndexDat
     postings,
     idf,
     headingTerms,
+    headingForms,
     headingLength,
     texts,
     topics: sections.map((section) => new Set(section.topics.map((topic) => topic.toLowerCase()))),

@@ -195,6 +195,18 @@ describe('field weights and section structure', () => {
   });
 });
 
+describe('words the stemmer merges', () => {
+  it('prefers a heading with the word typed (or its plural) over another word of the same stem', () => {
+    const corpus = [
+      section('verb', 'approve', 'The approve effect asks a person first.'),
+      section('noun', 'Approvals', 'An approval pauses the run until someone decides.'),
+    ];
+    expect(ids(corpus, 'approvals')[0]).toBe('noun');
+    expect(ids(corpus, 'approval')[0]).toBe('noun');
+    expect(ids(corpus, 'approve')[0]).toBe('verb');
+  });
+});
+
 describe('proximity', () => {
   it('ranks words that stand together above words far apart', () => {
     const far = `token ${padding} ${padding} budget`;

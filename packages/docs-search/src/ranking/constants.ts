@@ -8,6 +8,8 @@ export const RANKING = {
   headingIdentifier: 0.6,
   /** Extra heading factor when the heading is nothing but query words. */
   headingExact: 0.3,
+  /** Quality of a heading word that shares the typed word's stem but is another word (`approve` for `approvals`). */
+  sameStemOtherWord: 0.9,
   /** Proximity bonus per adjacent pair of query clauses: proximity × min idf / distance. */
   proximity: 0.3,
   /** Largest distance, in words, that earns a proximity bonus. */

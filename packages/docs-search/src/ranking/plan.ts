@@ -1,3 +1,4 @@
+import { singular } from '../analysis/plural.js';
 import type { ParsedQuery, QueryWord } from '../query/parse.js';
 import { findSynonyms, type SynonymTable } from '../synonyms.js';
 import type { SurfaceMatch, Vocabulary } from '../vocabulary.js';
@@ -31,6 +32,8 @@ export interface Clause {
   readonly coverage: number;
   /** Every term id the clause may match, for heading and snippet checks. */
   readonly termIds: ReadonlySet<number>;
+  /** Singular forms of the words as typed (word clauses only), to tell them from other words of the same stem. */
+  readonly typedForms: ReadonlySet<string>;
   /** The few strongest term ids (exact, synonym or one-typo matches), whose positions proximity compares. */
   readonly proximityTermIds: readonly number[];
 }
@@ -90,7 +93,7 @@ export function planQuery(
     const match = matches.find((candidate) => candidate.start === index);
     if (match === undefined) {
       const word = query.words[index]!;
-      clauses.push(clauseOf([{ weight: 1, requireAll: false, slots: [wordSlot(word, slotOf)] }], 1));
+      clauses.push(clauseOf([{ weight: 1, requireAll: false, slots: [wordSlot(word, slotOf)] }], 1, [word]));
       index += 1;
       continue;
     }
@@ -107,7 +110,7 @@ export function planQuery(
         slots: member.map((stem) => slotOf(stem, stem, false, false)),
       });
     }
-    clauses.push(clauseOf(alternatives, match.length));
+    clauses.push(clauseOf(alternatives, match.length, typed));
     index += match.length;
   }
 
@@ -131,7 +134,7 @@ function wordSlot(
 const PROXIMITY_TERMS = 3;
 const PROXIMITY_MINIMUM_FACTOR = 0.5;
 
-function clauseOf(alternatives: Alternative[], coverage: number): Clause {
+function clauseOf(alternatives: Alternative[], coverage: number, typed: readonly QueryWord[] = []): Clause {
   const termIds = new Set<number>();
   const strong: Expansion[] = [];
   for (const alternative of alternatives) {
@@ -144,7 +147,8 @@ function clauseOf(alternatives: Alternative[], coverage: number): Clause {
   }
   strong.sort((a, b) => b.factor * b.idf - a.factor * a.idf || a.termId - b.termId);
   const proximityTermIds = [...new Set(strong.map((expansion) => expansion.termId))].slice(0, PROXIMITY_TERMS);
-  return { alternatives, coverage, termIds, proximityTermIds };
+  const typedForms = new Set(typed.map((word) => singular(word.surface)));
+  return { alternatives, coverage, termIds, proximityTermIds, typedForms };
 }
 
 function resolveSlot(

@@ -16,8 +16,9 @@ export interface RescoreContext {
  * Heading factor: 1 + headingWords × share² + headingIdentifier × q (when the heading holds one of
  * the query's whole identifiers) + headingExact (when the heading holds every query word as typed
  * and nothing else). `share` is the part of the query's words found in the heading, each counted
- * with the quality of its match there (1 as typed, less through a synonym, completion or
- * correction), so a heading that names what was searched outranks one that merely resembles it.
+ * with the quality of its match there (1 as typed or its plural, `sameStemOtherWord` for another
+ * word of the same stem, less through a synonym, completion or correction), so a heading that names
+ * what was searched outranks one that merely resembles it.
  *
  * @example
  * ```ts
@@ -31,7 +32,10 @@ export function headingFactor(context: RescoreContext, doc: number): number {
   best.fill(0, 0, clauseCount);
   let everyWordMatched = true;
   let anyMatched = false;
-  for (const terms of data.headingTerms[doc]!) {
+  const headingTerms = data.headingTerms[doc]!;
+  const forms = data.headingForms[doc]!;
+  for (let position = 0; position < headingTerms.length; position += 1) {
+    const terms = headingTerms[position];
     if (terms === undefined) continue;
     let matched = false;
     for (const termId of terms) {
@@ -40,7 +44,12 @@ export function headingFactor(context: RescoreContext, doc: number): number {
       matched = true;
       const quality = workspace.qualityOf(termId);
       for (let clause = 0; clause < clauseCount; clause += 1) {
-        if ((mask & (1 << clause)) !== 0 && best[clause]! < quality) best[clause] = quality;
+        if ((mask & (1 << clause)) === 0) continue;
+        // Same stem, different word (`approve` for `approvals`): not quite what was typed.
+        const typedForms = plan.clauses[clause]?.typedForms;
+        const sameWord = typedForms === undefined || typedForms.size === 0 || typedForms.has(forms[position] ?? '');
+        const value = sameWord ? quality : Math.min(quality, RANKING.sameStemOtherWord);
+        if (best[clause]! < value) best[clause] = value;
       }
     }
     if (!matched) everyWordMatched = false;
