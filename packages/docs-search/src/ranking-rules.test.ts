@@ -230,6 +230,13 @@ describe('synonyms', () => {
     expect(ids(corpus, 'throttle')).toEqual([]);
   });
 
+  it('matches a synonym phrase with function words only as a whole', () => {
+    const auth = [section('auth', 'Auth', 'Sessions and keys.'), section('sign', 'Signatures', 'Sign a payload.')];
+    const groups = [['auth', 'sign in']];
+    expect(ids(auth, 'how do I sign in', groups)[0]).toBe('auth');
+    expect(ids(auth, 'sign', groups)).toEqual(['sign']);
+  });
+
   it('ranks the word as typed above its synonym', () => {
     expect(ids(corpus, 'db', synonyms)).toEqual(['db', 'database']);
     expect(ids(corpus, 'database', synonyms)).toEqual(['database', 'db']);

@@ -7,6 +7,18 @@ describe('compileSynonyms', () => {
     expect(table.groups).toEqual([[['throttl'], ['rate', 'limit']], [['human', 'loop'], ['approv']]]);
   });
 
+  it('keeps the function words of a member that would otherwise shrink to one word', () => {
+    const table = compileSynonyms([['auth', 'sign in']]);
+    expect(table.groups).toEqual([[['auth'], ['sign', 'in']]]);
+    expect(findSynonyms(table, ['sign'])).toEqual([]);
+    expect(findSynonyms(table, ['sign', 'in'])).toEqual([{ start: 0, length: 2, group: 0 }]);
+  });
+
+  it('matches members with their function words, as queries keep them until then', () => {
+    const table = compileSynonyms([['human in the loop', 'approval']]);
+    expect(findSynonyms(table, ['human', 'in', 'the', 'loop'])).toEqual([{ start: 0, length: 4, group: 0 }]);
+  });
+
   it('skips groups left with fewer than two distinct members', () => {
     expect(compileSynonyms([['limit', 'limits']]).groups).toEqual([]);
   });

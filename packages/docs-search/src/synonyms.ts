@@ -5,7 +5,10 @@ import type { SynonymGroups } from './types.js';
 
 /** Synonym groups prepared for matching: every member as the stems of its words. */
 export interface SynonymTable {
-  /** Members of each group, as stem sequences. */
+  /**
+   * Members of each group as the stems to search for: without function words when at least two
+   * other words remain (`human in the loop` searches `human` and `loop`), else every word (`sign in`).
+   */
   readonly groups: readonly (readonly (readonly string[])[])[];
   /** Members by their first stem, longest first, for matching at a query position. */
   readonly byFirstStem: ReadonlyMap<string, readonly { readonly stems: readonly string[]; readonly group: number }[]>;
@@ -39,6 +42,8 @@ export function compileSynonyms(groups: SynonymGroups): SynonymTable {
       );
     }
     const members: string[][] = [];
+    // Queries keep their function words until synonyms are matched, so members are matched whole.
+    const matched: string[][] = [];
     for (const member of group) {
       if (typeof member !== 'string') {
         throw new TypeError(
@@ -46,17 +51,17 @@ export function compileSynonyms(groups: SynonymGroups): SynonymTable {
         );
       }
       const words = analyze(normalizeText(member)).flatMap((token) => token.words);
-      // Queries lose their function words before synonyms are matched, so members lose them too.
+      if (words.length === 0) continue;
+      const matchStems = words.map((word) => word.term);
+      if (matched.some((known) => known.join(' ') === matchStems.join(' '))) continue;
       const content = words.filter((word) => !isStopWord(word.surface));
-      const stems = (content.length > 0 ? content : words).map((word) => word.term);
-      if (stems.length === 0) continue;
-      if (members.some((known) => known.join(' ') === stems.join(' '))) continue;
-      members.push(stems);
+      members.push((content.length >= 2 || content.length === words.length ? content : words).map((word) => word.term));
+      matched.push(matchStems);
     }
     if (members.length < 2) continue;
     const index = compiled.length;
     compiled.push(members);
-    for (const stems of members) {
+    for (const stems of matched) {
       const list = byFirstStem.get(stems[0]!) ?? [];
       list.push({ stems, group: index });
       list.sort((a, b) => b.stems.length - a.stems.length || a.group - b.group);

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { parseQuery } from './parse.js';
 
-const terms = (query: string) => parseQuery(query).words.map((word) => word.term);
-const surfaces = (query: string) => parseQuery(query).words.map((word) => word.surface);
+const searched = (query: string) => parseQuery(query).words.filter((word) => !word.stop);
+const terms = (query: string) => searched(query).map((word) => word.term);
+const surfaces = (query: string) => searched(query).map((word) => word.surface);
 
 describe('parseQuery', () => {
-  it('drops function words from questions', () => {
+  it('marks function words of questions, keeping them for synonym phrases', () => {
     expect(surfaces('how do I resume a paused run')).toEqual(['resume', 'paused', 'run']);
+    expect(parseQuery('sign in now').words.map((word) => [word.surface, word.stop])).toEqual([
+      ['sign', false],
+      ['in', true],
+      ['now', false],
+    ]);
   });
 
   it('keeps function words when the query has nothing else', () => {

@@ -10,6 +10,11 @@ export interface QueryWord {
   readonly term: string;
   /** The word is the end of the query and may be unfinished, so completions count. */
   readonly prefix: boolean;
+  /**
+   * A function word of a question, searched only as part of a synonym phrase (`sign in`). Set only
+   * for plain words outside quotes and backticks, and only when the query has other words.
+   */
+  readonly stop: boolean;
 }
 
 /** A whole identifier of a query (`createsmartagent`, `db:migrate`), matched besides its words. */
@@ -39,16 +44,16 @@ interface PendingToken {
 
 /**
  * Takes a query apart with the same analysis as the index. Quoted text becomes a phrase, text in
- * backticks counts as code. English function words are dropped only when they are plain words,
- * outside quotes and backticks, and the query has other words: `the run` searches `run`, but `this`
- * alone, `` `this` `` or `this.state` keep `this`. The last word is a prefix when the query does not
+ * backticks counts as code. English function words are marked `stop` (searched only inside a
+ * synonym phrase) when they are plain words, outside quotes and backticks, and the query has other
+ * words: `the run` searches `run`, but `this` alone, `` `this` `` or `this.state` keep `this`. The last word is a prefix when the query does not
  * end in a space or a closing quote, as when someone is still typing.
  *
  * @example
  * ```ts
  * import { parseQuery } from './parse.js';
  *
- * parseQuery('how do I resume a paused run').words.map((word) => word.term); // ['resum', 'paus', 'run']
+ * parseQuery('how do I resume a paused run').words.filter((word) => !word.stop).map((word) => word.term); // ['resum', 'paus', 'run']
  * ```
  */
 export function parseQuery(query: string): ParsedQuery {
@@ -67,7 +72,7 @@ export function parseQuery(query: string): ParsedQuery {
       phrases.push(analyzed.flatMap((token) => token.words.map((word) => word.term)));
     }
     for (const token of analyzed) {
-      const words = token.words.map((word) => ({ surface: word.surface, term: word.term, prefix: false }));
+      const words = token.words.map((word) => ({ surface: word.surface, term: word.term, prefix: false, stop: false }));
       const compounds = token.compounds.map((compound) => ({ surface: compound.surface, prefix: false }));
       const single = words.length === 1 && compounds.length === 0;
       tokens.push({
@@ -88,10 +93,11 @@ export function parseQuery(query: string): ParsedQuery {
   }
 
   const hasContent = tokens.some((token) => !token.stop);
-  const kept = hasContent ? tokens.filter((token) => !token.stop) : tokens;
   return {
-    words: kept.flatMap((token) => token.words),
-    compounds: kept.flatMap((token) => token.compounds),
+    words: tokens.flatMap((token) =>
+      hasContent && token.stop ? token.words.map((word) => ({ ...word, stop: true })) : token.words,
+    ),
+    compounds: tokens.flatMap((token) => token.compounds),
     phrases,
   };
 }

@@ -93,14 +93,20 @@ export function planQuery(
     const match = matches.find((candidate) => candidate.start === index);
     if (match === undefined) {
       const word = query.words[index]!;
-      clauses.push(clauseOf([{ weight: 1, requireAll: false, slots: [wordSlot(word, slotOf)] }], 1, [word]));
       index += 1;
+      if (word.stop) continue;
+      clauses.push(clauseOf([{ weight: 1, requireAll: false, slots: [wordSlot(word, slotOf)] }], 1, [word]));
       continue;
     }
-    const typed = query.words.slice(index, index + match.length);
+    const span = query.words.slice(index, index + match.length);
+    const content = span.filter((word) => !word.stop);
+    const typed = content.length > 0 ? content : span;
     const typedStems = typed.map((word) => word.term).join(' ');
+    // Without its function words a typed phrase may mean something else (`sign in` is not `sign`),
+    // so it then counts no more than its synonyms.
+    const typedWeight = typed.length < span.length ? MATCH_FACTORS.synonym : 1;
     const alternatives: Alternative[] = [
-      { weight: 1, requireAll: false, slots: typed.map((word) => wordSlot(word, slotOf)) },
+      { weight: typedWeight, requireAll: false, slots: typed.map((word) => wordSlot(word, slotOf)) },
     ];
     for (const member of synonyms.groups[match.group]!) {
       if (member.join(' ') === typedStems) continue;
@@ -110,7 +116,7 @@ export function planQuery(
         slots: member.map((stem) => slotOf(stem, stem, false, false)),
       });
     }
-    clauses.push(clauseOf(alternatives, match.length, typed));
+    clauses.push(clauseOf(alternatives, typed.length, typed));
     index += match.length;
   }
 
