@@ -48,8 +48,6 @@ export interface IndexData {
   readonly topics: readonly ReadonlySet<string>[];
 }
 
-const NO_POSITIONS: readonly number[] = [];
-
 
 /**
  * Analyses every section once and builds the inverted index with BM25F strengths precomputed, so
@@ -104,7 +102,10 @@ export function buildIndexData(sections: readonly SearchableSection[]): IndexDat
   const termCount = vocabulary.terms.length;
   const pendingDocs: number[][] = Array.from({ length: termCount }, () => []);
   const pendingStrength: number[][] = Array.from({ length: termCount }, () => []);
-  const pendingPositions: (readonly number[])[][] = Array.from({ length: termCount }, () => []);
+  // Text positions of every term, section after section, and where each posting's positions start.
+  const pendingPositions: number[][] = Array.from({ length: termCount }, () => []);
+  const pendingStarts: number[][] = Array.from({ length: termCount }, () => []);
+  const positionsInDoc = new Int32Array(termCount);
   const weighted = new Float64Array(termCount);
   const touched: number[] = [];
   const headingTerms: number[][][] = new Array<number[][]>(count);
@@ -124,19 +125,18 @@ export function buildIndexData(sections: readonly SearchableSection[]): IndexDat
       }
     }
     const text = analysed[TEXT]![doc]!;
-    const positionsOfTerm = new Map<number, number[]>();
     for (let index = 0; index < text.ids.length; index += 1) {
       const id = text.ids[index]!;
-      const list = positionsOfTerm.get(id);
-      if (list === undefined) positionsOfTerm.set(id, [text.positions[index]!]);
-      else list.push(text.positions[index]!);
+      pendingPositions[id]!.push(text.positions[index]!);
+      positionsInDoc[id] = positionsInDoc[id]! + 1;
     }
     for (const id of touched) {
       const tf = weighted[id]!;
       weighted[id] = 0;
       pendingDocs[id]!.push(doc);
       pendingStrength[id]!.push(tf / (K1 + tf));
-      pendingPositions[id]!.push(positionsOfTerm.get(id) ?? NO_POSITIONS);
+      pendingStarts[id]!.push(pendingPositions[id]!.length - positionsInDoc[id]!);
+      positionsInDoc[id] = 0;
     }
     touched.length = 0;
 
@@ -144,29 +144,18 @@ export function buildIndexData(sections: readonly SearchableSection[]): IndexDat
     const perPosition: number[][] = [];
     for (let index = 0; index < heading.ids.length; index += 1) (perPosition[heading.positions[index]!] ??= []).push(heading.ids[index]!);
     headingTerms[doc] = perPosition;
-    headingForms[doc] = analyze(normalizeText(sections[doc]!.heading)).flatMap((token) => token.words.map((word) => singular(word.surface)));
     headingLength[doc] = heading.length;
+    headingForms[doc] = analyze(normalizeText(sections[doc]!.heading)).flatMap((token) => token.words.map((word) => singular(word.surface)));
   }
 
   const postings: Posting[] = new Array<Posting>(termCount);
   const idf = new Float64Array(termCount);
   for (let id = 0; id < termCount; id += 1) {
-    const lists = pendingPositions[id]!;
-    const positionStarts = new Int32Array(lists.length + 1);
-    let total = 0;
-    for (let index = 0; index < lists.length; index += 1) {
-      positionStarts[index] = total;
-      total += lists[index]!.length;
-    }
-    positionStarts[lists.length] = total;
-    const positions = new Int32Array(total);
-    let offset = 0;
-    for (const list of lists) {
-      positions.set(list, offset);
-      offset += list.length;
-    }
+    const positions = Int32Array.from(pendingPositions[id]!);
+    const starts = pendingStarts[id]!;
+    starts.push(positions.length);
     const docs = Int32Array.from(pendingDocs[id]!);
-    postings[id] = { docs, strength: Float32Array.from(pendingStrength[id]!), positionStarts, positions };
+    postings[id] = { docs, strength: Float32Array.from(pendingStrength[id]!), positionStarts: Int32Array.from(starts), positions };
     // BM25's idf, always positive: ln(1 + (N - df + 0.5) / (df + 0.5)).
     idf[id] = Math.log(1 + (count - docs.length + 0.5) / (docs.length + 0.5));
   }
