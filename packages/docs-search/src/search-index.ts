@@ -63,8 +63,8 @@ function search(data: IndexData, synonyms: SynonymTable, query: string, options:
   const { hits, clauseOfTerm } = rankSections(data, plan, allowed, options.limit);
   return hits.slice(0, options.limit).map(({ doc, score }) => ({
     id: data.ids[doc]!,
-    // Rounded so that the same query gives byte-identical responses however the sum was ordered.
-    score: Math.round(score * 1e6) / 1e6,
+    // Already rounded to six decimals by the ranking, so equal scores keep section order.
+    score,
     snippet: makeSnippet(data.texts[doc]!, clauseOfTerm),
   }));
 }

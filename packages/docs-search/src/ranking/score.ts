@@ -100,11 +100,19 @@ export function rankSections(
   headed.sort(byScoreThenOrder);
   // Proximity is the finest adjustment and the costliest, so only the leading sections get it.
   const proximityDepth = Math.max(limit, RANKING.proximityDepth);
-  const hits = headed.map((entry, rank) =>
-    rank < proximityDepth ? { doc: entry.doc, score: entry.score + proximityBonus(context, entry.doc) } : entry,
-  );
+  // Scores are rounded before the last sort, so sections whose published scores are equal always
+  // appear in section order, whatever tiny differences the floating-point sums had.
+  const hits = headed.map((entry, rank) => ({
+    doc: entry.doc,
+    score: roundScore(rank < proximityDepth ? entry.score + proximityBonus(context, entry.doc) : entry.score),
+  }));
   hits.sort(byScoreThenOrder);
   return { hits, clauseOfTerm };
+}
+
+/** Six decimals: the precision scores are published with. */
+function roundScore(score: number): number {
+  return Math.round(score * 1e6) / 1e6;
 }
 
 function byScoreThenOrder(a: ScoredSection, b: ScoredSection): number {
