@@ -1,6 +1,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import type { Logger } from 'pino';
-import { ContentError, formatProblem, loadContent } from '../content/index.js';
+import { ContentError, formatProblem } from '../content/index.js';
+import { loadContentWithSnapshot } from './content-snapshot.js';
 import type { ContentStore } from '../service/state.js';
 
 /** Reloads content into a store; concurrent calls share one reload, and one more runs after it if asked meanwhile. */
@@ -22,7 +23,7 @@ export function createContentReloader(store: ContentStore, directory: string, lo
   const once = async (reason: string): Promise<boolean> => {
     const started = performance.now();
     try {
-      const content = await loadContent(directory);
+      const content = await loadContentWithSnapshot(directory);
       store.replace(content);
       logger.info({ reason, version: store.version, documents: content.documents.length, ms: Math.round(performance.now() - started) }, 'content reloaded');
       return true;

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RedisStore, type RateLimitDefinition, type RateLimitStore } from '@kit/kit-core';
 import type { Logger } from 'pino';
-import { loadContent } from '../content/index.js';
+import { loadContentWithSnapshot } from './content-snapshot.js';
 import { createDocsService, type DocsService } from '../service/create-docs-service.js';
 import { allowedHostNames } from './host-guard.js';
 import { defaultLimits, type ServerLimits } from './limits.js';
@@ -68,7 +68,7 @@ function isCacheable(path: string): boolean {
 export async function startDocsServer(options: DocsServerOptions): Promise<DocsServer> {
   const logger = options.logger ?? createLogger();
   const limits: ServerLimits = { ...defaultLimits, ...options.limits };
-  const content = await loadContent(options.contentDirectory);
+  const content = await loadContentWithSnapshot(options.contentDirectory);
   let storeRef: { version: number } = { version: 0 };
   const cache = new ResponseCache({ version: () => storeRef.version, cacheable: isCacheable });
   const rateLimitStore: RateLimitStore | undefined = options.rateLimit && options.redisUrl ? new RedisStore({ url: options.redisUrl }) : undefined;

@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir, userInfo } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deserialize, serialize } from 'node:v8';
+import { assembleContent, ContentError, type Content } from '../content/index.js';
+import { readContentFiles } from '../content/read-files.js';
+
+const contentModuleDirectory = fileURLToPath(new URL('../content/', import.meta.url));
+const packageDirectory = fileURLToPath(new URL('../../', import.meta.url));
+const snapshotsKept = 5;
+
+/** Where content snapshots are kept: `KIT_DOCS_CACHE_DIR`, else the package's `node_modules/.cache`, else a per-user temporary directory. */
+export function snapshotDirectories(): string[] {
+  const configured = process.env.KIT_DOCS_CACHE_DIR;
+  if (configured) return [configured];
+  return [join(packageDirectory, 'node_modules', '.cache', 'kit-docs'), join(tmpdir(), `kit-docs-cache-${userInfo().uid}`)];
+}
+
+/**
+ * Loads a content directory, reusing the result of an earlier start when nothing it depends on has
+ * changed. Parsing and validating the Markdown is most of the start-up time, while the result is
+ * plain data: it is kept as a V8 serialisation keyed by a hash of every content file (path and
+ * bytes), of the loader's own code, and of the Node version, so any edit, upgrade or move gives a
+ * new key and a fresh load. Invalid content is never kept; its errors are thrown as by `loadContent`.
+ */
+export async function loadContentWithSnapshot(directory: string): Promise<Content> {
+  const root = resolve(directory);
+  const files = await readContentFiles(root).catch((error: NodeJS.ErrnoException) => {
+    throw new ContentError([{ file: root, line: 1, message: `cannot read the content directory (${error.code ?? error.message}); pass an existing directory` }]);
+  });
+  const hash = createHash('sha256').update(`${process.version} ${process.arch}\n`).update(await loaderFingerprint());
+  for (const file of [...files].sort((a, b) => a.path.localeCompare(b.path))) hash.update(`${file.path}\n${file.text.length}\n`).update(file.text);
+  const name = `content-${hash.digest('base64url')}.v8`;
+  for (const folder of snapshotDirectories()) {
+    if (!(await isTrusted(folder))) continue;
+    const snapshot = await readFile(join(folder, name)).catch(() => undefined);
+    if (snapshot) {
+      try {
+        return deserialize(snapshot) as Content;
+      } catch {
+        // A damaged snapshot is ignored and replaced below.
+      }
+    }
+  }
+  const content = assembleContent(root, files);
+  await saveSnapshot(name, content);
+  return content;
+}
+
+let fingerprint: Promise<string> | undefined;
+
+/** A hash of the loader's code (its compiled or source files) and of the package version. */
+function loaderFingerprint(): Promise<string> {
+  fingerprint ??= (async () => {
+    const hash = createHash('sha256');
+    hash.update(await readFile(join(packageDirectory, 'package.json')).catch(() => Buffer.alloc(0)));
+    const names = (await readdir(contentModuleDirectory)).filter((name) => /\.(?:js|ts)$/.test(name) && !name.endsWith('.d.ts')).sort();
+    for (const name of names) hash.update(name).update(await readFile(join(contentModuleDirectory, name)));
+    return hash.digest('base64url');
+  })();
+  return fingerprint;
+}
+
+/** Writes a snapshot where it can (best effort: a read-only disk only costs the next start its speed-up). */
+async function saveSnapshot(name: string, content: Content): Promise<void> {
+  const bytes = serialize(content);
+  for (const folder of snapshotDirectories()) {
+    try {
+      await mkdir(folder, { recursive: true, mode: 0o755 });
+      if (!(await isTrusted(folder))) continue;
+      const temporary = join(folder, `${name}.${process.pid}.tmp`);
+      await writeFile(temporary, bytes, { mode: 0o644 });
+      // Renaming is atomic, so a concurrent start never reads half a file.
+      await rename(temporary, join(folder, name));
+      await pruneSnapshots(folder);
+      return;
+    } catch {
+      // Try the next place.
+    }
+  }
+}
+
+/**
+ * A snapshot is only read from a folder this user or root owns and nobody else can write to, so
+ * another account on the machine cannot plant content (the temporary directory is shared).
+ */
+async function isTrusted(folder: string): Promise<boolean> {
+  const info = await stat(folder).catch(() => undefined);
+  if (!info?.isDirectory()) return false;
+  const owner = info.uid === 0 || info.uid === process.getuid?.();
+  return owner && (info.mode & 0o022) === 0;
+}
+
+async function pruneSnapshots(folder: string): Promise<void> {
+  const names = (await readdir(folder)).filter((name) => name.startsWith('content-') && name.endsWith('.v8'));
+  if (names.length <= snapshotsKept) return;
+  const dated = await Promise.all(names.map(async (name) => ({ name, time: (await stat(join(folder, name))).mtimeMs })));
+  dated.sort((a, b) => b.time - a.time);
+  await Promise.all(dated.slice(snapshotsKept).map(({ name }) => rm(join(folder, name), { force: true })));
+}
