@@ -67,13 +67,16 @@ export function createRequestListener(options: ListenerOptions): (request: Incom
     const path = pathOf(target);
     const method = request.method ?? 'GET';
 
-    response.once('finish', () => {
+    // 'close' comes for every request, answered or abandoned by the client, so none goes uncounted.
+    response.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = routeLabel(path);
-      const status = response.statusCode;
+      const status = response.writableFinished ? response.statusCode : 499;
       metrics.observe(route, method, status, seconds);
-      if (status >= 500) logger.error({ reqId: requestId, method, route, status, ms: Math.round(seconds * 1e6) / 1e3 }, 'request failed');
-      else if (accessLog) logger.info({ reqId: requestId, method, route, status, ms: Math.round(seconds * 1e6) / 1e3 }, 'request');
+      const ms = Math.round(seconds * 1e6) / 1e3;
+      if (status >= 500 && status !== 499) logger.error({ reqId: requestId, method, route, status, ms }, 'request failed');
+      else if (status === 499) logger.info({ reqId: requestId, method, route, status, ms }, 'request abandoned by the client');
+      else if (accessLog) logger.info({ reqId: requestId, method, route, status, ms }, 'request');
     });
 
     const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', 'x-request-id': requestId };
