@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { defineRateLimit, type RateLimitDefinition } from '@kit/kit-core';
+import { loadContent } from '../content/index.js';
 import { runPrimary } from '../server/cluster.js';
 import { defaultLimits } from '../server/limits.js';
 import { createLogger, type LogLevel } from '../server/logger.js';
@@ -37,6 +38,9 @@ export async function runServe(options: ServeOptions, log: (line: string) => voi
   const rateLimit = options.rateLimit ? parseRateLimit(options.rateLimit) : undefined;
   const workers = options.workers ?? 1;
   if (workers > 1 && cluster.isPrimary) {
+    // Validate before forking: invalid content must stop start-up with its file:line errors (the
+    // ContentError reaches the CLI), not make workers die and be restarted forever.
+    await loadContent(options.contentDirectory);
     log(`kit docs: starting ${workers} workers`);
     return runPrimary({ workers, shutdownGraceMs: defaultLimits.shutdownGraceMs, log });
   }
