@@ -36,7 +36,10 @@ export function escapeHtml(text: string): string {
  *
  * @example
  * ```ts
- * html`<p title="${query}">${query}</p>`.toString(); // both occurrences escaped
+ * import { html } from './html.js';
+ *
+ * const query = '<script>"x"</script>';
+ * console.log(html`<p title="${query}">${query}</p>`.toString()); // both occurrences escaped
  * ```
  */
 export function html(strings: TemplateStringsArray, ...values: readonly HtmlValue[]): Html {

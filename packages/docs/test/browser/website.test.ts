@@ -92,11 +92,19 @@ describe.skipIf(!browserAvailable())('the website in Chromium', () => {
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.origin });
     const page = await openPage('/docs/database');
     const block = page.locator('.code').first();
+    // The copy is asynchronous and the label resets after a moment, so record every label the
+    // button shows instead of sampling it once at a time that a loaded machine may miss.
+    await page.evaluate(() => {
+      const button = document.querySelector('.code .copy')!;
+      const labels: string[] = [];
+      (window as unknown as { copyLabels: string[] }).copyLabels = labels;
+      new MutationObserver(() => labels.push(button.textContent ?? '')).observe(button, { childList: true, characterData: true, subtree: true });
+    });
     await block.locator('.copy').click();
-    expect(await block.locator('.copy').textContent()).toBe('Copied');
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toBe(await block.locator('code').textContent());
-    expect(copied).toContain('defineModel');
+    const code = await block.locator('code').textContent();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: 5_000 }).toBe(code);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { copyLabels: string[] }).copyLabels), { timeout: 5_000 }).toContain('Copied');
+    expect(code).toContain('defineModel');
     await page.close();
   });
 
