@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { serveClusterMetrics } from './cluster-metrics.js';
 
 /** Options of the primary process. */
 export interface PrimaryOptions {
@@ -34,6 +35,7 @@ export function runPrimary(options: PrimaryOptions): Promise<number> {
     });
     return worker;
   };
+  serveClusterMetrics();
   for (let index = 0; index < options.workers; index++) fork();
 
   return new Promise<number>((resolve) => {

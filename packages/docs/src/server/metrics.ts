@@ -40,6 +40,8 @@ export function createMetrics(store: ContentStore, cacheStats?: () => ResponseCa
     name: 'kit_docs_content_version',
     help: 'Version of the content being served: 1 at start, one more after each successful reload.',
     registers: [registry],
+    // Across workers, the oldest content still served.
+    aggregator: 'min',
     collect() {
       this.set(store.version);
     },
@@ -48,6 +50,7 @@ export function createMetrics(store: ContentStore, cacheStats?: () => ResponseCa
     name: 'kit_docs_content_degraded',
     help: '1 while the last content reload failed and the previous content is being served, else 0.',
     registers: [registry],
+    aggregator: 'max',
     collect() {
       this.set(store.status === 'degraded' ? 1 : 0);
     },
@@ -56,6 +59,7 @@ export function createMetrics(store: ContentStore, cacheStats?: () => ResponseCa
     name: 'kit_docs_content_documents',
     help: 'Documents in the content being served.',
     registers: [registry],
+    aggregator: 'max',
     collect() {
       this.set(store.current.content.documents.length);
     },

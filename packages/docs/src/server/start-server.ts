@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RedisStore, type RateLimitDefinition, type RateLimitStore } from '@kit/kit-core';
@@ -7,6 +8,7 @@ import { createDocsService, type DocsService } from '../service/create-docs-serv
 import { allowedHostNames } from './host-guard.js';
 import { defaultLimits, type ServerLimits } from './limits.js';
 import { createLogger } from './logger.js';
+import { clusterMetricsReader } from './cluster-metrics.js';
 import { createMetrics } from './metrics.js';
 import { createContentReloader, watchContent, type ContentReloader } from './reload.js';
 import { createRequestListener } from './request-listener.js';
@@ -84,7 +86,8 @@ export async function startDocsServer(options: DocsServerOptions): Promise<DocsS
   });
   storeRef = service.store;
   const metrics = createMetrics(service.store, () => cache.stats());
-  service.app.get('/metrics', async () => new Response(await metrics.registry.metrics(), { headers: { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' } }));
+  const readMetrics = cluster.isWorker ? clusterMetricsReader(metrics.registry) : () => metrics.registry.metrics();
+  service.app.get('/metrics', async () => new Response(await readMetrics(), { headers: { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' } }));
   const reloader = createContentReloader(service.store, options.contentDirectory, logger);
   const watcher = options.watch ? watchContent(options.contentDirectory, reloader, logger) : undefined;
 

@@ -29,6 +29,13 @@ describe('kit-docs serve --workers', () => {
       return true;
     });
 
+    // Each request on a new connection, so the primary spreads them over both workers; /metrics
+    // still counts them all, whichever worker answers the scrape.
+    for (let i = 0; i < 20; i++) expect((await sendRaw(`${serve.base}/api/docs?slug=kit-core`, { headers: { connection: 'close' } })).status).toBe(200);
+    const metrics = await sendRaw(`${serve.base}/metrics`);
+    const count = Number(/kit_docs_http_requests_total\{route="\/api\/docs",method="GET",status="200"\} (\d+)/.exec(metrics.text)?.[1]);
+    expect(count).toBeGreaterThanOrEqual(20);
+
     serve.child.kill('SIGTERM');
     expect(await serve.exited).toBe(0);
     for (const pid of servingPids(serve.stdout())) expect(() => process.kill(pid, 0)).toThrow();
