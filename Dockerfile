@@ -1,4 +1,4 @@
-# kit docs in a container, built and started with the README's own commands.
+# kit docs in a container: `npm install`, then what `npm start` runs, with HOST=0.0.0.0.
 FROM node:20-bookworm-slim
 
 WORKDIR /app
@@ -17,6 +17,7 @@ USER node
 HEALTHCHECK --interval=10s --timeout=2s --start-period=10s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 
-# npm passes SIGTERM on to the server, which finishes the requests in flight and exits 0.
+# The command `npm start` runs, started directly: as process 1 the server itself receives SIGTERM,
+# finishes the requests in flight and exits 0 (npm does not reliably pass the signal on).
 STOPSIGNAL SIGTERM
-CMD ["npm", "start"]
+CMD ["node", "packages/docs/bin/kit-docs.js", "serve"]

@@ -68,8 +68,7 @@ export async function runServe(options: ServeOptions, log: (line: string) => voi
     // State may be corrupt after an exception nothing caught: stop gracefully and let the
     // supervisor (the cluster primary, the orchestrator) start a fresh process.
     logger.fatal({ err: error }, 'uncaught exception; shutting down');
-    process.exitCode = 1;
-    void server.close();
+    void server.close().finally(() => process.exit(1));
   });
   const reload = () => void server.reloader.reload('SIGHUP');
   process.on('SIGHUP', reload);
@@ -85,6 +84,8 @@ export async function runServe(options: ServeOptions, log: (line: string) => voi
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+  // A worker's channel to the primary would keep it alive; closing it lets the process end.
+  if (cluster.isWorker) cluster.worker?.disconnect();
   return 0;
 }
 

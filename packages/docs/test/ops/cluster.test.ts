@@ -36,8 +36,11 @@ describe('kit-docs serve --workers', () => {
     const count = Number(/kit_docs_http_requests_total\{route="\/api\/docs",method="GET",status="200"\} (\d+)/.exec(metrics.text)?.[1]);
     expect(count).toBeGreaterThanOrEqual(20);
 
+    const stopping = Date.now();
     serve.child.kill('SIGTERM');
     expect(await serve.exited).toBe(0);
+    // Well within the grace period after which the primary would kill its workers.
+    expect(Date.now() - stopping).toBeLessThan(8_000);
     for (const pid of servingPids(serve.stdout())) expect(() => process.kill(pid, 0)).toThrow();
   });
 });
