@@ -74,7 +74,7 @@ export function buildIndexData(sections: readonly SearchableSection[]): IndexDat
 
   for (let doc = 0; doc < count; doc += 1) {
     const section = sections[doc]!;
-    const sources = [section.documentTitle, section.heading, section.code, section.text, section.topics.join(' ')];
+    const sources = [section.documentTitle, effectiveHeading(section), section.code, section.text, section.topics.join(' ')];
     for (let field = 0; field < FIELDS.length; field += 1) {
       const source = sources[field]!;
       const shared = field === TITLE || field === TOPICS;
@@ -145,7 +145,7 @@ export function buildIndexData(sections: readonly SearchableSection[]): IndexDat
     for (let index = 0; index < heading.ids.length; index += 1) (perPosition[heading.positions[index]!] ??= []).push(heading.ids[index]!);
     headingTerms[doc] = perPosition;
     headingLength[doc] = heading.length;
-    headingForms[doc] = analyze(normalizeText(sections[doc]!.heading)).flatMap((token) => token.words.map((word) => singular(word.surface)));
+    headingForms[doc] = analyze(normalizeText(effectiveHeading(sections[doc]!))).flatMap((token) => token.words.map((word) => singular(word.surface)));
   }
 
   const postings: Posting[] = new Array<Posting>(termCount);
@@ -256,3 +256,13 @@ function internToken(vocabulary: Vocabulary, raw: string): TokenTerms {
   });
   return { wordIds, compoundIds, compoundFirstWords: parts.compounds.map((compound) => compound.firstWord) };
 }
+
+/**
+ * The heading that names a section: for the text before a document's first heading (`Overview`),
+ * the document's title, which is what that text introduces.
+ */
+function effectiveHeading(section: SearchableSection): string {
+  return section.heading === OVERVIEW ? `${section.documentTitle} ${OVERVIEW}` : section.heading;
+}
+
+const OVERVIEW = 'Overview';

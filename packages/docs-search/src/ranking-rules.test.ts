@@ -237,6 +237,16 @@ describe('synonyms', () => {
     expect(ids(auth, 'sign', groups)).toEqual(['sign']);
   });
 
+  it('never lets a rarer synonym outweigh the word typed', () => {
+    const corpus = [
+      section('routes-1', 'Routes', 'Each route file serves a URL.'),
+      section('routes-2', 'More routes', 'A route per file.'),
+      section('routes-3', 'Routing', 'The route manifest.'),
+      section('endpoint', 'Approvals', 'Protect the endpoint that decides.'),
+    ];
+    expect(ids(corpus, 'routing', [['route', 'endpoint']]).at(-1)).toBe('endpoint');
+  });
+
   it('ranks the word as typed above its synonym', () => {
     expect(ids(corpus, 'db', synonyms)).toEqual(['db', 'database']);
     expect(ids(corpus, 'database', synonyms)).toEqual(['database', 'db']);

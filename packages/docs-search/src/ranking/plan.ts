@@ -105,15 +105,21 @@ export function planQuery(
     // Without its function words a typed phrase may mean something else (`sign in` is not `sign`),
     // so it then counts no more than its synonyms.
     const typedWeight = typed.length < span.length ? MATCH_FACTORS.synonym : 1;
-    const alternatives: Alternative[] = [
-      { weight: typedWeight, requireAll: false, slots: typed.map((word) => wordSlot(word, slotOf)) },
-    ];
+    const typedSlots = typed.map((word) => wordSlot(word, slotOf));
+    const alternatives: Alternative[] = [{ weight: typedWeight, requireAll: false, slots: typedSlots }];
+    // A synonym never outweighs the word typed just for being rarer: its idf is capped at the typed
+    // word's (when the index knows the typed word).
+    let typedIdf = 0;
+    for (const slot of typedSlots) {
+      for (const expansion of slot.expansions) if (expansion.factor === 1) typedIdf = Math.max(typedIdf, expansion.idf);
+    }
+    const cap = typedIdf > 0 ? typedIdf : Number.POSITIVE_INFINITY;
     for (const member of synonyms.groups[match.group]!) {
       if (member.join(' ') === typedStems) continue;
       alternatives.push({
         weight: MATCH_FACTORS.synonym,
         requireAll: member.length > 1,
-        slots: member.map((stem) => slotOf(stem, stem, false, false)),
+        slots: member.map((stem) => capIdf(slotOf(stem, stem, false, false), cap)),
       });
     }
     clauses.push(clauseOf(alternatives, typed.length, typed));
@@ -209,4 +215,8 @@ function resolveSlot(
 function likeliestCompletions(vocabulary: Vocabulary, idf: Float64Array, prefix: string, limit: number): SurfaceMatch[] {
   // Lowest idf first: the completions most sections use are the likeliest meant.
   return vocabulary.completions(prefix, COMPLETION_SCAN, (termIds) => idf[termIds[0]!]!, limit);
+}
+
+function capIdf(slot: Slot, cap: number): Slot {
+  return { expansions: slot.expansions.map((expansion) => (expansion.idf > cap ? { ...expansion, idf: cap } : expansion)) };
 }
