@@ -174,6 +174,14 @@ describe('field weights and section structure', () => {
     expect(ids(corpus, 'timeout')).toEqual(['heading', 'code', 'body']);
   });
 
+  it('names the Overview of a document by the document title', () => {
+    const corpus = [
+      section('build', 'kit build', 'Build the app for deployment.', { documentTitle: 'Deployment' }),
+      section('overview', 'Overview', 'How the app gets to production.', { documentTitle: 'Deployment' }),
+    ];
+    expect(ids(corpus, 'deployment')[0]).toBe('overview');
+  });
+
   it('counts the document title and the topics', () => {
     const corpus = [
       section('untitled', 'Setup', 'Install things.'),
