@@ -23,19 +23,21 @@ if (!process.argv.includes('--no-build')) {
 
 const bare = await startBare();
 const service = await startService();
+const quiet = await startService([], { ACCESS_LOG: 'off' });
 try {
   const memoryAfterStart = residentMiB(service.child.pid!);
   const workload = await buildWorkload(service.base);
   // A browser always offers compression, so the page view does too; the API rows do not.
   const browser = { 'accept-encoding': 'gzip, deflate, br' };
-  const scenarios: { name: string; paths: readonly string[]; goal?: number; headers?: Record<string, string> }[] = [
+  const scenarios: { name: string; paths: readonly string[]; goal?: number; headers?: Record<string, string>; base?: string }[] = [
     { name: 'health', paths: workload.health, goal: 0.75 },
     { name: 'document', paths: workload.docs },
     { name: 'search', paths: workload.search, goal: 0.5 },
     { name: 'search, cache misses', paths: workload.searchUncached },
     { name: 'page view', paths: workload.page, headers: browser },
+    { name: 'health, ACCESS_LOG=off', paths: workload.health, base: quiet.base },
   ];
-  for (const scenario of scenarios) await runLoad({ base: service.base, paths: scenario.paths, connections: CONNECTIONS, seconds: 2, ...(scenario.headers ? { headers: scenario.headers } : {}) });
+  for (const scenario of scenarios) await runLoad({ base: scenario.base ?? service.base, paths: scenario.paths, connections: CONNECTIONS, seconds: 2, ...(scenario.headers ? { headers: scenario.headers } : {}) });
   await runLoad({ base: bare.base, paths: ['/api/health'], connections: CONNECTIONS, seconds: 2 });
 
   const runs = new Map<string, { service: LoadResult; bare: LoadResult }[]>();
@@ -43,7 +45,7 @@ try {
     for (const scenario of scenarios) {
       const measureBare = () => runLoad({ base: bare.base, paths: ['/api/health'], connections: CONNECTIONS, seconds: SECONDS });
       const measureService = () =>
-        runLoad({ base: service.base, paths: scenario.paths, connections: CONNECTIONS, seconds: SECONDS, ...(scenario.headers ? { headers: scenario.headers } : {}) });
+        runLoad({ base: scenario.base ?? service.base, paths: scenario.paths, connections: CONNECTIONS, seconds: SECONDS, ...(scenario.headers ? { headers: scenario.headers } : {}) });
       // Alternate which goes first, so a drift in the machine's load does not favour either side.
       let pair: { bare: LoadResult; service: LoadResult };
       if (round % 2 === 0) {
@@ -77,6 +79,7 @@ try {
     };
   });
   await service.stop();
+  await quiet.stop();
 
   const coldStarts: number[] = [];
   for (let run = 0; run < COLD_STARTS; run++) {
@@ -101,5 +104,6 @@ try {
   process.stdout.write(`\n${await renderBlock()}\n`);
 } finally {
   await service.stop();
+  await quiet.stop();
   await bare.stop();
 }
