@@ -50,6 +50,15 @@ describe('HTTP surface of kit-docs serve', () => {
     expect(notModified.text).toBe('');
   });
 
+  it('keeps the full answer when HEAD comes first', async () => {
+    const head = await sendRaw(`${base}/api/search?q=head+first`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.text).toBe('');
+    const get = await sendRaw(`${base}/api/search?q=head+first`);
+    expect(get.json().query).toBe('head first');
+    expect(get.json().results.length).toBeGreaterThan(0);
+  });
+
   it('compresses large bodies for clients that accept it', async () => {
     const plain = await sendRaw(`${base}/api/docs?slug=kit-core`);
     const gzip = await rawBytes(`${base}/api/docs?slug=kit-core`, 'gzip');
