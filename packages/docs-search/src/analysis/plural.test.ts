@@ -7,6 +7,7 @@ describe('singular', () => {
     expect(singular('policies')).toBe('policy');
     expect(singular('matches')).toBe('match');
     expect(singular('timeouts')).toBe('timeout');
+    expect(singular('statuses')).toBe('status');
   });
 
   it('leaves singular words and short words alone', () => {
