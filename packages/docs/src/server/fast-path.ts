@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ContentStore } from '../service/state.js';
-import { matchesEtag, notModifiedHeaders, preferredEncoding, type ResponseCache } from './response-cache.js';
+import { cacheKey, matchesEtag, notModifiedHeaders, preferredEncoding, type ResponseCache } from './response-cache.js';
 
 /**
  * Answers, straight from Node, the requests that need no computing: a cached response, or the
@@ -31,7 +31,7 @@ export function createFastPath(cache: ResponseCache, store: ContentStore) {
       return true;
     }
     if (!cache.cacheable(path)) return false;
-    const entry = cache.get(target);
+    const entry = cache.get(cacheKey(target, path, request.headers.accept));
     if (!entry) return false;
     if (matchesEtag(request.headers['if-none-match'], entry.etag)) {
       response.writeHead(304, Object.assign(headers, notModifiedHeaders(entry)));

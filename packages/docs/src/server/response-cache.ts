@@ -20,7 +20,7 @@ const largestCachedBody = 4 * 1024 * 1024;
 
 /** One cached answer: the serialised body, its headers and validator, and compressed copies made on demand. */
 export interface CachedResponse {
-  /** The request target it answers (`/api/search?q=x`). */
+  /** The cache key it answers (see `cacheKey`). */
   readonly target: string;
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
@@ -131,15 +131,17 @@ export class ResponseCache {
         if ((request.method !== 'GET' && request.method !== 'HEAD') || hasBody(request)) return next();
         const target = requestTarget(request.url);
         const query = target.indexOf('?');
-        if (!this.cacheable(query === -1 ? target : target.slice(0, query))) return next();
-        let entry = this.get(target);
+        const path = query === -1 ? target : target.slice(0, query);
+        if (!this.cacheable(path)) return next();
+        const key = cacheKey(target, path, request.headers.get('accept'));
+        let entry = this.get(key);
         if (!entry) {
           this.#misses += 1;
           const version = this.#options.version();
           const response = await next();
           if (!isStorable(response)) return response;
-          entry = await toEntry(response, target);
-          this.set(target, entry, version);
+          entry = await toEntry(response, key);
+          this.set(key, entry, version);
         }
         return toResponse(this, entry, request.headers.get('if-none-match'), request.headers.get('accept-encoding'));
       },
@@ -155,6 +157,15 @@ export class ResponseCache {
   }
 }
 
+/**
+ * The cache key of a request: its target, and for pages also its `Accept` header, since pages
+ * negotiate their format (HTML or Markdown) and say so with `Vary: Accept`. API answers are JSON
+ * whatever the request accepts, so their key is the target alone.
+ */
+export function cacheKey(target: string, path: string, accept: string | null | undefined): string {
+  return path.startsWith('/api/') ? target : `${target}\n${accept ?? ''}`;
+}
+
 function requestTarget(url: string): string {
   return url.slice(url.indexOf('/', url.indexOf('//') + 2));
 }
@@ -168,9 +179,9 @@ function isStorable(response: Response): boolean {
   if (response.status !== 200) return false;
   const cacheControl = response.headers.get('cache-control') ?? '';
   if (/no-store|private/i.test(cacheControl) || response.headers.has('set-cookie')) return false;
-  // A response that varies on anything but the encoding depends on more than the url.
+  // A response that varies on more than the encoding and the accepted format depends on more than the key.
   const vary = response.headers.get('vary');
-  return vary === null || vary.toLowerCase() === 'accept-encoding';
+  return vary === null || vary.split(',').every((name) => ['accept-encoding', 'accept'].includes(name.trim().toLowerCase()));
 }
 
 async function toEntry(response: Response, target: string): Promise<CachedResponse> {
@@ -181,7 +192,7 @@ async function toEntry(response: Response, target: string): Promise<CachedRespon
   });
   const etag = headers.etag ?? `W/"${createHash('sha1').update(body).digest('base64url')}"`;
   headers.etag = etag;
-  if (body.byteLength >= compressionThreshold) headers.vary = 'Accept-Encoding';
+  if (body.byteLength >= compressionThreshold && !/accept-encoding/i.test(headers.vary ?? '')) headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
   return { target, status: response.status, headers, body, etag, size: body.byteLength + target.length };
 }
 
