@@ -4,6 +4,11 @@ import type { SectionText } from './build.js';
 export const SNIPPET_LENGTH = 300;
 const ELLIPSIS = '…';
 
+const hitStarts: number[] = [];
+const hitEnds: number[] = [];
+const hitClauses: number[] = [];
+const clauseCounts: number[] = [];
+
 /**
  * Cuts a snippet of at most 300 characters out of a section's text, centred on the densest run of
  * query terms: the window of text that holds the most different query clauses (then the most
@@ -24,41 +29,50 @@ export function makeSnippet(section: SectionText, clauseOfTerm: (termId: number)
   const { text } = section;
   if (text.length <= SNIPPET_LENGTH) return text;
 
-  const hits: { start: number; end: number; clause: number }[] = [];
+  // Matching tokens as parallel lists, reused between calls (searches are synchronous).
+  hitStarts.length = 0;
+  hitEnds.length = 0;
+  hitClauses.length = 0;
   const tokenCount = section.termStarts.length - 1;
   for (let token = 0; token < tokenCount; token += 1) {
     let clause = -1;
     for (let at = section.termStarts[token]!; at < section.termStarts[token + 1]! && clause < 0; at += 1) {
       clause = clauseOfTerm(section.termIds[at]!);
     }
-    if (clause >= 0) hits.push({ start: section.bounds[token * 2]!, end: section.bounds[token * 2 + 1]!, clause });
+    if (clause >= 0) {
+      hitStarts.push(section.bounds[token * 2]!);
+      hitEnds.push(section.bounds[token * 2 + 1]!);
+      hitClauses.push(clause);
+    }
   }
+  const hitCount = hitStarts.length;
 
   const budget = SNIPPET_LENGTH - 2 * ELLIPSIS.length;
   let focusStart = 0;
   let focusEnd = 0;
-  if (hits.length > 0) {
+  if (hitCount > 0) {
     // Densest run: the most different clauses, then the shortest span, then the most hits.
     let bestDistinct = -1;
     let bestSpan = Number.POSITIVE_INFINITY;
     let bestCount = -1;
-    const counts = new Map<number, number>();
+    clauseCounts.length = 0;
+    let distinct = 0;
     let left = 0;
-    for (let right = 0; right < hits.length; right += 1) {
-      const entering = hits[right]!;
-      counts.set(entering.clause, (counts.get(entering.clause) ?? 0) + 1);
-      const drop = (): void => {
-        const leaving = hits[left]!;
-        const remaining = counts.get(leaving.clause)! - 1;
-        if (remaining === 0) counts.delete(leaving.clause);
-        else counts.set(leaving.clause, remaining);
-        left += 1;
-      };
-      while (entering.end - hits[left]!.start > budget) drop();
+    const drop = (): void => {
+      const clause = hitClauses[left]!;
+      clauseCounts[clause] = clauseCounts[clause]! - 1;
+      if (clauseCounts[clause] === 0) distinct -= 1;
+      left += 1;
+    };
+    for (let right = 0; right < hitCount; right += 1) {
+      const entering = hitClauses[right]!;
+      const known = clauseCounts[entering] ?? 0;
+      if (known === 0) distinct += 1;
+      clauseCounts[entering] = known + 1;
+      while (hitEnds[right]! - hitStarts[left]! > budget) drop();
       // Shrink from the left while the window keeps every clause it has.
-      while (left < right && counts.get(hits[left]!.clause)! > 1) drop();
-      const distinct = counts.size;
-      const span = entering.end - hits[left]!.start;
+      while (left < right && clauseCounts[hitClauses[left]!]! > 1) drop();
+      const span = hitEnds[right]! - hitStarts[left]!;
       const total = right - left + 1;
       if (
         distinct > bestDistinct ||
@@ -67,8 +81,8 @@ export function makeSnippet(section: SectionText, clauseOfTerm: (termId: number)
         bestDistinct = distinct;
         bestSpan = span;
         bestCount = total;
-        focusStart = hits[left]!.start;
-        focusEnd = entering.end;
+        focusStart = hitStarts[left]!;
+        focusEnd = hitEnds[right]!;
       }
     }
   }
@@ -78,7 +92,7 @@ export function makeSnippet(section: SectionText, clauseOfTerm: (termId: number)
   let start = Math.max(0, focusStart - Math.floor(spare / 2));
   let end = Math.min(text.length, start + budget);
   start = Math.max(0, end - budget);
-  if (hits.length === 0) {
+  if (hitCount === 0) {
     start = 0;
     end = budget;
   }

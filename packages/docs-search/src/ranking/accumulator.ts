@@ -1,6 +1,6 @@
 /**
  * A per-section number that many postings add to, reset in time proportional to what was touched
- * rather than to the corpus size. One per index and purpose; searches are synchronous, so reusing
+ * rather than to the corpus size, without allocating. One per index and purpose; searches are synchronous, so reusing
  * them between queries is safe and spares the garbage collector.
  *
  * @example
@@ -17,19 +17,22 @@ export class Accumulator {
   private readonly values: Float64Array;
   private readonly counts: Uint16Array;
   private readonly present: Uint8Array;
-  /** Sections touched since the last `clear`, in first-touch order. */
-  readonly touched: number[] = [];
+  /** Sections touched since the last `clear`, in first-touch order: the first `touchedCount` entries. */
+  readonly touched: Int32Array;
+  touchedCount = 0;
 
   constructor(size: number) {
     this.values = new Float64Array(size);
     this.counts = new Uint16Array(size);
     this.present = new Uint8Array(size);
+    this.touched = new Int32Array(size);
   }
 
   private touch(doc: number): void {
     if (this.present[doc] === 0) {
       this.present[doc] = 1;
-      this.touched.push(doc);
+      this.touched[this.touchedCount] = doc;
+      this.touchedCount += 1;
     }
   }
 
@@ -64,11 +67,12 @@ export class Accumulator {
   }
 
   clear(): void {
-    for (const doc of this.touched) {
+    for (let index = 0; index < this.touchedCount; index += 1) {
+      const doc = this.touched[index]!;
       this.values[doc] = 0;
       this.counts[doc] = 0;
       this.present[doc] = 0;
     }
-    this.touched.length = 0;
+    this.touchedCount = 0;
   }
 }

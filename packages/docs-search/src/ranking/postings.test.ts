@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Posting } from '../build.js';
-import { findDoc, positionsIn } from './postings.js';
+import { findDoc } from './postings.js';
 
 const posting: Posting = {
   docs: Int32Array.of(1, 4, 9),
@@ -14,11 +14,5 @@ describe('postings', () => {
     expect(findDoc(posting, 1)).toBe(0);
     expect(findDoc(posting, 9)).toBe(2);
     expect(findDoc(posting, 5)).toBe(-1);
-  });
-
-  it('returns the text positions of a section, empty when it has none', () => {
-    expect(Array.from(positionsIn(posting, 1))).toEqual([3, 7]);
-    expect(Array.from(positionsIn(posting, 4))).toEqual([]);
-    expect(Array.from(positionsIn(posting, 2))).toEqual([]);
   });
 });

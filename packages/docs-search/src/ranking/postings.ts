@@ -24,22 +24,3 @@ export function findDoc(posting: Posting, doc: number): number {
   }
   return -1;
 }
-
-/**
- * The text positions of `doc` in a posting, as a view (no copy); empty when the section lacks the term.
- *
- * @example
- * ```ts
- * import { positionsIn } from './postings.js';
- *
- * const posting = { docs: Int32Array.of(2), strength: Float32Array.of(0.5), positionStarts: Int32Array.of(0, 2), positions: Int32Array.of(3, 9) };
- * positionsIn(posting, 2); // Int32Array [3, 9]
- * ```
- */
-export function positionsIn(posting: Posting, doc: number): Int32Array {
-  const at = findDoc(posting, doc);
-  if (at < 0) return EMPTY;
-  return posting.positions.subarray(posting.positionStarts[at]!, posting.positionStarts[at + 1]!);
-}
-
-const EMPTY = new Int32Array(0);

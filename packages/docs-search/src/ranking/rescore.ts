@@ -1,6 +1,6 @@
 import type { IndexData } from '../build.js';
 import type { QueryPlan } from './plan.js';
-import { positionsIn } from './postings.js';
+import { findDoc } from './postings.js';
 import { RANKING } from './constants.js';
 import type { Workspace } from './workspace.js';
 
@@ -88,46 +88,45 @@ export function proximityBonus(context: RescoreContext, doc: number): number {
   const clauses = context.plan.clauses;
   if (clauses.length < 2) return 0;
   let bonus = 0;
-  let previous = clausePositions(context, 0, doc);
+  let previous = buffers[0]!;
+  let current = buffers[1]!;
+  let previousIdf = clausePositions(context, 0, doc, previous);
   for (let index = 1; index < clauses.length; index += 1) {
-    const current = clausePositions(context, index, doc);
-    if (previous.positions.length > 0 && current.positions.length > 0) {
-      const distance = smallestGap(previous.positions, current.positions);
+    const currentIdf = clausePositions(context, index, doc, current);
+    if (previous.length > 0 && current.length > 0) {
+      const distance = smallestGap(previous, current);
       if (distance > 0 && distance <= RANKING.proximityWindow) {
-        bonus += (RANKING.proximity * Math.min(previous.idf, current.idf)) / distance;
+        bonus += (RANKING.proximity * Math.min(previousIdf, currentIdf)) / distance;
       }
     }
-    previous = current;
+    [previous, current] = [current, previous];
+    previousIdf = currentIdf;
   }
   return bonus;
 }
 
-interface ClausePositions {
-  readonly positions: ArrayLike<number>;
-  readonly idf: number;
-}
+// Two reusable position lists (searches are synchronous), so proximity allocates nothing per section.
+const buffers: number[][] = [[], []];
 
-const NONE: ClausePositions = { positions: [], idf: 0 };
-
-function clausePositions(context: RescoreContext, clauseIndex: number, doc: number): ClausePositions {
+/** Fills `into` with the ascending text positions of a clause's strongest terms; returns their best idf. */
+function clausePositions(context: RescoreContext, clauseIndex: number, doc: number, into: number[]): number {
   const { data } = context;
-  const termIds = context.plan.clauses[clauseIndex]!.proximityTermIds;
-  let single: Int32Array | undefined;
-  let merged: number[] | undefined;
+  into.length = 0;
   let idf = 0;
-  for (const termId of termIds) {
-    const positions = positionsIn(data.postings[termId]!, doc);
-    if (positions.length === 0) continue;
+  let sources = 0;
+  for (const termId of context.plan.clauses[clauseIndex]!.proximityTermIds) {
+    const posting = data.postings[termId]!;
+    const at = findDoc(posting, doc);
+    if (at < 0) continue;
+    const from = posting.positionStarts[at]!;
+    const to = posting.positionStarts[at + 1]!;
+    if (from === to) continue;
     idf = Math.max(idf, data.idf[termId]!);
-    if (single === undefined && merged === undefined) {
-      single = positions;
-    } else {
-      merged ??= Array.from(single!);
-      for (const position of positions) merged.push(position);
-    }
+    sources += 1;
+    for (let index = from; index < to; index += 1) into.push(posting.positions[index]!);
   }
-  if (merged !== undefined) return { positions: merged.sort((a, b) => a - b), idf };
-  return single === undefined ? NONE : { positions: single, idf };
+  if (sources > 1) into.sort((a, b) => a - b);
+  return idf;
 }
 
 /** Smallest non-zero distance between two ascending position lists (0 when none differ). */

@@ -75,13 +75,14 @@ export function rankSections(
     .map((clause, index) => ({ clause, index, size: postingsOf(data, clause) }))
     .sort((a, b) => a.size - b.size || a.index - b.index);
   for (const { clause, size } of ordered) {
-    addClause(data, workspace, clause, size > commonPostings && total.touched.length >= limit);
+    addClause(data, workspace, clause, size > commonPostings && total.touchedCount >= limit);
   }
 
   const phraseDocs = phraseFilter(data, plan);
   const { candidateDocs: docs, candidateScores: scores } = workspace;
   let kept = 0;
-  for (const doc of total.touched) {
+  for (let touched = 0; touched < total.touchedCount; touched += 1) {
+    const doc = total.touched[touched]!;
     if (allowed !== undefined && !allowed(doc)) continue;
     if (phraseDocs !== undefined && !phraseDocs.has(doc)) continue;
     const coverage = totalCoverage === 0 ? 1 : total.count(doc) / totalCoverage;
@@ -211,11 +212,15 @@ function addClause(data: IndexData, workspace: Workspace, clause: Clause, onlyKn
           slotBest.max(doc, worth * strength[index]!);
         }
       }
-      for (const doc of slotBest.touched) sums.add(doc, slotBest.get(doc));
+      for (let touched = 0; touched < slotBest.touchedCount; touched += 1) {
+        const doc = slotBest.touched[touched]!;
+        sums.add(doc, slotBest.get(doc));
+      }
       slotBest.clear();
     }
     const slots = alternative.slots.length;
-    for (const doc of sums.touched) {
+    for (let touched = 0; touched < sums.touchedCount; touched += 1) {
+      const doc = sums.touched[touched]!;
       const matched = sums.count(doc);
       if (matched < slots && alternative.requireAll) continue;
       // A phrase of the synonym table typed in part is weak evidence: (matched / words)².
@@ -224,7 +229,10 @@ function addClause(data: IndexData, workspace: Workspace, clause: Clause, onlyKn
     }
     sums.clear();
   }
-  for (const doc of best.touched) total.add(doc, best.get(doc), clause.coverage);
+  for (let touched = 0; touched < best.touchedCount; touched += 1) {
+    const doc = best.touched[touched]!;
+    total.add(doc, best.get(doc), clause.coverage);
+  }
   best.clear();
 }
 
