@@ -8,7 +8,7 @@ import { hostGuardRefusal } from './host-guard.js';
 import type { ServerLimits } from './limits.js';
 import type { DocsMetrics } from './metrics.js';
 import { timeoutProblem, writeProblem } from './problem.js';
-import { pathOf, routeLabel } from './route-label.js';
+import { methodLabel, pathOf, routeLabel } from './route-label.js';
 
 /** Answers a request without the app, or returns false. */
 export type FastPath = (request: IncomingMessage, response: ServerResponse, target: string, path: string, headers: Record<string, string>) => boolean;
@@ -41,6 +41,18 @@ export function createRequestListener(options: ListenerOptions): (request: Incom
   const { app, logger, metrics, limits, fastPath } = options;
   const accessLog = options.accessLog ?? true;
   const timeoutMs = limits.handlerTimeoutMs;
+  // One child logger per route, method and status: pino serialises a child's fields once, so each
+  // request line only serialises its id and duration. Labels are bounded, and so is this map.
+  const requestLoggers = new Map<string, Logger>();
+  const requestLogger = (route: string, method: string, status: number): Logger => {
+    const key = `${route} ${method} ${status}`;
+    let child = requestLoggers.get(key);
+    if (!child) {
+      child = logger.child({ method, route, status });
+      requestLoggers.set(key, child);
+    }
+    return child;
+  };
   const listener = getRequestListener(
     (request, env) => {
       let timer: NodeJS.Timeout | undefined;
@@ -65,7 +77,7 @@ export function createRequestListener(options: ListenerOptions): (request: Incom
     request.headers['x-request-id'] = requestId;
     const target = request.url ?? '/';
     const path = pathOf(target);
-    const method = request.method ?? 'GET';
+    const method = methodLabel(request.method);
 
     // 'close' comes for every request, answered or abandoned by the client, so none goes uncounted.
     response.once('close', () => {
@@ -76,7 +88,7 @@ export function createRequestListener(options: ListenerOptions): (request: Incom
       const ms = Math.round(seconds * 1e6) / 1e3;
       if (status >= 500 && status !== 499) logger.error({ reqId: requestId, method, route, status, ms }, 'request failed');
       else if (status === 499) logger.info({ reqId: requestId, method, route, status, ms }, 'request abandoned by the client');
-      else if (accessLog) logger.info({ reqId: requestId, method, route, status, ms }, 'request');
+      else if (accessLog) requestLogger(route, method, status).info({ reqId: requestId, ms }, 'request');
     });
 
     const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', 'x-request-id': requestId };

@@ -16,3 +16,10 @@ export function pathOf(target: string | undefined): string {
   const query = target.indexOf('?');
   return query === -1 ? target : target.slice(0, query);
 }
+
+const knownMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** The method as metrics and logs label it: a client can send any token, so unknown ones share one label. */
+export function methodLabel(method: string | undefined): string {
+  return method && knownMethods.has(method) ? method : 'OTHER';
+}
