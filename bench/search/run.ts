@@ -243,7 +243,8 @@ async function main(): Promise<void> {
     '### Scale',
     '',
     'Synthetic corpora of 1×, 10× and 100× the kit corpus (copies with part of the words renamed, so the vocabulary grows too). ' +
-      'Heap is the growth of the used heap after building the index, measured after garbage collection. ' +
+      'Heap is the growth of the used heap after building the index, measured after garbage collection ' +
+      '(differences of about 1 MB are within measurement noise, hence a small negative figure can appear). ' +
       `Latency: median of 3 repetitions (2 rounds each at 1× and 10×, 1 round at 100×). A peer whose p99 exceeded ${SCALE_SKIP_P99_MS} ms at one scale is not run at the next` +
       `${skipped.length > 0 ? ` (skipped: ${skipped.join('; ')})` : ''}.`,
     '',
