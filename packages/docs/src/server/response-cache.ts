@@ -177,6 +177,10 @@ function hasBody(request: Request): boolean {
 
 function isStorable(response: Response): boolean {
   if (response.status !== 200) return false;
+  // An answer the app already encoded (pages come gzipped from their own per-version cache) was
+  // chosen for this client's Accept-Encoding; stored as if plain, it would be compressed a second
+  // time, and served encoded to clients that cannot decode it.
+  if (response.headers.has('content-encoding')) return false;
   const cacheControl = response.headers.get('cache-control') ?? '';
   if (/no-store|private/i.test(cacheControl) || response.headers.has('set-cookie')) return false;
   // A response that varies on more than the encoding and the accepted format depends on more than the key.
