@@ -1,19 +1,30 @@
 import { contextFor, type CapabilityRegistry, type RegisteredRoute } from '@kit/kit-core';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  McpError,
-  ReadResourceRequestSchema,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpResource } from './resources.js';
 import { errorResult, successResult } from './tool-result.js';
+
+/**
+ * The SDK modules, loaded on the first MCP request rather than at import: they take about 200 ms
+ * to load, which every start of a server would pay even when no MCP client ever connects.
+ */
+type Sdk = Awaited<ReturnType<typeof importSdk>>;
+let sdk: Promise<Sdk> | undefined;
+
+async function importSdk() {
+  const [server, stdio, http, types] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/index.js'),
+    import('@modelcontextprotocol/sdk/server/stdio.js'),
+    import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]);
+  return { ...server, ...stdio, ...http, ...types };
+}
+
+function loadSdk(): Promise<Sdk> {
+  sdk ??= importSdk();
+  return sdk;
+}
 
 /** Options of `createMcpServer`. */
 export interface CreateMcpServerOptions {
@@ -69,7 +80,9 @@ export function createMcpServer(options: CreateMcpServerOptions): KitMcpServer {
   const tools = (): Tool[] => options.registry.routes.map(toTool);
   let stdio: Server | undefined;
 
-  const build = (transportRequest: () => Request): Server => {
+  const build = async (transportRequest: () => Request): Promise<Server> => {
+    const { Server, CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema } =
+      await loadSdk();
     const server = new Server(
       { name: options.name, version: options.version },
       {
@@ -117,12 +130,14 @@ export function createMcpServer(options: CreateMcpServerOptions): KitMcpServer {
 
   return {
     async connectStdio() {
-      stdio = build(() => new Request('http://stdio.invalid/mcp'));
+      const { StdioServerTransport } = await loadSdk();
+      stdio = await build(() => new Request('http://stdio.invalid/mcp'));
       await stdio.connect(new StdioServerTransport());
     },
     async handleHttp(request) {
       // Stateless mode: a fresh server and transport per request, so no session outlives it and
       // replicas behind a load balancer need not share anything.
+      const { WebStandardStreamableHTTPServerTransport } = await loadSdk();
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,
@@ -134,7 +149,7 @@ export function createMcpServer(options: CreateMcpServerOptions): KitMcpServer {
             }
           : {}),
       });
-      const server = build(() => request);
+      const server = await build(() => request);
       await server.connect(transport);
       try {
         return await transport.handleRequest(request);
