@@ -76,6 +76,11 @@ describe('createKitApp', () => {
       expect(form.headers['content-type']).toContain('application/problem+json');
       expect((await getWithJson(url, { q: 'x'.repeat(70 * 1024) })).status).toBe(413);
       expect((await sendRaw(url, { body: Buffer.from([0x7b, 0xff, 0x7d]), headers: { 'content-type': 'application/json' } })).status).toBe(400);
+      const deep = await getWithJson(url, `{"q":"a","x":${'['.repeat(5000)}${']'.repeat(5000)}}`);
+      expect(deep.status).toBe(400);
+      expect(deep.json().errors).toEqual([{ field: 'body', message: 'nests deeper than 32 levels' }]);
+      const deepConflict = await getWithJson(`${url}?x=1`, `{"q":"a","x":${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}}`);
+      expect(deepConflict.status).toBe(400);
     }));
 
   it('gives repeated query parameters a 400', async () => {

@@ -204,16 +204,7 @@ async function answerRoute(
   ctx: KitContext,
   body: ReadableStream<Uint8Array> | null,
 ): Promise<Response> {
-  const input = await readInput(request, route, body).catch((error: unknown) => {
-    // Comparing a field sent both ways serialises the body's value, which overflows the stack
-    // when the value is nested thousands deep: that is bad input, not a server fault.
-    if (error instanceof RangeError) {
-      throw new KitError('invalid_input', 'The request body is nested too deeply; send a flat JSON object of parameters, such as {"q":"agents"}.', {
-        issues: [{ field: 'body', message: 'is nested too deeply' }],
-      });
-    }
-    throw error;
-  });
+  const input = await readInput(request, route, body);
   const output = await registry.invoke(route, input, ctx);
   return jsonResponse(request, output);
 }

@@ -91,12 +91,38 @@ async function readJsonBody(request: Request, body: ReadableStream<Uint8Array> |
       issues: [{ field: 'body', message: 'is not valid UTF-8 JSON' }],
     });
   }
+  if (nestingDepth(parsed) > maxBodyDepth) {
+    throw new KitError('invalid_input', `The request body nests deeper than ${maxBodyDepth} levels; send a flat JSON object of parameters, such as {"q":"agents"}.`, {
+      issues: [{ field: 'body', message: `nests deeper than ${maxBodyDepth} levels` }],
+    });
+  }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new KitError('invalid_input', 'The request body must be a JSON object of parameters, such as {"q":"agents"}.', {
       issues: [{ field: 'body', message: `must be a JSON object, got ${Array.isArray(parsed) ? 'an array' : parsed === null ? 'null' : typeof parsed}` }],
     });
   }
   return parsed as Record<string, unknown>;
+}
+
+/**
+ * Deepest nesting a body may have. Parameters are flat; the bound keeps a hostile body (a 64 KiB
+ * body can nest 30,000 levels) from reaching code that walks values recursively, such as
+ * serialising them for comparison.
+ */
+const maxBodyDepth = 32;
+
+/** Depth of a JSON value (a scalar is 0), walked without recursion and stopping past the bound. */
+function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [current, depth] = pending.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth + 1 > deepest) deepest = depth + 1;
+    if (deepest > maxBodyDepth) return deepest;
+    for (const child of Object.values(current)) pending.push([child, depth + 1]);
+  }
+  return deepest;
 }
 
 /** Reads a body stream, failing as soon as it passes the limit so a huge body is never buffered. */
