@@ -23,7 +23,7 @@ if (!process.argv.includes('--no-build')) {
 
 const bare = await startBare();
 const service = await startService();
-const quiet = await startService([], { ACCESS_LOG: 'off' });
+const logged = await startService([], { ACCESS_LOG: 'on' });
 try {
   const memoryAfterStart = residentMiB(service.child.pid!);
   const workload = await buildWorkload(service.base);
@@ -35,7 +35,7 @@ try {
     { name: 'search', paths: workload.search, goal: 0.5 },
     { name: 'search, cache misses', paths: workload.searchUncached },
     { name: 'page view', paths: workload.page, headers: browser },
-    { name: 'health, ACCESS_LOG=off', paths: workload.health, base: quiet.base },
+    { name: 'health, ACCESS_LOG=on', paths: workload.health, base: logged.base },
   ];
   for (const scenario of scenarios) await runLoad({ base: scenario.base ?? service.base, paths: scenario.paths, connections: CONNECTIONS, seconds: 2, ...(scenario.headers ? { headers: scenario.headers } : {}) });
   await runLoad({ base: bare.base, paths: ['/api/health'], connections: CONNECTIONS, seconds: 2 });
@@ -79,7 +79,7 @@ try {
     };
   });
   await service.stop();
-  await quiet.stop();
+  await logged.stop();
 
   const coldStarts: number[] = [];
   for (let run = 0; run < COLD_STARTS; run++) {
@@ -104,6 +104,6 @@ try {
   process.stdout.write(`\n${await renderBlock()}\n`);
 } finally {
   await service.stop();
-  await quiet.stop();
+  await logged.stop();
   await bare.stop();
 }

@@ -113,7 +113,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
             watch: values.watch ?? false,
             trustProxy: values['trust-proxy'] ?? ['1', 'true'].includes(env('TRUST_PROXY')),
             logLevel: logLevelFrom(env('LOG_LEVEL') || undefined, err),
-            accessLog: !['off', '0', 'false'].includes(env('ACCESS_LOG').toLowerCase()),
+            accessLog: ['on', '1', 'true'].includes(env('ACCESS_LOG').toLowerCase()),
             ...(publicBaseUrl ? { publicBaseUrl } : {}),
             ...(allowedHosts.length > 0 ? { allowedHosts } : {}),
             ...(rateLimit ? { rateLimit } : {}),

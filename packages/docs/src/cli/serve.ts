@@ -24,7 +24,7 @@ export interface ServeOptions {
   readonly redisUrl?: string;
   readonly trustProxy?: boolean;
   readonly logLevel?: LogLevel;
-  /** Log a line per request (default) or only failures. */
+  /** Log a line per request (`ACCESS_LOG=on`), or by default only per failed request. */
   readonly accessLog?: boolean;
 }
 
@@ -57,7 +57,7 @@ export async function runServe(options: ServeOptions, log: (line: string) => voi
     ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
     ...(options.trustProxy ? { trustProxy: true } : {}),
     ...(options.watch ? { watch: true } : {}),
-    ...(options.accessLog === false ? { accessLog: false } : {}),
+    ...(options.accessLog ? { accessLog: true } : {}),
   });
   const { content } = server.service.store.current;
   log(

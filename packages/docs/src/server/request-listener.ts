@@ -25,7 +25,7 @@ export interface ListenerOptions {
   readonly isClosing: () => boolean;
   /** Answers cached requests and health checks without the app; absent when rate limits apply. */
   readonly fastPath?: FastPath;
-  /** Log every request at info (default), or only failures. */
+  /** Log every request at info, or (the default) only those answered 4xx or 5xx. */
   readonly accessLog?: boolean;
 }
 
@@ -39,7 +39,7 @@ const requestIdPattern = /^[\w.:-]{1,128}$/;
  */
 export function createRequestListener(options: ListenerOptions): (request: IncomingMessage, response: ServerResponse) => void {
   const { app, logger, metrics, limits, fastPath } = options;
-  const accessLog = options.accessLog ?? true;
+  const accessLog = options.accessLog ?? false;
   const timeoutMs = limits.handlerTimeoutMs;
   // One child logger per route, method and status: pino serialises a child's fields once, so each
   // request line only serialises its id and duration. Labels are bounded, and so is this map.
@@ -88,7 +88,9 @@ export function createRequestListener(options: ListenerOptions): (request: Incom
       const ms = Math.round(seconds * 1e6) / 1e3;
       if (status >= 500 && status !== 499) logger.error({ reqId: requestId, method, route, status, ms }, 'request failed');
       else if (status === 499) logger.info({ reqId: requestId, method, route, status, ms }, 'request abandoned by the client');
-      else if (accessLog) requestLogger(route, method, status).info({ reqId: requestId, ms }, 'request');
+      // Refused requests are what an operator looks into, so they are always logged; a line per
+      // successful request is opt-in, since /metrics already counts and times every route.
+      else if (accessLog || status >= 400) requestLogger(route, method, status).info({ reqId: requestId, ms }, 'request');
     });
 
     const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', 'x-request-id': requestId };

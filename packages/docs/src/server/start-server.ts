@@ -33,7 +33,7 @@ export interface DocsServerOptions {
   readonly watch?: boolean;
   readonly logger?: Logger;
   readonly limits?: Partial<ServerLimits>;
-  /** Log every request (default) or only failures. */
+  /** Log every request, or (the default) only those answered 4xx or 5xx. */
   readonly accessLog?: boolean;
 }
 
@@ -105,7 +105,7 @@ export async function startDocsServer(options: DocsServerOptions): Promise<DocsS
     isClosing: () => closing,
     // Rate limits are enforced inside the app, so with limits on every request goes through it.
     ...(options.rateLimit ? {} : { fastPath: createFastPath(cache, service.store) }),
-    accessLog: options.accessLog ?? true,
+    accessLog: options.accessLog ?? false,
   });
   const server = createServer({ maxHeaderSize: limits.maxHeaderBytes, requestTimeout: limits.requestTimeoutMs, headersTimeout: limits.headersTimeoutMs, keepAliveTimeout: limits.keepAliveTimeoutMs }, listener);
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
