@@ -305,3 +305,24 @@ describe('large corpora', () => {
     expect(index.search('common', { limit: 3 }).map((hit) => hit.id)).toEqual(['s1', 's2', 's3']);
   });
 });
+
+describe('a topic filter is also context', () => {
+  const corpus = [
+    section('compliance', 'defineCompliance', 'defineCompliance declares compliance primitives; define them once per app.', { code: 'defineCompliance', topics: ['policy'] }),
+    section('policy', 'definePolicy', 'definePolicy declares a policy with an effect and a check.', { code: 'definePolicy', topics: ['policy'] }),
+    section('strong', 'Approvals', 'define define define: approvals define who may define a policy decision.', { topics: ['policy'] }),
+  ];
+  const search = (query: string, topic?: string) =>
+    createSearchIndex(corpus)
+      .search(query, { limit: 5, ...(topic ? { topic } : {}) })
+      .map((hit) => hit.id);
+
+  it('settles a near tie for the section whose heading names the topic', () => {
+    expect(search('define').indexOf('policy')).toBeGreaterThan(search('define').indexOf('compliance'));
+    expect(search('define', 'policy').indexOf('policy')).toBeLessThan(search('define', 'policy').indexOf('compliance'));
+  });
+
+  it('never outweighs what the query says', () => {
+    expect(search('compliance primitives', 'policy')[0]).toBe('compliance');
+  });
+});

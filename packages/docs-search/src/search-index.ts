@@ -1,3 +1,4 @@
+import { analyze } from './analysis/analyze.js';
 import { buildIndexData, type IndexData } from './build.js';
 import { parseQuery } from './query/parse.js';
 import { planQuery } from './ranking/plan.js';
@@ -60,13 +61,25 @@ function search(data: IndexData, synonyms: SynonymTable, query: string, options:
 
   const topic = options.topic?.toLowerCase();
   const allowed = topic === undefined ? undefined : (doc: number) => data.topics[doc]!.has(topic);
-  const { hits, clauseOfTerm } = rankSections(data, plan, allowed, options.limit);
+  const { hits, clauseOfTerm } = rankSections(data, plan, allowed, options.limit, topic === undefined ? undefined : topicTerms(data, topic));
   return hits.slice(0, options.limit).map(({ doc, score }) => ({
     id: data.ids[doc]!,
     // Already rounded to six decimals by the ranking, so equal scores keep section order.
     score,
     snippet: makeSnippet(data.texts[doc]!, clauseOfTerm),
   }));
+}
+
+/** Term ids of the words of a topic tag (`vector-search`: vector, search), as headings are analysed. */
+function topicTerms(data: IndexData, topic: string): Set<number> {
+  const terms = new Set<number>();
+  for (const token of analyze(topic)) {
+    for (const word of token.words) {
+      const id = data.vocabulary.termId(word.term);
+      if (id !== undefined) terms.add(id);
+    }
+  }
+  return terms;
 }
 
 function checkSections(sections: readonly SearchableSection[]): void {

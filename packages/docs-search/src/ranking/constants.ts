@@ -22,6 +22,13 @@ export const RANKING = {
    */
   commonClauseFloor: 5000,
   commonClauseShare: 0.125,
+  /**
+   * Extra heading factor, with a topic filter, when the heading holds a word of the topic
+   * (`definePolicy` for topic `policy`): the filter says what the reader is after, so among matching
+   * sections the one named after the topic is the likelier answer. Kept small, so it only settles
+   * near ties and never outweighs what the query itself says.
+   */
+  topicHeading: 0.08,
   /** Proximity is computed for this many best sections after the heading factor (or `limit`, if larger). */
   proximityDepth: 30,
 } as const;

@@ -47,6 +47,7 @@ export function rankSections(
   plan: QueryPlan,
   allowed: ((doc: number) => boolean) | undefined,
   limit: number,
+  topicTerms: ReadonlySet<number> = new Set(),
 ): Ranking {
   const workspace = workspaceOf(data);
   workspace.startQuery();
@@ -96,7 +97,8 @@ export function rankSections(
   const headed: ScoredSection[] = [];
   for (const index of bestIndices(scores, docs, kept, Math.max(limit, RANKING.rescoreDepth))) {
     const doc = docs[index]!;
-    headed.push({ doc, score: scores[index]! * headingFactor(context, doc) });
+    const topicFactor = topicTerms.size > 0 && headingHasAny(data, doc, topicTerms) ? 1 + RANKING.topicHeading : 1;
+    headed.push({ doc, score: scores[index]! * headingFactor(context, doc) * topicFactor });
   }
   headed.sort(byScoreThenOrder);
   // Proximity is the finest adjustment and the costliest, so only the leading sections get it.
@@ -109,6 +111,11 @@ export function rankSections(
   }));
   hits.sort(byScoreThenOrder);
   return { hits, clauseOfTerm };
+}
+
+/** True when a word of the section's heading is one of `terms`. */
+function headingHasAny(data: IndexData, doc: number, terms: ReadonlySet<number>): boolean {
+  return data.headingTerms[doc]!.some((wordTerms) => wordTerms.some((term) => terms.has(term)));
 }
 
 /** Six decimals: the precision scores are published with. */
