@@ -5,6 +5,8 @@ export interface RawResponse {
   readonly status: number;
   readonly headers: Record<string, string | string[] | undefined>;
   readonly text: string;
+  /** The body as received, before any decoding (still compressed if the server compressed it). */
+  readonly body: Buffer;
   json(): any;
 }
 
@@ -23,8 +25,9 @@ export function sendRaw(
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) });
+        const raw = Buffer.concat(chunks);
+        const text = raw.toString('utf8');
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: raw, json: () => JSON.parse(text) });
       });
       res.on('error', reject);
     });

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sendRaw, type RawResponse } from '../../../../test-support/http.js';
-import type { DocsServer } from '../../src/server/start-server.js';
-import { startInProcess } from './support.js';
+import { serverForSuite } from './support.js';
 
 const endpoints = ['/api/docs', '/api/search', '/api/examples', '/api/health'] as const;
 const knownFields = ['q', 'limit', 'topic', 'slug', 'section'];
@@ -57,18 +56,12 @@ function expectWellFormed(response: RawResponse): void {
 }
 
 describe('fuzz: every endpoint answers 200 or a 4xx problem, never a 5xx', () => {
-  let server: DocsServer;
-  let base: string;
-  beforeAll(async () => {
-    server = await startInProcess();
-    base = `http://127.0.0.1:${server.port}`;
-  });
-  afterAll(() => server?.close());
+  const server = serverForSuite();
 
   it.each(endpoints)('%s with any query string', async (endpoint) => {
     await fc.assert(
       fc.asyncProperty(queryString, async (query) => {
-        expectWellFormed(await sendRaw(`${base}${endpoint}?${query}`));
+        expectWellFormed(await sendRaw(`${server.base}${endpoint}?${query}`));
       }),
       { numRuns: 120, interruptAfterTimeLimit: 20_000 },
     );
@@ -77,7 +70,7 @@ describe('fuzz: every endpoint answers 200 or a 4xx problem, never a 5xx', () =>
   it.each(endpoints)('%s with any JSON body on GET', async (endpoint) => {
     await fc.assert(
       fc.asyncProperty(shownBody, contentType, queryString, async (payload, type, query) => {
-        expectWellFormed(await sendRaw(`${base}${endpoint}?${query}`, { body: payload, headers: { 'content-type': type } }));
+        expectWellFormed(await sendRaw(`${server.base}${endpoint}?${query}`, { body: payload, headers: { 'content-type': type } }));
       }),
       { numRuns: 120, interruptAfterTimeLimit: 20_000 },
     );
@@ -86,7 +79,7 @@ describe('fuzz: every endpoint answers 200 or a 4xx problem, never a 5xx', () =>
   it.each(endpoints)('%s with other methods and odd headers', async (endpoint) => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'), fc.constantFrom('*', 'W/"x"', '"', 'garbage, W/"y"'), async (method, ifNoneMatch) => {
-        const response = await sendRaw(`${base}${endpoint}`, { method, headers: { 'if-none-match': ifNoneMatch, 'accept-encoding': 'br;q=0, gzip' } });
+        const response = await sendRaw(`${server.base}${endpoint}`, { method, headers: { 'if-none-match': ifNoneMatch, 'accept-encoding': 'br;q=0, gzip' } });
         expect(response.status).toBeLessThan(500);
       }),
       { numRuns: 40, interruptAfterTimeLimit: 10_000 },
@@ -96,11 +89,11 @@ describe('fuzz: every endpoint answers 200 or a 4xx problem, never a 5xx', () =>
   it('pages, Markdown views and /mcp never answer 5xx either', async () => {
     await fc.assert(
       fc.asyncProperty(hostileString, fc.jsonValue({ maxDepth: 3 }), async (slug, message) => {
-        const page = await sendRaw(`${base}/docs/${encodeURIComponent(slug)}`);
+        const page = await sendRaw(`${server.base}/docs/${encodeURIComponent(slug)}`);
         expect(page.status).toBeLessThan(500);
-        const markdown = await sendRaw(`${base}/docs/${encodeURIComponent(slug)}.md`);
+        const markdown = await sendRaw(`${server.base}/docs/${encodeURIComponent(slug)}.md`);
         expect(markdown.status).toBeLessThan(500);
-        const mcp = await sendRaw(`${base}/mcp`, {
+        const mcp = await sendRaw(`${server.base}/mcp`, {
           method: 'POST',
           body: JSON.stringify(message) ?? 'null',
           headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
@@ -112,12 +105,12 @@ describe('fuzz: every endpoint answers 200 or a 4xx problem, never a 5xx', () =>
   });
 
   it('a body over the limit is a 413, and the server stays healthy after all of it', async () => {
-    const huge = await sendRaw(`${base}/api/search`, { body: Buffer.alloc(2 * 1024 * 1024, 0x20), headers: { 'content-type': 'application/json' } });
+    const huge = await sendRaw(`${server.base}/api/search`, { body: Buffer.alloc(2 * 1024 * 1024, 0x20), headers: { 'content-type': 'application/json' } });
     expect(huge.status).toBe(413);
-    const health = await sendRaw(`${base}/api/health`);
+    const health = await sendRaw(`${server.base}/api/health`);
     expect(health.status).toBe(200);
     expect(health.json().status).toBe('ok');
-    const search = await sendRaw(`${base}/api/search?q=createKitApp`);
+    const search = await sendRaw(`${server.base}/api/search?q=createKitApp`);
     expect(search.status).toBe(200);
   });
 });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { embeddedContentDirectory } from '../../src/content/index.js';
 import { startDocsServer, type DocsServer, type DocsServerOptions } from '../../src/server/start-server.js';
 
@@ -19,6 +20,30 @@ export function startInProcess(options: Partial<DocsServerOptions> = {}): Promis
     logger: pino({ level: 'silent' }),
     ...options,
   });
+}
+
+/**
+ * Starts one in-process server for the enclosing `describe` and stops it after; read `base` inside
+ * the tests.
+ */
+export function serverForSuite(options: Partial<DocsServerOptions> = {}): { readonly base: string; readonly port: number } {
+  let server: DocsServer | undefined;
+  beforeAll(async () => {
+    server = await startInProcess(options);
+  });
+  afterAll(() => server?.close());
+  const started = () => {
+    if (!server) throw new Error('serverForSuite: the server is not started yet; read it inside a test');
+    return server;
+  };
+  return {
+    get base() {
+      return `http://127.0.0.1:${started().port}`;
+    },
+    get port() {
+      return started().port;
+    },
+  };
 }
 
 /** A copy of the embedded corpus in a temporary directory, for tests that edit content. */
