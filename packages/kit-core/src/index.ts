@@ -15,7 +15,7 @@ export type { JsonSchema } from './registry/json-schema.js';
 export { KitError, invalidInput, kitErrorCodes, type FieldIssue, type KitErrorCode, type KitErrorOptions } from './errors/kit-error.js';
 export { toProblem, quoteInput, type Problem } from './errors/problem.js';
 export { contextFor } from './http/context.js';
-export { jsonResponse, problemResponse } from './http/responses.js';
+export { jsonResponse, matchesEtag, problemResponse } from './http/responses.js';
 export { maxBodyBytes } from './http/read-input.js';
 export { createKitApp, type KitApp, type KitServer, type ListenOptions, type RawHandler } from './app/create-kit-app.js';
 export {

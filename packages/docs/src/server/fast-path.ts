@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ContentStore } from '../service/state.js';
-import { cacheKey, matchesEtag, notModifiedHeaders, preferredEncoding, type ResponseCache } from './response-cache.js';
+import { matchesEtag } from '@kit/kit-core';
+import { cacheKey, notModifiedHeaders, preferredEncoding, type ResponseCache } from './response-cache.js';
 
 /**
  * Answers, straight from Node, the requests that need no computing: a cached response, or the

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { defineMiddleware, type MiddlewareDefinition } from '@kit/kit-core';
+import { defineMiddleware, matchesEtag, type MiddlewareDefinition } from '@kit/kit-core';
 
 /** Bounds of the response cache. */
 export interface ResponseCacheOptions {
@@ -214,14 +214,6 @@ export function notModifiedHeaders(entry: CachedResponse): Record<string, string
   if (entry.headers['cache-control']) headers['cache-control'] = entry.headers['cache-control'];
   if (entry.headers.vary) headers.vary = entry.headers.vary;
   return headers;
-}
-
-/** `If-None-Match` holds `*` or a list of tags; compared weakly, as RFC 9110 asks for GET. */
-export function matchesEtag(ifNoneMatch: string | null | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  const wanted = opaque(etag);
-  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === wanted);
 }
 
 /** brotli when the client accepts it, else gzip, else none; `q=0` refuses an encoding. */

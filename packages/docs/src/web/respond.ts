@@ -1,3 +1,4 @@
+import { matchesEtag } from '@kit/kit-core';
 import type { CachedBody } from './page-cache.js';
 
 /**
@@ -42,7 +43,7 @@ export function sendBody(request: Request, prepared: CachedBody, options: SendOp
     ...options.headers,
   });
   const status = options.status ?? 200;
-  if (status === 200 && matchesEtag(request.headers.get('if-none-match'), [etag, prepared.etag])) {
+  if (status === 200 && [etag, prepared.etag].some((tag) => matchesEtag(request.headers.get('if-none-match'), tag))) {
     headers.delete('Content-Type');
     return new Response(null, { status: 304, headers });
   }
@@ -62,10 +63,4 @@ export function acceptsGzip(acceptEncoding: string | null): boolean {
     return q === undefined || Number(q.slice(2)) > 0;
   }
   return false;
-}
-
-function matchesEtag(ifNoneMatch: string | null, etags: readonly string[]): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch.split(',').some((candidate) => etags.includes(candidate.trim().replace(/^W\//, '')));
 }

@@ -24,8 +24,18 @@ export function jsonResponse(request: Request, value: unknown, headers: Record<s
   return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', ...common } });
 }
 
-/** `If-None-Match` holds `*` or a list of tags; weak comparison, as RFC 9110 asks for GET. */
-export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+/**
+ * Whether an `If-None-Match` header (`*` or a list of tags) names `etag`, compared weakly as RFC 9110
+ * asks for GET: `W/"a"` and `"a"` match.
+ *
+ * @example
+ * ```ts
+ * import { matchesEtag } from '@kit/kit-core';
+ *
+ * console.log(matchesEtag('"x", W/"abc"', '"abc"')); // true
+ * ```
+ */
+export function matchesEtag(ifNoneMatch: string | null | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
