@@ -23,3 +23,18 @@ export interface BenchEngine {
 export function topicsById(sections: readonly SearchableSection[]): Map<string, ReadonlySet<string>> {
   return new Map(sections.map((section) => [section.id, new Set(section.topics)]));
 }
+
+/** The fields every peer indexes, named as the peers' configurations name them. */
+export interface PeerRecord {
+  readonly id: string;
+  readonly title: string;
+  readonly heading: string;
+  readonly code: string;
+  readonly text: string;
+  readonly topics: string[];
+}
+
+/** A section as the peer libraries index it: the same five fields for every peer, so they compete fairly. */
+export function peerRecord(section: SearchableSection): PeerRecord {
+  return { id: section.id, title: section.documentTitle, heading: section.heading, code: section.code, text: section.text, topics: [...section.topics] };
+}

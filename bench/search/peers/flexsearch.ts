@@ -1,5 +1,5 @@
 import { Charset, Document, Resolver } from 'flexsearch';
-import { topicsById, type BenchEngine } from '../engine.js';
+import { peerRecord, topicsById, type BenchEngine } from '../engine.js';
 
 type FlexDocument = { id: string; title: string; heading: string; code: string; text: string; topics: string[] };
 
@@ -25,16 +25,7 @@ export const flexSearchEngine: BenchEngine = {
       encoder: Charset.LatinAdvanced,
       document: { id: 'id', index: ['title', 'heading', 'code', 'text'], tag: 'topics' },
     });
-    for (const section of sections) {
-      index.add({
-        id: section.id,
-        title: section.documentTitle,
-        heading: section.heading,
-        code: section.code,
-        text: section.text,
-        topics: [...section.topics],
-      });
-    }
+    for (const section of sections) index.add(peerRecord(section));
     return {
       search(query, options) {
         let resolver: Resolver<FlexDocument> | undefined;

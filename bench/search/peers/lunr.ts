@@ -1,5 +1,5 @@
 import lunr from 'lunr';
-import { topicsById, type BenchEngine } from '../engine.js';
+import { peerRecord, topicsById, type BenchEngine } from '../engine.js';
 
 /**
  * Lunr with field boosts; each query word is searched exactly (boosted), as a trailing wildcard and,
@@ -19,14 +19,7 @@ export const lunrEngine: BenchEngine = {
       this.field('topics', { boost: 1.5 });
       this.field('text');
       for (const section of sections) {
-        this.add({
-          id: section.id,
-          heading: section.heading,
-          code: section.code,
-          title: section.documentTitle,
-          topics: section.topics.join(' '),
-          text: section.text,
-        });
+        this.add({ ...peerRecord(section), topics: section.topics.join(' ') });
       }
     });
     return {

@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import { topicsById, type BenchEngine } from '../engine.js';
+import { peerRecord, topicsById, type BenchEngine } from '../engine.js';
 
 /** MiniSearch with field boosts, prefix search and fuzzy matching, as its documentation suggests. */
 export const miniSearchEngine: BenchEngine = {
@@ -12,14 +12,8 @@ export const miniSearchEngine: BenchEngine = {
       searchOptions: { boost: { heading: 3, code: 2, title: 1.5, topics: 1.5 }, prefix: true, fuzzy: 0.2 },
     });
     index.addAll(
-      sections.map((section) => ({
-        id: section.id,
-        title: section.documentTitle,
-        heading: section.heading,
-        code: section.code,
-        text: section.text,
-        topics: section.topics.join(' '),
-      })),
+      // MiniSearch indexes strings, so the tags become one space-separated field.
+      sections.map((section) => ({ ...peerRecord(section), topics: section.topics.join(' ') })),
     );
     return {
       search(query, options) {

@@ -1,5 +1,5 @@
 import { create, insertMultiple, search } from '@orama/orama';
-import type { BenchEngine } from '../engine.js';
+import { peerRecord, type BenchEngine } from '../engine.js';
 
 /** Orama with field boosts, typo tolerance 1 and an enum[] topic filter. */
 export const oramaEngine: BenchEngine = {
@@ -11,14 +11,7 @@ export const oramaEngine: BenchEngine = {
     });
     await insertMultiple(
       db,
-      sections.map((section) => ({
-        id: section.id,
-        title: section.documentTitle,
-        heading: section.heading,
-        code: section.code,
-        text: section.text,
-        topics: [...section.topics],
-      })),
+      sections.map(peerRecord),
     );
     return {
       async search(query, options) {
