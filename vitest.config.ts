@@ -1,5 +1,6 @@
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { exampleTestFiles } from './packages/docs/test/corpus/examples-run.js';
 
 // Workspace packages export `kit-source` (their TypeScript entry) besides `default` (the built file), so
 // tests run against the sources without a rebuild in between.
@@ -7,7 +8,14 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['kit-source', ...defaultServerConditions] } },
   resolve: { conditions: ['kit-source'] },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'bench/**/*.test.ts', 'test/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'packages/*/test/**/*.test.ts',
+      'bench/**/*.test.ts',
+      'test/**/*.test.ts',
+      // Corpus examples that are test files run as part of the suite, against the real packages.
+      ...exampleTestFiles(),
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,48 +1,56 @@
-import { pathToFileURL } from 'node:url';
-import { createKitApp, type KitConfig } from '@kit/kit-core';
-import { describe, expect, it } from 'vitest';
-import { importsOf } from './examples-code.js';
-import { readExamples } from './examples-files.js';
-import { exportedNames, implementedPackages, isTypeCheckable } from './examples-typecheck.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runExample, runnableExamples } from './examples-run.js';
 
-// Examples that are vitest files and use only the packages implemented here are run, not just
-// compiled: importing one registers its describe/it blocks in this file, against the real kit-core
-// and kit-agent, so a reader who pastes it gets a passing test.
-const exportsBySpecifier = new Map([...implementedPackages].map(([specifier, entry]) => [specifier, exportedNames(entry)]));
-const examples = readExamples();
-const runnable = examples.filter(
-  (example) => isTypeCheckable(example, exportsBySpecifier) && importsOf(example).some((entry) => entry.specifier === 'vitest'),
-);
+const runnable = runnableExamples().filter((entry) => entry.mode.kind !== 'vitest');
+const workDir = mkdtempSync(join(tmpdir(), 'kit-examples-'));
 
-// The other compiled examples are loaded too, except those that start a server or take over stdio.
-// A configuration they export must build an app: createKitApp rejects a route that names a policy the
-// configuration lacks, or two routes on one method and path.
-const loadable = examples.filter(
-  (example) =>
-    isTypeCheckable(example, exportsBySpecifier) &&
-    !runnable.includes(example) &&
-    !/\.listen\(|connectStdio\(/.test(example.text),
-);
+// Examples that call a model server read LLM_BASE_URL: they get this loopback server, which answers
+// every Chat Completions request with one short reply.
+let modelServer: Server;
+let modelUrl = '';
 
-function isKitConfig(value: unknown): value is KitConfig {
-  return typeof value === 'object' && value !== null && 'routes' in value && typeof value.routes === 'object';
-}
+beforeAll(async () => {
+  modelServer = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      response.setHeader('content-type', 'application/json');
+      response.end(
+        JSON.stringify({
+          id: 'chatcmpl-1',
+          object: 'chat.completion',
+          model: 'local-model',
+          choices: [{ index: 0, message: { role: 'assistant', content: 'Hello' }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 5, completion_tokens: 1, total_tokens: 6 },
+        }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => modelServer.listen(0, '127.0.0.1', resolve));
+  modelUrl = `http://127.0.0.1:${(modelServer.address() as AddressInfo).port}`;
+});
 
-describe('loadable examples', () => {
-  it.each(loadable.map((example) => [example.id, example] as const))('%s loads, and a configuration it exports builds an app', async (_id, example) => {
-    const module = (await import(pathToFileURL(example.path).href)) as Record<string, unknown>;
-    for (const value of Object.values(module).filter(isKitConfig)) {
-      expect(() => createKitApp(value)).not.toThrow();
+afterAll(async () => {
+  await new Promise((resolve) => modelServer.close(resolve));
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('corpus examples run', () => {
+  it('finds the runnable examples', () => {
+    expect(runnable.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it.concurrent.each(runnable.map((entry) => [entry.example.id, entry] as const))('%s', async (_id, entry) => {
+    const outcome = await runExample(entry, { cwd: workDir, env: { LLM_BASE_URL: modelUrl } });
+    const report = `${entry.example.fileName}\nstdout:\n${outcome.stdout}\nstderr:\n${outcome.stderr}`;
+    if (entry.mode.kind === 'exits') {
+      expect(outcome.exitCode, report).toBe(0);
+    } else {
+      expect(outcome.probeStatus, report).toBe(200);
     }
-  });
+  }, 60_000);
 });
-
-describe('runnable test examples', () => {
-  it('includes the route, policy and MCP test examples', () => {
-    expect(runnable.length).toBeGreaterThanOrEqual(3);
-  });
-});
-
-for (const example of runnable) {
-  await import(pathToFileURL(example.path).href);
-}
