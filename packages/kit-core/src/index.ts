@@ -16,7 +16,10 @@ export { KitError, invalidInput, kitErrorCodes, type FieldIssue, type KitErrorCo
 export { toProblem, quoteInput, type Problem } from './errors/problem.js';
 export { contextFor } from './http/context.js';
 export { jsonResponse, matchesEtag, problemResponse } from './http/responses.js';
-export { maxBodyBytes } from './http/read-input.js';
+export { maxBodyBytes, defaultBodyTimeoutMs } from './http/read-input.js';
+export { guardHttpServer, type HttpGuardOptions, type HttpRefusal } from './http/guard-http-server.js';
+export { problemForRequestError } from './http/request-error.js';
+export { issueMessage } from './registry/issue-messages.js';
 export { createKitApp, type KitApp, type KitServer, type ListenOptions, type RawHandler } from './app/create-kit-app.js';
 export {
   defineRateLimit,

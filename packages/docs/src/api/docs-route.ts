@@ -36,7 +36,7 @@ export function docsRoute(store: ContentStore, url: UrlMaker) {
       const document = bySlug.get(input.slug);
       if (!document) {
         const suggestions = suggest(input.slug, content.documents.map((d) => d.slug));
-        throw new KitError('not_found', `No document with slug ${quoteInput(input.slug)}${didYouMean(suggestions)}. List the documents with GET /api/docs.`, { suggestions });
+        throw new KitError('not_found', `No document with slug ${quoteInput(input.slug)}${didYouMean(suggestions)} List the documents with GET /api/docs.`, { suggestions });
       }
       const sections = input.section === undefined ? document.sections : sectionWithSubsections(document, input.section);
       const documents = sections.map((section) => entryOf(document, section, url));
@@ -63,7 +63,7 @@ function sectionWithSubsections(document: Document, name: string): Section[] {
     const suggestions = suggest(name, document.sections.map((section) => section.heading));
     throw new KitError(
       'not_found',
-      `Document "${document.slug}" has no section ${quoteInput(name)}${didYouMean(suggestions)}. Read the document without section to see its headings.`,
+      `Document "${document.slug}" has no section ${quoteInput(name)}${didYouMean(suggestions)} Read the document without section to see its headings.`,
       { suggestions },
     );
   }
@@ -71,6 +71,7 @@ function sectionWithSubsections(document: Document, name: string): Section[] {
   return [found, ...children];
 }
 
+/** The end of a first sentence: `; did you mean "a" or "b"?`, or just `.` without suggestions. */
 function didYouMean(suggestions: readonly string[]): string {
-  return suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `"${s}"`).join(' or ')}?` : '';
+  return suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `"${s}"`).join(' or ')}?` : '.';
 }

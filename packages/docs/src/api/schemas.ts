@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+/**
+ * A message for a missing field only; a field of the wrong type falls through to kit-core's wording
+ * (`must be a string, got a number`), so the caller is not told to send what it did send.
+ */
+function whenMissing(message: string) {
+  return (issue: { input: unknown }) => (issue.input === undefined ? message : undefined);
+}
+
 /** Longest accepted search query, in characters. */
 export const maxQueryLength = 500;
 
@@ -33,7 +41,7 @@ export const exampleEntry = z.strictObject({
 });
 
 export const examplesInput = z.strictObject({
-  topic: z.string({ error: 'is required: name a topic such as defineAPI or database' }).min(1, 'must not be empty').max(100, 'must be at most 100 characters')
+  topic: z.string({ error: whenMissing('is required: name a topic such as defineAPI or database') }).min(1, 'must not be empty').max(100, 'must be at most 100 characters')
     .describe('Example topic, e.g. defineAPI, defineModel, authentication, routing, deployment, policy, ai-toolkit, database, loader, middleware.'),
   limit: z.number({ error: 'must be a whole number from 1 to 20' }).int('must be a whole number').min(1, 'must be at least 1').max(20, 'must be at most 20').default(5)
     .describe('Maximum number of examples returned (1 to 20, default 5).'),
@@ -51,7 +59,7 @@ export const healthOutput = z.strictObject({
 });
 
 export const searchInput = z.strictObject({
-  q: z.string({ error: 'is required: send the search query' }).min(1, 'must not be empty').max(maxQueryLength, `must be at most ${maxQueryLength} characters`)
+  q: z.string({ error: whenMissing('is required: send the search query') }).min(1, 'must not be empty').max(maxQueryLength, `must be at most ${maxQueryLength} characters`)
     .describe('The search query: words, identifiers, or a "quoted phrase".'),
   topic: z.string().min(1, 'must not be empty').max(100, 'must be at most 100 characters').optional()
     .describe('Restrict to a topic: routing, database, auth, deployment, api, testing, ai, policy, or a finer tag.'),

@@ -16,15 +16,9 @@ export function createFastPath(cache: ResponseCache, store: ContentStore) {
     if ((method !== 'GET' && method !== 'HEAD') || request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] !== undefined) return false;
     if (target === '/api/health') {
       const body = `{"status":"${store.status}","timestamp":"${new Date().toISOString()}"}`;
-      // The body changes every millisecond, so the validator is the body's own identity.
-      const etag = `W/"h${store.version}-${body.length}-${body.slice(-26, -2)}"`;
-      headers['cache-control'] = 'no-cache';
-      headers.etag = etag;
-      if (matchesEtag(request.headers['if-none-match'], etag)) {
-        response.writeHead(304, headers);
-        response.end();
-        return true;
-      }
+      // As the route declares (cache: 'no-store'): the body changes every call, so no cache may keep
+      // it and there is no validator to revalidate with.
+      headers['cache-control'] = 'no-store';
       headers['content-type'] = 'application/json; charset=utf-8';
       headers['content-length'] = String(body.length);
       response.writeHead(200, headers);

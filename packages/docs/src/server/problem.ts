@@ -11,6 +11,21 @@ export function writeProblem(response: ServerResponse, status: number, type: str
   response.end(body);
 }
 
+/**
+ * The problem answered when the handler timeout passes while the request body is still arriving
+ * (fewer bytes than `Content-Length` announced): the client's fault, so a 408, and the connection is
+ * closed, since the rest of the body would otherwise be read as the next request.
+ */
+export function incompleteRequestProblem(timeoutMs: number): Response {
+  const body = JSON.stringify({
+    type: '/problems/request-timeout',
+    title: 'Request timeout',
+    status: 408,
+    detail: `The request body did not arrive in full within ${timeoutMs} ms; send the whole body, or a Content-Length that matches it.`,
+  });
+  return new Response(body, { status: 408, headers: { 'Content-Type': 'application/problem+json; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' } });
+}
+
 /** The problem answered when a request takes longer than the handler timeout. */
 export function timeoutProblem(timeoutMs: number): Response {
   const body = JSON.stringify({

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener, type HttpBindings } from '@hono/node-server';
-import type { KitApp } from '@kit/kit-core';
+import { maxBodyBytes as apiBodyBytes, problemForRequestError, problemResponse, type KitApp } from '@kit/kit-core';
 import type { Logger } from 'pino';
 import { answerPreflight, corsHeaders, isOpenToAllOrigins, pageSecurityHeaders } from './cross-origin.js';
 import { hostGuardRefusal } from './host-guard.js';
 import type { ServerLimits } from './limits.js';
 import type { DocsMetrics } from './metrics.js';
-import { timeoutProblem, writeProblem } from './problem.js';
+import { incompleteRequestProblem, timeoutProblem, writeProblem } from './problem.js';
 import { methodLabel, pathOf, routeLabel } from './route-label.js';
 
 /** Answers a request without the app, or returns false. */
@@ -55,16 +55,22 @@ export function createRequestListener(options: ListenerOptions): (request: Incom
   };
   const listener = getRequestListener(
     (request, env) => {
+      const { incoming } = env as HttpBindings;
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<Response>((resolve) => {
-        timer = setTimeout(() => resolve(timeoutProblem(timeoutMs)), timeoutMs);
+        // A request whose body is still arriving is late by the client's doing, not the server's.
+        timer = setTimeout(() => resolve(incoming.complete ? timeoutProblem(timeoutMs) : incompleteRequestProblem(timeoutMs)), timeoutMs);
       });
       return Promise.race([app.fetch(request, env as HttpBindings), timeout]).finally(() => clearTimeout(timer));
     },
     {
+      // A request the adapter cannot read (a malformed target or Host) is the client's 400; anything
+      // else failing out here is the server's own fault, answered as a generic 500 and logged.
       errorHandler: (error) => {
+        const malformed = problemForRequestError(error);
+        if (malformed) return malformed;
         logger.error({ err: error }, 'request failed outside the app');
-        return timeoutProblem(timeoutMs);
+        return problemResponse(error);
       },
     },
   );
@@ -106,9 +112,13 @@ export function createRequestListener(options: ListenerOptions): (request: Incom
     }
     if (fastPath?.(request, response, target, path, headers)) return;
     const declared = Number(request.headers['content-length'] ?? 0);
-    if (declared > limits.maxBodyBytes) {
+    // The API reads at most 64 KiB of JSON: refused here, before a byte is read, it gets the same
+    // answer as from the app; other paths (/mcp) have the server's own, larger limit.
+    const limit = path.startsWith('/api/') ? Math.min(apiBodyBytes, limits.maxBodyBytes) : limits.maxBodyBytes;
+    if (declared > limit) {
       headers.connection = 'close';
-      return writeProblem(response, 413, 'payload-too-large', 'Payload too large', `The request body is larger than ${limits.maxBodyBytes / 1024} KiB.`, headers);
+      const hint = path.startsWith('/api/') ? '; send fewer or shorter parameters' : '';
+      return writeProblem(response, 413, 'payload-too-large', 'Payload too large', `The request body is larger than ${limit / 1024} KiB${hint}.`, headers);
     }
     for (const name in headers) if (name !== 'x-request-id') response.setHeader(name, headers[name]!);
     void listener(request, response);

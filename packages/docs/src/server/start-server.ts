@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { RedisStore, type RateLimitDefinition, type RateLimitStore } from '@kit/kit-core';
+import { RedisStore, guardHttpServer, type RateLimitDefinition, type RateLimitStore } from '@kit/kit-core';
 import type { Logger } from 'pino';
 import { loadContentWithSnapshot } from './content-snapshot.js';
 import { createDocsService, type DocsService } from '../service/create-docs-service.js';
@@ -14,6 +14,7 @@ import { createContentReloader, watchContent, type ContentReloader } from './rel
 import { createRequestListener } from './request-listener.js';
 import { ResponseCache } from './response-cache.js';
 import { createFastPath } from './fast-path.js';
+import { methodLabel } from './route-label.js';
 
 /** Options of a serving process. */
 export interface DocsServerOptions {
@@ -82,6 +83,7 @@ export async function startDocsServer(options: DocsServerOptions): Promise<DocsS
       ...(rateLimitStore ? { rateLimitStore } : {}),
       ...(options.trustProxy ? { clientKey: ({ request, remoteAddress }) => forwardedFor(request) ?? remoteAddress ?? 'unknown' } : {}),
       onRateLimitError: (error) => logger.warn({ err: error }, 'rate-limit store failed; request let through'),
+      bodyTimeoutMs: limits.bodyTimeoutMs,
     },
   });
   storeRef = service.store;
@@ -107,12 +109,26 @@ export async function startDocsServer(options: DocsServerOptions): Promise<DocsS
     ...(options.rateLimit ? {} : { fastPath: createFastPath(cache, service.store) }),
     accessLog: options.accessLog ?? false,
   });
-  const server = createServer({ maxHeaderSize: limits.maxHeaderBytes, requestTimeout: limits.requestTimeoutMs, headersTimeout: limits.headersTimeoutMs, keepAliveTimeout: limits.keepAliveTimeoutMs }, listener);
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    // Malformed requests, oversized heads and timeouts: answer when the socket still can, never throw.
-    if (!socket.writable) return socket.destroy();
-    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  const server = createServer(
+    {
+      maxHeaderSize: limits.maxHeaderBytes,
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: limits.headersTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      // The guard answers a missing Host with a problem document instead of Node's empty 400.
+      requireHostHeader: false,
+    },
+    listener,
+  );
+  // Parser errors (unknown methods, raw bytes in the target, oversized heads, timeouts), `*` targets
+  // and bad Host headers get problem documents, as the framework answers them for every kit app.
+  guardHttpServer(server, {
+    methods: () => service.app.methods(),
+    // These never reach the request listener, so they are counted and logged here, as refused requests are.
+    onRefusal: ({ status, code, method }) => {
+      metrics.observe('other', methodLabel(method), status, 0);
+      logger.info({ method: methodLabel(method), route: 'other', status, code }, 'request refused before the app');
+    },
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -27,8 +27,8 @@ export interface DocsServiceOptions {
   readonly publicBaseUrl?: string;
   /** Hosts allowed to reach `/mcp` (DNS rebinding protection); default: loopback names only when bound to loopback. */
   readonly allowedHosts?: readonly string[];
-  /** Settings passed on to the app: rate limits and their store, the client key, middleware (the server's response cache). */
-  readonly kit?: Pick<KitConfig, 'middleware' | 'rateLimit' | 'rateLimitStore' | 'clientKey' | 'onRateLimitError'>;
+  /** Settings passed on to the app: rate limits and their store, the client key, middleware (the server's response cache), the body timeout. */
+  readonly kit?: Pick<KitConfig, 'middleware' | 'rateLimit' | 'rateLimitStore' | 'clientKey' | 'onRateLimitError' | 'bodyTimeoutMs'>;
 }
 
 /** The assembled service: the HTTP app (API, OpenAPI, MCP) over a swappable content store. */

@@ -4,9 +4,10 @@
  * OpenAPI document the server itself serves, whose schemas forbid properties the specification
  * does not list.
  */
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendRaw, type RawResponse } from '../../../../test-support/http.js';
-import { OpenApiValidator } from '../support/openapi-validator.js';
+import { OpenApiValidator, requestChecker } from '../support/openapi-validator.js';
 import { startService, type RunningService } from '../support/start-service.js';
 
 let running: RunningService;
@@ -59,6 +60,12 @@ describe('OpenAPI document', () => {
     ]);
   });
 
+  it('is a valid OpenAPI 3.1 document by the specification\'s own JSON Schema', async () => {
+    const result = await new Validator().validate(structuredClone(openapi.document));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
   it('declares each parameter both as a JSON request body and as a query parameter', () => {
     for (const [path, fields] of [['/api/docs', ['slug', 'section']], ['/api/examples', ['topic', 'limit']], ['/api/search', ['q', 'topic', 'limit']]] as const) {
       const operation = openapi.operation(path);
@@ -75,6 +82,30 @@ describe('OpenAPI document', () => {
       required: ['topic'],
       properties: { limit: { minimum: 1, maximum: 20, default: 5 } },
     });
+  });
+
+  it('requires no query parameter, since the body may carry it, and says where a required one may go', () => {
+    for (const path of ['/api/docs', '/api/examples', '/api/search']) {
+      const operation = openapi.operation(path);
+      expect(operation.parameters.every((p: any) => p.required === false), path).toBe(true);
+      expect(operation.requestBody.required, path).toBe(false);
+    }
+    const q = openapi.operation('/api/search').parameters.find((p: any) => p.name === 'q');
+    expect(q.description).toMatch(/Required: send it in the query string or in the JSON body\.$/);
+    const topic = openapi.operation('/api/examples').parameters.find((p: any) => p.name === 'topic');
+    expect(topic.description).toMatch(/Required: send it in the query string or in the JSON body\.$/);
+  });
+
+  it('lets a client that sends the body alone, or the query string alone, conform and get a 200', async () => {
+    const conforms = requestChecker(openapi);
+    for (const [path, fields] of [['/api/search', { q: 'agent' }], ['/api/examples', { topic: 'defineAPI' }], ['/api/docs', { slug: 'database' }]] as const) {
+      expect(conforms(path, { body: fields }), `${path} body only`).toEqual([]);
+      expect((await call(path, { json: fields })).status, `${path} body only`).toBe(200);
+      expect(conforms(path, { query: fields }), `${path} query only`).toEqual([]);
+      expect((await call(path, { query: fields })).status, `${path} query only`).toBe(200);
+    }
+    expect(conforms('/api/search', { body: { q: 'agent', limit: 3 } })).toEqual([]);
+    expect(conforms('/api/search', { body: { q: 'agent', colour: 'red' } })).not.toEqual([]);
   });
 
   it('forbids unlisted properties in every response object', () => {
@@ -329,18 +360,30 @@ describe('HTTP rules of every endpoint', () => {
     }
   });
 
-  it('tags every 200 with an ETag and answers If-None-Match with 304', async () => {
-    for (const path of paths) {
+  it('tags every 200 but health with an ETag and answers If-None-Match with 304', async () => {
+    for (const path of paths.filter((p) => p !== '/api/health')) {
       const [pathname, query] = path.split('?');
       const params = query ? { query: Object.fromEntries(new URLSearchParams(query)) } : {};
       const first = await call(pathname!, params);
       const etag = String(first.headers.etag);
       expect(etag, path).toMatch(/^W\/".+"$/);
-      if (pathname === '/api/health') continue; // the timestamp changes every call
+      expect(first.headers['cache-control']).toBe('no-cache');
       const second = await call(pathname!, { ...params, headers: { 'if-none-match': etag } });
       expect(second.status, path).toBe(304);
       expect(second.text).toBe('');
     }
+  });
+
+  it('sends health with Cache-Control: no-store and no ETag, so no cache answers it with an old one', async () => {
+    const health = await call('/api/health');
+    expect(health.headers['cache-control']).toBe('no-store');
+    expect(health.headers.etag).toBeUndefined();
+    const conditional = await call('/api/health', { headers: { 'if-none-match': '*' } });
+    expect(conditional.status).toBe(200);
+    expect(conditional.body.status).toBe('ok');
+    const declared = openapi.operation('/api/health').responses;
+    expect(Object.keys(declared['200'].headers)).toEqual(['Cache-Control']);
+    expect(declared['304']).toBeUndefined();
   });
 
   it('answers bodies that are not JSON objects: 415, 400, 413', async () => {
@@ -370,5 +413,83 @@ describe('public base url', () => {
     } finally {
       await absolute.stop();
     }
+  });
+});
+
+describe('issue 17: the service\'s answers at its edge', () => {
+  it('words each wrong input by what is wrong with it', async () => {
+    expect((await call('/api/search', { json: { q: 123 } })).body.detail).toBe('Invalid input: q must be a string, got a number.');
+    expect((await call('/api/search', { json: {} })).body.detail).toBe('Invalid input: q is required: send the search query.');
+    expect((await call('/api/docs', { json: { slug: 123 } })).body.errors).toEqual([{ field: 'slug', message: 'must be a string, got a number' }]);
+    expect((await call('/api/examples', { json: { topic: false } })).body.errors).toEqual([{ field: 'topic', message: 'must be a string, got a boolean' }]);
+    expect((await call('/api/examples')).body.errors).toEqual([{ field: 'topic', message: 'is required: name a topic such as defineAPI or database' }]);
+    expect((await call('/api/search', { json: { q: 'a', limit: '5' } })).body.errors).toEqual([{ field: 'limit', message: 'must be a whole number from 1 to 50' }]);
+  });
+
+  it('tells malformed JSON from bytes that are not UTF-8', async () => {
+    const malformed = await call('/api/search', { raw: '{"q": agent}', headers: { 'content-type': 'application/json' } });
+    expect(malformed.body.errors).toEqual([{ field: 'body', message: 'is not valid JSON' }]);
+    expect(malformed.body.detail).not.toContain('UTF-8');
+    const latin1 = await sendRaw(`${running.baseUrl}/api/search`, { body: Buffer.from('{"q":"caf\xe9"}', 'latin1'), headers: { 'content-type': 'application/json' } });
+    expect(latin1.json().errors).toEqual([{ field: 'body', message: 'is not valid UTF-8' }]);
+  });
+
+  it('ends a suggestion with its question mark, and a message without one with a full stop', async () => {
+    expect((await call('/api/docs', { query: { slug: 'getting-startd' } })).body.detail).toBe(
+      'No document with slug "getting-startd"; did you mean "getting-started"? List the documents with GET /api/docs.',
+    );
+    expect((await call('/api/docs', { query: { slug: 'zzzzqqqq' } })).body.detail).toBe('No document with slug "zzzzqqqq". List the documents with GET /api/docs.');
+    const section = await call('/api/docs', { query: { slug: 'core-concepts', section: 'defineAPY' } });
+    expect(section.body.detail).toMatch(/^Document "core-concepts" has no section "defineAPY"; did you mean "defineAPI"[^?]*\? Read the document without section to see its headings\.$/);
+  });
+
+  it('answers HEAD with a JSON body exactly as GET', async () => {
+    for (const [path, json] of [['/api/docs', { slug: 'nope-x' }], ['/api/search', { q: 'agent' }], ['/api/examples', { topic: 'nope' }], ['/api/health', { verbose: true }]] as const) {
+      const get = await call(path, { json });
+      const head = await call(path, { json, method: 'HEAD' });
+      expect(head.status, path).toBe(get.status);
+      expect(head.text).toBe('');
+    }
+  });
+
+  it('refuses prototype keys as unknown names on all four endpoints, in the query string and in the body', async () => {
+    const required: Record<string, Record<string, string>> = { '/api/search': { q: 'agent' }, '/api/examples': { topic: 'defineAPI' }, '/api/docs': {}, '/api/health': {} };
+    for (const [path, base] of Object.entries(required)) {
+      for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'prototype']) {
+        const inQuery = await call(path, { query: { ...base, [key]: '1' } });
+        expect(inQuery.status, `${path} ?${key}`).toBe(400);
+        expect(inQuery.body.errors, `${path} ?${key}`).toEqual([{ field: key, message: 'is not a known field; remove it' }]);
+        const inBody = await call(path, { raw: `{${Object.entries(base).map(([k, v]) => `"${k}":"${v}",`).join('')}${JSON.stringify(key)}:1}`, headers: { 'content-type': 'application/json' } });
+        expect(inBody.status, `${path} body ${key}`).toBe(400);
+        expect(inBody.body.errors, `${path} body ${key}`).toEqual([{ field: key, message: 'is not a known field; remove it' }]);
+      }
+    }
+    expect(Object.prototype).not.toHaveProperty('q');
+  });
+
+  it('gives HEAD /mcp the same 405 and Allow as PUT', async () => {
+    const head = await sendRaw(`${running.baseUrl}/mcp`, { method: 'HEAD' });
+    const put = await call('/mcp', { method: 'PUT' });
+    expect([head.status, put.status]).toEqual([405, 405]);
+    expect(head.headers.allow).toBe('DELETE, GET, POST');
+    expect(put.headers.allow).toBe('DELETE, GET, POST');
+    expect(put.body.type).toBe('/problems/method-not-allowed');
+  });
+
+  it('repeats at most 60 characters of a long unknown name, path or slug, in problems and in the HTML 404 page', async () => {
+    const name = 'n'.repeat(8_000);
+    for (const answer of [await call('/api/search', { query: { q: 'a', [name]: '1' } }), await call('/api/search', { json: { q: 'a', [name]: 1 } })]) {
+      expect(answer.status).toBe(400);
+      expect(answer.text).not.toContain('n'.repeat(61));
+    }
+    const path = await call(`/api/${'p'.repeat(3_000)}`);
+    expect(path.status).toBe(404);
+    expect(path.text).not.toContain('p'.repeat(61));
+    const slug = `zz${'s'.repeat(3_000)}`;
+    const page = await sendRaw(`${running.baseUrl}/docs/${slug}`);
+    expect(page.status).toBe(404);
+    expect(page.text).not.toContain('s'.repeat(61));
+    expect(page.text.split('s'.repeat(50)).length - 1).toBeLessThanOrEqual(3);
+    expect(page.text).toContain(`<h1>No page named “zz${'s'.repeat(58)}…”</h1>`);
   });
 });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { anyString, asSent, checkEchoBound, checkShape, percentEncode, shortened } from '../../../../test-support/edge-properties.js';
 import { sendRaw, type RawResponse } from '../../../../test-support/http.js';
 import { serverForSuite } from './support.js';
 
@@ -91,6 +92,8 @@ describe('fuzz: every endpoint answers 200 or a 4xx problem, never a 5xx', () =>
       fc.asyncProperty(hostileString, fc.jsonValue({ maxDepth: 3 }), async (slug, message) => {
         const page = await sendRaw(`${server.base}/docs/${encodeURIComponent(slug)}`);
         expect(page.status).toBeLessThan(500);
+        // The HTML 404 page repeats at most 60 characters of the name asked for.
+        if (page.status === 404) expect(page.text.includes(slug.slice(0, 61)) && slug.length > 60).toBe(false);
         const markdown = await sendRaw(`${server.base}/docs/${encodeURIComponent(slug)}.md`);
         expect(markdown.status).toBeLessThan(500);
         const mcp = await sendRaw(`${server.base}/mcp`, {
@@ -102,6 +105,62 @@ describe('fuzz: every endpoint answers 200 or a 4xx problem, never a 5xx', () =>
       }),
       { numRuns: 60, interruptAfterTimeLimit: 20_000 },
     );
+  });
+
+  const fieldsOf: Record<(typeof endpoints)[number], readonly string[]> = {
+    '/api/docs': ['slug', 'section'],
+    '/api/search': ['q', 'topic', 'limit'],
+    '/api/examples': ['topic', 'limit'],
+    '/api/health': [],
+  };
+  const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort();
+
+  it.each(endpoints)('%s with names and values from the whole string space in the query string: unknown names refused by name, nothing echoed past 200 characters', async (endpoint) => {
+    const fields = fieldsOf[endpoint];
+    const anyName = anyString(fields.length > 0 ? fields : ['q']);
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(anyName, anyName), { minLength: 1, maxLength: 4 }), async (pairs) => {
+        const sent = pairs.map(([name, value]) => [asSent(name), asSent(value)] as const);
+        const response = await sendRaw(`${server.base}${endpoint}?${sent.map(([name, value]) => `${percentEncode(name)}=${percentEncode(value)}`).join('&')}`);
+        const problem = checkShape(response, [200, 400, 404, 431]);
+        const names = sent.map(([name]) => name);
+        const unknown = names.filter((name) => !fields.includes(name));
+        if (unknown.length > 0) expect([400, 431]).toContain(response.status);
+        if (problem) {
+          checkEchoBound(problem, sent.flat());
+          if (response.status === 400 && new Set(names).size === names.length && !names.includes('limit')) {
+            for (const name of unknown) expect(problem.errors?.map((issue) => issue.field)).toContain(shortened(name));
+          }
+        }
+      }),
+      { numRuns: 60, interruptAfterTimeLimit: 20_000 },
+    );
+  });
+
+  it.each(endpoints)('%s with keys from the whole string space in a JSON body: unknown keys refused by name, never as a conflict, nothing echoed past 200 characters', async (endpoint) => {
+    const fields = fieldsOf[endpoint];
+    const anyName = anyString(fields.length > 0 ? fields : ['q']);
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(anyName, fc.jsonValue({ maxDepth: 2 })), { minLength: 1, maxLength: 4 }), async (entries) => {
+        const text = `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value) ?? 'null'}`).join(',')}}`;
+        const response = await sendRaw(`${server.base}${endpoint}`, { body: text, headers: { 'content-type': 'application/json' } });
+        const problem = checkShape(response, [200, 400, 404]);
+        const unknown = [...new Set(entries.map(([key]) => key))].filter((key) => !fields.includes(key));
+        if (unknown.length > 0) {
+          expect(response.status).toBe(400);
+          for (const key of unknown) expect(problem!.errors?.map((issue) => issue.field)).toContain(shortened(key));
+        }
+        if (problem) {
+          expect(problem.errors?.some((issue) => issue.message.includes('different values')) ?? false).toBe(false);
+          checkEchoBound(problem, entries.flatMap(([key, value]) => [key, JSON.stringify(value) ?? '']));
+        }
+      }),
+      { numRuns: 60, interruptAfterTimeLimit: 20_000 },
+    );
+  });
+
+  it('leaves Object.prototype as it was after every request above', () => {
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeBefore);
   });
 
   it('a body over the limit is a 413, and the server stays healthy after all of it', async () => {

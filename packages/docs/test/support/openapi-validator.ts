@@ -43,6 +43,52 @@ export class OpenApiValidator {
   }
 }
 
+/** A GET request as a client would send it: query parameters as strings, and a JSON body or none. */
+export interface RequestShape {
+  readonly query?: Readonly<Record<string, string>>;
+  readonly body?: unknown;
+}
+
+export interface OpenApiRequestCheck {
+  /** Why the request does not conform to the document's operation; empty when it does. */
+  (path: string, request: RequestShape): string[];
+}
+
+/**
+ * Whether a GET request conforms to the operation the document declares, as a client-side validator
+ * judges it: every required query parameter present, each present one valid against its schema (its
+ * string converted to the declared type, as the form style reads it), the body valid against the
+ * request body schema, and present when the document requires one.
+ */
+export function requestChecker(validator: OpenApiValidator): OpenApiRequestCheck {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  return (path, request) => {
+    const operation = validator.operation(path);
+    const problems: string[] = [];
+    for (const parameter of (operation.parameters ?? []) as { name: string; in: string; required?: boolean; schema: object }[]) {
+      if (parameter.in !== 'query') continue;
+      const raw = request.query?.[parameter.name];
+      if (raw === undefined) {
+        if (parameter.required) problems.push(`query parameter ${parameter.name} is required`);
+        continue;
+      }
+      const type = (parameter.schema as { type?: string }).type;
+      const value = type === 'integer' || type === 'number' ? Number(raw) : type === 'boolean' ? raw === 'true' : raw;
+      if (!ajv.validate(parameter.schema, value)) problems.push(`query parameter ${parameter.name}: ${ajv.errorsText()}`);
+    }
+    const body = operation.requestBody as { required?: boolean; content: Record<string, { schema: object }> } | undefined;
+    if (request.body === undefined) {
+      if (body?.required) problems.push('the request body is required');
+    } else if (!body) {
+      problems.push('the operation takes no request body');
+    } else if (!ajv.validate(body.content['application/json']!.schema, request.body)) {
+      problems.push(`request body: ${ajv.errorsText()}`);
+    }
+    return problems;
+  };
+}
+
 /** `#/components/...` refs point into the registered document. */
 function rewriteRefs(schema: unknown): object {
   return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi.json#/components/'));

@@ -1,14 +1,17 @@
-import type { IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { Readable } from 'node:stream';
-import { serve, type HttpBindings, type ServerType } from '@hono/node-server';
+import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { KitContext } from '../definitions/context.js';
 import type { AppInfo, HttpMethod, KitConfig, RouteKey } from '../definitions/define-config.js';
 import type { MiddlewareDefinition } from '../definitions/define-middleware.js';
 import { KitError } from '../errors/kit-error.js';
+import { quoteInput } from '../errors/problem.js';
 import { contextFor } from '../http/context.js';
-import { readInput } from '../http/read-input.js';
-import { jsonResponse, problemResponse } from '../http/responses.js';
+import { guardHttpServer } from '../http/guard-http-server.js';
+import { defaultBodyTimeoutMs, readInput } from '../http/read-input.js';
+import { problemForRequestError } from '../http/request-error.js';
+import { jsonResponse, problemResponse, uncachedJsonResponse } from '../http/responses.js';
 import { CapabilityRegistry, type RegisteredRoute } from '../registry/capability-registry.js';
 import { toOpenAPI, type OpenAPIDocument } from '../registry/openapi.js';
 import { MemoryStore } from '../rate-limit/memory-store.js';
@@ -29,8 +32,8 @@ export interface ListenOptions {
 export interface KitServer {
   /** The port actually bound. */
   readonly port: number;
-  /** The underlying Node server, for tuning timeouts and limits. */
-  readonly server: ServerType;
+  /** The underlying Node server (guarded by `guardHttpServer`), for tuning timeouts and limits. */
+  readonly server: Server;
   /** Stops accepting connections and resolves once open ones have finished. */
   close(): Promise<void>;
 }
@@ -47,11 +50,20 @@ export interface KitApp {
   fetch(request: Request, bindings?: HttpBindings): Promise<Response>;
   /** Adds a GET (and HEAD) endpoint that is not a typed route; other methods get 405. */
   get(path: string, handler: RawHandler): void;
-  /** Adds an endpoint answering the given methods (a protocol endpoint such as `/mcp`); others get 405. */
+  /**
+   * Adds an endpoint answering exactly the given methods (a protocol endpoint such as `/mcp`); every
+   * other method, HEAD included, gets the same 405 problem with the same `Allow`. HEAD is not implied
+   * by GET here, since a protocol's GET (an event stream, say) has no meaningful head.
+   */
   mount(path: string, methods: readonly HttpMethod[], handler: RawHandler): void;
+  /** Every method some endpoint answers, sorted: the `Allow` of `OPTIONS *`. */
+  methods(): string[];
   /** The OpenAPI 3.1 document of the typed routes. */
   openapi(): OpenAPIDocument;
-  /** Serves the app over HTTP with Node. */
+  /**
+   * Serves the app over HTTP with Node, on a server guarded by `guardHttpServer`: Node's parser
+   * errors, `*` targets and bad `Host` headers are answered with problem documents too.
+   */
   listen(options?: ListenOptions): Promise<KitServer>;
 }
 
@@ -86,6 +98,8 @@ export function createKitApp(config: KitConfig): KitApp {
   const hono = new Hono();
   const middleware = config.middleware ?? [];
   const info = config.info ?? defaultInfo;
+  const bodyTimeoutMs = config.bodyTimeoutMs ?? defaultBodyTimeoutMs;
+  if (!(Number.isFinite(bodyTimeoutMs) && bodyTimeoutMs > 0 && bodyTimeoutMs <= 2_147_483_647)) throw new TypeError(`createKitApp: bodyTimeoutMs must be a positive number of milliseconds up to 2147483647, got ${bodyTimeoutMs}`);
 
   const limiter = config.rateLimit ? new RateLimiter(config.rateLimit, config.rateLimitStore ?? new MemoryStore()) : undefined;
   const clientKey = config.clientKey ?? (({ remoteAddress }) => remoteAddress ?? 'unknown');
@@ -122,19 +136,23 @@ export function createKitApp(config: KitConfig): KitApp {
   };
 
   const methodsByPath = new Map<string, Set<string>>();
-  const allow = (path: string, methods: readonly string[]) => {
+  const allow = (path: string, methods: readonly string[], headWithGet: boolean) => {
     const known = methodsByPath.get(path) ?? new Set<string>();
     const isNew = known.size === 0;
     for (const method of methods) known.add(method);
-    if (known.has('GET')) known.add('HEAD');
+    if (headWithGet && known.has('GET')) known.add('HEAD');
     methodsByPath.set(path, known);
     return isNew;
+  };
+  const notAllowed = (request: Request, path: string): KitError => {
+    const allowed = [...(methodsByPath.get(path) ?? [])].sort().join(', ');
+    const asked = quoteInput(new URL(request.url).pathname);
+    return new KitError('method_not_allowed', `${request.method} is not allowed on ${asked}; use ${allowed}.`, { headers: { Allow: allowed } });
   };
   const addMethodNotAllowed = (path: string) => {
     hono.all(path, (c) =>
       handle(c.req.raw, c.env, async () => {
-        const allowed = [...(methodsByPath.get(path) ?? [])].sort().join(', ');
-        throw new KitError('method_not_allowed', `${c.req.method} is not allowed on ${path}; use ${allowed}.`, { headers: { Allow: allowed } });
+        throw notAllowed(c.req.raw, path);
       }),
     );
   };
@@ -142,19 +160,27 @@ export function createKitApp(config: KitConfig): KitApp {
   // Hono matches in registration order, so each path's 405 catch-all is added after its methods.
   const pendingNotAllowed: string[] = [];
   type Answer = (request: Request, ctx: KitContext, body: ReadableStream<Uint8Array> | null) => Promise<Response>;
-  const register = (path: string, methods: readonly HttpMethod[], answer: Answer) => {
-    if (allow(path, methods)) pendingNotAllowed.push(path);
+  const register = (path: string, methods: readonly HttpMethod[], answer: Answer, headWithGet = true) => {
+    if (allow(path, methods, headWithGet)) pendingNotAllowed.push(path);
     for (const method of methods) {
-      hono.on(method, path, (c) => handle(c.req.raw, c.env, (ctx) => answer(c.req.raw, ctx, requestBody(c.req.raw, c.env))));
+      hono.on(method, path, (c) =>
+        handle(c.req.raw, c.env, async (ctx) => {
+          // Hono hands HEAD to the GET handler; where HEAD is not one of the path's methods it gets
+          // the same 405 as any other method, so both agree on Allow.
+          if (c.req.raw.method === 'HEAD' && !methodsByPath.get(path)?.has('HEAD')) throw notAllowed(c.req.raw, path);
+          return answer(c.req.raw, ctx, requestBody(c.req.raw, c.env));
+        }),
+      );
     }
   };
+  const allMethods = () => [...new Set([...methodsByPath.values()].flatMap((methods) => [...methods]))].sort();
   let sealed = false;
   const seal = () => {
     if (sealed) return;
     sealed = true;
     for (const path of pendingNotAllowed) addMethodNotAllowed(path);
     hono.notFound((c) => handle(c.req.raw, c.env, async () => {
-      throw new KitError('not_found', `No endpoint at ${new URL(c.req.url).pathname}; see /openapi.json for the available ones.`);
+      throw new KitError('not_found', `No endpoint at ${quoteInput(new URL(c.req.url).pathname)}; see /openapi.json for the available ones.`);
     }));
     hono.onError((error) => problemResponse(error));
   };
@@ -162,7 +188,7 @@ export function createKitApp(config: KitConfig): KitApp {
   for (const [key, definition] of Object.entries(config.routes) as [RouteKey, KitConfig['routes'][RouteKey]][]) {
     const [method, path] = splitRouteKey(key);
     const route = registry.register(method, path, definition);
-    register(path, [method], (request, ctx, body) => answerRoute(registry, route, request, ctx, body));
+    register(path, [method], (request, ctx, body) => answerRoute(registry, route, request, ctx, body, bodyTimeoutMs));
   }
 
   return {
@@ -177,21 +203,28 @@ export function createKitApp(config: KitConfig): KitApp {
     },
     mount: (path, methods, handler) => {
       if (sealed) throw new TypeError(`createKitApp: add ${path} before the app serves its first request`);
-      register(path, methods, async (request, ctx) => handler(request, ctx));
+      register(path, methods, async (request, ctx) => handler(request, ctx), false);
     },
+    methods: allMethods,
     openapi: () => toOpenAPI(registry, info),
     listen: async (options = {}) => {
       seal();
       const { port = 3000, host = '127.0.0.1' } = options;
+      const listener = getRequestListener(hono.fetch, { errorHandler: (error) => problemForRequestError(error) ?? problemResponse(error) });
+      // The guard answers a missing Host with a problem document, so Node's own empty 400 is off.
+      const server = createServer({ requireHostHeader: false }, listener);
+      guardHttpServer(server, { methods: allMethods });
       return new Promise<KitServer>((resolve, reject) => {
-        const server = serve({ fetch: hono.fetch, port, hostname: host }, (address) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          const address = server.address();
           resolve({
-            port: address.port,
+            port: typeof address === 'object' && address ? address.port : port,
             server,
             close: () => new Promise<void>((done, fail) => server.close((error) => (error ? fail(error) : done()))),
           });
         });
-        server.once('error', reject);
       });
     },
   };
@@ -203,10 +236,11 @@ async function answerRoute(
   request: Request,
   ctx: KitContext,
   body: ReadableStream<Uint8Array> | null,
+  bodyTimeoutMs: number,
 ): Promise<Response> {
-  const input = await readInput(request, route, body);
+  const input = await readInput(request, route, body, bodyTimeoutMs);
   const output = await registry.invoke(route, input, ctx);
-  return jsonResponse(request, output);
+  return route.definition.cache === 'no-store' ? uncachedJsonResponse(output) : jsonResponse(request, output);
 }
 
 function runMiddleware(middleware: readonly MiddlewareDefinition[], request: Request, ctx: KitContext, last: () => Promise<Response>): Promise<Response> {
@@ -218,16 +252,16 @@ function runMiddleware(middleware: readonly MiddlewareDefinition[], request: Req
 }
 
 /**
- * The body of a request. The Fetch API gives GET requests no body, so the Node adapter leaves a GET
- * body unread in the incoming message; it is read from there, because the service accepts GET
- * parameters as a JSON body.
+ * The body of a request. The Fetch API gives GET and HEAD requests no body, so the Node adapter
+ * leaves such a body unread in the incoming message; it is read from there, because parameters may
+ * come as a JSON body on GET, and HEAD must answer exactly as GET would.
  */
 function requestBody(request: Request, env: unknown): ReadableStream<Uint8Array> | null {
   // Reading `request.body` turns the Node adapter's lightweight request into a full one, which costs
   // more than answering a simple GET; GET and HEAD bodies are only ever in the incoming message.
   if (request.method !== 'GET' && request.method !== 'HEAD') return request.body;
   const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (!incoming || request.method !== 'GET') return null;
+  if (!incoming) return null;
   const length = incoming.headers['content-length'];
   const hasBody = (length !== undefined && length !== '0') || incoming.headers['transfer-encoding'] !== undefined;
   return hasBody ? (Readable.toWeb(incoming) as ReadableStream<Uint8Array>) : null;

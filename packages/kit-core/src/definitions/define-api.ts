@@ -34,6 +34,13 @@ export interface APIDefinition<TInput = unknown, TOutput = unknown> {
   readonly resource?: string;
   /** Key of the policy that guards the route. */
   readonly policy?: string;
+  /**
+   * How HTTP caches may keep the answer. `'etag'` (the default): `Cache-Control: no-cache` with a
+   * weak `ETag` hashed from the body, and `If-None-Match` answered 304. `'no-store'`: for an answer
+   * that changes on every call (a clock, a counter), sent with `Cache-Control: no-store` and no ETag,
+   * so no cache ever serves an earlier one as current.
+   */
+  readonly cache?: 'etag' | 'no-store';
   /** Produces the output from validated input. */
   readonly handler: (args: { input: TInput; ctx: KitContext }) => Promise<TOutput>;
 }

@@ -57,6 +57,12 @@ export interface KitConfig {
   readonly clientKey?: (args: ClientKeyArgs) => string;
   /** Told when the rate-limit store fails; the request is then let through rather than refused. */
   readonly onRateLimitError?: (error: unknown) => void;
+  /**
+   * How long a route's JSON body may take to arrive, in milliseconds, once the request is being
+   * answered; a body still incomplete then (fewer bytes than `Content-Length` announced, or a chunked
+   * body without its last chunk) is answered 408 and the connection closed. Default 5000.
+   */
+  readonly bodyTimeoutMs?: number;
 }
 
 /** What `KitConfig.clientKey` knows about a request. */

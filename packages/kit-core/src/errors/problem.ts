@@ -1,4 +1,4 @@
-import { KitError, type FieldIssue } from './kit-error.js';
+import { KitError, cutText, maxListedIssues, shortField, type FieldIssue, type KitErrorCode } from './kit-error.js';
 
 /**
  * An RFC 9457 problem document, the wire form of every error. `errors` lists field issues of a
@@ -13,18 +13,27 @@ export interface Problem {
   readonly suggestions?: readonly string[];
 }
 
-const titles: Record<number, string> = {
-  400: 'Invalid input',
-  403: 'Forbidden',
-  404: 'Not found',
-  405: 'Method not allowed',
-  413: 'Payload too large',
-  415: 'Unsupported media type',
-  429: 'Too many requests',
-  500: 'Internal error',
+const titles: Record<KitErrorCode, string> = {
+  invalid_input: 'Invalid input',
+  bad_request: 'Bad request',
+  forbidden: 'Forbidden',
+  not_found: 'Not found',
+  method_not_allowed: 'Method not allowed',
+  request_timeout: 'Request timeout',
+  payload_too_large: 'Payload too large',
+  unsupported_media_type: 'Unsupported media type',
+  expectation_failed: 'Expectation failed',
+  rate_limited: 'Too many requests',
+  headers_too_large: 'Request header fields too large',
+  internal: 'Internal error',
+  not_implemented: 'Not implemented',
 };
 
-/** Longest echo of caller input a problem may carry, so an error never reflects a large payload back. */
+/**
+ * Longest detail a problem carries. Caller input inside it is quoted with `quoteInput` (60
+ * characters) or cut with the field names (60), so no problem echoes more than 200 characters of
+ * the input; this bound only stops a message that quotes several values from growing without end.
+ */
 const maxDetailLength = 400;
 
 /**
@@ -43,17 +52,17 @@ export function toProblem(error: unknown): Problem {
   const known = error instanceof KitError ? error : new KitError('internal', 'The server failed to answer this request; it has been logged.');
   const problem: Problem = {
     type: `/problems/${known.code.replaceAll('_', '-')}`,
-    title: titles[known.status] ?? 'Error',
+    title: titles[known.code],
     status: known.status,
     detail: truncate(known.message, maxDetailLength),
-    ...(known.issues.length > 0 ? { errors: known.issues.map((issue) => ({ field: issue.field, message: truncate(issue.message, 200) })) } : {}),
+    ...(known.issues.length > 0 ? { errors: known.issues.slice(0, maxListedIssues).map((issue) => ({ field: shortField(issue.field), message: truncate(issue.message, 200) })) } : {}),
     ...(known.suggestions.length > 0 ? { suggestions: known.suggestions } : {}),
   };
   return problem;
 }
 
 function truncate(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+  return text.length <= max ? text : `${cutText(text, max - 1)}…`;
 }
 
 /**
@@ -68,6 +77,6 @@ function truncate(text: string, max: number): string {
  * ```
  */
 export function quoteInput(value: string, max = 60): string {
-  const shown = value.length <= max ? value : `${value.slice(0, max)}…`;
+  const shown = value.length <= max ? value : `${cutText(value, max)}…`;
   return JSON.stringify(shown);
 }

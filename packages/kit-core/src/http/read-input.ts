@@ -16,28 +16,57 @@ import { quoteInput } from '../errors/problem.js';
 export const maxBodyBytes = 64 * 1024;
 
 /**
+ * How long a route's JSON body may take to arrive, in milliseconds, unless `KitConfig.bodyTimeoutMs`
+ * says otherwise; a body still incomplete then is answered 408 and its connection closed.
+ *
+ * @example
+ * ```ts
+ * import { defaultBodyTimeoutMs } from '@kit/kit-core';
+ *
+ * console.log(defaultBodyTimeoutMs); // 5000
+ * ```
+ */
+export const defaultBodyTimeoutMs = 5_000;
+
+/** Input as read from the request: no prototype, so any parameter name is just a key. */
+export type RawInput = Record<string, unknown>;
+
+/**
  * The raw input of a call: query-string parameters (typed by the route's schema) merged with the
  * fields of a JSON body. Schema validation comes after, in `CapabilityRegistry.invoke`.
  *
- * Rules: a JSON body must be an object of at most 64 KiB with a JSON content type; a parameter
- * may appear once in the query string; a field sent in both places must carry the same value.
+ * Rules: a JSON body must be an object of at most 64 KiB with a JSON content type, and arrive whole
+ * within `bodyTimeoutMs`; a parameter may appear once in the query string; a field sent in both
+ * places must carry the same value. The objects built here have no prototype: a parameter named
+ * `__proto__`, `constructor` or `toString` is an ordinary (and, to a strict schema, unknown) name,
+ * never a property inherited from `Object.prototype`, and nothing a caller sends can reach it.
  */
-export async function readInput(request: Request, route: RegisteredRoute, body: ReadableStream<Uint8Array> | null): Promise<Record<string, unknown>> {
+export async function readInput(
+  request: Request,
+  route: RegisteredRoute,
+  body: ReadableStream<Uint8Array> | null,
+  bodyTimeoutMs: number = defaultBodyTimeoutMs,
+): Promise<RawInput> {
   const query = readQuery(new URL(request.url).searchParams, route);
-  const fields = await readJsonBody(request, body);
+  const fields = await readJsonBody(request, body, bodyTimeoutMs);
   const issues: FieldIssue[] = [];
-  for (const [field, value] of Object.entries(fields)) {
-    if (field in query && !sameValue(query[field], value)) {
+  for (const field of Object.keys(fields)) {
+    if (Object.hasOwn(query, field) && !sameValue(query[field], fields[field])) {
       issues.push({ field, message: 'is given in the query string and in the body with different values; send it once' });
     }
   }
   if (issues.length > 0) throw invalidInput(issues);
-  return { ...query, ...fields };
+  return Object.assign(emptyInput(), query, fields);
+}
+
+/** An object without a prototype; assigning `__proto__` to it makes an own key like any other. */
+function emptyInput(): RawInput {
+  return Object.create(null) as RawInput;
 }
 
 /** Query parameters, each converted to the JSON type its schema declares; strict for numbers. */
-function readQuery(params: URLSearchParams, route: RegisteredRoute): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
+function readQuery(params: URLSearchParams, route: RegisteredRoute): RawInput {
+  const values = emptyInput();
   const issues: FieldIssue[] = [];
   for (const field of new Set(params.keys())) {
     const all = params.getAll(field);
@@ -73,22 +102,30 @@ function convert(raw: string, type: string | undefined): Conversion {
   }
 }
 
-async function readJsonBody(request: Request, body: ReadableStream<Uint8Array> | null): Promise<Record<string, unknown>> {
-  if (body === null || request.method === 'HEAD') return {};
+async function readJsonBody(request: Request, body: ReadableStream<Uint8Array> | null, bodyTimeoutMs: number): Promise<RawInput> {
+  if (body === null) return emptyInput();
   const declared = Number(request.headers.get('content-length') ?? 'NaN');
   if (declared > maxBodyBytes) throw tooLarge();
-  const bytes = await readLimited(body);
-  if (bytes.length === 0) return {};
+  const bytes = await readLimited(body, bodyTimeoutMs, Number.isNaN(declared) ? undefined : declared);
+  if (bytes.length === 0) return emptyInput();
   const contentType = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (contentType !== 'application/json' && !/^application\/[\w.+-]+\+json$/.test(contentType)) {
     throw new KitError('unsupported_media_type', `The request body must be JSON: send it with Content-Type: application/json (got ${quoteInput(contentType || 'none')}).`);
   }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new KitError('invalid_input', 'The request body is not valid UTF-8; send JSON text encoded as UTF-8, such as {"q":"agents"}.', {
+      issues: [{ field: 'body', message: 'is not valid UTF-8' }],
+    });
+  }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    parsed = JSON.parse(text);
   } catch {
     throw new KitError('invalid_input', 'The request body is not valid JSON; send a JSON object such as {"q":"agents"}.', {
-      issues: [{ field: 'body', message: 'is not valid UTF-8 JSON' }],
+      issues: [{ field: 'body', message: 'is not valid JSON' }],
     });
   }
   if (nestingDepth(parsed) > maxBodyDepth) {
@@ -101,7 +138,8 @@ async function readJsonBody(request: Request, body: ReadableStream<Uint8Array> |
       issues: [{ field: 'body', message: `must be a JSON object, got ${Array.isArray(parsed) ? 'an array' : parsed === null ? 'null' : typeof parsed}` }],
     });
   }
-  return parsed as Record<string, unknown>;
+  // JSON.parse makes `__proto__` an own key already; copying keeps the no-prototype rule for the merge.
+  return Object.assign(emptyInput(), parsed);
 }
 
 /**
@@ -125,20 +163,42 @@ function nestingDepth(value: unknown): number {
   return deepest;
 }
 
-/** Reads a body stream, failing as soon as it passes the limit so a huge body is never buffered. */
-async function readLimited(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+const timedOut = Symbol('timed out');
+
+/**
+ * Reads a body stream, failing as soon as it passes the limit so a huge body is never buffered, and
+ * giving up when it has not ended within `timeoutMs`: a client that announces more bytes than it
+ * sends would otherwise hold the request open until some outer timeout blames the server. The stream
+ * is released, not cancelled, on failure: cancelling it would destroy the socket before the answer
+ * is written, and the answer closes the connection anyway.
+ */
+async function readLimited(stream: ReadableStream<Uint8Array>, timeoutMs: number, declared: number | undefined): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBodyBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<typeof timedOut>((resolve) => {
+    timer = setTimeout(() => resolve(timedOut), timeoutMs);
+  });
+  try {
+    for (;;) {
+      let next: Awaited<ReturnType<typeof reader.read>> | typeof timedOut;
+      try {
+        next = await Promise.race([reader.read(), deadline]);
+      } catch {
+        throw cutOff(size);
+      }
+      if (next === timedOut) throw incomplete(size, declared, timeoutMs);
+      if (next.done) break;
+      size += next.value.byteLength;
+      if (size > maxBodyBytes) throw tooLarge();
+      chunks.push(next.value);
     }
-    chunks.push(value);
+  } catch (error) {
+    reader.releaseLock();
+    throw error;
+  } finally {
+    clearTimeout(timer);
   }
   const bytes = new Uint8Array(size);
   let offset = 0;
@@ -149,8 +209,24 @@ async function readLimited(stream: ReadableStream<Uint8Array>): Promise<Uint8Arr
   return bytes;
 }
 
+// Each of these leaves part of the body unread on the connection, so the answer also closes it:
+// the unread bytes must never be taken for the start of the next request.
+const closeConnection = { Connection: 'close' } as const;
+
 function tooLarge(): KitError {
-  return new KitError('payload_too_large', `The request body is larger than ${maxBodyBytes / 1024} KiB; send fewer or shorter parameters.`);
+  return new KitError('payload_too_large', `The request body is larger than ${maxBodyBytes / 1024} KiB; send fewer or shorter parameters.`, { headers: closeConnection });
+}
+
+function incomplete(received: number, declared: number | undefined, timeoutMs: number): KitError {
+  const what =
+    declared === undefined
+      ? `The request body did not end within ${timeoutMs} ms (${received} bytes arrived); finish a chunked body with its zero-length last chunk.`
+      : `The request body did not arrive in full: Content-Length announced ${declared} bytes and ${received} arrived within ${timeoutMs} ms; send the whole body, or a Content-Length that matches it.`;
+  return new KitError('request_timeout', what, { headers: closeConnection });
+}
+
+function cutOff(received: number): KitError {
+  return new KitError('bad_request', `The request body was cut off after ${received} bytes; send it whole.`, { headers: closeConnection });
 }
 
 /** Equality of two JSON values, as a query-string value and a body value are compared. */

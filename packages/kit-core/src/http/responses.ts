@@ -25,6 +25,15 @@ export function jsonResponse(request: Request, value: unknown, headers: Record<s
 }
 
 /**
+ * A JSON 200 that caches must not keep (`Cache-Control: no-store`) and so carries no validator: for
+ * a route whose answer changes on every call (`defineAPI({ cache: 'no-store' })`), where a 304 would
+ * hand the caller an earlier answer as if it were current.
+ */
+export function uncachedJsonResponse(value: unknown): Response {
+  return new Response(JSON.stringify(value), { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } });
+}
+
+/**
  * Whether an `If-None-Match` header (`*` or a list of tags) names `etag`, compared weakly as RFC 9110
  * asks for GET: `W/"a"` and `"a"` match.
  *

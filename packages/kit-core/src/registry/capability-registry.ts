@@ -4,6 +4,7 @@ import type { AnyAPIDefinition, HttpMethod } from '../definitions/define-config.
 import { enforcePolicies } from '../definitions/enforce-policies.js';
 import type { PolicyDefinition } from '../definitions/define-policy.js';
 import { KitError, invalidInput, type FieldIssue } from '../errors/kit-error.js';
+import { issueMessage } from './issue-messages.js';
 import { toJsonSchema, type JsonSchema } from './json-schema.js';
 
 /** A route as the registry holds it, with its derived names and JSON Schemas. */
@@ -85,12 +86,13 @@ export class CapabilityRegistry {
 
   /**
    * Runs one call of a route: `input` is validated against the route's schema (a `KitError`
-   * `invalid_input` listing every field issue otherwise), the route's policy is enforced, the
-   * handler runs, and its output is validated against the output schema.
+   * `invalid_input` listing every field issue otherwise, worded as `issueMessage` says where the
+   * schema sets no message), the route's policy is enforced, the handler runs, and its output is
+   * validated against the output schema.
    */
   async invoke(route: RegisteredRoute, input: unknown, ctx: KitContext): Promise<unknown> {
     const schema = route.definition.input ?? emptyInput;
-    const parsed = schema.safeParse(input ?? {});
+    const parsed = schema.safeParse(input ?? {}, { error: issueMessage });
     if (!parsed.success) throw invalidInput(fieldIssues(parsed.error));
     const policy = route.definition.policy === undefined ? undefined : this.#policies.get(route.definition.policy);
     if (policy) {

@@ -16,6 +16,8 @@ export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSch
 /** The JSON type (`string`, `integer`, ...) a property of an object schema declares, if any. */
 export function propertyType(objectSchema: JsonSchema, property: string): string | undefined {
   const properties = objectSchema.properties as Record<string, JsonSchema> | undefined;
-  const type = properties?.[property]?.type;
+  // Own keys only: a parameter named `constructor` or `__proto__` must not find Object.prototype's.
+  if (!properties || !Object.hasOwn(properties, property)) return undefined;
+  const type = properties[property]?.type;
   return typeof type === 'string' ? type : undefined;
 }

@@ -41,6 +41,7 @@ const errorResponses: Record<number, string> = {
   400: 'The input is invalid; `errors` names each field and the fix.',
   404: 'The named item does not exist; `suggestions` lists close matches.',
   405: 'The method is not allowed; the `Allow` header lists those that are.',
+  408: 'The request body did not arrive in full in time (fewer bytes than Content-Length announced); the connection is closed.',
   413: 'The request body is too large.',
   415: 'The request body is not JSON.',
   429: 'Too many requests; retry after the `Retry-After` header.',
@@ -49,6 +50,11 @@ const errorResponses: Record<number, string> = {
 /**
  * Projects every route of the registry to an OpenAPI 3.1 operation. GET operations declare their
  * input twice, as the request body (JSON) and as query parameters, because the service accepts both.
+ * A GET parameter the input requires is required in neither place (OpenAPI cannot say "in the query
+ * string or in the body"), so a client sending it in either conforms; its description says it is
+ * required, and a call without it anywhere is a 400. The request body schema is the input schema
+ * itself, with its `required` list. Routes with `cache: 'no-store'` declare that header and no ETag;
+ * the others declare their `ETag` and the 304 that answers a matching `If-None-Match`.
  *
  * @example
  * ```ts
@@ -67,17 +73,30 @@ export function toOpenAPI(registry: CapabilityRegistry, info: AppInfo): OpenAPID
   return { openapi: '3.1.0', info, paths, components: { schemas: { Problem: problemSchema } } };
 }
 
+const etagHeader = { description: 'Weak validator of the body; send it back in If-None-Match to get a 304 while the answer is unchanged.', schema: { type: 'string' } };
+const cacheControlHeader = { description: '`no-cache` (keep, but revalidate with the ETag) or, for answers that change on every call, `no-store`.', schema: { type: 'string' } };
+
+function parameterDescription(schema: JsonSchema, isRequired: boolean): { description?: string } {
+  const own = typeof schema.description === 'string' ? schema.description : undefined;
+  if (!isRequired) return own ? { description: own } : {};
+  const rule = 'Required: send it in the query string or in the JSON body.';
+  return { description: own ? `${own} ${rule}` : rule };
+}
+
 function operation(route: RegisteredRoute): Record<string, unknown> {
   const properties = (route.inputSchema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((route.inputSchema.required ?? []) as string[]);
   const hasInput = Object.keys(properties).length > 0;
   const description = route.definition.description;
   const problem = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
+  const noStore = route.definition.cache === 'no-store';
   const responses: Record<string, unknown> = {
     200: {
       description: 'Success',
+      headers: noStore ? { 'Cache-Control': cacheControlHeader } : { ETag: etagHeader, 'Cache-Control': cacheControlHeader },
       ...(route.outputSchema ? { content: { 'application/json': { schema: route.outputSchema } } } : {}),
     },
+    ...(noStore ? {} : { 304: { description: 'Not modified: `If-None-Match` named the current `ETag`; the copy the client holds is current.', headers: { ETag: etagHeader } } }),
   };
   // Every operation can meet every one of these: a route without parameters still rejects unknown
   // ones (400) and bodies that are not JSON (415) or too large (413).
@@ -94,8 +113,8 @@ function operation(route: RegisteredRoute): Record<string, unknown> {
                 parameters: Object.entries(properties).map(([name, schema]) => ({
                   name,
                   in: 'query',
-                  required: required.has(name),
-                  ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
+                  required: false,
+                  ...parameterDescription(schema, required.has(name)),
                   schema,
                 })),
               }
