@@ -55,6 +55,7 @@ export function typeCheckExamples(examples: readonly TsdocExample[], repositoryR
     baseUrl: repositoryRoot,
     paths: {
       '@kit/kit-core': ['packages/kit-core/src/index.ts'],
+      '@kit/kit-ai': ['packages/kit-ai/src/index.ts'],
       '@kit/kit-agent': ['packages/kit-agent/src/index.ts'],
       '@kit/docs-search': ['packages/docs-search/src/index.ts'],
       '@kit/docs': ['packages/docs/src/index.ts'],

@@ -7,6 +7,7 @@ import { repoRoot, type ExampleFile } from './examples-files.js';
 /** The framework packages implemented in this repository, by specifier, with their entry file. */
 export const implementedPackages: ReadonlyMap<string, string> = new Map([
   ['@kit/kit-core', resolve(repoRoot, 'packages/kit-core/src/index.ts')],
+  ['@kit/kit-ai', resolve(repoRoot, 'packages/kit-ai/src/index.ts')],
   ['@kit/kit-agent', resolve(repoRoot, 'packages/kit-agent/src/index.ts')],
 ]);
 

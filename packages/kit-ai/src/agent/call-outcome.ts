@@ -1,0 +1,58 @@
+import type { KitAIErrorCode } from '../errors/kit-ai-error.js';
+import type { LLMToolCall } from '../llm/types.js';
+import type { AgentTaskCallRecord, AgentTaskKind, AgentToolCallRecord, CallStatus } from '../tools/types.js';
+
+/** A call with the id the loop uses for it (the provider's, or `call_<iteration>_<n>`). */
+export interface IdentifiedCall extends LLMToolCall {
+  id: string;
+}
+
+/** How one call ended, before it becomes a record and a part of the results message. */
+export interface CallOutcome {
+  call: IdentifiedCall;
+  /** `tool` for unknown names. */
+  kind: 'tool' | 'task';
+  taskKind: AgentTaskKind;
+  status: CallStatus;
+  value?: unknown;
+  error?: string;
+  errorCode?: KitAIErrorCode;
+  /** A failure of a call with `failureMode: 'hard'`: the run ends `fatal`. */
+  hardFailure?: boolean;
+  iteration: number;
+  startedAt: string;
+  durationMs: number;
+}
+
+/** The record of a tool outcome, as `AgentRunResult.toolCalls` holds it. */
+export function toolRecord(outcome: CallOutcome): AgentToolCallRecord {
+  const record: AgentToolCallRecord = {
+    id: outcome.call.id,
+    tool: outcome.call.name,
+    args: outcome.call.arguments,
+    status: outcome.status,
+    iteration: outcome.iteration,
+    startedAt: outcome.startedAt,
+    durationMs: outcome.durationMs,
+  };
+  if (outcome.status === 'success') record.result = outcome.value;
+  else record.error = outcome.error ?? '';
+  return record;
+}
+
+/** The record of a task outcome, as `AgentRunResult.taskCalls` holds it. */
+export function taskRecord(outcome: CallOutcome): AgentTaskCallRecord {
+  const record: AgentTaskCallRecord = {
+    id: outcome.call.id,
+    task: outcome.call.name,
+    kind: outcome.taskKind,
+    args: outcome.call.arguments,
+    status: outcome.status,
+    iteration: outcome.iteration,
+    startedAt: outcome.startedAt,
+    durationMs: outcome.durationMs,
+  };
+  if (outcome.status === 'success') record.result = outcome.value;
+  else record.error = outcome.error ?? '';
+  return record;
+}

@@ -1,0 +1,65 @@
+import type { LLMProvider } from '../llm/types.js';
+import type { AgentTask, AgentTaskKind, AgentTool, FailureMode, ToolArgs, ToolValidationResult } from '../tools/types.js';
+
+/** What a call gets besides its arguments (tasks see it as `AgentTaskExecutionContext`). */
+export interface InvokeContext {
+  callId: string;
+  goal: string;
+  iteration: number;
+  signal: AbortSignal;
+  llm: LLMProvider;
+}
+
+/**
+ * A tool or a task seen the same way by the loop: the model calls both by name, and they share one
+ * namespace, validation, timeouts, failure modes and scheduling.
+ */
+export interface Callable {
+  kind: 'tool' | 'task';
+  name: string;
+  description: string;
+  parameters: Record<string, unknown> | undefined;
+  concurrencySafe: boolean;
+  failureMode: FailureMode;
+  timeout: number | undefined;
+  /** `custom` for tools, the task's kind (default `custom`) for tasks. */
+  taskKind: AgentTaskKind;
+  validate: ((args: ToolArgs) => ToolValidationResult) | undefined;
+  invoke(args: ToolArgs, context: InvokeContext): Promise<unknown>;
+  /** Meta tools (`load_tools`, `activate_skill`) are always offered in full, even in a deferred catalog. */
+  alwaysLoaded: boolean;
+}
+
+/** Wraps an `AgentTool`. */
+export function toolCallable(tool: AgentTool, alwaysLoaded = false): Callable {
+  return {
+    kind: 'tool',
+    name: tool.name,
+    description: tool.description,
+    parameters: tool.parameters,
+    concurrencySafe: tool.isConcurrencySafe === true,
+    failureMode: tool.failureMode ?? 'soft',
+    timeout: tool.timeout,
+    taskKind: 'custom',
+    validate: tool.validate ? (args) => tool.validate!(args) : undefined,
+    invoke: (args) => tool.execute(args),
+    alwaysLoaded,
+  };
+}
+
+/** Wraps an `AgentTask`; its `execute` receives the call's `AgentTaskExecutionContext`. */
+export function taskCallable(task: AgentTask): Callable {
+  return {
+    kind: 'task',
+    name: task.name,
+    description: task.description,
+    parameters: task.parameters,
+    concurrencySafe: task.isConcurrencySafe === true,
+    failureMode: task.failureMode ?? 'soft',
+    timeout: task.timeout,
+    taskKind: task.kind ?? 'custom',
+    validate: undefined,
+    invoke: (args, context) => task.execute(args, { ...context }),
+    alwaysLoaded: false,
+  };
+}

@@ -1,0 +1,134 @@
+import { KitAIError } from '../errors/kit-ai-error.js';
+import type { LLMMessage, LLMToolCall } from '../llm/types.js';
+import type { AgentTaskCallRecord, AgentToolCallRecord } from '../tools/types.js';
+import type { AgentCheckpoint, AgentCheckpointStage, CompactionState, PendingApproval } from './types.js';
+import { stringifyResult } from './tool-result-budget.js';
+
+/** Everything a run carries from one iteration to the next; a checkpoint is this state as plain JSON. */
+export interface RunState {
+  goal: string;
+  /** The conversation after the system prompt (which is recomposed before every call); `messages[0]` is the goal. */
+  messages: LLMMessage[];
+  iterations: number;
+  toolCalls: AgentToolCallRecord[];
+  taskCalls: AgentTaskCallRecord[];
+  /** The output cap of the next call; 0 without a token budget. */
+  maxOutputTokens: number;
+  compaction: CompactionState;
+  activeSkills: string[];
+  loadedTools: string[];
+  outputTokensUsed: number;
+  nudgeSent: boolean;
+}
+
+/** The state of a new run. */
+export function initialState(goal: string, maxOutputTokens: number): RunState {
+  return {
+    goal,
+    messages: [{ role: 'user', content: goal }],
+    iterations: 0,
+    toolCalls: [],
+    taskCalls: [],
+    maxOutputTokens,
+    compaction: { autocompactFailures: 0, reactiveCompactRetries: 0, tokenEscalations: 0 },
+    activeSkills: [],
+    loadedTools: [],
+    outputTokensUsed: 0,
+    nudgeSent: false,
+  };
+}
+
+/** Extra fields of a checkpoint taken at a particular point. */
+export interface CheckpointExtras {
+  pendingApproval?: PendingApproval;
+  pendingCalls?: LLMToolCall[];
+  /** Replaces `state.messages` (a `task_wait` checkpoint holds the results received so far). */
+  messages?: LLMMessage[];
+  toolCalls?: AgentToolCallRecord[];
+  taskCalls?: AgentTaskCallRecord[];
+}
+
+/**
+ * A checkpoint of `state` at `stage`. It goes through `JSON.stringify`/`JSON.parse` here, so it is
+ * plain JSON from the start (tool results included: a `Date` is already its ISO string, and a result
+ * JSON cannot hold, such as a cycle or a BigInt, becomes its text), shares nothing with the live run,
+ * and a copy that went through JSON resumes exactly like it.
+ */
+export function takeCheckpoint(state: RunState, stage: AgentCheckpointStage, extras: CheckpointExtras = {}): AgentCheckpoint {
+  const checkpoint: AgentCheckpoint = {
+    stage,
+    goal: state.goal,
+    messages: extras.messages ?? state.messages,
+    iterations: state.iterations,
+    toolCalls: extras.toolCalls ?? state.toolCalls,
+    taskCalls: extras.taskCalls ?? state.taskCalls,
+    maxOutputTokens: state.maxOutputTokens,
+    compaction: state.compaction,
+    activeSkills: state.activeSkills,
+    loadedTools: state.loadedTools,
+    outputTokensUsed: state.outputTokensUsed,
+    nudgeSent: state.nudgeSent,
+  };
+  if (extras.pendingApproval) checkpoint.pendingApproval = extras.pendingApproval;
+  if (extras.pendingCalls && extras.pendingCalls.length > 0) checkpoint.pendingCalls = extras.pendingCalls;
+  let text: string;
+  try {
+    text = JSON.stringify(checkpoint);
+  } catch {
+    // A tool returned something JSON cannot hold (a cycle, a BigInt): keep its text form instead.
+    const plain = <T extends { result?: unknown }>(record: T): T => ('result' in record ? { ...record, result: JSON.parse(stringifyResult(record.result)) as unknown } : record);
+    text = JSON.stringify({ ...checkpoint, toolCalls: checkpoint.toolCalls.map(plain), taskCalls: checkpoint.taskCalls.map(plain) });
+  }
+  return JSON.parse(text) as AgentCheckpoint;
+}
+
+const STAGES: ReadonlySet<string> = new Set<AgentCheckpointStage>(['initialized', 'tool_result', 'task_wait', 'approval_required', 'paused', 'completed', 'max_iterations', 'canceled']);
+
+function invalid(problem: string): never {
+  throw new KitAIError('invalid_checkpoint', `resume: ${problem}; pass the checkpoint of a run result or of onCheckpoint, unchanged or through JSON.`);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Checks a checkpoint given to `resume` and returns the state to continue from (a deep copy).
+ * Final stages cannot be resumed: `completed` and `canceled` throw `KitAIError('invalid_checkpoint')`
+ * naming the stage (unless `allowFinal`, used for a checkpoint an `onCheckpoint` hook hands back);
+ * so does a checkpoint with missing or mistyped fields.
+ */
+export function stateFromCheckpoint(checkpoint: AgentCheckpoint, options: { allowFinal?: boolean } = {}): RunState {
+  const candidate: unknown = checkpoint;
+  if (!isObject(candidate)) invalid(`the checkpoint must be an AgentCheckpoint object, got ${candidate === null ? 'null' : typeof candidate}`);
+  const stage = candidate.stage;
+  if (typeof stage !== 'string' || !STAGES.has(stage)) invalid(`stage ${JSON.stringify(stage)} is not a checkpoint stage`);
+  if ((stage === 'completed' || stage === 'canceled') && !options.allowFinal) {
+    throw new KitAIError('invalid_checkpoint', `resume: the checkpoint is at stage "${stage}", which is final; start a new run with run(goal) instead.`);
+  }
+  if (typeof candidate.goal !== 'string') invalid('goal must be a string');
+  if (!Array.isArray(candidate.messages) || !candidate.messages.every((message) => isObject(message) && typeof message.content === 'string' && ['user', 'assistant', 'system'].includes(message.role as string))) {
+    invalid('messages must be an array of { role, content }');
+  }
+  if (typeof candidate.iterations !== 'number' || !Number.isInteger(candidate.iterations) || candidate.iterations < 0) invalid('iterations must be an integer of 0 or more');
+  if (!Array.isArray(candidate.toolCalls) || !Array.isArray(candidate.taskCalls)) invalid('toolCalls and taskCalls must be arrays');
+  if (typeof candidate.maxOutputTokens !== 'number') invalid('maxOutputTokens must be a number');
+  const compaction = candidate.compaction;
+  if (!isObject(compaction) || !['autocompactFailures', 'reactiveCompactRetries', 'tokenEscalations'].every((key) => typeof compaction[key] === 'number')) {
+    invalid('compaction must be { autocompactFailures, reactiveCompactRetries, tokenEscalations }');
+  }
+  const copy = JSON.parse(JSON.stringify(checkpoint)) as AgentCheckpoint;
+  return {
+    goal: copy.goal,
+    messages: copy.messages,
+    iterations: copy.iterations,
+    toolCalls: copy.toolCalls,
+    taskCalls: copy.taskCalls,
+    maxOutputTokens: copy.maxOutputTokens,
+    compaction: copy.compaction,
+    activeSkills: copy.activeSkills ?? [],
+    loadedTools: copy.loadedTools ?? [],
+    outputTokensUsed: copy.outputTokensUsed ?? 0,
+    nudgeSent: copy.nudgeSent ?? false,
+  };
+}

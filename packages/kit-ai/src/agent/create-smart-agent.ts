@@ -1,0 +1,93 @@
+import { KitAIError } from '../errors/kit-ai-error.js';
+import { createMemoryAccessor } from '../memory/accessor.js';
+import { createActivateSkillTool } from '../skills/activate-skill-tool.js';
+import type { AgentCheckpoint, AgentRunResult, SmartAgent, SmartAgentConfig } from './types.js';
+import { taskCallable, toolCallable } from './callable.js';
+import { DEFAULT_PRESERVE_TAIL } from './compaction/compact.js';
+import { resolveTimeouts } from './llm-call.js';
+import { postRunReporter } from './run-extras.js';
+import { AgentRun, type AgentSetup } from './run-loop.js';
+import { resolveTokenBudget } from './token-budget.js';
+import { validateConfig } from './validate-config.js';
+
+/** The default of `maxIterations`. */
+export const DEFAULT_MAX_ITERATIONS = 10;
+
+/**
+ * Makes a smart agent: an LLM loop that works towards a goal by calling tools and tasks. The
+ * configuration is checked here (`KitAIError('invalid_config')` naming the field: duplicate tool or
+ * task names, a `maxIterations` that is not a positive integer, `maxConcurrency` below 1, budgets
+ * that are not positive, ...), so a run never fails on it.
+ *
+ * Each iteration asks `getControlState` (`before_llm`), composes the system prompt (prompt layers,
+ * the tool catalogue with the text call format, skills, memory, evolution strategies), compacts the
+ * conversation when it outgrows `contextWindowSize`, and calls the model with the tools in
+ * `LLMOptions.tools` and the token cap in `maxTokens`. Native tool calls win over calls written as
+ * text (`{"tool": "<name>", "arguments": {...}}`, or an array, as the whole reply or in one fenced
+ * `json` block). The calls run (arguments validated, before-hooks asked, timeouts applied,
+ * concurrency-safe ones together with `streaming`), and their results go back as one user message.
+ * A reply without calls is the final answer once every stop hook passes. The run ends `completed`,
+ * `max_iterations` (after `maxIterations` iterations of this `run` or `resume` call),
+ * `approval_required` (a before-hook refused a call), `paused` or `canceled` (`getControlState`), or
+ * `fatal` (the model failed, also after `fallbackLlm`; a tool with `failureMode: 'hard'` failed; a
+ * hook threw). Every ending but `fatal` carries a fresh checkpoint; `fatal` carries the last one.
+ *
+ * @example
+ * ```ts
+ * import { createSmartAgent, type AgentTool, type LLMProvider } from '@kit/kit-ai';
+ *
+ * // A scripted model: first it calls the tool, then it answers with the result.
+ * const replies = ['{"tool": "lookup_order", "arguments": {"id": "A-17"}}', 'Order A-17 shipped on Monday.'];
+ * const llm: LLMProvider = { name: 'scripted', chat: async () => ({ content: replies.shift() ?? 'Done.', model: 'scripted-1' }) };
+ *
+ * const lookupOrder: AgentTool = {
+ *   name: 'lookup_order',
+ *   description: 'Finds an order by id',
+ *   parameters: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+ *   isConcurrencySafe: true,
+ *   execute: async ({ id }) => ({ id, status: 'shipped', shippedOn: 'Monday' }),
+ * };
+ *
+ * const agent = createSmartAgent({ llm, tools: [lookupOrder], maxIterations: 5, tokenBudget: 1024 });
+ * const outcome = await agent.run('Where is order A-17?');
+ * console.log(outcome.status, outcome.result); // completed Order A-17 shipped on Monday.
+ *
+ * if (outcome.status === 'paused' && outcome.checkpoint) {
+ *   const saved = JSON.stringify(outcome.checkpoint);
+ *   await agent.resume(JSON.parse(saved), 'Continue.');
+ * }
+ * ```
+ */
+export function createSmartAgent(config: SmartAgentConfig): SmartAgent {
+  validateConfig(config);
+  // The skills meta-tool checks every skill and rejects duplicate names; do it now, not mid-run.
+  if (config.skills && config.skills.length > 0) createActivateSkillTool(config.skills);
+  const budget = resolveTokenBudget(config.tokenBudget);
+  const setup: AgentSetup = {
+    config,
+    maxIterations: config.maxIterations ?? DEFAULT_MAX_ITERATIONS,
+    budget,
+    timeouts: resolveTimeouts(config.llmTimeout),
+    callables: [...config.tools.map((tool) => toolCallable(tool)), ...(config.tasks ?? []).map(taskCallable)],
+    maxConcurrency: config.streaming?.maxConcurrency ?? 1,
+    startEarly: config.streaming !== undefined,
+    preserveTail: config.compaction?.snip?.preserveTail ?? DEFAULT_PRESERVE_TAIL,
+    report: postRunReporter(config),
+    // Made here so a bad memory configuration fails now, with the accessor's own message.
+    accessor: config.memory ? createMemoryAccessor(config.memory) : undefined,
+  };
+  return {
+    run(goal: string): Promise<AgentRunResult> {
+      if (typeof goal !== 'string' || goal.trim() === '') {
+        return Promise.reject(new KitAIError('invalid_config', `run: goal must be a non-empty string, got ${typeof goal === 'string' ? JSON.stringify(goal) : typeof goal}; say what the agent should achieve.`));
+      }
+      return new AgentRun(setup).execute({ kind: 'run', goal });
+    },
+    async resume(checkpoint: AgentCheckpoint, message: string): Promise<AgentRunResult> {
+      if (typeof message !== 'string') {
+        throw new KitAIError('invalid_config', `resume: message must be a string, got ${typeof message}; pass the decision or "Continue."`);
+      }
+      return new AgentRun(setup).execute({ kind: 'resume', checkpoint, message });
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import type { KitAIErrorCode } from '../errors/kit-ai-error.js';
+import type { LLMProvider } from '../llm/types.js';
+import type { ToolArgs } from '../tools/types.js';
+import { validateArgs } from '../tools/validate-args.js';
+import type { Callable } from './callable.js';
+import type { CallOutcome, IdentifiedCall } from './call-outcome.js';
+
+function capitalised(kind: 'tool' | 'task'): string {
+  return kind === 'tool' ? 'Tool' : 'Task';
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Checks a call's arguments before it runs: with the callable's `validate` when it has one, else
+ * against its `parameters` with `validateArgs` (every problem, joined by `; `). Returns the error
+ * text the model sees (`Invalid arguments for <name>: a; b`), or `undefined` when they are valid.
+ */
+export function checkArguments(callable: Callable, args: ToolArgs): string | undefined {
+  if (callable.validate) {
+    let verdict;
+    try {
+      verdict = callable.validate(args);
+    } catch (error) {
+      return `Invalid arguments for ${callable.name}: ${messageOf(error)}`;
+    }
+    return verdict.valid ? undefined : `Invalid arguments for ${callable.name}: ${verdict.error ?? 'rejected by validate'}`;
+  }
+  if (!callable.parameters) return undefined;
+  const report = validateArgs(args, callable.parameters);
+  return report.valid ? undefined : `Invalid arguments for ${callable.name}: ${report.errors.map((issue) => issue.message).join('; ')}`;
+}
+
+/** What `executeCall` needs besides the callable and the call. */
+export interface ExecuteContext {
+  goal: string;
+  iteration: number;
+  llm: LLMProvider;
+}
+
+/**
+ * Runs one call whose arguments are valid and which its before-hook allowed: `invoke`, bounded by the
+ * callable's `timeout` (the task's signal is aborted when it fires; a tool's promise is abandoned).
+ * A throw or a timeout is an `error` outcome (`Tool <name> failed: <message>`,
+ * `Tool <name> timed out after <n> ms`), marked as a hard failure when `failureMode` is `hard`.
+ */
+export async function executeCall(callable: Callable, call: IdentifiedCall, context: ExecuteContext): Promise<CallOutcome> {
+  const started = Date.now();
+  const base = { call, kind: callable.kind, taskKind: callable.taskKind, iteration: context.iteration, startedAt: new Date(started).toISOString() };
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  let failure: { message: string; code: KitAIErrorCode } | undefined;
+  let value: unknown;
+  try {
+    const running = callable.invoke(call.arguments, { callId: call.id, goal: context.goal, iteration: context.iteration, signal: controller.signal, llm: context.llm });
+    if (callable.timeout === undefined) value = await running;
+    else {
+      const limit = callable.timeout;
+      value = await Promise.race([
+        running,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => {
+            controller.abort();
+            reject(Object.assign(new Error(`${capitalised(callable.kind)} ${callable.name} timed out after ${limit} ms`), { timedOut: true }));
+          }, limit);
+        }),
+      ]);
+    }
+  } catch (error) {
+    const timedOut = (error as { timedOut?: boolean } | null)?.timedOut === true;
+    failure = timedOut
+      ? { message: messageOf(error), code: 'tool_timeout' }
+      : { message: `${capitalised(callable.kind)} ${callable.name} failed: ${messageOf(error)}`, code: 'tool_failed' };
+  } finally {
+    if (timer) clearTimeout(timer);
+  }
+  const durationMs = Date.now() - started;
+  if (!failure) return { ...base, status: 'success', value, durationMs };
+  return { ...base, status: 'error', error: failure.message, errorCode: failure.code, hardFailure: callable.failureMode === 'hard', durationMs };
+}
+
+/** An `error` outcome for a call that did not run (unknown name, invalid arguments). */
+export function failedBeforeRun(call: IdentifiedCall, callable: Callable | undefined, iteration: number, error: string, code: KitAIErrorCode): CallOutcome {
+  return {
+    call,
+    kind: callable?.kind ?? 'tool',
+    taskKind: callable?.taskKind ?? 'custom',
+    status: 'error',
+    error,
+    errorCode: code,
+    iteration,
+    startedAt: new Date().toISOString(),
+    durationMs: 0,
+  };
+}

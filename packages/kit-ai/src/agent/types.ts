@@ -1,0 +1,253 @@
+import type { LLMMessage, LLMProvider, LLMTimeoutConfig, LLMToolCall, LLMUsage } from '../llm/types.js';
+import type { AgentTask, AgentTaskCallRecord, AgentTool, AgentToolCallRecord, ToolArgs } from '../tools/types.js';
+import type { AgentSkill } from '../skills/types.js';
+import type { PromptComposerConfig } from '../prompt/types.js';
+import type { SmartAgentMemoryConfig } from '../memory/types.js';
+import type { EvolutionConfig } from '../evolution/types.js';
+
+/** How a run ended. */
+export type AgentRunStatus = 'completed' | 'max_iterations' | 'approval_required' | 'paused' | 'canceled' | 'fatal';
+
+/** Where a checkpoint was taken. */
+export type AgentCheckpointStage =
+  | 'initialized'
+  | 'tool_result'
+  | 'task_wait'
+  | 'approval_required'
+  | 'paused'
+  | 'completed'
+  | 'max_iterations'
+  | 'canceled';
+
+/** A call that is waiting for approval. */
+export interface PendingApproval {
+  kind: 'tool' | 'task';
+  tool: string;
+  args: unknown;
+  reason: string;
+}
+
+/** Counters of the compaction stages, carried across resumes. */
+export interface CompactionState {
+  autocompactFailures: number;
+  reactiveCompactRetries: number;
+  tokenEscalations: number;
+}
+
+/** A serializable snapshot of a run: `JSON.parse(JSON.stringify(checkpoint))` resumes exactly as the original. */
+export interface AgentCheckpoint {
+  stage: AgentCheckpointStage;
+  goal: string;
+  messages: LLMMessage[];
+  iterations: number;
+  toolCalls: AgentToolCallRecord[];
+  taskCalls: AgentTaskCallRecord[];
+  /** The output-token cap of the next LLM call (0 when there is none). */
+  maxOutputTokens: number;
+  compaction: CompactionState;
+  pendingApproval?: PendingApproval;
+  /** Calls the model asked for that have not run yet (a pause before tools, tasks still running); `resume` runs them first. */
+  pendingCalls?: LLMToolCall[];
+  /** Skills activated so far. */
+  activeSkills?: string[];
+  /** Deferred tools the model has loaded so far. */
+  loadedTools?: string[];
+  /** Output tokens the model has produced so far in the run (reported, or estimated at 4 characters a token); drives the `nudgeAtPercent` nudge. */
+  outputTokensUsed?: number;
+  /** Whether the wrap-up nudge of `tokenBudget.nudgeAtPercent` was already sent (it is sent once per run). */
+  nudgeSent?: boolean;
+}
+
+/** What `run` and `resume` return. */
+export interface AgentRunResult {
+  /** The final answer (the model's last reply) when `completed`; otherwise the last reply, if any. */
+  result: unknown;
+  /** Iterations of the whole run, across resumes. */
+  iterations: number;
+  toolCalls: AgentToolCallRecord[];
+  taskCalls: AgentTaskCallRecord[];
+  status: AgentRunStatus;
+  /** Present when `status` is `fatal`. */
+  error?: string;
+  /** Present for every status that can be resumed, and on `completed` and `canceled` as a record. */
+  checkpoint?: AgentCheckpoint;
+  pendingApproval?: PendingApproval;
+  /** Tokens reported by the provider over this call of `run` or `resume`. */
+  usage?: LLMUsage;
+}
+
+/** The agent returned by `createSmartAgent`. */
+export interface SmartAgent {
+  run(goal: string): Promise<AgentRunResult>;
+  resume(checkpoint: AgentCheckpoint, message: string): Promise<AgentRunResult>;
+}
+
+/** A post-response quality gate. */
+export interface StopHook {
+  name: string;
+  evaluate(context: StopHookContext): Promise<StopHookResult>;
+}
+
+/** What a stop hook sees. */
+export interface StopHookContext {
+  response: string;
+  messages: LLMMessage[];
+  toolCalls: AgentToolCallRecord[];
+  goal: string;
+}
+
+/** A stop hook's verdict; `feedback` goes back to the model when `pass` is false. */
+export interface StopHookResult {
+  pass: boolean;
+  feedback?: string;
+}
+
+/** What `beforeToolCall` and `beforeTaskCall` receive. */
+export interface CallRequest {
+  id: string;
+  name: string;
+  args: ToolArgs;
+  iteration: number;
+  goal: string;
+}
+
+/** A before-hook's verdict: `allowed: false` ends the run `approval_required` with `reason`. */
+export interface CallDecision {
+  allowed: boolean;
+  reason?: string;
+}
+
+/** The action `getControlState` returns. */
+export type ControlAction = 'continue' | 'pause' | 'cancel';
+
+/** The moment `getControlState` is asked at. */
+export type ControlPoint = 'before_llm' | 'before_tools' | 'after_tools';
+
+/** What `getControlState` receives. */
+export interface ControlContext {
+  point: ControlPoint;
+  iteration: number;
+  goal: string;
+}
+
+/** What `afterIteration` receives after each iteration. */
+export interface IterationSnapshot {
+  /** The iteration that ended (1-based, counted across resumes). */
+  iteration: number;
+  goal: string;
+  /** Tool and task calls made in this iteration. */
+  toolCalls: AgentToolCallRecord[];
+  taskCalls: AgentTaskCallRecord[];
+  /** Tokens the provider reported for this iteration's LLM call. */
+  usage?: LLMUsage;
+  /** `estimateTokens` of the conversation after the iteration. */
+  estimatedTokens: number;
+  messageCount: number;
+  /** Compaction stages that ran before this iteration's LLM call. */
+  compactions: ('snip' | 'microcompact' | 'autocompact' | 'reactive')[];
+  /** Whether the model gave a final answer (no calls) in this iteration. */
+  finalAnswer: boolean;
+  durationMs: number;
+}
+
+/** Lifecycle hooks, all optional. A hook that throws ends the run `fatal` with its message. */
+export interface SmartAgentHooks {
+  beforeToolCall?(call: CallRequest): CallDecision | Promise<CallDecision>;
+  afterToolCall?(record: AgentToolCallRecord): void | Promise<void>;
+  beforeTaskCall?(call: CallRequest): CallDecision | Promise<CallDecision>;
+  afterTaskCall?(record: AgentTaskCallRecord): void | Promise<void>;
+  /** At initialization, after tool results, while tasks run and at the end; a returned checkpoint replaces the one the run carries on with. */
+  onCheckpoint?(checkpoint: AgentCheckpoint): AgentCheckpoint | void | Promise<AgentCheckpoint | void>;
+  /** Asked before each LLM call and before and after tools run. */
+  getControlState?(context: ControlContext): { action: ControlAction } | Promise<{ action: ControlAction }>;
+  onRunComplete?(result: AgentRunResult): void | Promise<void>;
+  afterIteration?(snapshot: IterationSnapshot): void | Promise<void>;
+  /** Raised when the model has made no progress for `stallWarningMs`. */
+  onStallWarning?(info: { provider: string; waitedMs: number; iteration: number }): void;
+  /**
+   * Raised when memory or evolution work around a run fails: the evolution store queried before the
+   * run, the session summary and post-run evolution after it. Such failures never change the run's
+   * result; without this hook they are written to `console.warn`. A throw from this hook is ignored.
+   */
+  onPostRunError?(info: PostRunErrorInfo): void;
+}
+
+/** What `onPostRunError` receives. */
+export interface PostRunErrorInfo {
+  /** Which work failed: `evolution_query` (strategies and skills before the run), `session_summary` or `evolution` (after it). */
+  stage: 'evolution_query' | 'session_summary' | 'evolution';
+  error: unknown;
+}
+
+/** Snip: drop the oldest messages, keeping the system prompt, the goal and the last `preserveTail` messages. */
+export interface SnipConfig {
+  preserveTail: number;
+}
+
+/** Microcompact: shorten old tool results over `maxToolResultChars`; the last `protectedTail` messages are never touched. */
+export interface MicrocompactConfig {
+  maxToolResultChars: number;
+  protectedTail: number;
+}
+
+/** Autocompact: summarise the conversation with the model when it passes `threshold` (a fraction of the context window). */
+export interface AutocompactConfig {
+  threshold: number;
+  maxFailures: number;
+  bufferTokens?: number;
+}
+
+/** The `compaction` field: set only the stages to tune. */
+export interface CompactionConfig {
+  snip?: SnipConfig;
+  microcompact?: MicrocompactConfig;
+  autocompact?: AutocompactConfig;
+}
+
+/** Concurrent tool execution. */
+export interface StreamingExecutorConfig {
+  maxConcurrency: number;
+}
+
+/** Deferred tool loading: above `deferThreshold` tools, the model sees names only and loads definitions on demand. */
+export interface ToolCatalogConfig {
+  deferThreshold: number;
+}
+
+/** Output token limits. */
+export interface TokenBudgetConfig {
+  maxOutputTokensPerTurn: number;
+  nudgeAtPercent?: number;
+}
+
+/** Size limits of tool results. */
+export interface ToolResultBudgetConfig {
+  maxChars: number;
+  preserveStructure?: boolean;
+  persistDir?: string;
+  /** Total result characters per iteration. Default 200000. */
+  maxAggregateCharsPerIteration?: number;
+}
+
+/** The argument of `createSmartAgent`. */
+export interface SmartAgentConfig {
+  llm: LLMProvider;
+  tools: AgentTool[];
+  tasks?: AgentTask[];
+  memory?: SmartAgentMemoryConfig;
+  prompt?: PromptComposerConfig;
+  stopHooks?: StopHook[];
+  /** Default 10. */
+  maxIterations?: number;
+  contextWindowSize?: number;
+  compaction?: CompactionConfig;
+  streaming?: StreamingExecutorConfig;
+  toolCatalog?: ToolCatalogConfig;
+  hooks?: SmartAgentHooks;
+  fallbackLlm?: LLMProvider;
+  tokenBudget?: number | TokenBudgetConfig;
+  toolResultBudget?: ToolResultBudgetConfig;
+  skills?: AgentSkill[];
+  evolution?: EvolutionConfig;
+  llmTimeout?: LLMTimeoutConfig;
+}

@@ -1,0 +1,96 @@
+import type { LLMProvider } from '../llm/types.js';
+
+/** Arguments of a tool or task call: the JSON object the model sent. */
+export type ToolArgs = Record<string, unknown>;
+
+/** What `AgentTool.validate` returns. */
+export interface ToolValidationResult {
+  valid: boolean;
+  /** Why the arguments are invalid, written for the model. */
+  error?: string;
+}
+
+/** How a failing tool or task affects the run: `soft` (default) reports the error to the model, `hard` ends the run `fatal`. */
+export type FailureMode = 'soft' | 'hard';
+
+/** A tool the model can call. */
+export interface AgentTool {
+  /** Unique among the agent's tools and tasks. */
+  name: string;
+  /** Shown to the model. */
+  description: string;
+  /** JSON Schema of the arguments; checked with `validateArgs` before `execute` unless `validate` is given. */
+  parameters?: Record<string, unknown>;
+  /** May run at the same time as other concurrency-safe calls. Default false. */
+  isConcurrencySafe?: boolean;
+  failureMode?: FailureMode;
+  execute(args: ToolArgs): Promise<unknown>;
+  /** Checks the arguments instead of the schema; a failure is an error the model sees, and `execute` is not called. */
+  validate?(args: ToolArgs): ToolValidationResult;
+  /** Per-call timeout in milliseconds; no timeout when absent. */
+  timeout?: number;
+}
+
+/** The kinds of background task the task fabric knows. */
+export type AgentTaskKind = 'shell' | 'workflow' | 'remote' | 'subagent' | 'custom';
+
+/** What the task fabric gives a task's `execute` besides its arguments. */
+export interface AgentTaskExecutionContext {
+  /** The id of this call (also in the `AgentTaskCallRecord`). */
+  callId: string;
+  /** The goal of the run that submitted the task. */
+  goal: string;
+  /** The iteration that submitted it. */
+  iteration: number;
+  /** Aborted when the task times out or the run is canceled; long work should stop when it fires. */
+  signal: AbortSignal;
+  /** The run's model, for tasks that need one (a subagent uses it unless given its own). */
+  llm: LLMProvider;
+}
+
+/** A background task run through the task fabric. The model calls it like a tool, by name. */
+export interface AgentTask {
+  name: string;
+  description: string;
+  kind?: AgentTaskKind;
+  parameters?: Record<string, unknown>;
+  isConcurrencySafe?: boolean;
+  failureMode?: FailureMode;
+  execute(args: ToolArgs, context: AgentTaskExecutionContext): Promise<unknown>;
+  /** Per-call timeout in milliseconds; no timeout when absent. */
+  timeout?: number;
+}
+
+/** How a call ended: `success`, `error` (it threw, timed out or had invalid arguments) or `denied` (a before-hook refused it). */
+export type CallStatus = 'success' | 'error' | 'denied';
+
+/** One tool call of a run, as recorded in `AgentRunResult.toolCalls`. */
+export interface AgentToolCallRecord {
+  /** The provider's call id, or one the loop made (`call_<iteration>_<n>`). */
+  id: string;
+  tool: string;
+  args: ToolArgs;
+  status: CallStatus;
+  /** The value `execute` returned (before any result budget), when `status` is `success`. */
+  result?: unknown;
+  /** The error message, when `status` is not `success`. */
+  error?: string;
+  /** The iteration (1-based) whose reply asked for the call. */
+  iteration: number;
+  startedAt: string;
+  durationMs: number;
+}
+
+/** One task call of a run, as recorded in `AgentRunResult.taskCalls`. */
+export interface AgentTaskCallRecord {
+  id: string;
+  task: string;
+  kind: AgentTaskKind;
+  args: ToolArgs;
+  status: CallStatus;
+  result?: unknown;
+  error?: string;
+  iteration: number;
+  startedAt: string;
+  durationMs: number;
+}
