@@ -1,0 +1,101 @@
+/**
+ * A real HTTP server on 127.0.0.1 for provider tests: it records each request (headers and exact
+ * body) and answers with whatever the test scripts, byte for byte, so the providers are tested
+ * against the wire protocols rather than against a stubbed `fetch`. Not part of the package build.
+ */
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A request the server received. */
+export interface RecordedRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+  /** The body parsed as JSON (`undefined` when it is not JSON). */
+  readonly json: unknown;
+  /** Resolves when the client closes the connection or the answer ends. */
+  readonly closed: Promise<void>;
+}
+
+/** How the server answers one request. */
+export type WireReply = (request: RecordedRequest, response: ServerResponse, raw: IncomingMessage) => unknown;
+
+export interface WireServer {
+  /** `http://127.0.0.1:<port>` */
+  readonly url: string;
+  readonly requests: RecordedRequest[];
+  /** Sets the answer of the next requests. */
+  reply(handler: WireReply): void;
+  close(): Promise<void>;
+}
+
+export async function startWireServer(): Promise<WireServer> {
+  let handler: WireReply = (_request, response) => {
+    response.writeHead(500, { 'content-type': 'text/plain' }).end('no reply scripted');
+  };
+  const requests: RecordedRequest[] = [];
+  const server: Server = createServer((raw, response) => {
+    const chunks: Buffer[] = [];
+    raw.on('data', (chunk: Buffer) => chunks.push(chunk));
+    raw.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      let json: unknown;
+      try {
+        json = JSON.parse(body);
+      } catch {
+        json = undefined;
+      }
+      const closed = new Promise<void>((resolve) => response.on('close', () => resolve()));
+      const request: RecordedRequest = { method: raw.method ?? '', path: raw.url ?? '', headers: raw.headers, body, json, closed };
+      requests.push(request);
+      void Promise.resolve(handler(request, response, raw)).catch(() => {
+        if (!response.headersSent) response.writeHead(500).end();
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    reply(next) {
+      handler = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Answers with a JSON text exactly as given. */
+export function sendJson(response: ServerResponse, status: number, text: string): void {
+  response.writeHead(status, { 'content-type': 'application/json' }).end(text);
+}
+
+/**
+ * Streams an event-stream body piece by piece with a short pause between pieces, so each piece
+ * reaches the client as a separate read. Stops early when the client goes away.
+ */
+export async function sendEventStream(response: ServerResponse, pieces: readonly (string | Uint8Array)[], pauseMs = 2): Promise<void> {
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  response.flushHeaders();
+  for (const piece of pieces) {
+    if (response.destroyed) return;
+    response.write(piece);
+    await pause(pauseMs);
+  }
+  response.end();
+}
+
+/** Cuts the UTF-8 bytes of a text into pieces of `size` bytes, so lines and characters are split. */
+export function bytePieces(text: string, size: number): Uint8Array[] {
+  const bytes = Buffer.from(text, 'utf8');
+  const pieces: Uint8Array[] = [];
+  for (let start = 0; start < bytes.length; start += size) pieces.push(bytes.subarray(start, start + size));
+  return pieces;
+}
