@@ -76,3 +76,31 @@ export function checkEchoBound(problem: ProblemDocument, inputs: readonly string
     }
   }
 }
+
+/** One to four entries of a JSON object body: names drawn from `names`, any JSON values. */
+export function jsonBodyEntries(names: fc.Arbitrary<string>): fc.Arbitrary<[string, fc.JsonValue][]> {
+  return fc.array(fc.tuple(names, fc.jsonValue({ maxDepth: 2 })), { minLength: 1, maxLength: 4 });
+}
+
+/** The JSON text of an object written out by hand, so `__proto__` is an ordinary key of the text, as any client may send it. */
+export function jsonObjectText(entries: readonly (readonly [string, unknown])[]): string {
+  return `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value) ?? 'null'}`).join(',')}}`;
+}
+
+/**
+ * Checks the answer to a JSON body of `entries`: a status from `allowed` with the right shape; a 400
+ * refusing each key that is not in `known` by name; never a conflict between values; no long echo of a
+ * key or a value.
+ */
+export function checkJsonBodyAnswer(response: RawResponse, entries: readonly (readonly [string, unknown])[], known: readonly string[], allowed: readonly number[]): void {
+  const problem = checkShape(response, allowed);
+  const unknown = [...new Set(entries.map(([key]) => key))].filter((key) => !known.includes(key));
+  if (unknown.length > 0) {
+    expect(response.status).toBe(400);
+    for (const key of unknown) expect(problem!.errors?.map((issue) => issue.field)).toContain(shortened(key));
+  }
+  if (problem) {
+    expect(problem.errors?.some((issue) => issue.message.includes('different values')) ?? false).toBe(false);
+    checkEchoBound(problem, entries.flatMap(([key, value]) => [key, JSON.stringify(value) ?? '']));
+  }
+}

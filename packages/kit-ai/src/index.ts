@@ -39,6 +39,7 @@ export type {
 // Tools and tasks
 export { validateArgs, type ArgsIssue, type ArgsValidationResult } from './tools/validate-args.js';
 export type {
+  AgentCallRecord,
   AgentTask,
   AgentTaskCallRecord,
   AgentTaskExecutionContext,

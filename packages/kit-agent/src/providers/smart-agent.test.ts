@@ -4,20 +4,12 @@
  */
 import { createSmartAgent, type AgentTool, type LLMProvider } from '@kit/kit-ai';
 import type { ServerResponse } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatCompletionsProvider } from './chat-completions/provider.js';
 import { messagesProvider } from './messages/provider.js';
-import { bytePieces, sendEventStream, sendJson, startWireServer, type RecordedRequest, type WireServer } from './testing/wire-server.js';
+import { bytePieces, sendEventStream, sendJson, useWireServer, type RecordedRequest } from './testing/wire-server.js';
 
-let server: WireServer;
-
-beforeAll(async () => {
-  server = await startWireServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const server = useWireServer();
 
 /** One scripted turn of the model: a tool call, or a final text. */
 type Turn = { kind: 'call'; id: string; name: string; args: Record<string, unknown> } | { kind: 'text'; text: string };

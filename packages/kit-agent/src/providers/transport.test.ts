@@ -1,17 +1,9 @@
 import { KitAIError } from '@kit/kit-ai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWireServer, type WireServer } from './testing/wire-server.js';
+import { describe, expect, it } from 'vitest';
+import { useWireServer } from './testing/wire-server.js';
 import { abortedError, postJson, readJson, streamEvents, transportFailure, type ProviderRequest } from './transport.js';
 
-let server: WireServer;
-
-beforeAll(async () => {
-  server = await startWireServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const server = useWireServer();
 
 const call = (signal?: AbortSignal): ProviderRequest => ({
   provider: 'test:m',
@@ -26,9 +18,9 @@ describe('postJson and readJson', () => {
     server.reply((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
     const request = call();
     expect(await readJson(request, await postJson(request))).toEqual({ ok: true });
-    const seen = server.requests[server.requests.length - 1];
-    expect(seen?.body).toBe('{"hello":"wörld"}');
-    expect(seen?.headers['x-one']).toBe('1');
+    const seen = server.lastRequest();
+    expect(seen.body).toBe('{"hello":"wörld"}');
+    expect(seen.headers['x-one']).toBe('1');
   });
 });
 
@@ -53,7 +45,7 @@ describe('streamEvents', () => {
     expect(seen).toEqual(['1']);
     expect(error).toBeInstanceOf(KitAIError);
     expect((error as KitAIError).code).toBe('aborted');
-    await server.requests[server.requests.length - 1]?.closed;
+    await server.lastRequest().closed;
   });
 });
 

@@ -1,6 +1,6 @@
 import type { KitAIErrorCode } from '../errors/kit-ai-error.js';
 import type { LLMToolCall } from '../llm/types.js';
-import type { AgentTaskCallRecord, AgentTaskKind, AgentToolCallRecord, CallStatus } from '../tools/types.js';
+import type { AgentCallRecord, AgentTaskCallRecord, AgentTaskKind, AgentToolCallRecord, CallStatus } from '../tools/types.js';
 
 /** A call with the id the loop uses for it (the provider's, or `call_<iteration>_<n>`). */
 export interface IdentifiedCall extends LLMToolCall {
@@ -24,35 +24,31 @@ export interface CallOutcome {
   durationMs: number;
 }
 
-/** The record of a tool outcome, as `AgentRunResult.toolCalls` holds it. */
-export function toolRecord(outcome: CallOutcome): AgentToolCallRecord {
-  const record: AgentToolCallRecord = {
+/**
+ * The record of an outcome: the call's id, then the fields that name what was called, then the rest;
+ * the key order is the one a run result shows as JSON.
+ */
+function record<R extends AgentCallRecord>(outcome: CallOutcome, named: Omit<R, keyof AgentCallRecord>): R {
+  const record = {
     id: outcome.call.id,
-    tool: outcome.call.name,
+    ...named,
     args: outcome.call.arguments,
     status: outcome.status,
     iteration: outcome.iteration,
     startedAt: outcome.startedAt,
     durationMs: outcome.durationMs,
-  };
+  } as R;
   if (outcome.status === 'success') record.result = outcome.value;
   else record.error = outcome.error ?? '';
   return record;
 }
 
+/** The record of a tool outcome, as `AgentRunResult.toolCalls` holds it. */
+export function toolRecord(outcome: CallOutcome): AgentToolCallRecord {
+  return record<AgentToolCallRecord>(outcome, { tool: outcome.call.name });
+}
+
 /** The record of a task outcome, as `AgentRunResult.taskCalls` holds it. */
 export function taskRecord(outcome: CallOutcome): AgentTaskCallRecord {
-  const record: AgentTaskCallRecord = {
-    id: outcome.call.id,
-    task: outcome.call.name,
-    kind: outcome.taskKind,
-    args: outcome.call.arguments,
-    status: outcome.status,
-    iteration: outcome.iteration,
-    startedAt: outcome.startedAt,
-    durationMs: outcome.durationMs,
-  };
-  if (outcome.status === 'success') record.result = outcome.value;
-  else record.error = outcome.error ?? '';
-  return record;
+  return record<AgentTaskCallRecord>(outcome, { task: outcome.call.name, kind: outcome.taskKind });
 }

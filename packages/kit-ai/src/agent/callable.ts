@@ -30,16 +30,23 @@ export interface Callable {
   alwaysLoaded: boolean;
 }
 
+/** The fields tools and tasks declare alike, with the same defaults for both. */
+function declared(entry: AgentTool | AgentTask): Pick<Callable, 'name' | 'description' | 'parameters' | 'concurrencySafe' | 'failureMode' | 'timeout'> {
+  return {
+    name: entry.name,
+    description: entry.description,
+    parameters: entry.parameters,
+    concurrencySafe: entry.isConcurrencySafe === true,
+    failureMode: entry.failureMode ?? 'soft',
+    timeout: entry.timeout,
+  };
+}
+
 /** Wraps an `AgentTool`. */
 export function toolCallable(tool: AgentTool, alwaysLoaded = false): Callable {
   return {
     kind: 'tool',
-    name: tool.name,
-    description: tool.description,
-    parameters: tool.parameters,
-    concurrencySafe: tool.isConcurrencySafe === true,
-    failureMode: tool.failureMode ?? 'soft',
-    timeout: tool.timeout,
+    ...declared(tool),
     taskKind: 'custom',
     validate: tool.validate ? (args) => tool.validate!(args) : undefined,
     invoke: (args) => tool.execute(args),
@@ -51,12 +58,7 @@ export function toolCallable(tool: AgentTool, alwaysLoaded = false): Callable {
 export function taskCallable(task: AgentTask): Callable {
   return {
     kind: 'task',
-    name: task.name,
-    description: task.description,
-    parameters: task.parameters,
-    concurrencySafe: task.isConcurrencySafe === true,
-    failureMode: task.failureMode ?? 'soft',
-    timeout: task.timeout,
+    ...declared(task),
     taskKind: task.kind ?? 'custom',
     validate: undefined,
     invoke: (args, context) => task.execute(args, { ...context }),

@@ -1,24 +1,17 @@
 import { KitAIError } from '../errors/kit-ai-error.js';
 import type { LLMMessage, LLMToolCall } from '../llm/types.js';
 import type { AgentTaskCallRecord, AgentToolCallRecord } from '../tools/types.js';
-import type { AgentCheckpoint, AgentCheckpointStage, CompactionState, PendingApproval } from './types.js';
+import type { AgentCheckpoint, AgentCheckpointStage, PendingApproval } from './types.js';
 import { stringifyResult } from './tool-result-budget.js';
 
-/** Everything a run carries from one iteration to the next; a checkpoint is this state as plain JSON. */
-export interface RunState {
-  goal: string;
+/**
+ * Everything a run carries from one iteration to the next; a checkpoint is this state as plain JSON, with
+ * its stage and what it waits for. Fields a checkpoint may leave out (it may come from an older run) are
+ * always set here.
+ */
+export interface RunState extends Required<Omit<AgentCheckpoint, 'stage' | 'pendingApproval' | 'pendingCalls'>> {
   /** The conversation after the system prompt (which is recomposed before every call); `messages[0]` is the goal. */
   messages: LLMMessage[];
-  iterations: number;
-  toolCalls: AgentToolCallRecord[];
-  taskCalls: AgentTaskCallRecord[];
-  /** The output cap of the next call; 0 without a token budget. */
-  maxOutputTokens: number;
-  compaction: CompactionState;
-  activeSkills: string[];
-  loadedTools: string[];
-  outputTokensUsed: number;
-  nudgeSent: boolean;
 }
 
 /** The state of a new run. */

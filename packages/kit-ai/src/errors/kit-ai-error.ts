@@ -30,7 +30,13 @@ export type KitAIErrorCode =
   /** A checkpoint given to `resume` cannot be resumed. */
   | 'invalid_checkpoint'
   /** A memory or evolution store failed. */
-  | 'store_failed';
+  | 'store_failed'
+  /** An MCP server could not be reached, its connection dropped during a call, or the client is closed (`createMcpClient` of `@kit/kit-agent`). */
+  | 'mcp_connection_failed'
+  /** An MCP server did not answer a request within the client's `timeoutMs` (or `connectTimeoutMs` when connecting). */
+  | 'mcp_timeout'
+  /** An MCP server answered a request with an error (an unknown tool, resource or prompt, invalid parameters) or with a result that is not valid MCP. */
+  | 'mcp_request_failed';
 
 /** Options of a `KitAIError`. */
 export interface KitAIErrorOptions {

@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { scriptedLlm, type ScriptedLLM } from '../agent/testing/scripted-llm.js';
 import { KitAIError } from '../errors/kit-ai-error.js';
-import type { LLMMessage, LLMProvider } from '../llm/types.js';
 import { LlmDistiller } from './llm-distiller.js';
 import type { Experience, Strategy } from './types.js';
 
-/** A scripted provider: answers with prepared replies, in order, and keeps what it was sent. */
-function scripted(...replies: string[]): LLMProvider & { calls: LLMMessage[][] } {
-  const calls: LLMMessage[][] = [];
-  return {
-    name: 'scripted',
-    calls,
-    async chat(messages) {
-      calls.push(messages);
-      const content = replies.shift();
-      if (content === undefined) throw new Error('scripted provider: no reply left');
-      return { content, model: 'scripted-1' };
-    },
-  };
-}
+/** A scripted provider answering with the given replies, in order. */
+const scripted = (...replies: string[]): ScriptedLLM => scriptedLlm(replies);
 
 const failedRun: Experience = {
   id: 'exp-1',
@@ -43,8 +31,8 @@ describe('LlmDistiller.distill', () => {
     const llm = scripted('{"strategies": [{"content": "Check whether an order was already refunded before refunding it."}]}');
     const strategies = await new LlmDistiller({ llm }).distill([failedRun, { ...failedRun, id: 'exp-0', outcome: 'success', status: 'completed', error: undefined }], [knownStrategy]);
     expect(strategies).toEqual([{ content: 'Check whether an order was already refunded before refunding it.', source: ['exp-1', 'exp-0'], utility: 0.5, applications: 0 }]);
-    expect(llm.calls).toHaveLength(1);
-    const [system, user] = llm.calls[0] ?? [];
+    expect(llm.requests).toHaveLength(1);
+    const [system, user] = llm.requests[0]?.messages ?? [];
     expect(system?.role).toBe('system');
     expect(system?.content).toContain('Reply with JSON only, with no text before or after it: {"strategies": [{"content": "<lesson>"}]}. Give at most 3 lessons');
     expect(user?.content).toBe(
@@ -75,16 +63,16 @@ describe('LlmDistiller.distill', () => {
     );
     const strategies = await new LlmDistiller({ llm, maxStrategiesPerRun: 2 }).distill([failedRun], [knownStrategy]);
     expect(strategies.map((strategy) => strategy.content)).toEqual(['Refund once.', 'Log every refund.']);
-    expect(llm.calls[0]?.[0]?.content).toContain('Give at most 2 lessons');
+    expect(llm.requests[0]?.messages[0]?.content).toContain('Give at most 2 lessons');
   });
 
   it('makes no call without experiences, and accepts an empty list', async () => {
     const llm = scripted('{"strategies": []}');
     const distiller = new LlmDistiller({ llm });
     expect(await distiller.distill([], [])).toEqual([]);
-    expect(llm.calls).toHaveLength(0);
+    expect(llm.requests).toHaveLength(0);
     expect(await distiller.distill([failedRun], [])).toEqual([]);
-    expect(llm.calls[0]?.[1]?.content).toContain('Known lessons: none.');
+    expect(llm.requests[0]?.messages[1]?.content).toContain('Known lessons: none.');
   });
 
   it('rejects a reply that is not JSON, or JSON inside prose, with invalid_model_output', async () => {
@@ -129,8 +117,8 @@ describe('LlmDistiller.consolidate', () => {
       { content: 'Read the order before any refund.', source: ['e1', 'e2'], utility: 0.82, applications: 3 },
       { content: 'Answer in French to French customers.', source: ['e3'], utility: 0.7, applications: 1 },
     ]);
-    expect(llm.calls).toHaveLength(1);
-    expect(llm.calls[0]?.[1]?.content).toBe('Lessons:\n- id a: Look up the order first.\n- id b: Before refunding, read the order.\n- id c: Answer in French to French customers.');
+    expect(llm.requests).toHaveLength(1);
+    expect(llm.requests[0]?.messages[1]?.content).toBe('Lessons:\n- id a: Look up the order first.\n- id b: Before refunding, read the order.\n- id c: Answer in French to French customers.');
   });
 
   it('rejects unknown, repeated and missing ids', async () => {
@@ -148,6 +136,6 @@ describe('LlmDistiller.consolidate', () => {
   it('returns fewer than two strategies as they are, without a call', async () => {
     const llm = scripted();
     expect(await new LlmDistiller({ llm }).consolidate(strategies.slice(0, 1))).toEqual([{ content: 'Look up the order first.', source: ['e1'], utility: 0.9, applications: 3 }]);
-    expect(llm.calls).toHaveLength(0);
+    expect(llm.requests).toHaveLength(0);
   });
 });

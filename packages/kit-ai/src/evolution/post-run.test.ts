@@ -1,31 +1,17 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { scriptedLlm, type ScriptedLLM } from '../agent/testing/scripted-llm.js';
 import type { AgentRunResult, AgentRunStatus } from '../agent/types.js';
-import type { LLMMessage, LLMProvider } from '../llm/types.js';
+import type { LLMProvider } from '../llm/types.js';
+import { moduleInChild } from '../testing/child-module.js';
+import { useTempFolders } from '../testing/temp-folders.js';
 import { InMemoryEvolutionStore } from './in-memory-store.js';
 import { runPostRunEvolution, type PostRunEvolutionInput } from './post-run.js';
 import { SqliteEvolutionStore } from './sqlite-store.js';
 import type { Distiller, EvolutionConfig } from './types.js';
 
-function scripted(...replies: string[]): LLMProvider & { calls: LLMMessage[][] } {
-  const calls: LLMMessage[][] = [];
-  return {
-    name: 'scripted',
-    calls,
-    async chat(messages) {
-      calls.push(messages);
-      const content = replies.shift();
-      if (content === undefined) throw new Error('scripted provider: no reply left');
-      return { content, model: 'scripted-1' };
-    },
-  };
-}
+/** A scripted provider answering with the given replies, in order. */
+const scripted = (...replies: string[]): ScriptedLLM => scriptedLlm(replies);
 
 function result(status: AgentRunStatus): AgentRunResult {
   return {
@@ -45,10 +31,9 @@ function input(config: EvolutionConfig, status: AgentRunStatus, llm: LLMProvider
 
 const lesson = (content: string) => JSON.stringify({ strategies: [{ content }] });
 
-const folders: string[] = [];
-afterAll(() => {
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
+const tempFolder = useTempFolders('kit-post-run-');
+/** A new Node process (a real restart) with `kit` bound to the store's module. */
+const inChild = moduleInChild(new URL('./sqlite-store.ts', import.meta.url));
 
 describe('runPostRunEvolution', () => {
   it('records the run, distils it with similar past runs and stores the new strategy', async () => {
@@ -61,7 +46,7 @@ describe('runPostRunEvolution', () => {
     expect(report).toEqual({ captured: true, experienceId: expect.any(String) as unknown, strategiesAdded: 1, pruned: 0, promotedSkills: [], utilityUpdates: 0, errors: [] });
     const [recorded] = await store.queryExperiences({ ids: [report.experienceId as string] });
     expect(recorded).toMatchObject({ goal: 'Refund order 1042', outcome: 'success', tokenUsage: 500, duration: 1800, skillsUsed: ['refund-triage'], iterations: 2 });
-    const prompt = llm.calls[0]?.[1]?.content ?? '';
+    const prompt = llm.requests[0]?.messages[1]?.content ?? '';
     expect(prompt).toContain('Run 1: Refund order 1042\nOutcome: success');
     expect(prompt).toContain('Run 2: Refund order 77\nOutcome: failure');
     expect(prompt).not.toContain('Weather');
@@ -84,7 +69,7 @@ describe('runPostRunEvolution', () => {
     expect(await rate('fatal')).toEqual([1, 0.5, 2, []]);
     expect(await rate('max_iterations')).toEqual([0, 0.5, 3, []]);
     expect(await rate('canceled')).toEqual([1, 0.4, 4, []]);
-    expect(llm.calls).toHaveLength(0);
+    expect(llm.requests).toHaveLength(0);
   });
 
   it('follows capture: an uncaptured run is neither recorded nor distilled, but applied strategies are still rated', async () => {
@@ -94,7 +79,7 @@ describe('runPostRunEvolution', () => {
     const report = await runPostRunEvolution(input({ store, capture: 'on-success' }, 'fatal', llm, { appliedStrategyIds: [id] }));
     expect(report).toEqual({ captured: false, strategiesAdded: 0, pruned: 0, promotedSkills: [], utilityUpdates: 1, errors: [] });
     expect((await store.getStats()).experiences).toBe(0);
-    expect(llm.calls).toHaveLength(0);
+    expect(llm.requests).toHaveLength(0);
   });
 
   it('uses a configured distiller, and none with distillation manual', async () => {
@@ -166,8 +151,7 @@ describe('runPostRunEvolution', () => {
   });
 
   it('leaves what it learned in a SQLite file that a new process reads back', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'kit-post-run-'));
-    folders.push(folder);
+    const folder = tempFolder();
     const path = join(folder, 'evolution.sqlite');
     const store = new SqliteEvolutionStore({ path });
     const applied = await store.storeStrategy({ content: 'Retry the refund service once.', source: [], utility: 0.75, applications: 4 });
@@ -177,14 +161,13 @@ describe('runPostRunEvolution', () => {
     expect(report).toMatchObject({ captured: true, strategiesAdded: 1, utilityUpdates: 1, promotedSkills: [expect.stringMatching(/^retry-refund-service-[0-9a-f]{6}$/) as unknown], errors: [] });
     store.close();
 
-    const loader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-    const module = pathToFileURL(fileURLToPath(new URL('./sqlite-store.ts', import.meta.url))).href;
-    const code = `import { SqliteEvolutionStore } from ${JSON.stringify(module)};
-      const store = new SqliteEvolutionStore({ path: ${JSON.stringify(path)} });
+    const child = await inChild(
+      `const store = new kit.SqliteEvolutionStore({ path: ${JSON.stringify(path)} });
       console.log(JSON.stringify({ stats: await store.getStats(), skills: (await store.querySkills('refund', 5)).map((skill) => [skill.name, skill.source]), strategies: (await store.queryStrategies('', 5)).map((strategy) => strategy.content) }));
-      store.close();`;
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', loader, '--input-type=module', '-e', code], { cwd: folder, timeout: 30_000 });
-    expect(JSON.parse(stdout)).toEqual({
+      store.close();`,
+      folder,
+    );
+    expect(child).toEqual({
       stats: { experiences: 1, strategies: 2, skills: 1, averageUtility: 0.675, outcomes: { success: 1, failure: 0, partial: 0 } },
       skills: [[report.promotedSkills[0], 'evolved']],
       strategies: ['Retry the refund service once.', 'Tell the customer when the refund will arrive.'],

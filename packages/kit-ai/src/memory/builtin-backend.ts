@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { checkCount, checkNewEntry, checkQueryOptions, checkScope, checkText, defaultImportance, subjectKey } from './checks.js';
+import { checkNewEntry, checkQueryArguments, checkScope, checkText, defaultImportance, subjectKey } from './checks.js';
 import { bm25Scorer, queryTerms, termFrequencies, tokenize, TopK, type RankKey } from './lexical.js';
 import type { MemoryBackend, MemoryEntry, MemoryQueryOptions, MemoryScope, NewMemoryEntry } from './types.js';
 import { VectorPool } from './vector-pool.js';
@@ -116,10 +116,7 @@ export class BuiltinMemoryBackend implements MemoryBackend {
 
   /** The `k` entries of `scope` most relevant to `text`, best first, each with its `score`. */
   async query(scope: MemoryScope, text: string, k: number, options?: MemoryQueryOptions): Promise<MemoryEntry[]> {
-    checkScope(`${component}.query`, scope);
-    checkText(`${component}.query`, text, 'text');
-    const count = checkCount(`${component}.query`, k);
-    checkQueryOptions(`${component}.query`, options);
+    const count = checkQueryArguments(component, scope, text, k, options);
     const index = this.#scopes.get(scopeKey(scope));
     if (count <= 0 || !index) return [];
     const subject = options?.subject === undefined ? undefined : subjectKey(options.subject);

@@ -83,6 +83,19 @@ export function checkQueryOptions(component: string, options: unknown): asserts 
   if (subject !== undefined && typeof subject !== 'string') throw invalid(component, `options.subject must be a string, got ${describeValue(subject)}.`);
 }
 
+/**
+ * Checks the arguments of `MemoryBackend.query`, so every backend refuses the same calls with the same
+ * messages (`component` is the backend's name); returns `k` as `checkCount` does.
+ */
+export function checkQueryArguments(component: string, scope: unknown, text: unknown, k: unknown, options: unknown): number {
+  const method = `${component}.query`;
+  checkScope(method, scope);
+  checkText(method, text, 'text');
+  const count = checkCount(method, k);
+  checkQueryOptions(method, options);
+  return count;
+}
+
 /** The key a subject is compared by: trimmed, case- and accent-insensitive, inner spaces collapsed. */
 export function subjectKey(subject: string): string {
   return subject.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().trim().replace(/\s+/g, ' ');

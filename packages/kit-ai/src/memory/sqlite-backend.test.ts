@@ -1,40 +1,20 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KitAIError } from '../errors/kit-ai-error.js';
+import { moduleInChild } from '../testing/child-module.js';
+import { useTempFolders } from '../testing/temp-folders.js';
 import { BuiltinMemoryBackend } from './builtin-backend.js';
 import { SqliteMemoryBackend } from './sqlite-backend.js';
 import type { MemoryBackend, NewMemoryEntry } from './types.js';
 
-const run = promisify(execFile);
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-const entryModule = pathToFileURL(fileURLToPath(new URL('./sqlite-backend.ts', import.meta.url))).href;
-
-/** Runs an ES module snippet in a new Node process (a real restart), with `kit` bound to the backend's module. */
-async function inChild(code: string, cwd: string): Promise<unknown> {
-  const source = `import * as kit from ${JSON.stringify(entryModule)};\n${code}`;
-  const { stdout } = await run(process.execPath, ['--import', tsxLoader, '--input-type=module', '-e', source], { cwd, timeout: 30_000 });
-  return JSON.parse(stdout) as unknown;
-}
-
-const folders: string[] = [];
-function tempFolder(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'kit-memory-'));
-  folders.push(folder);
-  return folder;
-}
+/** A new Node process (a real restart) with `kit` bound to the backend's module. */
+const inChild = moduleInChild(new URL('./sqlite-backend.ts', import.meta.url));
+const tempFolder = useTempFolders('kit-memory-');
 
 afterEach(() => {
   vi.useRealTimers();
-});
-afterAll(() => {
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
 const alice = { type: 'user', id: 'alice' };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { scopeKey, searchableText, storedEntryOf } from './builtin-backend.js';
-import { checkCount, checkNewEntry, checkQueryOptions, checkRecord, checkScope, checkText, defaultImportance, subjectKey } from './checks.js';
+import { checkNewEntry, checkQueryArguments, checkRecord, checkScope, checkText, defaultImportance, subjectKey } from './checks.js';
 import { bm25Scorer, queryTerms, termFrequencies, tokenize, TopK, type RankKey } from './lexical.js';
 import { blobToVector, guardStore, openStoreDatabase, statementCache, vectorToBlob, type ComponentSchema, type SqliteConnection, type Statement } from './sqlite-database.js';
 import type { MemoryBackend, MemoryEntry, MemoryQueryOptions, MemoryScope, NewMemoryEntry } from './types.js';
@@ -216,10 +216,7 @@ export class SqliteMemoryBackend implements MemoryBackend {
 
   /** The `k` entries of `scope` most relevant to `text`, best first, each with its `score`. */
   async query(scope: MemoryScope, text: string, k: number, options?: MemoryQueryOptions): Promise<MemoryEntry[]> {
-    checkScope(`${component}.query`, scope);
-    checkText(`${component}.query`, text, 'text');
-    const count = checkCount(`${component}.query`, k);
-    checkQueryOptions(`${component}.query`, options);
+    const count = checkQueryArguments(component, scope, text, k, options);
     if (count <= 0) return [];
     return this.#guard(() => {
       const subject = options?.subject === undefined ? undefined : subjectKey(options.subject);

@@ -1,22 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KitAIError, isKitAIError } from '../errors/kit-ai-error.js';
-import type { AgentTaskExecutionContext } from '../tools/types.js';
+import { expectInvalidConfig } from '../testing/config-cases.js';
+import { failure } from '../testing/failure.js';
+import { taskContext } from '../testing/task-context.js';
 import { createRemoteTask, type RemoteTaskResult } from './remote-task.js';
-
-function context(signal: AbortSignal = new AbortController().signal): AgentTaskExecutionContext {
-  return { callId: 'call_1_1', goal: 'test', iteration: 1, signal, llm: { name: 'unused', chat: async () => Promise.reject(new Error('not used')) } };
-}
-
-async function failure(promise: Promise<unknown>): Promise<KitAIError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof KitAIError)) throw new Error(`expected a KitAIError, got ${String(error)}`);
-  return error;
-}
 
 interface Seen {
   method: string;
@@ -94,7 +82,7 @@ describe('createRemoteTask', () => {
     const task = createRemoteTask({ name: 'echo', description: 'Echo.', url: `${base}/echo?fixed=1`, headers: { authorization: 'Bearer t' } });
     expect(task.kind).toBe('remote');
     expect(task.parameters).toEqual({ type: 'object' });
-    const result = (await task.execute({ title: 'Broken parcel', priority: 'high' }, context())) as RemoteTaskResult;
+    const result = (await task.execute({ title: 'Broken parcel', priority: 'high' }, taskContext())) as RemoteTaskResult;
     expect(result.status).toBe(200);
     expect(result.body).toEqual({ method: 'POST', body: { title: 'Broken parcel', priority: 'high' } });
     expect(result.headers['x-request']).toBe('one');
@@ -115,7 +103,7 @@ describe('createRemoteTask', () => {
       body: (args) => ({ ticket: args }),
       headers: (args) => ({ 'x-priority': String(args.priority), accept: 'application/json' }),
     });
-    const result = (await task.execute({ priority: 'low' }, context())) as RemoteTaskResult;
+    const result = (await task.execute({ priority: 'low' }, taskContext())) as RemoteTaskResult;
     expect(result.body).toEqual({ method: 'PUT', body: { ticket: { priority: 'low' } } });
     expect(seen.at(-1)?.headers['x-priority']).toBe('low');
     expect(seen.at(-1)?.headers.accept).toBe('application/json');
@@ -123,51 +111,51 @@ describe('createRemoteTask', () => {
 
   it('sends GET arguments as query parameters, unless url is a function', async () => {
     const task = createRemoteTask({ name: 'get', description: 'G.', url: `${base}/echo?page=1`, method: 'GET' });
-    const result = (await task.execute({ q: 'a b&c', tags: ['x', 'y'], filter: { open: true }, none: null }, context())) as RemoteTaskResult;
+    const result = (await task.execute({ q: 'a b&c', tags: ['x', 'y'], filter: { open: true }, none: null }, taskContext())) as RemoteTaskResult;
     expect(result.body).toEqual({ method: 'GET', body: null });
     expect(seen.at(-1)?.url).toBe('/echo?page=1&q=a+b%26c&tags=x&tags=y&filter=%7B%22open%22%3Atrue%7D');
     expect(seen.at(-1)?.headers['content-type']).toBeUndefined();
 
     const built = createRemoteTask({ name: 'built', description: 'B.', method: 'GET', url: (args) => `${base}/echo/${encodeURIComponent(String(args.id))}` });
-    await failure(built.execute({ id: 'a/b' }, context()));
+    await failure(built.execute({ id: 'a/b' }, taskContext()));
     expect(seen.at(-1)?.url).toBe('/echo/a%2Fb');
   });
 
   it('accepts the expected statuses and keeps text, +json and empty bodies', async () => {
     const created = createRemoteTask({ name: 'created', description: 'C.', url: `${base}/created`, expectedStatus: [201] });
-    expect(await created.execute({}, context())).toMatchObject({ status: 201, body: { id: 7 } });
+    expect(await created.execute({}, taskContext())).toMatchObject({ status: 201, body: { id: 7 } });
     const text = createRemoteTask({ name: 'text', description: 'T.', url: `${base}/text`, method: 'GET' });
-    expect(await text.execute({}, context())).toMatchObject({ status: 200, body: 'plain words' });
+    expect(await text.execute({}, taskContext())).toMatchObject({ status: 200, body: 'plain words' });
     const empty = createRemoteTask({ name: 'empty', description: 'E.', url: `${base}/empty`, method: 'DELETE' });
-    expect(await empty.execute({ id: 3 }, context())).toMatchObject({ status: 204, body: null });
+    expect(await empty.execute({ id: 3 }, taskContext())).toMatchObject({ status: 204, body: null });
     expect(seen.at(-1)).toMatchObject({ method: 'DELETE', url: '/empty?id=3', body: '' });
     const strict = createRemoteTask({ name: 'strict', description: 'S.', url: `${base}/echo`, expectedStatus: [201] });
-    expect((await failure(strict.execute({}, context()))).message).toContain('answered 200 OK, expected 201; body: {"method":"POST"');
+    expect((await failure(strict.execute({}, taskContext()))).message).toContain('answered 200 OK, expected 201; body: {"method":"POST"');
   });
 
   it('fails a non-2xx status naming it, with at most 200 characters of the body', async () => {
     const task = createRemoteTask({ name: 'fail', description: 'F.', url: `${base}/fail?token=secret`, method: 'GET' });
-    const error = await failure(task.execute({}, context()));
+    const error = await failure(task.execute({}, taskContext()));
     expect(error.code).toBe('tool_failed');
     expect(error.status).toBe(503);
     const excerpt = `overloaded ${'z'.repeat(400)}`.slice(0, 200);
     expect(error.message).toBe(`createRemoteTask "fail": GET ${base}/fail answered 503 Service Unavailable, expected 2xx; body: ${excerpt}`);
     expect(error.message).not.toContain('secret');
     const missing = createRemoteTask({ name: 'missing', description: 'M.', url: `${base}/nowhere` });
-    expect((await failure(missing.execute({}, context()))).message).toContain('answered 404 Not Found, expected 2xx; body: no such route');
+    expect((await failure(missing.execute({}, taskContext()))).message).toContain('answered 404 Not Found, expected 2xx; body: no such route');
   });
 
   it('fails on bad JSON, a body over maxResponseBytes and an unreachable server', async () => {
     const badJson = createRemoteTask({ name: 'bad', description: 'B.', url: `${base}/bad-json` });
-    expect((await failure(badJson.execute({}, context()))).message).toContain('said its body is JSON (application/json) but it does not parse');
+    expect((await failure(badJson.execute({}, taskContext()))).message).toContain('said its body is JSON (application/json) but it does not parse');
     const big = createRemoteTask({ name: 'big', description: 'B.', url: `${base}/big`, maxResponseBytes: 1000 });
-    expect((await failure(big.execute({}, context()))).message).toContain('answered more than 1000 bytes (maxResponseBytes)');
+    expect((await failure(big.execute({}, taskContext()))).message).toContain('answered more than 1000 bytes (maxResponseBytes)');
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     const down = createRemoteTask({ name: 'down', description: 'D.', url: `http://127.0.0.1:${port}/x` });
-    const error = await failure(down.execute({}, context()));
+    const error = await failure(down.execute({}, taskContext()));
     expect(error.code).toBe('tool_failed');
     expect(error.message).toContain(`createRemoteTask "down": cannot reach POST http://127.0.0.1:${port}/x: connect ECONNREFUSED`);
   });
@@ -175,14 +163,14 @@ describe('createRemoteTask', () => {
   it('gives tool_timeout at timeoutMs and aborted on cancel, closing the request', async () => {
     const slow = createRemoteTask({ name: 'slow', description: 'S.', url: `${base}/slow`, method: 'GET', timeoutMs: 100 });
     const started = Date.now();
-    const error = await failure(slow.execute({}, context()));
+    const error = await failure(slow.execute({}, taskContext()));
     expect(Date.now() - started).toBeLessThan(2000);
     expect(error.code).toBe('tool_timeout');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(closedEarly).toEqual(['/slow']);
 
     const controller = new AbortController();
-    const pending = failure(createRemoteTask({ name: 'slow2', description: 'S.', url: `${base}/slow`, method: 'GET' }).execute({}, context(controller.signal)));
+    const pending = failure(createRemoteTask({ name: 'slow2', description: 'S.', url: `${base}/slow`, method: 'GET' }).execute({}, taskContext({ signal: controller.signal })));
     setTimeout(() => controller.abort(), 50);
     expect((await pending).code).toBe('aborted');
   });
@@ -199,21 +187,12 @@ describe('createRemoteTask', () => {
       [{ ...ok, headers: { a: 1 } }, 'headers must be an object of header names to strings'],
       [{ ...ok, timeoutMs: -5 }, 'timeoutMs must be a positive number of milliseconds, got number -5.'],
     ];
-    for (const [options, message] of cases) {
-      let error: unknown;
-      try {
-        createRemoteTask(options as never);
-      } catch (caught) {
-        error = caught;
-      }
-      expect(isKitAIError(error, 'invalid_config')).toBe(true);
-      expect((error as Error).message).toContain(message);
-    }
+    expectInvalidConfig(createRemoteTask, cases);
   });
 
   it('rejects a url function that returns no URL', async () => {
     const task = createRemoteTask({ name: 'u', description: 'U.', url: () => 'nope' });
-    const error = await failure(task.execute({}, context()));
+    const error = await failure(task.execute({}, taskContext()));
     expect(error.code).toBe('invalid_config');
     expect(error.message).toBe('createRemoteTask "u": the url function must return an http(s) URL, got "nope".');
   });

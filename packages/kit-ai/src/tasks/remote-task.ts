@@ -1,6 +1,6 @@
 import { KitAIError } from '../errors/kit-ai-error.js';
 import type { AgentTask, AgentTaskExecutionContext, ToolArgs } from '../tools/types.js';
-import { checkBaseOptions, checkPositiveNumber, configError, describeValue, messageOf, type TaskBaseOptions } from './task-options.js';
+import { checkBaseOptions, checkPositiveNumber, configError, declaredTask, describeValue, messageOf, type TaskBaseOptions } from './task-options.js';
 import { taskDeadline } from './task-deadline.js';
 
 /** Options of `createRemoteTask`. */
@@ -221,13 +221,5 @@ export function createRemoteTask(options: RemoteTaskOptions): AgentTask {
     }
   }
 
-  return {
-    name,
-    description: options.description,
-    kind: 'remote',
-    parameters: options.parameters ?? { type: 'object' },
-    isConcurrencySafe: options.isConcurrencySafe ?? false,
-    failureMode: options.failureMode ?? 'soft',
-    execute,
-  };
+  return { ...declaredTask(options, 'remote'), execute };
 }

@@ -2,28 +2,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KitAIError, isKitAIError } from '../errors/kit-ai-error.js';
-import type { AgentTaskExecutionContext } from '../tools/types.js';
+import { expectInvalidConfig } from '../testing/config-cases.js';
+import { failure } from '../testing/failure.js';
+import { taskContext } from '../testing/task-context.js';
 import { createShellTask, type ShellTaskResult } from './shell-task.js';
-
-function context(signal: AbortSignal = new AbortController().signal): AgentTaskExecutionContext {
-  return {
-    callId: 'call_1_1',
-    goal: 'test',
-    iteration: 1,
-    signal,
-    llm: { name: 'unused', chat: async () => Promise.reject(new Error('not used')) },
-  };
-}
-
-async function failure(promise: Promise<unknown>): Promise<KitAIError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof KitAIError)) throw new Error(`expected a KitAIError, got ${String(error)}`);
-  return error;
-}
 
 const node = process.execPath;
 
@@ -53,7 +35,7 @@ describe('createShellTask', () => {
     const task = createShellTask({ name: 'echo_args', description: 'Echo.', command: node, args: ['-e', printArgv, '{text}', 'n={count}', '{files}', '{{literal}}'] });
     expect(task.kind).toBe('shell');
     const hostile = 'a b; echo pwned $(whoami) `id` > /tmp/x';
-    const result = (await task.execute({ text: hostile, count: 3, files: ['one two', 'three'] }, context())) as ShellTaskResult;
+    const result = (await task.execute({ text: hostile, count: 3, files: ['one two', 'three'] }, taskContext())) as ShellTaskResult;
     expect(JSON.parse(result.stdout)).toEqual([hostile, 'n=3', 'one two', 'three', '{literal}']);
     expect(result).toMatchObject({ exitCode: 0, signal: null, stderr: '', timedOut: false, truncated: false });
     expect(result.durationMs).toBeGreaterThanOrEqual(0);
@@ -71,46 +53,46 @@ describe('createShellTask', () => {
 
   it('builds argv with a function when given one', async () => {
     const task = createShellTask({ name: 'fn', description: 'Fn.', command: node, args: (args) => ['-e', printArgv, '--', ...(args.verbose ? ['--verbose'] : [])] });
-    expect(JSON.parse(((await task.execute({ verbose: true }, context())) as ShellTaskResult).stdout)).toEqual(['--verbose']);
-    expect(JSON.parse(((await task.execute({}, context())) as ShellTaskResult).stdout)).toEqual([]);
+    expect(JSON.parse(((await task.execute({ verbose: true }, taskContext())) as ShellTaskResult).stdout)).toEqual(['--verbose']);
+    expect(JSON.parse(((await task.execute({}, taskContext())) as ShellTaskResult).stdout)).toEqual([]);
     const broken = createShellTask({ name: 'broken', description: 'B.', command: node, args: () => 'no' as unknown as string[] });
-    expect((await failure(broken.execute({}, context()))).code).toBe('invalid_config');
+    expect((await failure(broken.execute({}, taskContext()))).code).toBe('invalid_config');
   });
 
   it('fails a missing template argument with invalid_arguments', async () => {
     const task = createShellTask({ name: 'need', description: 'Need.', command: node, args: ['{path}'] });
-    const error = await failure(task.execute({}, context()));
+    const error = await failure(task.execute({}, taskContext()));
     expect(error.code).toBe('invalid_arguments');
     expect(error.message).toBe('createShellTask "need": the argument "path" is missing, but the command template uses {path}; pass it in the call.');
     const list = createShellTask({ name: 'list', description: 'List.', command: node, args: ['--files={files}'] });
-    expect((await failure(list.execute({ files: ['a'] }, context()))).message).toContain('a list can only fill an item that is exactly {files}');
+    expect((await failure(list.execute({ files: ['a'] }, taskContext()))).message).toContain('a list can only fill an item that is exactly {files}');
   });
 
   it('fails a non-zero exit with tool_failed showing the end of stderr, unless allowNonZeroExit', async () => {
     const script = 'process.stdout.write("partial"); process.stderr.write("fatal: bad revision\\n"); process.exit(3)';
     const task = createShellTask({ name: 'fails', description: 'Fails.', command: node, args: ['-e', script] });
-    const error = await failure(task.execute({}, context()));
+    const error = await failure(task.execute({}, taskContext()));
     expect(error.code).toBe('tool_failed');
     expect(error.message).toMatch(/^createShellTask "fails": .+ exited with code 3; stderr: fatal: bad revision$/);
     const result = (error.cause as ShellTaskResult);
     expect(result.stdout).toBe('partial');
 
     const tolerant = createShellTask({ name: 'tolerant', description: 'T.', command: node, args: ['-e', script], allowNonZeroExit: true });
-    expect(await tolerant.execute({}, context())).toMatchObject({ exitCode: 3, stdout: 'partial', stderr: 'fatal: bad revision\n', timedOut: false });
+    expect(await tolerant.execute({}, taskContext())).toMatchObject({ exitCode: 3, stdout: 'partial', stderr: 'fatal: bad revision\n', timedOut: false });
   });
 
   it('kills the process at timeoutMs: tool_timeout, or a timed-out result with allowNonZeroExit', async () => {
     const sleeper = ['-e', 'process.stdout.write("started"); setTimeout(() => {}, 20000)'];
     const task = createShellTask({ name: 'slow', description: 'Slow.', command: node, args: sleeper, timeoutMs: 300 });
     const started = Date.now();
-    const error = await failure(task.execute({}, context()));
+    const error = await failure(task.execute({}, taskContext()));
     expect(Date.now() - started).toBeLessThan(5000);
     expect(error.code).toBe('tool_timeout');
     expect(error.message).toContain('createShellTask "slow" did not finish within 300 ms (timeoutMs)');
     expect(error.message).toContain('stdout: started');
 
     const tolerant = createShellTask({ name: 'slow2', description: 'Slow.', command: node, args: sleeper, timeoutMs: 300, allowNonZeroExit: true });
-    expect(await tolerant.execute({}, context())).toMatchObject({ exitCode: null, signal: 'SIGTERM', stdout: 'started', timedOut: true });
+    expect(await tolerant.execute({}, taskContext())).toMatchObject({ exitCode: null, signal: 'SIGTERM', stdout: 'started', timedOut: true });
   });
 
   it('kills the whole process group when the run is canceled', async () => {
@@ -125,7 +107,7 @@ describe('createShellTask', () => {
       env: { KIT_NODE: node },
     });
     const controller = new AbortController();
-    const running = failure(wrapper.execute({ script: grandchild }, context(controller.signal)));
+    const running = failure(wrapper.execute({ script: grandchild }, taskContext({ signal: controller.signal })));
     let pid = '';
     for (let attempt = 0; attempt < 200 && pid === ''; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 25));
@@ -145,13 +127,13 @@ describe('createShellTask', () => {
   it('does not start when the run is already canceled', async () => {
     const marker = join(directory, 'never-written');
     const task = createShellTask({ name: 'never', description: 'N.', command: node, args: ['-e', `require("fs").writeFileSync(${JSON.stringify(marker)}, "x")`] });
-    expect((await failure(task.execute({}, context(AbortSignal.abort())))).code).toBe('aborted');
+    expect((await failure(task.execute({}, taskContext({ signal: AbortSignal.abort() })))).code).toBe('aborted');
     await expect(readFile(marker, 'utf8')).rejects.toThrow();
   });
 
   it('runs a shell script with the arguments as positional parameters when shell is true', async () => {
     const task = createShellTask({ name: 'sh', description: 'Sh.', command: 'printf "%s|" "$0" "$@" | tr a-z A-Z', args: ['{text}', 'second'], shell: true });
-    const result = (await task.execute({ text: 'x; echo pwned' }, context())) as ShellTaskResult;
+    const result = (await task.execute({ text: 'x; echo pwned' }, taskContext())) as ShellTaskResult;
     expect(result.stdout).toBe('SH|X; ECHO PWNED|SECOND|');
   });
 
@@ -163,7 +145,7 @@ describe('createShellTask', () => {
       args: ['-e', 'process.stdout.write("x".repeat(300000)); process.stderr.write("e".repeat(50))'],
       maxOutputBytes: 100,
     });
-    const result = (await task.execute({}, context())) as ShellTaskResult;
+    const result = (await task.execute({}, taskContext())) as ShellTaskResult;
     expect(result.stdout).toBe('x'.repeat(100));
     expect(result.stderr).toBe('e'.repeat(50));
     expect(result.truncated).toBe(true);
@@ -175,11 +157,11 @@ describe('createShellTask', () => {
     process.env.KIT_HOME = 'inherited';
     try {
       const task = createShellTask({ name: 'env', description: 'Env.', command: node, args: ['-e', script], cwd: directory, env: { KIT_A: 'set' } });
-      expect(JSON.parse(((await task.execute({}, context())) as ShellTaskResult).stdout)).toEqual({ cwd: directory, a: 'set', home: 'inherited' });
+      expect(JSON.parse(((await task.execute({}, taskContext())) as ShellTaskResult).stdout)).toEqual({ cwd: directory, a: 'set', home: 'inherited' });
       const removed = createShellTask({ name: 'env2', description: 'Env.', command: node, args: ['-e', script], env: { KIT_HOME: undefined } });
-      expect(JSON.parse(((await removed.execute({}, context())) as ShellTaskResult).stdout).home).toBeNull();
+      expect(JSON.parse(((await removed.execute({}, taskContext())) as ShellTaskResult).stdout).home).toBeNull();
       const isolated = createShellTask({ name: 'env3', description: 'Env.', command: node, args: ['-e', script], env: { KIT_A: 'only' }, inheritEnv: false });
-      expect(JSON.parse(((await isolated.execute({}, context())) as ShellTaskResult).stdout)).toMatchObject({ a: 'only', home: null });
+      expect(JSON.parse(((await isolated.execute({}, taskContext())) as ShellTaskResult).stdout)).toMatchObject({ a: 'only', home: null });
     } finally {
       delete process.env.KIT_HOME;
     }
@@ -187,11 +169,11 @@ describe('createShellTask', () => {
 
   it('fails with tool_failed when the program cannot start or cwd is missing', async () => {
     const missing = createShellTask({ name: 'missing', description: 'M.', command: 'kit-no-such-program-xyz' });
-    const error = await failure(missing.execute({}, context()));
+    const error = await failure(missing.execute({}, taskContext()));
     expect(error.code).toBe('tool_failed');
     expect(error.message).toContain('createShellTask "missing": cannot start "kit-no-such-program-xyz": spawn kit-no-such-program-xyz ENOENT; check that the program is installed and on PATH.');
     const badCwd = createShellTask({ name: 'badcwd', description: 'B.', command: node, cwd: join(directory, 'nope') });
-    expect((await failure(badCwd.execute({}, context()))).message).toContain('does not exist or is not a directory');
+    expect((await failure(badCwd.execute({}, taskContext()))).message).toContain('does not exist or is not a directory');
   });
 
   it('rejects bad options with invalid_config naming the value', () => {
@@ -208,15 +190,6 @@ describe('createShellTask', () => {
       [{ ...base, shell: 'yes' }, 'shell must be a boolean, got "yes".'],
       [{ ...base, failureMode: 'loud' }, `failureMode must be 'soft' or 'hard', got "loud".`],
     ];
-    for (const [options, message] of cases) {
-      let error: unknown;
-      try {
-        createShellTask(options as never);
-      } catch (caught) {
-        error = caught;
-      }
-      expect(isKitAIError(error, 'invalid_config')).toBe(true);
-      expect((error as Error).message).toContain(message);
-    }
+    expectInvalidConfig(createShellTask, cases);
   });
 });

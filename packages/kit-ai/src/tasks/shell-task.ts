@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { KitAIError } from '../errors/kit-ai-error.js';
 import type { AgentTask, AgentTaskExecutionContext, ToolArgs } from '../tools/types.js';
 import { expandTemplate, templateSchema } from './arg-template.js';
-import { checkBaseOptions, checkPositiveNumber, configError, describeValue, messageOf, type TaskBaseOptions } from './task-options.js';
+import { checkBaseOptions, checkPositiveNumber, configError, declaredTask, describeValue, messageOf, type TaskBaseOptions } from './task-options.js';
 import { taskDeadline } from './task-deadline.js';
 
 /** Options of `createShellTask`. */
@@ -309,13 +309,5 @@ export function createShellTask(options: ShellTaskOptions): AgentTask {
     });
   }
 
-  return {
-    name,
-    description: options.description,
-    kind: 'shell',
-    parameters: options.parameters ?? (template ? templateSchema(template) : { type: 'object' }),
-    isConcurrencySafe: options.isConcurrencySafe ?? false,
-    failureMode: options.failureMode ?? 'soft',
-    execute,
-  };
+  return { ...declaredTask(options, 'shell', template ? templateSchema(template) : undefined), execute };
 }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createSmartAgent } from '../agent/create-smart-agent.js';
-import { KitAIError, isKitAIError } from '../errors/kit-ai-error.js';
+import { KitAIError } from '../errors/kit-ai-error.js';
 import type { LLMMessage, LLMOptions, LLMProvider, LLMResponse } from '../llm/types.js';
+import { expectInvalidConfig } from '../testing/config-cases.js';
+import { failure } from '../testing/failure.js';
+import { taskContext } from '../testing/task-context.js';
 import type { AgentTaskExecutionContext, AgentTool } from '../tools/types.js';
 import { createSubagentTask, type SubagentTaskResult } from './subagent-task.js';
 
@@ -24,17 +27,8 @@ function scripted(name: string, replies: (string | ((options: LLMOptions | undef
   };
 }
 
-function context(llm: LLMProvider, signal: AbortSignal = new AbortController().signal): AgentTaskExecutionContext {
-  return { callId: 'call_1_1', goal: 'parent goal', iteration: 1, signal, llm };
-}
-
-async function failure(promise: Promise<unknown>): Promise<KitAIError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof KitAIError)) throw new Error(`expected a KitAIError, got ${String(error)}`);
-  return error;
+function context(llm: LLMProvider, signal?: AbortSignal): AgentTaskExecutionContext {
+  return taskContext({ goal: 'parent goal', llm, signal });
 }
 
 const lookups: unknown[] = [];
@@ -132,16 +126,7 @@ describe('createSubagentTask', () => {
       [{ name: 's', description: 'S.', llm: {} }, 'llm must be an LLMProvider'],
       [{ name: 's', description: 'S.', goal: 'research' }, 'goal must be a function'],
     ];
-    for (const [options, message] of cases) {
-      let error: unknown;
-      try {
-        createSubagentTask(options as never);
-      } catch (caught) {
-        error = caught;
-      }
-      expect(isKitAIError(error, 'invalid_config')).toBe(true);
-      expect((error as Error).message).toContain(message);
-    }
+    expectInvalidConfig(createSubagentTask, cases);
   });
 
   it('works as a task of a parent smart agent', async () => {

@@ -3,7 +3,7 @@ import type { AgentRunStatus, SmartAgentConfig } from '../agent/types.js';
 import { KitAIError } from '../errors/kit-ai-error.js';
 import type { LLMOptions, LLMProvider } from '../llm/types.js';
 import type { AgentTask, AgentTaskExecutionContext, AgentTool, ToolArgs } from '../tools/types.js';
-import { checkBaseOptions, configError, describeValue, type TaskBaseOptions } from './task-options.js';
+import { checkBaseOptions, configError, declaredTask, describeValue, type TaskBaseOptions } from './task-options.js';
 import { taskDeadline } from './task-deadline.js';
 
 /** Options of `createSubagentTask`. */
@@ -175,13 +175,5 @@ export function createSubagentTask(options: SubagentTaskOptions): AgentTask {
     }
   }
 
-  return {
-    name,
-    description: options.description,
-    kind: 'subagent',
-    parameters: options.parameters ?? (options.goal ? { type: 'object' } : structuredClone(defaultGoalSchema)),
-    isConcurrencySafe: options.isConcurrencySafe ?? false,
-    failureMode: options.failureMode ?? 'soft',
-    execute,
-  };
+  return { ...declaredTask(options, 'subagent', options.goal ? undefined : structuredClone(defaultGoalSchema)), execute };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isKitAIError } from '../errors/kit-ai-error.js';
-import { checkBaseOptions, checkCount, checkPositiveNumber } from './task-options.js';
+import { checkBaseOptions, checkCount, checkPositiveNumber, declaredTask } from './task-options.js';
 
 function messageOf(check: () => void): string {
   try {
@@ -25,5 +25,22 @@ describe('task options', () => {
     expect(messageOf(() => checkPositiveNumber('f', 'limit', Number.POSITIVE_INFINITY, 'bytes'))).toBe('f: limit must be a positive number of bytes, got number Infinity.');
     expect(messageOf(() => checkCount('f', 'retries', 1.5))).toBe('f: retries must be a whole number of 0 or more, got number 1.5.');
     expect(messageOf(() => checkCount('f', 'retries', 0))).toBe('accepted');
+  });
+});
+
+describe('declaredTask', () => {
+  it('gives every kind the same defaults and keeps what the options set', () => {
+    expect(declaredTask({ name: 'a', description: 'A.' }, 'remote')).toEqual({ name: 'a', description: 'A.', kind: 'remote', parameters: { type: 'object' }, isConcurrencySafe: false, failureMode: 'soft' });
+    const schema = { type: 'object', required: ['goal'] };
+    expect(declaredTask({ name: 'b', description: 'B.' }, 'subagent', schema).parameters).toBe(schema);
+    const own = { type: 'object', properties: {} };
+    expect(declaredTask({ name: 'c', description: 'C.', parameters: own, isConcurrencySafe: true, failureMode: 'hard' }, 'shell', schema)).toEqual({
+      name: 'c',
+      description: 'C.',
+      kind: 'shell',
+      parameters: own,
+      isConcurrencySafe: true,
+      failureMode: 'hard',
+    });
   });
 });

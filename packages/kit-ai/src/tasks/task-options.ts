@@ -1,5 +1,6 @@
 import { KitAIError } from '../errors/kit-ai-error.js';
 import { describeValue } from '../llm/describe-value.js';
+import type { AgentTask, AgentTaskKind } from '../tools/types.js';
 
 export { describeValue };
 
@@ -21,6 +22,22 @@ export interface TaskBaseOptions {
 
 const taskNamePattern = /^[A-Za-z0-9_-]{1,64}$/;
 
+
+/**
+ * The fields of the `AgentTask` a factory returns that come from `TaskBaseOptions`, with the defaults
+ * every kind shares: not concurrency-safe, `soft` failures, and `defaultParameters` (the kind's own
+ * schema) when the options give no `parameters`.
+ */
+export function declaredTask(options: TaskBaseOptions, kind: AgentTaskKind, defaultParameters: Record<string, unknown> = { type: 'object' }): Omit<AgentTask, 'execute'> {
+  return {
+    name: options.name,
+    description: options.description,
+    kind,
+    parameters: options.parameters ?? defaultParameters,
+    isConcurrencySafe: options.isConcurrencySafe ?? false,
+    failureMode: options.failureMode ?? 'soft',
+  };
+}
 
 /** Throws `invalid_config` naming the factory, the field, the value and the fix. */
 export function configError(factory: string, message: string): KitAIError {

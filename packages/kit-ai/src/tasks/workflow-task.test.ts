@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { KitAIError, isKitAIError } from '../errors/kit-ai-error.js';
+import { expectInvalidConfig } from '../testing/config-cases.js';
+import { failure } from '../testing/failure.js';
+import { taskContext } from '../testing/task-context.js';
 import type { AgentTaskExecutionContext } from '../tools/types.js';
 import { createWorkflowTask, type WorkflowStep, type WorkflowTaskResult } from './workflow-task.js';
 
-function context(signal: AbortSignal = new AbortController().signal): AgentTaskExecutionContext {
-  return { callId: 'call_2_1', goal: 'release', iteration: 2, signal, llm: { name: 'unused', chat: async () => Promise.reject(new Error('not used')) } };
-}
-
-async function failure(promise: Promise<unknown>): Promise<KitAIError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof KitAIError)) throw new Error(`expected a KitAIError, got ${String(error)}`);
-  return error;
+/** A call of iteration 2 of a release run; the steps see its goal and id. */
+function context(signal?: AbortSignal): AgentTaskExecutionContext {
+  return taskContext({ callId: 'call_2_1', goal: 'release', iteration: 2, signal });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -155,15 +149,6 @@ describe('createWorkflowTask', () => {
       [{ ...ok, steps: [{ name: '', run: () => 1 }] }, 'steps[0].name must be a non-empty string'],
       [{ ...ok, steps: [{ name: 'a', run: () => 1 }], timeoutMs: 0 }, 'timeoutMs must be a positive number of milliseconds, got number 0.'],
     ];
-    for (const [options, message] of cases) {
-      let error: unknown;
-      try {
-        createWorkflowTask(options as never);
-      } catch (caught) {
-        error = caught;
-      }
-      expect(isKitAIError(error, 'invalid_config')).toBe(true);
-      expect((error as Error).message).toContain(message);
-    }
+    expectInvalidConfig(createWorkflowTask, cases);
   });
 });

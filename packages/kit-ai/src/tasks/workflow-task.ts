@@ -1,6 +1,6 @@
 import { KitAIError } from '../errors/kit-ai-error.js';
 import type { AgentTask, AgentTaskExecutionContext, ToolArgs } from '../tools/types.js';
-import { checkBaseOptions, checkCount, checkPositiveNumber, configError, describeValue, messageOf, type TaskBaseOptions } from './task-options.js';
+import { checkBaseOptions, checkCount, checkPositiveNumber, configError, declaredTask, describeValue, messageOf, type TaskBaseOptions } from './task-options.js';
 import { taskDeadline } from './task-deadline.js';
 
 /** One step of a workflow. */
@@ -150,13 +150,5 @@ export function createWorkflowTask(options: WorkflowTaskOptions): AgentTask {
     }
   }
 
-  return {
-    name,
-    description: options.description,
-    kind: 'workflow',
-    parameters: options.parameters ?? { type: 'object' },
-    isConcurrencySafe: options.isConcurrencySafe ?? false,
-    failureMode: options.failureMode ?? 'soft',
-    execute,
-  };
+  return { ...declaredTask(options, 'workflow'), execute };
 }

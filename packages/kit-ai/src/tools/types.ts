@@ -64,11 +64,10 @@ export interface AgentTask {
 /** How a call ended: `success`, `error` (it threw, timed out or had invalid arguments) or `denied` (a before-hook refused it). */
 export type CallStatus = 'success' | 'error' | 'denied';
 
-/** One tool call of a run, as recorded in `AgentRunResult.toolCalls`. */
-export interface AgentToolCallRecord {
+/** What the records of tool calls and of task calls have in common. */
+export interface AgentCallRecord {
   /** The provider's call id, or one the loop made (`call_<iteration>_<n>`). */
   id: string;
-  tool: string;
   args: ToolArgs;
   status: CallStatus;
   /** The value `execute` returned (before any result budget), when `status` is `success`. */
@@ -81,16 +80,16 @@ export interface AgentToolCallRecord {
   durationMs: number;
 }
 
+/** One tool call of a run, as recorded in `AgentRunResult.toolCalls`. */
+export interface AgentToolCallRecord extends AgentCallRecord {
+  /** The name of the tool called. */
+  tool: string;
+}
+
 /** One task call of a run, as recorded in `AgentRunResult.taskCalls`. */
-export interface AgentTaskCallRecord {
-  id: string;
+export interface AgentTaskCallRecord extends AgentCallRecord {
+  /** The name of the task called. */
   task: string;
+  /** The task's kind (`custom` when it gives none). */
   kind: AgentTaskKind;
-  args: ToolArgs;
-  status: CallStatus;
-  result?: unknown;
-  error?: string;
-  iteration: number;
-  startedAt: string;
-  durationMs: number;
 }

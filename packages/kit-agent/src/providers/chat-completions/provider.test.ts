@@ -1,48 +1,17 @@
 import { KitAIError, type LLMStreamChunk } from '@kit/kit-ai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as fixtures from '../testing/chat-completions-fixtures.js';
-import { bytePieces, sendEventStream, sendJson, startWireServer, type WireServer } from '../testing/wire-server.js';
+import { collect, failure, streamUntilFailure } from '../testing/stream-results.js';
+import { weatherTool } from '../testing/tool-definitions.js';
+import { bytePieces, sendEventStream, sendEventStreamPart, sendJson, splitEvents, startWireServer, useWireServer } from '../testing/wire-server.js';
 import { chatCompletionsProvider } from './provider.js';
 
-let server: WireServer;
+const server = useWireServer();
 let baseUrl: string;
 
-beforeAll(async () => {
-  server = await startWireServer();
+beforeAll(() => {
   baseUrl = `${server.url}/v1`;
 });
-
-afterAll(async () => {
-  await server.close();
-});
-
-function lastRequest() {
-  const request = server.requests[server.requests.length - 1];
-  if (!request) throw new Error('no request reached the server');
-  return request;
-}
-
-async function collect(stream: AsyncIterable<LLMStreamChunk>): Promise<LLMStreamChunk[]> {
-  const chunks: LLMStreamChunk[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
-  return chunks;
-}
-
-async function failure(promise: Promise<unknown>): Promise<KitAIError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof KitAIError) return error;
-    throw new Error(`expected a KitAIError, got ${String(error)}`);
-  }
-  throw new Error('expected the call to fail');
-}
-
-const weatherTool = {
-  name: 'get_weather',
-  description: 'Current weather of a city.',
-  parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-};
 
 describe('chatCompletionsProvider chat', () => {
   it('sends the conversation and reads text, model, usage and finish reason', async () => {
@@ -58,7 +27,7 @@ describe('chatCompletionsProvider chat', () => {
       usage: { promptTokens: 19, completionTokens: 10, totalTokens: 29 },
       finishReason: 'stop',
     });
-    const request = lastRequest();
+    const request = server.lastRequest();
     expect(request.method).toBe('POST');
     expect(request.path).toBe('/v1/chat/completions');
     expect(request.headers.authorization).toBe('Bearer sk-test');
@@ -77,7 +46,7 @@ describe('chatCompletionsProvider chat', () => {
     server.reply((_request, response) => sendJson(response, 200, fixtures.textAnswer));
     const llm = chatCompletionsProvider({ apiKey: 'sk-test', model: 'local-model', baseUrl });
     await llm.chat([{ role: 'user', content: 'Hi' }], { tools: [weatherTool], maxTokens: 256, temperature: 0.2 });
-    expect(lastRequest().json).toEqual({
+    expect(server.lastRequest().json).toEqual({
       model: 'local-model',
       messages: [{ role: 'user', content: 'Hi' }],
       tools: [{ type: 'function', function: weatherTool }],
@@ -90,8 +59,8 @@ describe('chatCompletionsProvider chat', () => {
     server.reply((_request, response) => sendJson(response, 200, fixtures.textAnswer));
     const llm = chatCompletionsProvider({ apiKey: 'k', model: 'm', baseUrl, maxTokens: 99, maxTokensParameter: 'max_completion_tokens' });
     await llm.chat([{ role: 'user', content: 'Hi' }]);
-    expect(lastRequest().json).toMatchObject({ max_completion_tokens: 99 });
-    expect(lastRequest().json).not.toHaveProperty('max_tokens');
+    expect(server.lastRequest().json).toMatchObject({ max_completion_tokens: 99 });
+    expect(server.lastRequest().json).not.toHaveProperty('max_tokens');
   });
 
   it('reads native tool calls with their ids and parsed arguments', async () => {
@@ -116,13 +85,13 @@ describe('chatCompletionsProvider chat', () => {
   it('sends no Authorization header for an empty key with baseUrl, and lets headers override', async () => {
     server.reply((_request, response) => sendJson(response, 200, fixtures.textAnswer));
     await chatCompletionsProvider({ apiKey: '', model: 'm', baseUrl }).chat([{ role: 'user', content: 'Hi' }]);
-    expect(lastRequest().headers.authorization).toBeUndefined();
+    expect(server.lastRequest().headers.authorization).toBeUndefined();
     await chatCompletionsProvider({ apiKey: 'k', model: 'm', baseUrl: `${baseUrl}/`, headers: { authorization: 'Token other', 'x-team': 'docs' } }).chat([
       { role: 'user', content: 'Hi' },
     ]);
-    expect(lastRequest().path).toBe('/v1/chat/completions');
-    expect(lastRequest().headers.authorization).toBe('Token other');
-    expect(lastRequest().headers['x-team']).toBe('docs');
+    expect(server.lastRequest().path).toBe('/v1/chat/completions');
+    expect(server.lastRequest().headers.authorization).toBe('Token other');
+    expect(server.lastRequest().headers['x-team']).toBe('docs');
   });
 });
 
@@ -139,7 +108,7 @@ describe('chatCompletionsProvider stream', () => {
       finishReason: 'stop',
       usage: { promptTokens: 12, completionTokens: 4, totalTokens: 16 },
     });
-    const request = lastRequest();
+    const request = server.lastRequest();
     expect(request.headers.accept).toBe('text/event-stream');
     expect(request.json).toEqual({
       model: 'gpt-4o-mini',
@@ -159,11 +128,11 @@ describe('chatCompletionsProvider stream', () => {
       { type: 'tool_call', toolCall: { id: 'call_8f6mJ2kYx1', name: 'get_time', arguments: { zone: 'Europe/Zurich' } } },
       { type: 'done', model: 'gpt-4o-mini-2024-07-18', finishReason: 'tool_calls', usage: { promptTokens: 90, completionTokens: 40, totalTokens: 130 } },
     ]);
-    expect(lastRequest().json).toMatchObject({ tools: [{ type: 'function', function: weatherTool }], stream: true });
+    expect(server.lastRequest().json).toMatchObject({ tools: [{ type: 'function', function: weatherTool }], stream: true });
   });
 
   it('hands on a completed call while the server is still streaming the next one', async () => {
-    const events = fixtures.toolCallStream.split('\n\n').filter((event) => event !== '').map((event) => `${event}\n\n`);
+    const events = splitEvents(fixtures.toolCallStream);
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => {
       release = resolve;
@@ -195,13 +164,8 @@ describe('chatCompletionsProvider stream', () => {
   it('turns an error sent inside the stream into llm_http_error with the server message', async () => {
     server.reply((_request, response) => sendEventStream(response, [fixtures.midStreamError]));
     const llm = chatCompletionsProvider({ apiKey: 'k', model: 'gpt-4o-mini', baseUrl });
-    const seen: LLMStreamChunk[] = [];
-    const error = await failure(
-      (async () => {
-        for await (const chunk of llm.stream([{ role: 'user', content: 'Hi' }])) seen.push(chunk);
-      })(),
-    );
-    expect(seen).toEqual([{ type: 'text', text: 'Hel' }]);
+    const { chunks, error } = await streamUntilFailure(llm.stream([{ role: 'user', content: 'Hi' }]));
+    expect(chunks).toEqual([{ type: 'text', text: 'Hel' }]);
     expect(error.code).toBe('llm_http_error');
     expect(error.message).toContain('chat-completions:gpt-4o-mini');
     expect(error.message).toContain('The server had an error while processing your request');
@@ -222,12 +186,6 @@ describe('chatCompletionsProvider stream', () => {
     expect(error.message).toContain('is not JSON');
   });
 });
-
-async function sendEventStreamPart(response: import('node:http').ServerResponse, events: readonly string[]): Promise<void> {
-  response.writeHead(200, { 'content-type': 'text/event-stream' });
-  for (const event of events) response.write(event);
-  await new Promise((resolve) => setTimeout(resolve, 5));
-}
 
 describe('chatCompletionsProvider errors', () => {
   it('reports an HTTP error with the status and the server message', async () => {
@@ -310,13 +268,8 @@ describe('chatCompletionsProvider errors', () => {
       await sendEventStreamPart(response, [`${firstEvents}\n\n`]);
       response.socket?.destroy();
     });
-    const seen: LLMStreamChunk[] = [];
-    const error = await failure(
-      (async () => {
-        for await (const chunk of chatCompletionsProvider({ apiKey: 'k', model: 'm', baseUrl }).stream([{ role: 'user', content: 'Hi' }])) seen.push(chunk);
-      })(),
-    );
-    expect(seen).toEqual([{ type: 'text', text: 'Grüße' }]);
+    const { chunks, error } = await streamUntilFailure(chatCompletionsProvider({ apiKey: 'k', model: 'm', baseUrl }).stream([{ role: 'user', content: 'Hi' }]));
+    expect(chunks).toEqual([{ type: 'text', text: 'Grüße' }]);
     expect(error.code).toBe('llm_network_error');
     expect(error.message).toContain('broke while reading the answer');
   });
@@ -340,7 +293,7 @@ describe('chatCompletionsProvider cancellation', () => {
     expect(error.code).toBe('aborted');
     expect(error.message).toBe('chat-completions:m: the call was aborted by its signal (the agent was canceled)');
     expect(Date.now() - started).toBeLessThan(1000);
-    await lastRequest().closed;
+    await server.lastRequest().closed;
   });
 
   it('stops reading a stream when the signal fires, and the connection closes', async () => {
@@ -365,7 +318,7 @@ describe('chatCompletionsProvider cancellation', () => {
     expect(error.code).toBe('aborted');
     expect(seen).toEqual(['tick 0 ', 'tick 1 ']);
     const closedAt = Date.now();
-    await lastRequest().closed;
+    await server.lastRequest().closed;
     expect(Date.now() - closedAt).toBeLessThan(1000);
   });
 
@@ -374,7 +327,7 @@ describe('chatCompletionsProvider cancellation', () => {
     for await (const chunk of chatCompletionsProvider({ apiKey: 'k', model: 'm', baseUrl }).stream([{ role: 'user', content: 'Hi' }])) {
       if (chunk.type === 'text') break;
     }
-    await lastRequest().closed;
+    await server.lastRequest().closed;
   });
 
   it('does not send a request when the signal is already aborted', async () => {

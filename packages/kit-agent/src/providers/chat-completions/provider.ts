@@ -1,7 +1,7 @@
-import { KitAIError, type LLMMessage, type LLMOptions, type LLMProvider, type LLMResponse, type LLMStreamChunk } from '@kit/kit-ai';
+import { KitAIError, type LLMProvider } from '@kit/kit-ai';
 import { resolveCallSettings, resolveConnection, type ProviderConnectionOptions } from '../options.js';
-import { parseEventData, postJson, readJson, streamEvents, type ProviderRequest } from '../transport.js';
-import { chunksOfAnswer, isWholeJsonAnswer } from '../whole-answer.js';
+import { parseEventData } from '../transport.js';
+import { wireProvider } from '../wire-provider.js';
 import { chatCompletionsRequest, type MaxTokensParameter } from './request.js';
 import { chatCompletionsResponse } from './response.js';
 import { ChatCompletionsStreamDecoder } from './stream-decoder.js';
@@ -69,46 +69,35 @@ export function chatCompletionsProvider(options: ChatCompletionsProviderOptions)
   const name = `chat-completions:${connection.model}`;
   const url = `${connection.baseUrl}/chat/completions`;
 
-  function request(messages: LLMMessage[], callOptions: LLMOptions | undefined, stream: boolean): ProviderRequest {
-    const settings = resolveCallSettings(name, callOptions, connection.maxTokens);
-    return {
-      provider: name,
-      url,
-      headers: {
-        'content-type': 'application/json',
-        accept: stream ? 'text/event-stream' : 'application/json',
-        ...(connection.apiKey ? { authorization: `Bearer ${connection.apiKey}` } : {}),
-        ...connection.headers,
-      },
-      body: chatCompletionsRequest({ model: connection.model, messages, tools: callOptions?.tools, settings, maxTokensParameter, stream }),
-      signal: callOptions?.signal,
-    };
-  }
-
-  return {
+  return wireProvider({
     name,
-    async chat(messages: LLMMessage[], callOptions?: LLMOptions): Promise<LLMResponse> {
-      const call = request(messages, callOptions, false);
-      const response = await postJson(call);
-      return chatCompletionsResponse(name, url, await readJson(call, response), connection.model);
-    },
-    async *stream(messages: LLMMessage[], callOptions?: LLMOptions): AsyncGenerator<LLMStreamChunk, void, undefined> {
-      const call = request(messages, callOptions, true);
-      const response = await postJson(call);
-      if (isWholeJsonAnswer(response)) {
-        yield* chunksOfAnswer(chatCompletionsResponse(name, url, await readJson(call, response), connection.model));
-        return;
-      }
+    url,
+    headers: { ...(connection.apiKey ? { authorization: `Bearer ${connection.apiKey}` } : {}), ...connection.headers },
+    body: (messages, callOptions, stream) =>
+      chatCompletionsRequest({
+        model: connection.model,
+        messages,
+        tools: callOptions?.tools,
+        settings: resolveCallSettings(name, callOptions, connection.maxTokens),
+        maxTokensParameter,
+        stream,
+      }),
+    answer: (payload) => chatCompletionsResponse(name, url, payload, connection.model),
+    streamDecoder(call) {
       const decoder = new ChatCompletionsStreamDecoder(name, url, connection.model);
-      for await (const event of streamEvents(call, response)) {
-        if (event.data.trim() === '') continue;
-        if (event.data.trim() === '[DONE]') {
-          yield* decoder.finish();
-          return;
-        }
-        yield* decoder.push(parseEventData(call, event.data));
-      }
-      yield* decoder.end();
+      let complete = false;
+      return {
+        get complete() {
+          return complete;
+        },
+        read(event) {
+          // The protocol's end marker is the only event whose data is not JSON.
+          if (event.data.trim() !== '[DONE]') return decoder.push(parseEventData(call, event.data));
+          complete = true;
+          return decoder.finish();
+        },
+        end: () => decoder.end(),
+      };
     },
-  };
+  });
 }

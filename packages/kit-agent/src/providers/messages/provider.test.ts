@@ -1,62 +1,14 @@
-import { KitAIError, type LLMStreamChunk } from '@kit/kit-ai';
-import type { ServerResponse } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LLMStreamChunk } from '@kit/kit-ai';
+import { describe, expect, it } from 'vitest';
 import * as fixtures from '../testing/messages-fixtures.js';
-import { bytePieces, sendEventStream, sendJson, startWireServer, type WireServer } from '../testing/wire-server.js';
+import { collect, failure, streamUntilFailure } from '../testing/stream-results.js';
+import { weatherTool } from '../testing/tool-definitions.js';
+import { bytePieces, sendEventStream, sendEventStreamPart, sendJson, splitEvents, useWireServer } from '../testing/wire-server.js';
 import { messagesProvider } from './provider.js';
 
-let server: WireServer;
-
-beforeAll(async () => {
-  server = await startWireServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
-function lastRequest() {
-  const request = server.requests[server.requests.length - 1];
-  if (!request) throw new Error('no request reached the server');
-  return request;
-}
-
-async function collect(stream: AsyncIterable<LLMStreamChunk>): Promise<LLMStreamChunk[]> {
-  const chunks: LLMStreamChunk[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
-  return chunks;
-}
-
-async function failure(promise: Promise<unknown>): Promise<KitAIError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof KitAIError) return error;
-    throw new Error(`expected a KitAIError, got ${String(error)}`);
-  }
-  throw new Error('expected the call to fail');
-}
-
-function events(text: string): string[] {
-  return text
-    .split('\n\n')
-    .filter((event) => event !== '')
-    .map((event) => `${event}\n\n`);
-}
-
-async function writeThenWait(response: ServerResponse, parts: readonly string[]): Promise<void> {
-  response.writeHead(200, { 'content-type': 'text/event-stream' });
-  for (const part of parts) response.write(part);
-  await new Promise((resolve) => setTimeout(resolve, 5));
-}
+const server = useWireServer();
 
 const provider = (extra: Record<string, unknown> = {}) => messagesProvider({ apiKey: 'key-test', model: 'claude-sonnet-4-5', baseUrl: server.url, ...extra });
-
-const weatherTool = {
-  name: 'get_weather',
-  description: 'Current weather of a city.',
-  parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-};
 
 describe('messagesProvider chat', () => {
   it('sends system apart, the protocol headers and the default max_tokens; reads text, usage and stop reason', async () => {
@@ -72,7 +24,7 @@ describe('messagesProvider chat', () => {
       usage: { promptTokens: 120, completionTokens: 9, totalTokens: 129 },
       finishReason: 'stop',
     });
-    const request = lastRequest();
+    const request = server.lastRequest();
     expect(request.method).toBe('POST');
     expect(request.path).toBe('/v1/messages');
     expect(request.headers['x-api-key']).toBe('key-test');
@@ -99,7 +51,7 @@ describe('messagesProvider chat', () => {
       { role: 'user', content: 'Result of tool lookup: {"id":7}' },
       { role: 'assistant', content: 'The order is' },
     ]);
-    expect(lastRequest().json).toEqual({
+    expect(server.lastRequest().json).toEqual({
       model: 'claude-sonnet-4-5',
       max_tokens: 4096,
       system: 'Be brief.\n\nUse tools.',
@@ -119,7 +71,7 @@ describe('messagesProvider chat', () => {
       maxTokens: 300,
       temperature: 0.5,
     });
-    expect(lastRequest().json).toEqual({
+    expect(server.lastRequest().json).toEqual({
       model: 'claude-sonnet-4-5',
       max_tokens: 300,
       messages: [{ role: 'user', content: 'Hi' }],
@@ -130,8 +82,8 @@ describe('messagesProvider chat', () => {
       temperature: 0.5,
     });
     await provider({ maxTokens: 1000, apiVersion: '2024-01-01' }).chat([{ role: 'user', content: 'Hi' }]);
-    expect(lastRequest().json).toMatchObject({ max_tokens: 1000 });
-    expect(lastRequest().headers['anthropic-version']).toBe('2024-01-01');
+    expect(server.lastRequest().json).toMatchObject({ max_tokens: 1000 });
+    expect(server.lastRequest().headers['anthropic-version']).toBe('2024-01-01');
   });
 
   it('reads tool_use blocks as tool calls beside the text', async () => {
@@ -157,10 +109,10 @@ describe('messagesProvider chat', () => {
   it('sends no x-api-key for an empty key with baseUrl, and lets headers override', async () => {
     server.reply((_request, response) => sendJson(response, 200, fixtures.textAnswer));
     await provider({ apiKey: '' }).chat([{ role: 'user', content: 'Hi' }]);
-    expect(lastRequest().headers['x-api-key']).toBeUndefined();
+    expect(server.lastRequest().headers['x-api-key']).toBeUndefined();
     await provider({ headers: { 'anthropic-beta': 'tools-2024', 'x-api-key': 'other' } }).chat([{ role: 'user', content: 'Hi' }]);
-    expect(lastRequest().headers['anthropic-beta']).toBe('tools-2024');
-    expect(lastRequest().headers['x-api-key']).toBe('other');
+    expect(server.lastRequest().headers['anthropic-beta']).toBe('tools-2024');
+    expect(server.lastRequest().headers['x-api-key']).toBe('other');
   });
 });
 
@@ -173,8 +125,8 @@ describe('messagesProvider stream', () => {
       { type: 'text', text: ' aus 🌍' },
       { type: 'done', model: 'claude-sonnet-4-5-20250929', finishReason: 'stop', usage: { promptTokens: 25, completionTokens: 15, totalTokens: 40 } },
     ]);
-    expect(lastRequest().json).toEqual({ model: 'claude-sonnet-4-5', max_tokens: 4096, messages: [{ role: 'user', content: 'Greet me' }], stream: true });
-    expect(lastRequest().headers.accept).toBe('text/event-stream');
+    expect(server.lastRequest().json).toEqual({ model: 'claude-sonnet-4-5', max_tokens: 4096, messages: [{ role: 'user', content: 'Greet me' }], stream: true });
+    expect(server.lastRequest().headers.accept).toBe('text/event-stream');
   });
 
   it('assembles input_json_delta fragments into one tool call per block', async () => {
@@ -189,14 +141,14 @@ describe('messagesProvider stream', () => {
   });
 
   it('hands on a tool call as soon as its block stops', async () => {
-    const all = events(fixtures.toolUseStream);
+    const all = splitEvents(fixtures.toolUseStream);
     const firstStop = all.findIndex((event) => event.includes('"content_block_stop","index":1'));
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
     server.reply(async (_request, response) => {
-      await writeThenWait(response, all.slice(0, firstStop + 1));
+      await sendEventStreamPart(response, all.slice(0, firstStop + 1));
       await gate;
       for (const event of all.slice(firstStop + 1)) response.write(event);
       response.end();
@@ -218,21 +170,16 @@ describe('messagesProvider stream', () => {
   });
 
   it('turns an error event into llm_http_error with the status of its type', async () => {
-    server.reply((_request, response) => sendEventStream(response, events(fixtures.overloadedStream)));
-    const seen: LLMStreamChunk[] = [];
-    const error = await failure(
-      (async () => {
-        for await (const chunk of provider().stream([{ role: 'user', content: 'Hi' }])) seen.push(chunk);
-      })(),
-    );
-    expect(seen).toEqual([{ type: 'text', text: 'Hel' }]);
+    server.reply((_request, response) => sendEventStream(response, splitEvents(fixtures.overloadedStream)));
+    const { chunks, error } = await streamUntilFailure(provider().stream([{ role: 'user', content: 'Hi' }]));
+    expect(chunks).toEqual([{ type: 'text', text: 'Hel' }]);
     expect(error.code).toBe('llm_http_error');
     expect(error.status).toBe(529);
     expect(error.message).toBe(`messages:claude-sonnet-4-5: an error event (overloaded_error) in the stream from ${server.url}/v1/messages: Overloaded (retry later, or give the agent a fallbackLlm)`);
   });
 
   it('rejects a stream cut off before message_stop', async () => {
-    server.reply((_request, response) => sendEventStream(response, events(fixtures.textStream).slice(0, 4)));
+    server.reply((_request, response) => sendEventStream(response, splitEvents(fixtures.textStream).slice(0, 4)));
     const error = await failure(collect(provider().stream([{ role: 'user', content: 'Hi' }])));
     expect(error.code).toBe('llm_invalid_response');
     expect(error.message).toContain('ended before its message_stop event');
@@ -286,16 +233,11 @@ describe('messagesProvider errors', () => {
     });
     expect((await failure(provider().chat([{ role: 'user', content: 'Hi' }]))).code).toBe('llm_network_error');
     server.reply(async (_request, response) => {
-      await writeThenWait(response, events(fixtures.textStream).slice(0, 4));
+      await sendEventStreamPart(response, splitEvents(fixtures.textStream).slice(0, 4));
       response.socket?.destroy();
     });
-    const seen: LLMStreamChunk[] = [];
-    const error = await failure(
-      (async () => {
-        for await (const chunk of provider().stream([{ role: 'user', content: 'Hi' }])) seen.push(chunk);
-      })(),
-    );
-    expect(seen).toEqual([{ type: 'text', text: 'Grüße' }]);
+    const { chunks, error } = await streamUntilFailure(provider().stream([{ role: 'user', content: 'Hi' }]));
+    expect(chunks).toEqual([{ type: 'text', text: 'Grüße' }]);
     expect(error.code).toBe('llm_network_error');
   });
 });
@@ -310,12 +252,12 @@ describe('messagesProvider cancellation', () => {
     expect(error.code).toBe('aborted');
     expect(error.message).toBe('messages:claude-sonnet-4-5: the call was aborted by its signal');
     expect(Date.now() - started).toBeLessThan(1000);
-    await lastRequest().closed;
+    await server.lastRequest().closed;
   });
 
   it('stops reading a stream when the signal fires while the server goes silent', async () => {
     server.reply(async (_request, response) => {
-      await writeThenWait(response, events(fixtures.textStream).slice(0, 4));
+      await sendEventStreamPart(response, splitEvents(fixtures.textStream).slice(0, 4));
       // Silent from here on, as a stalled server would be.
     });
     const controller = new AbortController();
@@ -330,7 +272,7 @@ describe('messagesProvider cancellation', () => {
     );
     expect(error.code).toBe('aborted');
     expect(seen).toEqual([{ type: 'text', text: 'Grüße' }]);
-    await lastRequest().closed;
+    await server.lastRequest().closed;
   });
 });
 

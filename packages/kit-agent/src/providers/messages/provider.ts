@@ -1,7 +1,7 @@
-import { KitAIError, type LLMMessage, type LLMOptions, type LLMProvider, type LLMResponse, type LLMStreamChunk } from '@kit/kit-ai';
+import { KitAIError, type LLMProvider } from '@kit/kit-ai';
 import { resolveCallSettings, resolveConnection, type ProviderConnectionOptions } from '../options.js';
-import { parseEventData, postJson, readJson, streamEvents, type ProviderRequest } from '../transport.js';
-import { chunksOfAnswer, isWholeJsonAnswer } from '../whole-answer.js';
+import { parseEventData } from '../transport.js';
+import { wireProvider } from '../wire-provider.js';
 import { messagesRequest } from './request.js';
 import { messagesResponse } from './response.js';
 import { MessagesStreamDecoder } from './stream-decoder.js';
@@ -75,50 +75,30 @@ export function messagesProvider(options: MessagesProviderOptions): Required<LLM
   const name = `messages:${connection.model}`;
   const url = `${connection.baseUrl}/v1/messages`;
 
-  function request(messages: LLMMessage[], callOptions: LLMOptions | undefined, stream: boolean): ProviderRequest {
-    const settings = resolveCallSettings(name, callOptions, connection.maxTokens ?? defaultMessagesMaxTokens);
-    return {
-      provider: name,
-      url,
-      headers: {
-        'content-type': 'application/json',
-        accept: stream ? 'text/event-stream' : 'application/json',
-        'anthropic-version': apiVersion,
-        ...(connection.apiKey ? { 'x-api-key': connection.apiKey } : {}),
-        ...connection.headers,
-      },
-      body: messagesRequest({
+  return wireProvider({
+    name,
+    url,
+    headers: { 'anthropic-version': apiVersion, ...(connection.apiKey ? { 'x-api-key': connection.apiKey } : {}), ...connection.headers },
+    body(messages, callOptions, stream) {
+      const settings = resolveCallSettings(name, callOptions, connection.maxTokens ?? defaultMessagesMaxTokens);
+      return messagesRequest({
         model: connection.model,
         messages,
         tools: callOptions?.tools,
         settings: { temperature: settings.temperature, maxTokens: settings.maxTokens ?? defaultMessagesMaxTokens },
         stream,
-      }),
-      signal: callOptions?.signal,
-    };
-  }
-
-  return {
-    name,
-    async chat(messages: LLMMessage[], callOptions?: LLMOptions): Promise<LLMResponse> {
-      const call = request(messages, callOptions, false);
-      const response = await postJson(call);
-      return messagesResponse(name, url, await readJson(call, response), connection.model);
+      });
     },
-    async *stream(messages: LLMMessage[], callOptions?: LLMOptions): AsyncGenerator<LLMStreamChunk, void, undefined> {
-      const call = request(messages, callOptions, true);
-      const response = await postJson(call);
-      if (isWholeJsonAnswer(response)) {
-        yield* chunksOfAnswer(messagesResponse(name, url, await readJson(call, response), connection.model));
-        return;
-      }
+    answer: (payload) => messagesResponse(name, url, payload, connection.model),
+    streamDecoder(call) {
       const decoder = new MessagesStreamDecoder(name, url, connection.model);
-      for await (const event of streamEvents(call, response)) {
-        if (event.data.trim() === '') continue;
-        yield* decoder.push(event.event, parseEventData(call, event.data));
-        if (decoder.complete) return;
-      }
-      yield* decoder.end();
+      return {
+        get complete() {
+          return decoder.complete;
+        },
+        read: (event) => decoder.push(event.event, parseEventData(call, event.data)),
+        end: () => decoder.end(),
+      };
     },
-  };
+  });
 }

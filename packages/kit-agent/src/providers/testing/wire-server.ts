@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 /** A request the server received. */
 export interface RecordedRequest {
@@ -27,6 +28,8 @@ export interface WireServer {
   readonly requests: RecordedRequest[];
   /** Sets the answer of the next requests. */
   reply(handler: WireReply): void;
+  /** The request received last; throws when none has arrived. */
+  lastRequest(): RecordedRequest;
   close(): Promise<void>;
 }
 
@@ -62,11 +65,45 @@ export async function startWireServer(): Promise<WireServer> {
     reply(next) {
       handler = next;
     },
+    lastRequest() {
+      const request = requests[requests.length - 1];
+      if (!request) throw new Error('no request reached the server');
+      return request;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * One server for all the tests of a file: started before the first test, closed after the last. The
+ * object it returns stands for that server and may only be used inside tests and hooks.
+ */
+export function useWireServer(): WireServer {
+  let started: WireServer | undefined;
+  const current = (): WireServer => {
+    if (!started) throw new Error('the wire server starts in beforeAll; use it inside tests');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startWireServer();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return {
+    get url() {
+      return current().url;
+    },
+    get requests() {
+      return current().requests;
+    },
+    reply: (handler) => current().reply(handler),
+    lastRequest: () => current().lastRequest(),
+    close: () => current().close(),
   };
 }
 
@@ -90,6 +127,24 @@ export async function sendEventStream(response: ServerResponse, pieces: readonly
     await pause(pauseMs);
   }
   response.end();
+}
+
+/**
+ * Writes the head and the given events at once, then waits a moment so they reach the client before
+ * whatever the test does next (hold the rest back, go silent, or cut the connection).
+ */
+export async function sendEventStreamPart(response: ServerResponse, events: readonly string[]): Promise<void> {
+  response.writeHead(200, { 'content-type': 'text/event-stream' });
+  for (const event of events) response.write(event);
+  await pause(5);
+}
+
+/** The events of an event-stream text, each with its blank line, so a test can send some and hold the rest. */
+export function splitEvents(text: string): string[] {
+  return text
+    .split('\n\n')
+    .filter((event) => event !== '')
+    .map((event) => `${event}\n\n`);
 }
 
 /** Cuts the UTF-8 bytes of a text into pieces of `size` bytes, so lines and characters are split. */

@@ -1,0 +1,13 @@
+/**
+ * The error a promise rejects with, for tests that go on to check its code and message. The test fails
+ * when the promise resolves, or rejects with something that is not an instance of `type`.
+ */
+export async function rejectionOf<E extends Error>(promise: Promise<unknown>, type: abstract new (...args: never[]) => E): Promise<E> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof type) return error;
+    throw new Error(`expected a ${type.name}, got ${String(error)}`);
+  }
+  throw new Error(`expected the promise to reject with a ${type.name}, but it resolved`);
+}
