@@ -1,6 +1,6 @@
 // ---
 // title: Pausing for approval and resuming the run
-// description: Handles a run that stopped with status approval_required - shows its pendingApproval to a human and continues from the checkpoint with resume, telling the model what the human decided.
+// description: Refuses a dangerous tool call in beforeToolCall until a human approves it - the run stops with status approval_required, the approver sees its pendingApproval, and resume tells the model the decision so it makes the approved call again.
 // topics: [agents, policy]
 // relatedDocs: /docs/agent-hooks-and-checkpoints#approvals-in-a-run
 // ---
@@ -19,15 +19,31 @@ export async function runWithApproval(
   goal: string,
   askHuman: (question: string) => Promise<boolean>,
 ): Promise<unknown> {
-  const agent = createSmartAgent({ llm, tools: [deleteProject] });
+  // Calls the approver allowed, keyed by their arguments.
+  const approved = new Set<string>();
+  const agent = createSmartAgent({
+    llm,
+    tools: [deleteProject],
+    hooks: {
+      // allowed: false ends the run approval_required; the model is told to wait for the decision.
+      beforeToolCall: ({ name, args }) =>
+        name !== 'delete_project' || approved.has(JSON.stringify(args))
+          ? { allowed: true }
+          : { allowed: false, reason: 'Deleting a project needs the approval of an administrator' },
+    },
+  });
 
   let outcome = await agent.run(goal);
   while (outcome.status === 'approval_required' && outcome.pendingApproval && outcome.checkpoint) {
     const { kind, tool, args, reason } = outcome.pendingApproval;
-    const approved = await askHuman(`The agent wants to call ${kind} "${tool}" with ${JSON.stringify(args)}: ${reason}. Allow it?`);
+    const yes = await askHuman(`The agent wants to call ${kind} "${tool}" with ${JSON.stringify(args)}: ${reason}. Allow it?`);
+    if (yes) approved.add(JSON.stringify(args));
     const checkpoint: AgentCheckpoint = outcome.checkpoint;
-    // The message is the new input for the model: tell it what the human decided.
-    outcome = await agent.resume(checkpoint, approved ? 'Approved. Go ahead.' : 'Denied. Do not delete anything; explain what you would have done.');
+    // The refused call is not replayed: the model makes it again, and the hook now allows it.
+    outcome = await agent.resume(
+      checkpoint,
+      yes ? `Approved: you may call ${tool} with these arguments now.` : 'Denied. Do not delete anything; explain what you would have done.',
+    );
   }
 
   if (outcome.status !== 'completed') {
@@ -35,3 +51,14 @@ export async function runWithApproval(
   }
   return outcome.result;
 }
+
+// A scripted model: it asks to delete, makes the call again once approved, then answers.
+const call = '{"tool": "delete_project", "arguments": {"projectId": "p-42"}}';
+const replies = [call, call, 'Project p-42 is deleted.'];
+const scripted: LLMProvider = { name: 'scripted', chat: async () => ({ content: replies.shift() ?? 'Done.', model: 'scripted-1' }) };
+
+const answer = await runWithApproval(scripted, 'Delete project p-42.', async (question) => {
+  console.log(question); // The agent wants to call tool "delete_project" with {"projectId":"p-42"}: ...
+  return true;
+});
+console.log(answer); // Project p-42 is deleted.

@@ -1,6 +1,6 @@
 // ---
 // title: Persisting checkpoints to disk and resuming in a new process
-// description: Saves every AgentCheckpoint the onCheckpoint hook receives as JSON, and on the next start resumes the run from the saved file instead of starting over.
+// description: Saves every AgentCheckpoint the onCheckpoint hook receives as JSON, and on the next start resumes the run from the saved file - including the calls still pending - instead of starting over.
 // topics: [agents, operations]
 // relatedDocs: /docs/agent-hooks-and-checkpoints#persisting-checkpoints
 // ---
@@ -21,7 +21,8 @@ export async function runNightlyReport(llm: LLMProvider, tools: AgentTool[]) {
     llm,
     tools,
     hooks: {
-      // Called at initialization, after tool results and at completion.
+      // Called at initialization, after each iteration's tool results, when a task starts and at every
+      // ending but fatal. A fatal run leaves the last checkpoint in the file, so the next start retries it.
       onCheckpoint: async (checkpoint: AgentCheckpoint) => {
         await saveCheckpoint(checkpoint);
       },
@@ -30,8 +31,10 @@ export async function runNightlyReport(llm: LLMProvider, tools: AgentTool[]) {
 
   if (existsSync(CHECKPOINT_FILE)) {
     const saved = JSON.parse(await readFile(CHECKPOINT_FILE, 'utf8')) as AgentCheckpoint;
+    // completed and canceled are final: resume() rejects them with KitAIError invalid_checkpoint.
     if (saved.stage !== 'completed' && saved.stage !== 'canceled') {
       console.log(`resuming "${saved.goal}" from stage ${saved.stage} after ${saved.iterations} iterations`);
+      // Calls left in saved.pendingCalls (a task_wait or a pause before tools) run again first.
       return agent.resume(saved, 'The process restarted. Continue the report from where you stopped.');
     }
   }

@@ -1,10 +1,10 @@
 // ---
 // title: A background task of kind custom
-// description: Writes an AgentTask by hand for work that runs through the task fabric - exporting a report - and gates every task submission with the beforeTaskCall hook.
+// description: Writes an AgentTask by hand for work that runs through the task fabric - exporting a report - using its AgentTaskExecutionContext, and gates every task submission with the beforeTaskCall hook.
 // topics: [agents]
 // relatedDocs: /docs/agent-tools-and-tasks#agenttask
 // ---
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createSmartAgent, type AgentTask, type AgentTool, type LLMProvider } from '@kit/kit-ai';
 
 const exportReport: AgentTask = {
@@ -18,11 +18,14 @@ const exportReport: AgentTask = {
   },
   isConcurrencySafe: false,
   failureMode: 'soft',
-  // The second argument is the AgentTaskExecutionContext given by the task fabric.
-  execute: async (args, _context) => {
+  // Past 10 s the call fails with "Task export_report timed out after 10000 ms" and context.signal is aborted.
+  timeout: 10_000,
+  // The context holds callId, goal, iteration, signal and the run's llm.
+  execute: async (args, context) => {
+    await mkdir('reports', { recursive: true });
     const path = `reports/${String(args.fileName)}`;
-    await writeFile(path, String(args.markdown));
-    return { path };
+    await writeFile(path, String(args.markdown), { signal: context.signal });
+    return { path, callId: context.callId };
   },
 };
 
@@ -32,11 +35,14 @@ export function createReportingAgent(llm: LLMProvider, tools: AgentTool[]) {
     tools,
     tasks: [exportReport],
     hooks: {
-      // Runs before each task submission; returning allowed: false blocks it with a reason.
+      // Asked before each task submission; allowed: false ends the run approval_required with
+      // pendingApproval.kind "task".
       beforeTaskCall: async () =>
         process.env.REPORTS_READ_ONLY === '1'
           ? { allowed: false, reason: 'Report exports are disabled on this machine.' }
           : { allowed: true },
+      // Receives the AgentTaskCallRecord: task, kind, status, result or error, durationMs.
+      afterTaskCall: (record) => console.log(`${record.task} (${record.kind}): ${record.status} in ${record.durationMs} ms`),
     },
   });
 }

@@ -1,16 +1,18 @@
 // ---
 // title: A first smart agent with one tool
-// description: Creates a smart agent from an LLM provider and a single tool, runs it on a goal and branches on the run's status before using its result.
+// description: Creates a smart agent from an LLM provider and a single tool, runs it on a goal - the model calls the tool, then answers - and branches on the run's status before using its result.
 // topics: [agents, ai-toolkit]
 // relatedDocs: /docs/smart-agents#createsmartagent
 // ---
 import { createSmartAgent, type AgentTool, type LLMProvider } from '@kit/kit-ai';
 
 // Any object with a name and a chat() method is an LLMProvider. In an application, build one with a
-// provider factory of @kit/kit-agent; this canned one keeps the example self-contained.
+// provider factory of @kit/kit-agent; this scripted one keeps the example self-contained. Its first reply
+// is a tool call in the text format the loop reads, its second the final answer.
+const replies = ['{"tool": "current_weather", "arguments": {"city": "Lisbon"}}', 'It is 18 degrees and sunny in Lisbon.'];
 const llm: LLMProvider = {
-  name: 'canned',
-  chat: async () => ({ content: 'It is 18 degrees and sunny in Lisbon.', model: 'canned-1' }),
+  name: 'scripted',
+  chat: async () => ({ content: replies.shift() ?? 'Done.', model: 'scripted-1' }),
 };
 
 const currentWeather: AgentTool = {
@@ -29,7 +31,8 @@ const agent = createSmartAgent({ llm, tools: [currentWeather] });
 const outcome = await agent.run('What is the weather like in Lisbon right now?');
 
 if (outcome.status === 'completed') {
-  console.log(outcome.result);
+  // 2 iterations: one for the tool call, one for the answer.
+  console.log(outcome.result, `(${outcome.iterations} iterations, ${outcome.toolCalls.length} tool call)`);
 } else if (outcome.status === 'fatal') {
   console.error(`agent failed: ${outcome.error}`);
 } else {

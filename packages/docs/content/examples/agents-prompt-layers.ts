@@ -20,6 +20,8 @@ const tone: PromptLayer = {
   priority: 10,
 };
 
+// The system prompt starts with: prepend layers (higher priority first), the base, append layers,
+// separated by blank lines; the tools section, skills and memory follow.
 export function createConciergeAgent(llm: LLMProvider, tools: AgentTool[]) {
   return createSmartAgent({
     llm,
@@ -27,16 +29,17 @@ export function createConciergeAgent(llm: LLMProvider, tools: AgentTool[]) {
     prompt: {
       base: 'You are the concierge of a hotel booking service.',
       layers: [safety, tone],
-      // Computed each time the prompt is composed; the context argument is not needed here.
-      dynamicLayers: () => [
+      // Called before every LLM call with a PromptContext: goal, iteration, toolNames and activeSkills.
+      dynamicLayers: ({ iteration }) => [
         { id: 'today', content: `Today is ${new Date().toISOString().slice(0, 10)}.`, position: 'append' },
+        ...(iteration > 5 ? [{ id: 'hurry', content: 'You have used several steps already: answer soon.', position: 'append' as const }] : []),
       ],
     },
   });
 }
 
-// A layer with position 'replace_base' takes the place of the base prompt entirely,
-// for example to run the same agent with a different persona in a test.
+// A layer with position 'replace_base' takes the place of the base prompt entirely (with several, the one
+// of highest priority), for example to run the same agent with a different persona in a test.
 export const testPersona: PromptLayer = {
   id: 'test-persona',
   content: 'You are a test double. Answer "OK" to everything.',

@@ -8,7 +8,8 @@ import { createSmartAgent, type AgentTool, type LLMProvider, type StopHook } fro
 
 const citesTickets: StopHook = {
   name: 'cites-tickets',
-  // context carries the response, the messages, the tool calls and the goal of the run.
+  // Evaluated on every reply without tool calls. context carries the response, the messages (the reply
+  // included), the tool calls of the run and its goal.
   evaluate: async (context) => {
     if (/\bT-\d+\b/.test(context.response)) return { pass: true };
     return {
@@ -18,6 +19,8 @@ const citesTickets: StopHook = {
   },
 };
 
+// A failing verdict sends its feedback to the model as a user message and costs an iteration; the run
+// completes once every stop hook passes. A hook that throws ends the run fatal.
 export function createTriageAgent(llm: LLMProvider, tools: AgentTool[]) {
   return createSmartAgent({ llm, tools, stopHooks: [citesTickets] });
 }

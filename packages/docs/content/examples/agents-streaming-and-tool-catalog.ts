@@ -1,6 +1,6 @@
 // ---
 // title: Running tools concurrently and deferring a large tool catalog
-// description: Turns on the streaming executor so independent, concurrency-safe tools run side by side, and sets a tool catalog threshold so that a large set of tools is loaded on demand instead of all at once.
+// description: Turns on the streaming executor so independent, concurrency-safe tools run side by side, and sets a tool catalog threshold so that the definitions of a large set of tools are loaded on demand with load_tools instead of sent with every call.
 // topics: [agents, ai-toolkit]
 // relatedDocs: /docs/agent-tools-and-tasks#streaming
 // ---
@@ -19,9 +19,11 @@ export function createStatusAgent(llm: LLMProvider) {
   return createSmartAgent({
     llm,
     tools: serviceLookups,
-    // At most 8 tool calls run at the same time.
+    // Consecutive concurrency-safe calls of one reply run together, at most 8 at a time; a call that is
+    // not concurrency-safe runs alone. With a streaming provider, calls start as their chunks arrive.
     streaming: { maxConcurrency: 8 },
-    // Beyond this threshold (read as a number of tools), tool definitions are loaded on demand.
+    // More than 20 tools and tasks: the model sees names and one-line descriptions only, and calls
+    // load_tools with {"names": [...]} to receive the definitions it needs.
     toolCatalog: { deferThreshold: 20 },
   });
 }

@@ -12,23 +12,26 @@ export function createLogAnalyst(llm: LLMProvider, tools: AgentTool[]) {
     tools,
     // A plain number n would mean { maxOutputTokensPerTurn: n }; the object form adds the nudge.
     tokenBudget: {
+      // Sent as LLMOptions.maxTokens; a reply cut off at the cap doubles it (at most 4 times per run).
       maxOutputTokensPerTurn: 2_000,
-      // When the model has used this percentage, it is asked to wrap up.
+      // Once the run's output reaches 80% of 2000 × maxIterations (10) tokens, the model gets one
+      // "Budget note: ... Wrap up" message.
       nudgeAtPercent: 80,
     },
     toolResultBudget: {
-      // Log searches can return megabytes; keep each result readable.
+      // Log searches can return megabytes; each result's JSON text is cut to 20000 characters...
       maxChars: 20_000,
+      // ...into smaller valid JSON rather than a raw prefix...
       preserveStructure: true,
-      // Results over the limit are saved here in full instead of being lost.
+      // ...and saved here in full; the note after the result names the file.
       persistDir: './.agent-overflow',
-      // The default is 200000 characters per iteration across all tool results.
+      // All results of one iteration together (default 200000 characters).
       maxAggregateCharsPerIteration: 60_000,
     },
   });
 }
 
-// The shorthand: at most 1000 output tokens per LLM call.
+// The shorthand: at most 1000 output tokens per LLM call (doubled after a cut-off reply).
 export function createTerseAgent(llm: LLMProvider, tools: AgentTool[]) {
   return createSmartAgent({ llm, tools, tokenBudget: 1_000 });
 }

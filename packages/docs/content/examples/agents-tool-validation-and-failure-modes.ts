@@ -15,9 +15,11 @@ const lookupCustomer: AgentTool = {
     required: ['email'],
   },
   isConcurrencySafe: true,
-  // soft: a failed lookup is reported to the model, which may try another address.
+  // soft (the default): a failed lookup is reported to the model, which may try another address.
   failureMode: 'soft',
   timeout: 5_000,
+  // validate replaces the check against parameters, so it checks the type too. The model sees
+  // "Invalid arguments for lookup_customer: <error>" and execute is not called.
   validate: (args) =>
     typeof args.email === 'string' && args.email.includes('@')
       ? { valid: true }
@@ -28,6 +30,7 @@ const lookupCustomer: AgentTool = {
 const chargeCard: AgentTool = {
   name: 'charge_card',
   description: 'Charges the customer card on file. Amount in cents.',
+  // Without validate, the arguments are checked against this schema with validateArgs before execute.
   parameters: {
     type: 'object',
     properties: { customerId: { type: 'string' }, amountCents: { type: 'integer', minimum: 1 } },
@@ -35,8 +38,11 @@ const chargeCard: AgentTool = {
   },
   // Never run payments in parallel with other tools.
   isConcurrencySafe: false,
-  // hard: if charging fails, stop the run instead of letting the model improvise.
+  // hard: if charging fails (a throw or the timeout), the run ends fatal with
+  // "Tool charge_card failed: <message> (failureMode: hard)" instead of letting the model improvise.
   failureMode: 'hard',
+  // Past 15 s the loop stops waiting ("Tool charge_card timed out after 15000 ms"), but execute gets no
+  // abort signal: give the payment API call its own deadline too.
   timeout: 15_000,
   execute: async (args) => ({ charged: Number(args.amountCents), customerId: String(args.customerId) }),
 };

@@ -1,6 +1,6 @@
 // ---
 // title: Checking tool arguments with validateArgs
-// description: Runs validateArgs against a tool's JSON Schema parameters, which reports every error it finds rather than only the first, both in a custom dispatcher and in a quick schema test.
+// description: Runs validateArgs against a tool's JSON Schema parameters and reads its result - valid and a list of errors with a dotted path and a message each - which reports every error it finds rather than only the first.
 // topics: [ai-toolkit, testing]
 // relatedDocs: /docs/agent-tools-and-tasks#validateargs
 // ---
@@ -22,8 +22,15 @@ export const createInvoice: AgentTool = {
 };
 
 // The smart agent validates arguments for you before execute(); call validateArgs yourself when you
-// dispatch tools by hand or want to test a schema. Its exact return shape is in its type declaration.
+// dispatch tools by hand or want to test a schema. It returns { valid, errors: [{ path, message }] }.
 const report = validateArgs({ amountCents: -5, currency: 'GBP' }, createInvoice.parameters ?? {});
 
-// Three problems in one go: missing customerId, amount below the minimum, currency not allowed.
-console.log(report);
+// Three problems in one go, each with its dotted path:
+//   customerId: customerId is required
+//   amountCents: amountCents must be >= 1
+//   currency: currency must be one of "EUR", "USD"
+console.log(report.valid);
+for (const issue of report.errors) console.log(`${issue.path}: ${issue.message}`);
+
+// The loop joins them for the model: "Invalid arguments for create_invoice: customerId is required; ...".
+console.log(`Invalid arguments for ${createInvoice.name}: ${report.errors.map((issue) => issue.message).join('; ')}`);

@@ -11,13 +11,13 @@ import { createSmartAgent, type AgentCheckpoint, type AgentTool, type LLMProvide
 
 const CHECKPOINT = '.jobs/nightly-triage.json';
 
-// kit-cron runs this function on its schedule. The reference does not name kit-cron's functions or
-// schedule syntax, so registering the job follows your version's kit-cron documentation.
+// Call this function from the scheduler that runs your jobs (this documentation shows no kit-cron API).
 export async function nightlyTriage(llm: LLMProvider, tools: AgentTool[]): Promise<string> {
   const agent = createSmartAgent({
     llm,
     tools,
-    // Unattended runs must be bounded: iterations, output tokens and LLM wait time.
+    // Unattended runs must be bounded: iterations (per run or resume call, so per turn), output tokens
+    // and LLM wait time.
     maxIterations: 15,
     tokenBudget: 4_000,
     llmTimeout: { chatTimeoutMs: 60_000 },
@@ -34,6 +34,7 @@ export async function nightlyTriage(llm: LLMProvider, tools: AgentTool[]): Promi
   switch (outcome.status) {
     case 'completed':
     case 'canceled':
+      // Final stages: resume() would reject these checkpoints.
       await rm(CHECKPOINT, { force: true });
       return outcome.status;
     case 'paused':
@@ -45,6 +46,12 @@ export async function nightlyTriage(llm: LLMProvider, tools: AgentTool[]): Promi
       }
       return `${outcome.status}: will resume on the next turn`;
     case 'fatal':
+      // A fatal result carries the last checkpoint taken before the failure (a provider outage, say):
+      // keep it, so the next turn retries from there.
+      if (outcome.checkpoint) {
+        await mkdir('.jobs', { recursive: true });
+        await writeFile(CHECKPOINT, JSON.stringify(outcome.checkpoint));
+      }
       throw new Error(`nightly triage failed: ${outcome.error ?? 'no message'}`);
   }
 }
