@@ -1,6 +1,6 @@
 // ---
 // title: Cleaning and measuring a conversation with normalizeMessages and estimateTokens
-// description: Normalizes a hand-built message list - merging consecutive messages of the same role, dropping empty ones and converting duplicate system messages - and estimates its size before sending it.
+// description: Normalizes a hand-built message list - one leading system message, empty messages dropped, a late system message turned into a marked user message, same-role neighbours merged - and estimates its size before sending it.
 // topics: [ai-toolkit]
 // relatedDocs: /docs/llm-providers#normalizemessages
 // ---
@@ -12,13 +12,24 @@ const conversation: LLMMessage[] = [
   { role: 'user', content: 'My printer is offline.' },
   { role: 'user', content: '' },
   { role: 'user', content: 'It is the one on floor 2.' },
+  { role: 'system', content: 'Answer in English.' },
+  { role: 'system', content: 'The user is on the night shift.' },
 ];
 
-// Same-role neighbours are merged, empty messages removed, duplicate system messages converted.
+// 1. Empty messages are dropped. 2. The opening system messages become one, joined by a blank line.
+// 3. A later system message already in that one is dropped; any other becomes a user message
+//    prefixed "[system] ". 4. Same-role neighbours are merged with a blank line. The input is not changed.
 const cleaned = normalizeMessages(conversation);
+console.log(cleaned);
+// [
+//   { role: 'system', content: 'You are a helpdesk assistant.\n\nAnswer in English.' },
+//   { role: 'user', content: 'My printer is offline.\n\nIt is the one on floor 2.\n\n[system] The user is on the night shift.' },
+// ]
 
-// Rough estimate: total content length divided by 4.
+// Math.ceil(total content characters / 4); roles are not counted.
 const tokens = estimateTokens(cleaned);
+console.log(`about ${tokens} tokens`);
+
 const BUDGET = 8_000;
 
 export async function ask(llm: LLMProvider): Promise<string> {

@@ -11,8 +11,10 @@ interface RememberedFact {
   recordedAtMs: number; // milliseconds since the epoch
 }
 
-function factsLayer(facts: RememberedFact[]): PromptLayer {
-  const lines = facts.map((fact) => `- ${fact.text} (${memoryFreshnessText(fact.recordedAtMs)})`);
+const day = 24 * 60 * 60 * 1000;
+
+function factsLayer(facts: RememberedFact[], now = Date.now()): PromptLayer {
+  const lines = facts.map((fact) => `- ${fact.text} (${memoryFreshnessText(fact.recordedAtMs, now)})`);
   return {
     id: 'remembered-facts',
     content: `What you know about this customer:\n${lines.join('\n')}`,
@@ -24,10 +26,26 @@ export function createAccountAgent(llm: LLMProvider, tools: AgentTool[], loadFac
   return createSmartAgent({
     llm,
     tools,
-    // Recomputed at each composition, so the caveats stay accurate during long runs.
+    // Called before every LLM call of the run, so the caveats stay accurate during long runs.
+    // Keep loadFacts fast (a cache, not a database query): it runs on every iteration.
     prompt: { dynamicLayers: () => [factsLayer(loadFacts())] },
   });
 }
 
-const oneWeekAgo = Date.now() - 7 * 24 * 60 * 60 * 1000;
-console.log(factsLayer([{ text: 'Prefers e-mail over phone calls.', recordedAtMs: oneWeekAgo }]).content);
+const now = Date.parse('2025-06-30T12:00:00Z');
+console.log(
+  factsLayer(
+    [
+      { text: 'Prefers e-mail over phone calls.', recordedAtMs: now - 2 * 60 * 60 * 1000 },
+      { text: 'Asked for a refund on order 1042.', recordedAtMs: now - 9 * day },
+      { text: 'Works at the Lyon office.', recordedAtMs: now - 40 * day },
+      { text: 'Has a premium plan.', recordedAtMs: now - 400 * day },
+    ],
+    now,
+  ).content,
+);
+// What you know about this customer:
+// - Prefers e-mail over phone calls. (Recorded today.)
+// - Asked for a refund on order 1042. (Recorded 9 days ago; it may be outdated.)
+// - Works at the Lyon office. (Recorded 5 weeks ago; it may be outdated.)
+// - Has a premium plan. (Recorded 1 year ago; it may be outdated.)
