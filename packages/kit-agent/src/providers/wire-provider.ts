@@ -33,6 +33,16 @@ export interface WireProtocol {
 }
 
 /**
+ * Header names are case-insensitive, but a plain object keeps `Authorization` and `authorization` apart
+ * and fetch would send both, joined; lower-casing every name lets a later header replace an earlier one.
+ */
+export function mergeHeaders(...sources: Readonly<Record<string, string>>[]): Record<string, string> {
+  const merged: Record<string, string> = {};
+  for (const source of sources) for (const [name, value] of Object.entries(source)) merged[name.toLowerCase()] = value;
+  return merged;
+}
+
+/**
  * An `LLMProvider` over one wire protocol. `chat` posts the request and reads the whole answer;
  * `stream` asks for server-sent events and decodes them, or, when the server answers a streamed request
  * with one whole JSON answer anyway, yields the chunks that answer would have streamed.
@@ -42,7 +52,7 @@ export function wireProvider(protocol: WireProtocol): Required<LLMProvider> {
     return {
       provider: protocol.name,
       url: protocol.url,
-      headers: { 'content-type': 'application/json', accept: stream ? 'text/event-stream' : 'application/json', ...protocol.headers },
+      headers: mergeHeaders({ 'content-type': 'application/json', accept: stream ? 'text/event-stream' : 'application/json' }, protocol.headers),
       body: protocol.body(messages, options, stream),
       signal: options?.signal,
     };

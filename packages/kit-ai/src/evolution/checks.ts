@@ -1,6 +1,5 @@
 import { KitAIError } from '../errors/kit-ai-error.js';
 import { describeValue } from '../memory/checks.js';
-import type { AgentSkill } from '../skills/types.js';
 import type { Experience, ExperienceQuery, NewStrategy, PruningConfig } from './types.js';
 
 /** A recorded run as given to `recordExperience`. */
@@ -79,20 +78,9 @@ export function checkNewStrategy(component: string, strategy: unknown): asserts 
   if (!Number.isInteger(applications) || (applications as number) < 0) throw invalid(component, `strategy.applications must be an integer of 0 or more, got ${describeValue(applications)}.`);
 }
 
-/** Checks a skill given to `storeSkill`. */
-export function checkSkill(component: string, skill: unknown): asserts skill is AgentSkill {
-  if (!isRecord(skill)) throw invalid(component, `skill must be an AgentSkill object (see defineSkill), got ${describeValue(skill)}.`);
-  for (const field of ['name', 'description', 'trigger', 'prompt'] as const) {
-    const value = skill[field];
-    if (typeof value !== 'string' || value.trim() === '') throw invalid(component, `skill.${field} must be a non-empty string, got ${describeValue(value)}.`);
-  }
-  if (skill.tools !== undefined) checkStringList(component, skill.tools, 'skill.tools');
-  if (skill.source !== undefined && skill.source !== 'developer' && skill.source !== 'evolved') throw invalid(component, `skill.source must be 'developer' or 'evolved', got ${describeValue(skill.source)}.`);
-  if (skill.utility !== undefined && (typeof skill.utility !== 'number' || !(skill.utility >= 0 && skill.utility <= 1))) {
-    throw invalid(component, `skill.utility must be a number from 0 to 1, got ${describeValue(skill.utility)}.`);
-  }
-  if (skill.metadata !== undefined && !isRecord(skill.metadata)) throw invalid(component, `skill.metadata must be an object, got ${describeValue(skill.metadata)}.`);
-}
+// A stored skill is offered to later runs through activate_skill, so it must pass the same checks as one
+// a developer writes with defineSkill: one rule, in one place.
+export { checkSkill } from '../skills/check-skill.js';
 
 /** Checks a `PruningConfig`. */
 export function checkPruning(component: string, config: unknown): asserts config is PruningConfig {

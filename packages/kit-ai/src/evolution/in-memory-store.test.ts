@@ -144,7 +144,9 @@ describe('InMemoryEvolutionStore skills and stats', () => {
     expect(found).toEqual([{ name: 'refund-triage', description: 'Decide refunds quickly', trigger: 'When asked for money back', prompt: 'Look up the order first.', utility: 0.9 }]);
     expect((await store.querySkills('triage', 5)).map((skill) => skill.name)).toEqual(['refund-triage']);
     expect((await store.querySkills('', 5)).map((skill) => skill.name)).toEqual(['refund-triage', 'tone']);
-    await expect(store.storeSkill({ name: '', description: 'd', trigger: 't', prompt: 'p' })).rejects.toThrow('InMemoryEvolutionStore.storeSkill: skill.name must be a non-empty string, got "".');
+    await expect(store.storeSkill({ name: '', description: 'd', trigger: 't', prompt: 'p' })).rejects.toThrow('InMemoryEvolutionStore.storeSkill: skill.name must be a non-empty name of letters');
+    // A name with a space could never be activated through activate_skill, so it is refused when stored.
+    await expect(store.storeSkill({ name: 'two words', description: 'd', trigger: 't', prompt: 'p' })).rejects.toThrow(/use a name like "refund-triage"/);
   });
 
   it('counts experiences per outcome, strategies, skills and the mean utility', async () => {

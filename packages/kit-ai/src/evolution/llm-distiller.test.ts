@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { scriptedLlm, type ScriptedLLM } from '../agent/testing/scripted-llm.js';
 import { KitAIError } from '../errors/kit-ai-error.js';
 import { LlmDistiller } from './llm-distiller.js';
+import type { LLMProvider } from '../llm/types.js';
 import type { Experience, Strategy } from './types.js';
 
 /** A scripted provider answering with the given replies, in order. */
@@ -137,5 +138,30 @@ describe('LlmDistiller.consolidate', () => {
     const llm = scripted();
     expect(await new LlmDistiller({ llm }).consolidate(strategies.slice(0, 1))).toEqual([{ content: 'Look up the order first.', source: ['e1'], utility: 0.9, applications: 3 }]);
     expect(llm.requests).toHaveLength(0);
+  });
+});
+
+describe('LlmDistiller timeout', () => {
+  it('gives up on a model that never answers, with llm_timeout, and aborts its call', async () => {
+    let seenSignal: AbortSignal | undefined;
+    const silent: LLMProvider = {
+      name: 'silent',
+      chat: (_messages, options) => {
+        seenSignal = options?.signal;
+        return new Promise(() => {});
+      },
+    };
+    const distiller = new LlmDistiller({ llm: silent, timeoutMs: 30 });
+    const started = Date.now();
+    const error = await distiller.distill([failedRun], []).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(KitAIError);
+    expect((error as KitAIError).code).toBe('llm_timeout');
+    expect((error as KitAIError).message).toMatch(/"silent" did not answer within 30 ms/);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(seenSignal?.aborted).toBe(true);
+  });
+
+  it('rejects a timeout that is not a positive number', () => {
+    expect(() => new LlmDistiller({ llm: { name: 'x', chat: async () => ({ content: '{}', model: 'x' }) }, timeoutMs: 0 })).toThrow(/timeoutMs must be a positive number/);
   });
 });

@@ -1,6 +1,7 @@
 import { KitAIError } from '../errors/kit-ai-error.js';
-import type { LLMMessage, LLMProvider } from '../llm/types.js';
-import { describeValue } from '../memory/checks.js';
+import { createDeadline } from '../llm/deadline.js';
+import { defaultLLMTimeouts, type LLMMessage, type LLMProvider } from '../llm/types.js';
+import { describeValue } from '../llm/describe-value.js';
 import { validateArgs } from '../tools/validate-args.js';
 import { clampUtility } from './checks.js';
 import type { Distiller, Experience, NewStrategy, Strategy } from './types.js';
@@ -13,6 +14,12 @@ export interface LlmDistillerOptions {
   llm: LLMProvider;
   /** Most strategies one `distill` call returns; extra ones in the reply are ignored. Default 3. */
   maxStrategiesPerRun?: number;
+  /**
+   * Longest wait for one model call, in milliseconds; the call is then aborted with `llm_timeout`. Default
+   * 120000, the agent's own `chatTimeoutMs` default: distillation runs before `run()` returns, so a model
+   * that never answers must not hold the run.
+   */
+  timeoutMs?: number;
 }
 
 /** Utility of a freshly distilled strategy: unproven, halfway between useless and fully effective. */
@@ -114,18 +121,23 @@ function sameLessonKey(content: string): string {
 export class LlmDistiller implements Distiller {
   readonly #llm: LLMProvider;
   readonly #limit: number;
+  readonly #timeoutMs: number;
 
   constructor(options: LlmDistillerOptions) {
     if (typeof options !== 'object' || options === null) throw new KitAIError('invalid_config', `${component}: options must be an object { llm, maxStrategiesPerRun? }, got ${describeValue(options)}.`);
-    const { llm, maxStrategiesPerRun } = options;
+    const { llm, maxStrategiesPerRun, timeoutMs } = options;
     if (typeof llm !== 'object' || llm === null || typeof (llm as { chat?: unknown }).chat !== 'function') {
       throw new KitAIError('invalid_config', `${component}: llm must be an LLMProvider (an object with name and chat()), got ${describeValue(llm)}; pass the agent's model or a cheaper one.`);
     }
     if (maxStrategiesPerRun !== undefined && !(Number.isInteger(maxStrategiesPerRun) && maxStrategiesPerRun > 0)) {
       throw new KitAIError('invalid_config', `${component}: maxStrategiesPerRun must be a positive integer such as 3, got ${describeValue(maxStrategiesPerRun)}.`);
     }
+    if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && Number.isFinite(timeoutMs) && timeoutMs > 0)) {
+      throw new KitAIError('invalid_config', `${component}: timeoutMs must be a positive number of milliseconds such as 60000, got ${describeValue(timeoutMs)}.`);
+    }
     this.#llm = llm;
     this.#limit = maxStrategiesPerRun ?? 3;
+    this.#timeoutMs = timeoutMs ?? defaultLLMTimeouts.chatTimeoutMs;
   }
 
   /** New strategies learned from `experiences`, none repeating `existing`. */
@@ -189,7 +201,17 @@ export class LlmDistiller implements Distiller {
       { role: 'system', content: system },
       { role: 'user', content: prompt },
     ];
-    const response = await this.#llm.chat(messages);
+    const deadline = createDeadline({
+      timeoutMs: this.#timeoutMs,
+      timeoutError: () => new KitAIError('llm_timeout', `${component}.${operation}: "${this.#llm.name}" did not answer within ${this.#timeoutMs} ms; nothing was stored. Raise timeoutMs or use a faster model.`),
+      abortError: (reason) => new KitAIError('aborted', `${component}.${operation}: the call was aborted`, { cause: reason }),
+    });
+    let response: Awaited<ReturnType<LLMProvider['chat']>>;
+    try {
+      response = await deadline.race(this.#llm.chat(messages, { signal: deadline.signal }));
+    } finally {
+      deadline.dispose();
+    }
     if (typeof response?.content !== 'string') {
       throw new KitAIError('llm_invalid_response', `${component}.${operation}: "${this.#llm.name}" answered without a string content, got ${describeValue(response?.content)}; fix the provider's chat().`);
     }

@@ -16,7 +16,7 @@ function cut(text: string, length: number): string {
 /**
  * The name of the skill a strategy becomes: its first five words that carry meaning, lower case, joined
  * by `-`, then the first six letters or digits of the strategy's id, which keeps two similar lessons
- * apart (`look-order-before-issuing-refund-3f9c2a`).
+ * apart (`look-order-issuing-refund-3f9c2a`).
  */
 export function evolvedSkillName(strategy: Pick<Strategy, 'id' | 'content'>): string {
   const words = strategy.content

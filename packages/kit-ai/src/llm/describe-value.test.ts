@@ -7,8 +7,8 @@ describe('describeValue', () => {
     expect(describeValue(null)).toBe('null');
     expect(describeValue('ab')).toBe('"ab"');
     expect(describeValue('x'.repeat(80))).toBe(`"${'x'.repeat(60)}…"`);
-    expect(describeValue(-1)).toBe('number -1');
-    expect(describeValue(true)).toBe('boolean true');
+    expect(describeValue(-1)).toBe('-1');
+    expect(describeValue(true)).toBe('true');
     expect(describeValue({ secret: 'k' })).toBe('an object');
     expect(describeValue(['a'])).toBe('an array');
     expect(describeValue(() => 1)).toBe('a function');

@@ -1,21 +1,9 @@
 import { KitAIError } from '../errors/kit-ai-error.js';
 import type { MemoryQueryOptions, MemoryScope, NewMemoryEntry } from './types.js';
 
-/** A short, safe rendering of a bad value for an error message. */
-export function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (value === undefined) return 'undefined';
-  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-  if (Array.isArray(value)) return `an array of ${value.length}`;
-  if (typeof value === 'function') return 'a function';
-  return `an object`;
-}
-
-/** The message of an unknown error. */
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+// One rendering of bad values and thrown errors for every message of the package.
+import { describeValue } from '../llm/describe-value.js';
+export { describeValue, errorText } from '../llm/describe-value.js';
 
 function invalid(component: string, message: string): KitAIError {
   return new KitAIError('invalid_arguments', `${component}: ${message}`);

@@ -42,9 +42,9 @@ describe('defineSkill', () => {
   });
 
   it('checks utility, source, tools and the required texts', () => {
-    expect(invalid({ ...base, utility: 1.5 })).toBe('defineSkill: skill "refund-triage": utility must be a number from 0 to 1, got number 1.5.');
-    expect(invalid({ ...base, utility: -0.1 })).toContain('got number -0.1');
-    expect(invalid({ ...base, utility: Number.NaN })).toContain('got number NaN');
+    expect(invalid({ ...base, utility: 1.5 })).toBe('defineSkill: skill "refund-triage": utility must be a number from 0 to 1, got 1.5.');
+    expect(invalid({ ...base, utility: -0.1 })).toContain('got -0.1');
+    expect(invalid({ ...base, utility: Number.NaN })).toContain('got NaN');
     expect(invalid({ ...base, source: 'robot' })).toContain(`source must be 'developer' or 'evolved', got "robot"`);
     expect(invalid({ ...base, tools: 'lookup_order' })).toContain('tools must be an array of tool names');
     expect(invalid({ ...base, trigger: ' ' })).toBe('defineSkill: skill "refund-triage" needs a non-empty trigger string, got " ".');

@@ -185,7 +185,7 @@ describe('createRemoteTask', () => {
       [{ ...ok, expectedStatus: [] }, 'expectedStatus must be a non-empty array of HTTP statuses'],
       [{ ...ok, expectedStatus: [700] }, 'expectedStatus must be a non-empty array of HTTP statuses'],
       [{ ...ok, headers: { a: 1 } }, 'headers must be an object of header names to strings'],
-      [{ ...ok, timeoutMs: -5 }, 'timeoutMs must be a positive number of milliseconds, got number -5.'],
+      [{ ...ok, timeoutMs: -5 }, 'timeoutMs must be a positive number of milliseconds, got -5.'],
     ];
     expectInvalidConfig(createRemoteTask, cases);
   });

@@ -179,14 +179,14 @@ describe('createShellTask', () => {
   it('rejects bad options with invalid_config naming the value', () => {
     const base = { name: 'ok', description: 'Ok.', command: 'ls' };
     const cases: [Record<string, unknown>, string][] = [
-      [{ ...base, timeoutMs: -1 }, 'createShellTask: task "ok": timeoutMs must be a positive number of milliseconds, got number -1.'],
+      [{ ...base, timeoutMs: -1 }, 'createShellTask: task "ok": timeoutMs must be a positive number of milliseconds, got -1.'],
       [{ ...base, name: 'has space' }, `createShellTask: name must be 1 to 64 letters, digits, '_' or '-', got "has space"; use a name like "run_tests".`],
       [{ ...base, description: '' }, 'createShellTask: task "ok" needs a non-empty description for the model, got "".'],
       [{ ...base, command: '' }, 'createShellTask: task "ok": command must be a non-empty string'],
       [{ ...base, args: 'log -n 5' }, 'createShellTask: task "ok": args must be an array of strings'],
-      [{ ...base, maxOutputBytes: 1.5 }, 'maxOutputBytes must be a whole number of bytes, got number 1.5.'],
-      [{ ...base, maxOutputBytes: 0 }, 'maxOutputBytes must be a positive number of bytes, got number 0.'],
-      [{ ...base, env: { A: 1 } }, 'env.A must be a string (or undefined to remove it), got number 1.'],
+      [{ ...base, maxOutputBytes: 1.5 }, 'maxOutputBytes must be a whole number of bytes, got 1.5.'],
+      [{ ...base, maxOutputBytes: 0 }, 'maxOutputBytes must be a positive number of bytes, got 0.'],
+      [{ ...base, env: { A: 1 } }, 'env.A must be a string (or undefined to remove it), got 1.'],
       [{ ...base, shell: 'yes' }, 'shell must be a boolean, got "yes".'],
       [{ ...base, failureMode: 'loud' }, `failureMode must be 'soft' or 'hard', got "loud".`],
     ];

@@ -21,9 +21,9 @@ describe('task options', () => {
     expect(messageOf(() => checkBaseOptions('f', null))).toBe('f: options must be an object, got null.');
     expect(messageOf(() => checkBaseOptions('f', { name: 'x'.repeat(65), description: 'd' }))).toContain(`f: name must be 1 to 64 letters, digits, '_' or '-', got "${'x'.repeat(60)}…"`);
     expect(messageOf(() => checkBaseOptions('f', { name: 'n', description: 'd', parameters: [] }))).toBe('f: task "n": parameters must be a JSON Schema object, got an array.');
-    expect(messageOf(() => checkBaseOptions('f', { name: 'n', description: 'd', isConcurrencySafe: 1 }))).toBe('f: task "n": isConcurrencySafe must be a boolean, got number 1.');
-    expect(messageOf(() => checkPositiveNumber('f', 'limit', Number.POSITIVE_INFINITY, 'bytes'))).toBe('f: limit must be a positive number of bytes, got number Infinity.');
-    expect(messageOf(() => checkCount('f', 'retries', 1.5))).toBe('f: retries must be a whole number of 0 or more, got number 1.5.');
+    expect(messageOf(() => checkBaseOptions('f', { name: 'n', description: 'd', isConcurrencySafe: 1 }))).toBe('f: task "n": isConcurrencySafe must be a boolean, got 1.');
+    expect(messageOf(() => checkPositiveNumber('f', 'limit', Number.POSITIVE_INFINITY, 'bytes'))).toBe('f: limit must be a positive number of bytes, got Infinity.');
+    expect(messageOf(() => checkCount('f', 'retries', 1.5))).toBe('f: retries must be a whole number of 0 or more, got 1.5.');
     expect(messageOf(() => checkCount('f', 'retries', 0))).toBe('accepted');
   });
 });

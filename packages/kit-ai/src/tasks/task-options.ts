@@ -84,7 +84,4 @@ export function checkCount(factory: string, field: string, value: unknown): void
   }
 }
 
-/** The message of anything thrown. */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+export { errorText as messageOf } from '../llm/describe-value.js';

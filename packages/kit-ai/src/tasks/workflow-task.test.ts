@@ -145,9 +145,9 @@ describe('createWorkflowTask', () => {
       [{ ...ok, steps: [] }, 'createWorkflowTask: task "w": steps must be a non-empty array of { name, run }, got an empty array.'],
       [{ ...ok, steps: [{ name: 'a', run: () => 1 }, { name: 'a', run: () => 2 }] }, 'two steps are named "a"'],
       [{ ...ok, steps: [{ name: 'a' }] }, 'steps[0] ("a"): run must be a function'],
-      [{ ...ok, steps: [{ name: 'a', run: () => 1, retries: -1 }] }, 'retries must be a whole number of 0 or more, got number -1.'],
+      [{ ...ok, steps: [{ name: 'a', run: () => 1, retries: -1 }] }, 'retries must be a whole number of 0 or more, got -1.'],
       [{ ...ok, steps: [{ name: '', run: () => 1 }] }, 'steps[0].name must be a non-empty string'],
-      [{ ...ok, steps: [{ name: 'a', run: () => 1 }], timeoutMs: 0 }, 'timeoutMs must be a positive number of milliseconds, got number 0.'],
+      [{ ...ok, steps: [{ name: 'a', run: () => 1 }], timeoutMs: 0 }, 'timeoutMs must be a positive number of milliseconds, got 0.'],
     ];
     expectInvalidConfig(createWorkflowTask, cases);
   });

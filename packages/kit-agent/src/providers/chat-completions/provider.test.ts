@@ -93,6 +93,15 @@ describe('chatCompletionsProvider chat', () => {
     expect(server.lastRequest().headers.authorization).toBe('Token other');
     expect(server.lastRequest().headers['x-team']).toBe('docs');
   });
+
+  it('lets a header written in another case replace the built-in one instead of joining it', async () => {
+    server.reply((_request, response) => sendJson(response, 200, fixtures.textAnswer));
+    await chatCompletionsProvider({ apiKey: 'k', model: 'm', baseUrl, headers: { Authorization: 'Token other', Accept: 'application/json' } }).chat([
+      { role: 'user', content: 'Hi' },
+    ]);
+    expect(server.lastRequest().headers.authorization).toBe('Token other');
+    expect(server.lastRequest().headers.accept).toBe('application/json');
+  });
 });
 
 describe('chatCompletionsProvider stream', () => {
