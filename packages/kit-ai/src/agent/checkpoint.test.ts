@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialState, stateFromCheckpoint, takeCheckpoint } from './checkpoint.js';
+import { initialState, restoreState, stateFromCheckpoint, takeCheckpoint } from './checkpoint.js';
 
 describe('checkpoints', () => {
   it('are plain JSON that share nothing with the run', () => {
@@ -36,10 +36,10 @@ describe('checkpoints', () => {
     expect(stateFromCheckpoint(bare)).toEqual(initialState('g', 0));
   });
 
-  it('refuse final stages unless allowed, and malformed checkpoints', () => {
+  it('refuse final stages and malformed checkpoints', () => {
     const completed = takeCheckpoint(initialState('g', 0), 'completed');
     expect(() => stateFromCheckpoint(completed)).toThrow('resume: the checkpoint is at stage "completed", which is final; start a new run with run(goal) instead.');
-    expect(stateFromCheckpoint(completed, { allowFinal: true }).goal).toBe('g');
+    expect(restoreState(completed).goal).toBe('g');
     expect(() => stateFromCheckpoint(null as never)).toThrow(expect.objectContaining({ code: 'invalid_checkpoint' }));
     expect(() => stateFromCheckpoint({ ...completed, stage: 'paused', compaction: {} as never })).toThrow('compaction must be');
     expect(() => stateFromCheckpoint({ ...completed, stage: 'paused', iterations: -1 })).toThrow('iterations must be an integer of 0 or more');

@@ -2,6 +2,7 @@ import { KitAIError } from '../errors/kit-ai-error.js';
 import type { LLMMessage, LLMToolCall } from '../llm/types.js';
 import type { AgentTaskCallRecord, AgentToolCallRecord } from '../tools/types.js';
 import type { AgentCheckpoint, AgentCheckpointStage, PendingApproval } from './types.js';
+import { checkpointProblem, FINAL_STAGES } from './check-checkpoint.js';
 import { stringifyResult } from './tool-result-budget.js';
 
 /**
@@ -75,41 +76,25 @@ export function takeCheckpoint(state: RunState, stage: AgentCheckpointStage, ext
   return JSON.parse(text) as AgentCheckpoint;
 }
 
-const STAGES: ReadonlySet<string> = new Set<AgentCheckpointStage>(['initialized', 'tool_result', 'task_wait', 'approval_required', 'paused', 'completed', 'max_iterations', 'canceled']);
-
-function invalid(problem: string): never {
-  throw new KitAIError('invalid_checkpoint', `resume: ${problem}; pass the checkpoint of a run result or of onCheckpoint, unchanged or through JSON.`);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * Checks a checkpoint given to `resume` and returns the state to continue from (a deep copy).
  * Final stages cannot be resumed: `completed` and `canceled` throw `KitAIError('invalid_checkpoint')`
- * naming the stage (unless `allowFinal`, used for a checkpoint an `onCheckpoint` hook hands back);
- * so does a checkpoint with missing or mistyped fields.
+ * naming the stage; so does a checkpoint with missing or mistyped fields (see `checkpointProblem`).
  */
-export function stateFromCheckpoint(checkpoint: AgentCheckpoint, options: { allowFinal?: boolean } = {}): RunState {
-  const candidate: unknown = checkpoint;
-  if (!isObject(candidate)) invalid(`the checkpoint must be an AgentCheckpoint object, got ${candidate === null ? 'null' : typeof candidate}`);
-  const stage = candidate.stage;
-  if (typeof stage !== 'string' || !STAGES.has(stage)) invalid(`stage ${JSON.stringify(stage)} is not a checkpoint stage`);
-  if ((stage === 'completed' || stage === 'canceled') && !options.allowFinal) {
-    throw new KitAIError('invalid_checkpoint', `resume: the checkpoint is at stage "${stage}", which is final; start a new run with run(goal) instead.`);
+export function stateFromCheckpoint(checkpoint: AgentCheckpoint): RunState {
+  const stage = (checkpoint as { stage?: unknown } | null)?.stage;
+  if (FINAL_STAGES.has(stage as AgentCheckpointStage)) {
+    throw new KitAIError('invalid_checkpoint', `resume: the checkpoint is at stage "${String(stage)}", which is final; start a new run with run(goal) instead.`);
   }
-  if (typeof candidate.goal !== 'string') invalid('goal must be a string');
-  if (!Array.isArray(candidate.messages) || !candidate.messages.every((message) => isObject(message) && typeof message.content === 'string' && ['user', 'assistant', 'system'].includes(message.role as string))) {
-    invalid('messages must be an array of { role, content }');
+  const problem = checkpointProblem(checkpoint);
+  if (problem !== undefined) {
+    throw new KitAIError('invalid_checkpoint', `resume: ${problem}; pass the checkpoint of a run result or of onCheckpoint, unchanged or through JSON.`);
   }
-  if (typeof candidate.iterations !== 'number' || !Number.isInteger(candidate.iterations) || candidate.iterations < 0) invalid('iterations must be an integer of 0 or more');
-  if (!Array.isArray(candidate.toolCalls) || !Array.isArray(candidate.taskCalls)) invalid('toolCalls and taskCalls must be arrays');
-  if (typeof candidate.maxOutputTokens !== 'number') invalid('maxOutputTokens must be a number');
-  const compaction = candidate.compaction;
-  if (!isObject(compaction) || !['autocompactFailures', 'reactiveCompactRetries', 'tokenEscalations'].every((key) => typeof compaction[key] === 'number')) {
-    invalid('compaction must be { autocompactFailures, reactiveCompactRetries, tokenEscalations }');
-  }
+  return restoreState(checkpoint);
+}
+
+/** The state a valid checkpoint holds, as a deep copy; fields an older checkpoint lacks get their start values. */
+export function restoreState(checkpoint: AgentCheckpoint): RunState {
   const copy = JSON.parse(JSON.stringify(checkpoint)) as AgentCheckpoint;
   return {
     goal: copy.goal,

@@ -218,4 +218,20 @@ describe('calls and results', () => {
     expect(aborted).toBe(true);
     expect(llm.requests[1]!.messages[3]!.content).toBe('Error from task wait (call call_1_1): Task wait timed out after 20 ms');
   });
+
+  it('does not abort the signal of a running task on cancel: the cancel takes effect at the next control point', async () => {
+    let cancelRequested = false;
+    const seen: { abortedAtEnd?: boolean } = {};
+    const points: string[] = [];
+    const outcome = await createSmartAgent({
+      llm: scriptedLlm([callText('wait'), 'never asked']),
+      tools: [],
+      tasks: [{ name: 'wait', description: 'w', execute: async (_args, context) => { cancelRequested = true; await sleep(30); seen.abortedAtEnd = context.signal.aborted; return 'finished'; } }],
+      hooks: { getControlState: ({ point }) => { points.push(point); return { action: cancelRequested ? 'cancel' : 'continue' }; } },
+    }).run('g');
+    expect(seen.abortedAtEnd).toBe(false);
+    expect(points).toEqual(['before_llm', 'before_tools', 'after_tools']);
+    expect(outcome.status).toBe('canceled');
+    expect(outcome.taskCalls).toEqual([expect.objectContaining({ task: 'wait', status: 'success', result: 'finished' })]);
+  });
 });

@@ -30,7 +30,8 @@ export const DEFAULT_MAX_ITERATIONS = 10;
  * `max_iterations` (after `maxIterations` iterations of this `run` or `resume` call),
  * `approval_required` (a before-hook refused a call), `paused` or `canceled` (`getControlState`), or
  * `fatal` (the model failed, also after `fallbackLlm`; a tool with `failureMode: 'hard'` failed; a
- * hook threw). Every ending but `fatal` carries a fresh checkpoint; `fatal` carries the last one.
+ * hook threw). Every ending but `fatal` carries a fresh checkpoint; `fatal` carries the last one the
+ * run could resume from (none when it failed before the first).
  *
  * @example
  * ```ts

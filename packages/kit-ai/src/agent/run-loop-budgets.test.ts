@@ -120,4 +120,26 @@ describe('tool result budget', () => {
       .map((block) => block.split('\n')[1]!);
     expect(bodies.map((body) => body.length)).toEqual([400, 400, 200]);
   });
+
+  it('keeps the path of a persisted result in the conversation when microcompact later shortens it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'kit-ai-loop-'));
+    dirs.push(dir);
+    const persistDir = join(dir, 'overflow');
+    const llm = scriptedLlm([callText('list_rows'), callText('list_rows'), callText('list_rows'), 'done']);
+    await createSmartAgent({
+      llm,
+      tools: [rows],
+      toolResultBudget: { maxChars: 300, persistDir },
+      compaction: { microcompact: { maxToolResultChars: 100, protectedTail: 2 } },
+    }).run('g');
+    const files = (await readdir(persistDir)).sort();
+    expect(files).toHaveLength(3);
+    const sent = llm.requests.at(-1)!.messages;
+    const first = sent.find((message) => message.content.startsWith('Result of tool list_rows (call call_1_1)'))!;
+    const lines = first.content.split('\n');
+    expect(lines[2]).toMatch(/^\[shortened by microcompact: 200 of 300 characters removed\]$/);
+    expect(lines[3]).toMatch(/^\[truncated: \d+ of \d+ characters cut; the full result is in the file .+\.json\]$/);
+    const named = lines[3]!.slice(lines[3]!.indexOf('in the file ') + 'in the file '.length, -1);
+    expect(JSON.parse(await readFile(named, 'utf8'))).toEqual(await rows.execute({}));
+  });
 });

@@ -3,7 +3,7 @@ import type { AgentTool, AgentToolCallRecord, AgentTaskCallRecord } from '../too
 import { createSmartAgent } from './create-smart-agent.js';
 import { callText, scriptedLlm, type ScriptStep } from './testing/scripted-llm.js';
 import { conversationProblems } from './testing/conversation.js';
-import type { AgentCheckpoint, AgentRunResult, ControlAction, ControlContext, SmartAgentConfig, SmartAgentHooks } from './types.js';
+import type { AgentCheckpoint, AgentRunResult, ControlAction, ControlContext, IterationSnapshot, SmartAgentConfig, SmartAgentHooks } from './types.js';
 
 const echo: AgentTool = {
   name: 'echo',
@@ -422,3 +422,146 @@ describe('hook answers', () => {
     }
   });
 });
+
+describe('onCheckpoint answers', () => {
+  /** A run reaching `stage`, with a hook that answers a broken checkpoint there only. */
+  function reaching(stage: string): SmartAgentConfig {
+    const broken: SmartAgentHooks['onCheckpoint'] = (checkpoint) => (checkpoint.stage === stage ? ({ ...checkpoint, messages: 'x' } as never) : undefined);
+    const base = { llm: scriptedLlm([callText('echo'), 'done']), tools: [echo] };
+    switch (stage) {
+      case 'task_wait':
+        return { ...base, llm: scriptedLlm([callText('job'), 'done']), tasks: [{ name: 'job', description: 'j', execute: async () => 1 }], hooks: { onCheckpoint: broken } };
+      case 'max_iterations':
+        return { ...base, maxIterations: 1, hooks: { onCheckpoint: broken } };
+      case 'paused':
+      case 'canceled':
+        return { ...base, hooks: { onCheckpoint: broken, getControlState: controller({ 'before_llm:2': stage === 'paused' ? 'pause' : 'cancel' }) } };
+      case 'approval_required':
+        return { ...base, hooks: { onCheckpoint: broken, beforeToolCall: () => ({ allowed: false, reason: 'needs a human' }) } };
+      default:
+        return { ...base, hooks: { onCheckpoint: broken } };
+    }
+  }
+
+  it('end the run fatal at every stage when invalid, naming hooks.onCheckpoint, the stage and the problem', async () => {
+    const lastValid: Record<string, string | undefined> = {
+      initialized: undefined,
+      tool_result: 'initialized',
+      task_wait: 'initialized',
+      completed: 'tool_result',
+      max_iterations: 'tool_result',
+      paused: 'tool_result',
+      canceled: 'tool_result',
+      approval_required: 'initialized',
+    };
+    for (const [stage, previous] of Object.entries(lastValid)) {
+      const outcome = await createSmartAgent(reaching(stage)).run('g');
+      expect({ stage, status: outcome.status, error: outcome.error }).toEqual({
+        stage,
+        status: 'fatal',
+        error: `hooks.onCheckpoint returned an invalid checkpoint at stage "${stage}": messages must be an array of { role, content }; return the checkpoint it received (changed or not) or nothing.`,
+      });
+      // The fatal result carries the last checkpoint that was valid, never the broken one.
+      expect({ stage, carried: outcome.checkpoint?.stage }).toEqual({ stage, carried: previous });
+    }
+  });
+
+  it('end the run fatal when the stage is changed, so a final result never carries a resumable checkpoint', async () => {
+    const outcome = await createSmartAgent({
+      llm: scriptedLlm(['done']),
+      tools: [echo],
+      hooks: { onCheckpoint: (checkpoint) => (checkpoint.stage === 'completed' ? { ...checkpoint, stage: 'paused' } : undefined) },
+    }).run('g');
+    expect(outcome.status).toBe('fatal');
+    expect(outcome.error).toBe('hooks.onCheckpoint returned an invalid checkpoint at stage "completed": its stage must stay "completed", got "paused"; return the checkpoint it received (changed or not) or nothing.');
+    expect(outcome.checkpoint?.stage).toBe('initialized');
+  });
+
+  it('use a valid checkpoint returned at task_wait as the one a fatal result carries', async () => {
+    const outcome = await createSmartAgent({
+      llm: scriptedLlm([callText('job')]),
+      tools: [],
+      tasks: [{ name: 'job', description: 'j', failureMode: 'hard', execute: async () => { throw new Error('disk full'); } }],
+      hooks: { onCheckpoint: (checkpoint) => (checkpoint.stage === 'task_wait' ? { ...checkpoint, goal: 'stored' } : undefined) },
+    }).run('g');
+    expect(outcome).toMatchObject({ status: 'fatal', error: 'Task job failed: disk full (failureMode: hard)', checkpoint: { stage: 'task_wait', goal: 'stored' } });
+  });
+});
+
+describe('a throwing onRunComplete', () => {
+  const boom = (): never => {
+    throw new Error('store down');
+  };
+
+  it('turns a completed run fatal carrying the last resumable checkpoint, from which resume works', async () => {
+    const outcome = await createSmartAgent({ llm: scriptedLlm([callText('echo', { text: 'a' }), 'done']), tools: [echo], hooks: { onRunComplete: boom } }).run('g');
+    expect(outcome).toMatchObject({ status: 'fatal', error: 'hooks.onRunComplete threw: store down', result: 'done', iterations: 2 });
+    expect(outcome.checkpoint?.stage).toBe('tool_result');
+    const resumed = await createSmartAgent({ llm: scriptedLlm(['done again']), tools: [echo] }).resume(outcome.checkpoint!, 'Continue.');
+    expect(resumed).toMatchObject({ status: 'completed', result: 'done again', iterations: 2 });
+  });
+
+  it('keeps the ending checkpoint when it can be resumed, else the last resumable one', async () => {
+    const paused = await createSmartAgent({
+      llm: scriptedLlm([callText('echo')]),
+      tools: [echo],
+      hooks: { onRunComplete: boom, getControlState: controller({ 'after_tools:1': 'pause' }) },
+    }).run('g');
+    expect(paused).toMatchObject({ status: 'fatal', checkpoint: { stage: 'paused' } });
+
+    const canceled = await createSmartAgent({
+      llm: scriptedLlm([]),
+      tools: [echo],
+      hooks: { onRunComplete: boom, getControlState: controller({ 'before_llm:1': 'cancel' }) },
+    }).run('g');
+    expect(canceled).toMatchObject({ status: 'fatal', checkpoint: { stage: 'initialized' } });
+
+    const first = await createSmartAgent({ llm: scriptedLlm([]), tools: [echo], hooks: { getControlState: controller({ 'before_llm:1': 'pause' }) } }).run('g');
+    const resumedThenCompleted = await createSmartAgent({ llm: scriptedLlm(['ok']), tools: [echo], hooks: { onRunComplete: boom } }).resume(first.checkpoint!, '');
+    // A resume call that never took a checkpoint of its own carries the one it was given.
+    expect(resumedThenCompleted).toMatchObject({ status: 'fatal', checkpoint: { stage: 'paused' } });
+  });
+});
+
+describe('pending calls run on resume', () => {
+  it('appear in the first IterationSnapshot of the resume call, keeping their original iteration', async () => {
+    const first = await createSmartAgent({
+      llm: scriptedLlm([`[${callText('echo', { text: 'a' })}, ${callText('echo', { text: 'b' })}]`]),
+      tools: [echo],
+      hooks: { getControlState: controller({ 'before_tools:1': 'pause' }) },
+    }).run('g');
+    expect(first.checkpoint?.pendingCalls).toHaveLength(2);
+    const snapshots: IterationSnapshot[] = [];
+    const resumed = await createSmartAgent({
+      llm: scriptedLlm([callText('echo', { text: 'c' }), 'done']),
+      tools: [echo],
+      hooks: { afterIteration: (snapshot) => void snapshots.push(snapshot) },
+    }).resume(first.checkpoint!, '');
+    expect(resumed.status).toBe('completed');
+    expect(snapshots.map((snapshot) => [snapshot.iteration, snapshot.toolCalls.map((call) => `${call.id}@${call.iteration}`)])).toEqual([
+      [2, ['call_1_1@1', 'call_1_2@1', 'call_2_1@2']],
+      [3, []],
+    ]);
+  });
+
+  it('report only the calls that ran on resume from a task_wait checkpoint', async () => {
+    let wait: AgentCheckpoint | undefined;
+    await createSmartAgent({
+      llm: scriptedLlm([`[${callText('echo', { text: 'pre' })}, ${callText('job')}]`, 'done']),
+      tools: [echo],
+      tasks: [{ name: 'job', description: 'j', execute: async () => 1 }],
+      hooks: { onCheckpoint: (checkpoint) => void (checkpoint.stage === 'task_wait' ? (wait = checkpoint) : undefined) },
+    }).run('g');
+    const snapshots: IterationSnapshot[] = [];
+    await createSmartAgent({
+      llm: scriptedLlm(['done']),
+      tools: [echo],
+      tasks: [{ name: 'job', description: 'j', execute: async () => 1 }],
+      hooks: { afterIteration: (snapshot) => void snapshots.push(snapshot) },
+    }).resume(wait!, '');
+    expect(snapshots).toHaveLength(1);
+    expect(snapshots[0]!.toolCalls).toEqual([]);
+    expect(snapshots[0]!.taskCalls.map((call) => `${call.id}@${call.iteration}`)).toEqual(['call_1_2@1']);
+  });
+});
+

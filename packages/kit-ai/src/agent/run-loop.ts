@@ -1,6 +1,7 @@
 import { isKitAIError } from '../errors/kit-ai-error.js';
 import { estimateTokens, normalizeMessages } from '../llm/messages.js';
 import type { LLMOptions, LLMResponse, LLMTimeoutConfig, LLMToolCall, LLMUsage } from '../llm/types.js';
+import type { AgentTaskCallRecord, AgentToolCallRecord } from '../tools/types.js';
 import { composePrompt } from '../prompt/compose.js';
 import type { MemoryAccessor } from '../memory/accessor.js';
 import type {
@@ -16,7 +17,8 @@ import type {
 import { toolCallable, type Callable } from './callable.js';
 import { CallBatch, type CallBatchResult } from './call-batch.js';
 import { taskRecord, toolRecord, type CallOutcome, type IdentifiedCall } from './call-outcome.js';
-import { initialState, stateFromCheckpoint, takeCheckpoint, type RunState } from './checkpoint.js';
+import { FINAL_STAGES, checkReturnedCheckpoint } from './check-checkpoint.js';
+import { initialState, restoreState, stateFromCheckpoint, takeCheckpoint, type RunState } from './checkpoint.js';
 import { compactBeforeCall, reactiveCompact, type CompactionStage } from './compaction/compact.js';
 import { SUMMARY_INSTRUCTION } from './compaction/autocompact.js';
 import { HookError, invokeHook } from './hook-call.js';
@@ -27,6 +29,7 @@ import { formatResultsMessage } from './results-message.js';
 import { finishRunExtras, prepareRunExtras, type ReportPostRunError, type RunExtras } from './run-extras.js';
 import { continueMessage, isCutOff, MAX_TOKEN_ESCALATIONS, nudgeMessage, nudgeThreshold, outputTokensOf } from './token-budget.js';
 import { LOAD_TOOLS, ToolCatalog } from './tool-catalog.js';
+import { errorText } from '../llm/describe-value.js';
 
 /** Retries of one LLM call after the provider reported a context overflow. */
 export const MAX_REACTIVE_RETRIES = 2;
@@ -61,10 +64,6 @@ type Ending =
 
 /** A failure that ends the run `fatal` with exactly this message. */
 class RunFailure extends Error {}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 function addUsage(total: LLMUsage | undefined, usage: LLMUsage | undefined): LLMUsage | undefined {
   if (!usage) return total;
@@ -102,6 +101,8 @@ export class AgentRun {
   private lastReply: string | undefined;
   /** The last checkpoint the run could resume from, made on demand (a fatal result carries it). */
   private lastCheckpoint: (() => Promise<AgentCheckpoint>) | undefined;
+  /** Records of a resume's `pendingCalls`, reported in the first `IterationSnapshot` of that call. */
+  private carriedCalls: { toolCalls: AgentToolCallRecord[]; taskCalls: AgentTaskCallRecord[] } | undefined;
   private iterationsThisCall = 0;
   private stallFailure: HookError | undefined;
   private loadedSet: Set<string> = new Set();
@@ -136,10 +137,23 @@ export class AgentRun {
       try {
         await invokeHook('onRunComplete', () => onRunComplete(result));
       } catch (error) {
-        result = { ...result, status: 'fatal', error: errorText(error) };
+        result = await this.fatalAfterEnding(result, errorText(error));
       }
     }
     return result;
+  }
+
+  /**
+   * `result` turned `fatal` after it was made (by `onRunComplete`). Like every fatal result it carries
+   * the last checkpoint the run could resume from: the ending's own when it can be resumed, else the
+   * one before it (none when there was none), never a final one.
+   */
+  private async fatalAfterEnding(result: AgentRunResult, error: string): Promise<AgentRunResult> {
+    const { checkpoint: _ending, ...rest } = result;
+    const fatal: AgentRunResult = { ...rest, status: 'fatal', error };
+    const checkpoint = result.checkpoint && !FINAL_STAGES.has(result.checkpoint.stage) ? result.checkpoint : await this.lastCheckpoint?.();
+    if (checkpoint) fatal.checkpoint = checkpoint;
+    return fatal;
   }
 
   private async drive(start: RunStart): Promise<AgentRunResult> {
@@ -156,7 +170,10 @@ export class AgentRun {
       if (pending && pending.length > 0) {
         const { batch } = this.newBatch(this.state.iterations, true);
         for (const call of pending) batch.add(call);
+        const before = { tools: this.state.toolCalls.length, tasks: this.state.taskCalls.length };
         const ending = await this.processCalls(await batch.finish(), this.state.iterations);
+        // They keep the iteration of the reply that asked for them, so no snapshot filter by iteration would find them.
+        this.carriedCalls = { toolCalls: this.state.toolCalls.slice(before.tools), taskCalls: this.state.taskCalls.slice(before.tasks) };
         if (ending) return this.finalize(ending);
       }
       if (start.message.trim() !== '') this.state.messages.push({ role: 'user', content: start.message });
@@ -436,12 +453,14 @@ export class AgentRun {
 
   private async afterIteration(iteration: number, started: number, response: LLMResponse, compactions: CompactionStage[], finalAnswer: boolean): Promise<void> {
     const hook = this.config.hooks?.afterIteration;
+    const carried = this.carriedCalls;
+    this.carriedCalls = undefined;
     if (!hook) return;
     const snapshot = {
       iteration,
       goal: this.state.goal,
-      toolCalls: this.state.toolCalls.filter((record) => record.iteration === iteration),
-      taskCalls: this.state.taskCalls.filter((record) => record.iteration === iteration),
+      toolCalls: [...(carried?.toolCalls ?? []), ...this.state.toolCalls.filter((record) => record.iteration === iteration)],
+      taskCalls: [...(carried?.taskCalls ?? []), ...this.state.taskCalls.filter((record) => record.iteration === iteration)],
       estimatedTokens: estimateTokens(this.state.messages),
       messageCount: this.state.messages.length,
       compactions,
@@ -452,20 +471,30 @@ export class AgentRun {
     await invokeHook('afterIteration', () => hook(snapshot));
   }
 
+  /**
+   * Hands `checkpoint` to `onCheckpoint`, if set, and returns what it gave back: a checked copy, or
+   * `undefined` for nothing. A throw or an invalid checkpoint rejects, leaving `lastCheckpoint` as it was.
+   */
+  private async offerCheckpoint(checkpoint: AgentCheckpoint): Promise<AgentCheckpoint | undefined> {
+    const hook = this.config.hooks?.onCheckpoint;
+    if (!hook) return undefined;
+    const returned: unknown = await invokeHook('onCheckpoint', () => hook(checkpoint));
+    return checkReturnedCheckpoint(returned, checkpoint);
+  }
+
   /** A checkpoint the run carries on from (`initialized`, `tool_result`): a returned checkpoint replaces the run's state. */
   private async carry(stage: 'initialized' | 'tool_result'): Promise<void> {
-    const hook = this.config.hooks?.onCheckpoint;
-    if (!hook) {
+    if (!this.config.hooks?.onCheckpoint) {
       const snapshot = snapshotOf(this.state);
       this.lastCheckpoint = async () => takeCheckpoint(snapshot, stage);
       return;
     }
     const checkpoint = takeCheckpoint(this.state, stage);
-    const returned = await invokeHook('onCheckpoint', () => hook(checkpoint));
+    const returned = await this.offerCheckpoint(checkpoint);
     const kept = returned ?? checkpoint;
     this.lastCheckpoint = async () => kept;
     if (returned) {
-      this.state = stateFromCheckpoint(returned, { allowFinal: true });
+      this.state = restoreState(returned);
       this.syncLoaded();
       this.promptCache = undefined;
     }
@@ -488,14 +517,12 @@ export class AgentRun {
         taskCalls: [...snapshot.taskCalls, ...finished.filter((item) => item.kind === 'task').map(taskRecord)],
       });
     };
-    const hook = this.config.hooks?.onCheckpoint;
-    if (!hook) {
+    if (!this.config.hooks?.onCheckpoint) {
       this.lastCheckpoint = make;
       return;
     }
     const checkpoint = await make();
-    const returned = await invokeHook('onCheckpoint', () => hook(checkpoint));
-    const kept = returned ?? checkpoint;
+    const kept = (await this.offerCheckpoint(checkpoint)) ?? checkpoint;
     this.lastCheckpoint = async () => kept;
   }
 
@@ -503,9 +530,9 @@ export class AgentRun {
     if (ending.status === 'fatal') return this.fatalResult(ending.error);
     const pendingApproval = ending.status === 'approval_required' ? ending.pendingApproval : undefined;
     const pendingCalls = ending.status === 'paused' ? ending.pendingCalls : undefined;
-    let checkpoint = takeCheckpoint(this.state, ending.status, { ...(pendingApproval ? { pendingApproval } : {}), ...(pendingCalls ? { pendingCalls } : {}) });
-    const hook = this.config.hooks?.onCheckpoint;
-    if (hook) checkpoint = (await invokeHook('onCheckpoint', () => hook(checkpoint))) ?? checkpoint;
+    const taken = takeCheckpoint(this.state, ending.status, { ...(pendingApproval ? { pendingApproval } : {}), ...(pendingCalls ? { pendingCalls } : {}) });
+    const checkpoint = (await this.offerCheckpoint(taken)) ?? taken;
+    if (!FINAL_STAGES.has(checkpoint.stage)) this.lastCheckpoint = async () => checkpoint;
     const result: AgentRunResult = {
       result: this.lastReply,
       iterations: this.state.iterations,

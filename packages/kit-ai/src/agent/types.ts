@@ -46,7 +46,10 @@ export interface AgentCheckpoint {
   maxOutputTokens: number;
   compaction: CompactionState;
   pendingApproval?: PendingApproval;
-  /** Calls the model asked for that have not run yet (a pause before tools, tasks still running); `resume` runs them first. */
+  /**
+   * Calls the model asked for that have not run yet (a pause before tools, tasks still running);
+   * `resume` runs them first, at their original iteration, and reports them in its first `IterationSnapshot`.
+   */
   pendingCalls?: LLMToolCall[];
   /** Skills activated so far. */
   activeSkills?: string[];
@@ -69,7 +72,11 @@ export interface AgentRunResult {
   status: AgentRunStatus;
   /** Present when `status` is `fatal`. */
   error?: string;
-  /** Present for every status that can be resumed, and on `completed` and `canceled` as a record. */
+  /**
+   * Present for every status that can be resumed, and on `completed` and `canceled` as a record. On
+   * `fatal`, the last checkpoint the run could resume from (never a `completed` or `canceled` one),
+   * absent when the run failed before taking any.
+   */
   checkpoint?: AgentCheckpoint;
   pendingApproval?: PendingApproval;
   /** Tokens reported by the provider over this call of `run` or `resume`. */
@@ -135,8 +142,14 @@ export interface IterationSnapshot {
   /** The iteration that ended (1-based, counted across resumes). */
   iteration: number;
   goal: string;
-  /** Tool and task calls made in this iteration. */
+  /**
+   * Tool calls made in this iteration. In the first snapshot of a `resume` call, the calls of the
+   * checkpoint's `pendingCalls` that ran at the start of that call come first; they keep the
+   * `iteration` of the reply that asked for them, so their records show an earlier iteration. (When
+   * the resume call ends before its first iteration does, no snapshot reports them.)
+   */
   toolCalls: AgentToolCallRecord[];
+  /** Task calls made in this iteration; pending task calls run by `resume` are reported as in `toolCalls`. */
   taskCalls: AgentTaskCallRecord[];
   /** Tokens the provider reported for this iteration's LLM call. */
   usage?: LLMUsage;
@@ -156,10 +169,25 @@ export interface SmartAgentHooks {
   afterToolCall?(record: AgentToolCallRecord): void | Promise<void>;
   beforeTaskCall?(call: CallRequest): CallDecision | Promise<CallDecision>;
   afterTaskCall?(record: AgentTaskCallRecord): void | Promise<void>;
-  /** At initialization, after tool results, while tasks run and at the end; a returned checkpoint replaces the one the run carries on with. */
+  /**
+   * At initialization, after tool results, right after each task starts (`task_wait`) and at every
+   * ending but `fatal`. Returning nothing (or `null`) keeps the checkpoint; a returned checkpoint
+   * replaces the state the run carries on from (`initialized`, `tool_result`), the checkpoint a
+   * `fatal` result would carry (`task_wait`) or `AgentRunResult.checkpoint` (endings). At every stage
+   * it must be a valid checkpoint with the stage it was given; otherwise the run ends `fatal` with
+   * `hooks.onCheckpoint returned an invalid checkpoint at stage "<stage>": <problem>; return the
+   * checkpoint it received (changed or not) or nothing.` and carries the last checkpoint kept before.
+   */
   onCheckpoint?(checkpoint: AgentCheckpoint): AgentCheckpoint | void | Promise<AgentCheckpoint | void>;
   /** Asked before each LLM call and before and after tools run. */
   getControlState?(context: ControlContext): { action: ControlAction } | Promise<{ action: ControlAction }>;
+  /**
+   * Once at the end of each `run` or `resume` call, with the result it will resolve with. A throw makes
+   * that result `fatal` with `hooks.onRunComplete threw: <message>`; like every fatal result it then
+   * carries the last checkpoint the run could resume from: its own when the ending can be resumed
+   * (`paused`, `max_iterations`, `approval_required`), else (`completed`, `canceled`) the one before it,
+   * such as `tool_result`, or none. The other fields stay as they were.
+   */
   onRunComplete?(result: AgentRunResult): void | Promise<void>;
   afterIteration?(snapshot: IterationSnapshot): void | Promise<void>;
   /** Raised when the model has made no progress for `stallWarningMs`. */

@@ -36,8 +36,15 @@ describe('validateConfig', () => {
     expect(message({ tools: [{ name: '', description: 'd', execute: async () => 1 }] })).toBe('createSmartAgent: tools[0].name must be a non-empty string, got ""');
     expect(message({ compaction: { snip: { preserveTail: 0 } } })).toBe('createSmartAgent: compaction.snip.preserveTail must be a positive integer, got 0');
     expect(message({ evolution: { store: new InMemoryEvolutionStore(), capture: 'sometimes' as never } })).toBe(
-      'createSmartAgent: evolution.capture must be "every-run", "on-failure", "on-success" or a function of the run result, got "sometimes"',
+      "createSmartAgent: evolution.capture must be 'every-run', 'on-failure', 'on-success' or a function of the run result, got \"sometimes\".",
     );
     expect(message({ stopHooks: [{ name: 'x' }] as never })).toBe('createSmartAgent: stopHooks[0] must be a StopHook { name, evaluate }, got an object');
+    // Bad pruning or promotion settings are refused when the agent is made, not silently after each run.
+    expect(message({ evolution: { store: new InMemoryEvolutionStore(), pruning: { maxStrategies: -1 } } })).toBe(
+      'createSmartAgent: evolution.pruning: maxStrategies must be an integer of 0 or more such as 200, got -1.',
+    );
+    expect(message({ evolution: { store: new InMemoryEvolutionStore(), skillPromotion: { enabled: true, minUtility: 2 } } })).toBe(
+      'createSmartAgent: evolution.skillPromotion.minUtility must be a number from 0 to 1 such as 0.8, got 2.',
+    );
   });
 });

@@ -1,20 +1,13 @@
 import { KitAIError } from '../errors/kit-ai-error.js';
+import { describeValue } from '../llm/describe-value.js';
 import type { SmartAgentConfig } from './types.js';
 import { LOAD_TOOLS } from './tool-catalog.js';
+import { checkEvolutionConfig } from '../evolution/checks.js';
 
 const COMPONENT = 'createSmartAgent';
 
-function shown(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'function') return 'a function';
-  return String(value);
-}
-
 function fail(field: string, expectation: string, value: unknown, fix = ''): never {
-  throw new KitAIError('invalid_config', `${COMPONENT}: ${field} must be ${expectation}, got ${shown(value)}${fix ? `; ${fix}` : ''}`);
+  throw new KitAIError('invalid_config', `${COMPONENT}: ${field} must be ${expectation}, got ${describeValue(value)}${fix ? `; ${fix}` : ''}`);
 }
 
 function positiveInteger(field: string, value: unknown, optional = true): void {
@@ -105,21 +98,9 @@ export function validateConfig(config: SmartAgentConfig): void {
   checkEvolution(config);
 }
 
-const STORE_METHODS = ['recordExperience', 'queryExperiences', 'storeStrategy', 'queryStrategies', 'updateStrategyUtility', 'incrementStrategyApplications', 'storeSkill', 'querySkills', 'pruneStrategies', 'getStats'];
-
 function checkEvolution(config: SmartAgentConfig): void {
-  const evolution: unknown = config.evolution;
-  if (evolution === undefined) return;
-  if (!isObject(evolution)) fail('evolution', 'an EvolutionConfig object { store, ... }', evolution);
-  const store = evolution.store as Record<string, unknown> | undefined;
-  const missing = STORE_METHODS.filter((method) => typeof store?.[method] !== 'function');
-  if (missing.length > 0) fail('evolution.store', `an EvolutionStore (missing ${missing.join(', ')})`, store, 'use new InMemoryEvolutionStore() or new SqliteEvolutionStore()');
-  const capture = evolution.capture;
-  if (capture !== undefined && typeof capture !== 'function' && !['every-run', 'on-failure', 'on-success'].includes(capture as string)) {
-    fail('evolution.capture', '"every-run", "on-failure", "on-success" or a function of the run result', capture);
-  }
-  if (evolution.distillation !== undefined && evolution.distillation !== 'post-run' && evolution.distillation !== 'manual') fail('evolution.distillation', '"post-run" or "manual"', evolution.distillation);
-  if (evolution.distiller !== undefined && typeof (evolution.distiller as { distill?: unknown } | null)?.distill !== 'function') fail('evolution.distiller', 'a Distiller (an object with distill())', evolution.distiller);
+  if (config.evolution === undefined) return;
+  checkEvolutionConfig(COMPONENT, 'evolution', config.evolution);
 }
 
 function checkCompaction(config: SmartAgentConfig): void {

@@ -1,6 +1,6 @@
 import { KitAIError } from '../errors/kit-ai-error.js';
 import { describeValue } from '../memory/checks.js';
-import type { Experience, ExperienceQuery, NewStrategy, PruningConfig } from './types.js';
+import type { EvolutionConfig, Experience, ExperienceQuery, NewStrategy, PruningConfig } from './types.js';
 
 /** A recorded run as given to `recordExperience`. */
 export type NewExperience = Omit<Experience, 'id' | 'recordedAt'>;
@@ -108,4 +108,56 @@ export function checkDelta(component: string, delta: unknown): asserts delta is 
 /** The error of an id no strategy has. */
 export function unknownStrategy(component: string, id: string): KitAIError {
   return invalid(component, `no strategy has id ${JSON.stringify(id)}; it may have been pruned. Take ids from queryStrategies().`);
+}
+
+/** The methods an `EvolutionStore` must have. */
+export const evolutionStoreMethods = [
+  'recordExperience',
+  'queryExperiences',
+  'storeStrategy',
+  'queryStrategies',
+  'updateStrategyUtility',
+  'incrementStrategyApplications',
+  'storeSkill',
+  'querySkills',
+  'pruneStrategies',
+  'getStats',
+] as const;
+
+/**
+ * Checks an `EvolutionConfig` as a whole, throwing `invalid_config` with messages of the form
+ * `<component>: <field>.<part> must be ...`. `createSmartAgent` calls it, so a bad `pruning` or
+ * `skillPromotion` fails when the agent is made rather than silently after every run.
+ */
+export function checkEvolutionConfig(component: string, field: string, config: unknown): asserts config is EvolutionConfig {
+  const fail = (part: string, message: string): never => {
+    throw new KitAIError('invalid_config', `${component}: ${field}${part} ${message}`);
+  };
+  if (!isRecord(config)) fail('', `must be an EvolutionConfig object { store, ... }, got ${describeValue(config)}.`);
+  const { store, capture, distillation, distiller, pruning, skillPromotion } = config as Record<string, unknown>;
+  const missing = evolutionStoreMethods.filter((method) => typeof (store as Record<string, unknown> | null | undefined)?.[method] !== 'function');
+  if (missing.length > 0) fail('.store', `must be an EvolutionStore (missing ${missing.join(', ')}); use new InMemoryEvolutionStore() or new SqliteEvolutionStore().`);
+  if (capture !== undefined && typeof capture !== 'function' && !['every-run', 'on-failure', 'on-success'].includes(capture as string)) {
+    fail('.capture', `must be 'every-run', 'on-failure', 'on-success' or a function of the run result, got ${describeValue(capture)}.`);
+  }
+  if (distillation !== undefined && distillation !== 'post-run' && distillation !== 'manual') fail('.distillation', `must be 'post-run' or 'manual', got ${describeValue(distillation)}.`);
+  if (distiller !== undefined && typeof (distiller as { distill?: unknown } | null)?.distill !== 'function') fail('.distiller', `must be a Distiller (an object with distill()), got ${describeValue(distiller)}.`);
+  if (pruning !== undefined) {
+    try {
+      checkPruning(`${component}: ${field}.pruning`, pruning);
+    } catch (error) {
+      throw new KitAIError('invalid_config', (error as Error).message);
+    }
+  }
+  if (skillPromotion !== undefined) {
+    if (!isRecord(skillPromotion)) fail('.skillPromotion', `must be an object such as { enabled: true }, got ${describeValue(skillPromotion)}.`);
+    const { enabled, minApplications, minUtility } = skillPromotion as Record<string, unknown>;
+    if (enabled !== undefined && typeof enabled !== 'boolean') fail('.skillPromotion.enabled', `must be true or false, got ${describeValue(enabled)}.`);
+    if (minApplications !== undefined && !(Number.isInteger(minApplications) && (minApplications as number) >= 0)) {
+      fail('.skillPromotion.minApplications', `must be an integer of 0 or more such as 5, got ${describeValue(minApplications)}.`);
+    }
+    if (minUtility !== undefined && !(typeof minUtility === 'number' && minUtility >= 0 && minUtility <= 1)) {
+      fail('.skillPromotion.minUtility', `must be a number from 0 to 1 such as 0.8, got ${describeValue(minUtility)}.`);
+    }
+  }
 }

@@ -2,7 +2,7 @@ import type { AgentRunResult } from '../agent/types.js';
 import { isKitAIError, KitAIError } from '../errors/kit-ai-error.js';
 import type { LLMProvider } from '../llm/types.js';
 import { describeValue, errorText } from '../memory/checks.js';
-import { checkPruning } from './checks.js';
+import { checkEvolutionConfig } from './checks.js';
 import { buildExperience, outcomeOf, shouldCapture } from './experience.js';
 import { LlmDistiller } from './llm-distiller.js';
 import { promoteStrategies } from './promotion.js';
@@ -59,38 +59,10 @@ function checkInput(input: unknown): asserts input is PostRunEvolutionInput {
   if (typeof input !== 'object' || input === null) throw new KitAIError('invalid_config', `${component}: input must be an object { config, result, goal, durationMs, skillsUsed, llm }, got ${describeValue(input)}.`);
   const { config, llm, skillsUsed, appliedStrategyIds } = input as Record<string, unknown>;
   if (typeof config !== 'object' || config === null) throw new KitAIError('invalid_config', `${component}: config must be the EvolutionConfig of the agent, got ${describeValue(config)}.`);
-  const { store, distillation, distiller, pruning, skillPromotion } = config as Record<string, unknown>;
-  const methods = ['recordExperience', 'queryExperiences', 'storeStrategy', 'queryStrategies', 'updateStrategyUtility', 'incrementStrategyApplications', 'storeSkill', 'querySkills', 'pruneStrategies', 'getStats'];
-  const missing = methods.filter((method) => typeof (store as Record<string, unknown> | null | undefined)?.[method] !== 'function');
-  if (missing.length > 0) {
-    throw new KitAIError('invalid_config', `${component}: config.store must be an EvolutionStore (missing ${missing.join(', ')}); use new InMemoryEvolutionStore() or new SqliteEvolutionStore().`);
-  }
-  if (distillation !== undefined && distillation !== 'post-run' && distillation !== 'manual') {
-    throw new KitAIError('invalid_config', `${component}: config.distillation must be 'post-run' or 'manual', got ${describeValue(distillation)}.`);
-  }
-  if (distiller !== undefined && typeof (distiller as { distill?: unknown } | null)?.distill !== 'function') {
-    throw new KitAIError('invalid_config', `${component}: config.distiller must be a Distiller (an object with distill()), got ${describeValue(distiller)}.`);
-  }
+  checkEvolutionConfig(component, 'config', config);
+  const { distillation, distiller } = config;
   if (distiller === undefined && (distillation ?? 'post-run') === 'post-run' && typeof (llm as { chat?: unknown } | null)?.chat !== 'function') {
     throw new KitAIError('invalid_config', `${component}: llm must be an LLMProvider for the default distiller, got ${describeValue(llm)}; pass the run's model, or set config.distiller.`);
-  }
-  if (pruning !== undefined) {
-    try {
-      checkPruning(`${component}: config.pruning`, pruning);
-    } catch (error) {
-      throw new KitAIError('invalid_config', (error as Error).message);
-    }
-  }
-  if (skillPromotion !== undefined) {
-    const { enabled, minApplications, minUtility } = (skillPromotion ?? {}) as Record<string, unknown>;
-    if (typeof skillPromotion !== 'object' || skillPromotion === null) throw new KitAIError('invalid_config', `${component}: config.skillPromotion must be an object such as { enabled: true }, got ${describeValue(skillPromotion)}.`);
-    if (enabled !== undefined && typeof enabled !== 'boolean') throw new KitAIError('invalid_config', `${component}: config.skillPromotion.enabled must be true or false, got ${describeValue(enabled)}.`);
-    if (minApplications !== undefined && !(Number.isInteger(minApplications) && (minApplications as number) >= 0)) {
-      throw new KitAIError('invalid_config', `${component}: config.skillPromotion.minApplications must be an integer of 0 or more such as 5, got ${describeValue(minApplications)}.`);
-    }
-    if (minUtility !== undefined && !(typeof minUtility === 'number' && minUtility >= 0 && minUtility <= 1)) {
-      throw new KitAIError('invalid_config', `${component}: config.skillPromotion.minUtility must be a number from 0 to 1 such as 0.8, got ${describeValue(minUtility)}.`);
-    }
   }
   if (!Array.isArray(skillsUsed) || skillsUsed.some((name) => typeof name !== 'string')) {
     throw new KitAIError('invalid_arguments', `${component}: skillsUsed must be an array of skill names ([] for none), got ${describeValue(skillsUsed)}.`);

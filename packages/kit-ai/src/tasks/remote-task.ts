@@ -109,7 +109,7 @@ async function readLimited(response: Response, limit: number): Promise<Buffer | 
  * `expectedStatus` (default 2xx) fails with `KitAIError('tool_failed')` whose `status` is set and whose
  * message names the method, the URL (without its query), the status and the first 200 characters of the
  * body. An unreachable server, a JSON body that does not parse or a body over `maxResponseBytes` fail with
- * `tool_failed` too; `timeoutMs` gives `tool_timeout` and the run's signal `aborted`, both closing the request.
+ * `tool_failed` too; `timeoutMs` gives `tool_timeout` and an aborted `context.signal` gives `aborted`, both closing the request.
  * Redirects are followed. Default `parameters`: `{ type: 'object' }`. Bad options throw
  * `KitAIError('invalid_config')`.
  *

@@ -119,7 +119,7 @@ describe('createShellTask', () => {
     const error = await running;
     expect(Date.now() - started).toBeLessThan(3000);
     expect(error.code).toBe('aborted');
-    expect(error.message).toBe(`createShellTask "wrapper" was canceled: the run's signal was aborted.`);
+    expect(error.message).toBe(`createShellTask "wrapper" was canceled: its context.signal was aborted.`);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await alive(Number(pid))).toBe(false);
   });

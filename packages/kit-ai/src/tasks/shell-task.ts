@@ -140,7 +140,8 @@ function commandLine(file: string, argv: string[]): string {
  * The call returns a `ShellTaskResult` when the program exits with code 0. A non-zero exit or a kill fails
  * with `KitAIError('tool_failed')`, a passed `timeoutMs` with `KitAIError('tool_timeout')`; the message
  * names the command line and shows the end of stderr (or stdout). With `allowNonZeroExit` all three return
- * the result instead. When the run's signal aborts (cancellation), or `timeoutMs` passes, the process and its
+ * the result instead. When `context.signal` aborts (a smart agent aborts it when the task's `timeout` passes; a caller running
+ * the task directly may abort it to cancel), or `timeoutMs` passes, the process and its
  * children (its process group) get SIGTERM, then SIGKILL 2 s later; a canceled call fails with
  * `KitAIError('aborted')`. A program that cannot start (not found, bad `cwd`) fails with `tool_failed`.
  *

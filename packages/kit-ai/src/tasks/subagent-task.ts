@@ -93,7 +93,7 @@ function checkSubagentOptions(options: unknown): asserts options is SubagentTask
  * Result: `{ status, result, iterations, toolCalls, taskCalls }` of the child run (counts, not records).
  * A child ending `fatal` fails the call with `KitAIError('tool_failed')` carrying the child's error; any
  * other ending (`completed`, `max_iterations`, `approval_required`, `paused`, `canceled` by its own hooks) is
- * returned, so the parent model can read `status`. The run's signal and `timeoutMs` cancel the child: the
+ * returned, so the parent model can read `status`. An aborted `context.signal` and `timeoutMs` cancel the child: the
  * call fails at once with `aborted` or `tool_timeout`, the child's pending model request is aborted and the
  * child stops at its next control point. The child's configuration is checked when the task is made
  * (`KitAIError('invalid_config')`).

@@ -14,7 +14,7 @@ describe('taskDeadline', () => {
     const parent = new AbortController();
     const deadline = taskDeadline('createRemoteTask "y"', parent.signal, undefined);
     parent.abort('stop');
-    expect(deadline.reason()).toMatchObject({ code: 'aborted', message: `createRemoteTask "y" was canceled: the run's signal was aborted.`, cause: 'stop' });
+    expect(deadline.reason()).toMatchObject({ code: 'aborted', message: `createRemoteTask "y" was canceled: its context.signal was aborted.`, cause: 'stop' });
     deadline.dispose();
   });
 });

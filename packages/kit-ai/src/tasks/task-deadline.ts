@@ -10,6 +10,6 @@ export function taskDeadline(label: string, parent: AbortSignal | undefined, tim
     signal: parent,
     timeoutMs,
     timeoutError: () => new KitAIError('tool_timeout', `${label} did not finish within ${timeoutMs} ms (timeoutMs); raise timeoutMs or make the work smaller.`),
-    abortError: (reason) => new KitAIError('aborted', `${label} was canceled: the run's signal was aborted.`, { cause: reason }),
+    abortError: (reason) => new KitAIError('aborted', `${label} was canceled: its context.signal was aborted.`, { cause: reason }),
   });
 }

@@ -9,7 +9,7 @@ export interface WorkflowStep<Input = unknown, Output = unknown> {
   name: string;
   /**
    * Does the step's work. `input` is the previous step's output (the first step gets the call's arguments);
-   * `context.signal` is aborted when the call is canceled or a timeout passes.
+   * `context.signal` is aborted when the call's `context.signal` aborts or a timeout passes.
    */
   run(input: Input, context: AgentTaskExecutionContext): Promise<Output> | Output;
   /** Further attempts after a failure (so `retries: 2` means up to 3 runs). Default 0. */
@@ -77,7 +77,7 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
  * call's arguments). A step may be retried (`retries`, `retryDelayMs`) and bounded (`timeoutMs`). The first
  * step that still fails stops the workflow: the call fails with `KitAIError('tool_failed')` naming the step,
  * its position and its attempts, with the step's error as `cause`. The task's own `timeoutMs` bounds the whole
- * workflow (`tool_timeout`), and the run's signal cancels it (`aborted`); neither is retried, and a step
+ * workflow (`tool_timeout`), and an aborted `context.signal` cancels it (`aborted`); neither is retried, and a step
  * still running is told through `context.signal`.
  *
  * Result: `{ steps: [{ name, output, durationMs, attempts }], output }` where `output` is the last step's.

@@ -42,7 +42,12 @@ export interface AgentTaskExecutionContext {
   goal: string;
   /** The iteration that submitted it. */
   iteration: number;
-  /** Aborted when the task times out or the run is canceled; long work should stop when it fires. */
+  /**
+   * Aborted when the task passes its `timeout`; long work should stop when it fires. The smart agent
+   * never aborts it otherwise: a pause or cancel from `getControlState` takes effect at the next
+   * control point, after the running calls have settled. Code that calls `execute` itself may pass a
+   * signal of its own.
+   */
   signal: AbortSignal;
   /** The run's model, for tasks that need one (a subagent uses it unless given its own). */
   llm: LLMProvider;
@@ -57,7 +62,7 @@ export interface AgentTask {
   isConcurrencySafe?: boolean;
   failureMode?: FailureMode;
   execute(args: ToolArgs, context: AgentTaskExecutionContext): Promise<unknown>;
-  /** Per-call timeout in milliseconds; no timeout when absent. */
+  /** Per-call timeout in milliseconds; when it passes the call fails and `context.signal` is aborted. No timeout when absent. */
   timeout?: number;
 }
 

@@ -40,4 +40,21 @@ describe('microcompact', () => {
     expect(isResultsMessage({ role: 'user', content: 'Error from tool x (call c1): nope' })).toBe(true);
     expect(isResultsMessage({ role: 'assistant', content: 'Result of tool x (call c1):\n1' })).toBe(false);
   });
+
+  it('keeps the result budget note and the path of the persisted full result, shortening only the text before it', () => {
+    const path = '/tmp/agent-overflow/read-call_1_1-0a1b2c3d.json';
+    const note = `[truncated: 4000 of 4402 characters cut; the full result is in the file ${path}]`;
+    const first = `Result of tool read (call call_1_1):\n${JSON.stringify('r'.repeat(400))}\n${note}`;
+    const second = `Result of tool read (call call_1_2):\n${JSON.stringify('s'.repeat(400))}\n[truncated: 9 of 411 characters cut]`;
+    const messages = [{ role: 'user' as const, content: 'goal' }, { role: 'assistant' as const, content: '[...]' }, { role: 'user' as const, content: `${first}\n\n${second}` }];
+    const result = microcompact(messages, { maxToolResultChars: 200, protectedTail: 0 });
+    expect(result.shortened).toBe(1);
+    const blocks = result.messages[2]!.content.split('\n\n');
+    expect(blocks[0]).toBe(`Result of tool read (call call_1_1):\n"${'r'.repeat(99)}\n[shortened by microcompact: 302 of 402 characters removed]\n${note}`);
+    expect(blocks[1]).toBe(`Result of tool read (call call_1_2):\n"${'s'.repeat(99)}\n[shortened by microcompact: 302 of 402 characters removed]\n[truncated: 9 of 411 characters cut]`);
+    // Shortened once: a second pass leaves it alone, the path still there.
+    const again = microcompact(result.messages, { maxToolResultChars: 200, protectedTail: 0 });
+    expect(again.shortened).toBe(0);
+    expect(again.messages[2]!.content).toContain(path);
+  });
 });
