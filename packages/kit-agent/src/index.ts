@@ -1,13 +1,47 @@
 /**
- * @kit/kit-agent: machine surfaces of a kit app and its LLM providers. `createMcpServer` projects the
- * capability registry to MCP tools (and optional resources) over stdio and streamable HTTP;
+ * @kit/kit-agent: machine surfaces of a kit app, the tools of other agents' surfaces, and LLM providers.
+ * `createMcpServer` projects the capability registry to MCP tools, resources and prompts over stdio and
+ * streamable HTTP; `createA2AHandler` and `generateAgentCard` project it to A2A skills; `toLangChainTools`
+ * to LangChain tools. `createMcpClient` turns another MCP server's tools into kit-ai `AgentTool`s, and
  * `chatCompletionsProvider` and `messagesProvider` turn a hosted or local model into an `LLMProvider`.
  */
 export { createMcpServer, type CreateMcpServerOptions, type KitMcpServer } from './mcp/create-mcp-server.js';
-export type { McpResource } from './mcp/resources.js';
+export type { McpResource, McpResourceTemplate } from './mcp/resources.js';
+export type { McpCompleter, McpPrompt, McpPromptArgument, McpPromptMessage } from './mcp/prompts.js';
 
 // LLM providers
 export type { ProviderConnectionOptions } from './providers/options.js';
 export { chatCompletionsProvider, type ChatCompletionsProviderOptions } from './providers/chat-completions/provider.js';
 export type { MaxTokensParameter } from './providers/chat-completions/request.js';
 export { messagesProvider, type MessagesProviderOptions } from './providers/messages/provider.js';
+
+// A2A
+export { generateAgentCard, type GenerateAgentCardOptions } from './a2a/agent-card.js';
+export { createA2AHandler, type A2AHandler, type CreateA2AHandlerOptions } from './a2a/create-a2a-handler.js';
+export type { A2ASkillFilter, A2ASkillRoute } from './a2a/skills.js';
+
+// MCP client
+export { createMcpClient } from './mcp-client/create-mcp-client.js';
+export { mcpClientDefaults } from './mcp-client/options.js';
+export type {
+  CreateMcpClientOptions,
+  McpClient,
+  McpClientSettings,
+  McpHttpTarget,
+  McpPromptArgumentInfo,
+  McpPromptInfo,
+  McpPromptResult,
+  McpPromptResultMessage,
+  McpReconnectOptions,
+  McpResourceContents,
+  McpResourceInfo,
+  McpResourceTemplateInfo,
+  McpServerInfo,
+  McpStdioTarget,
+  McpToolHints,
+  McpToolInfo,
+  McpToolsOptions,
+} from './mcp-client/types.js';
+
+// LangChain bridge
+export { toLangChainTools, type LangChainRoute, type ToLangChainToolsOptions } from './langchain/to-langchain-tools.js';

@@ -28,8 +28,11 @@ const app = createKitApp(
   }),
 );
 
-// filter sees each route with its capability; only the read route becomes a tool here.
-const tools = toLangChainTools(app.registry, { filter: (route) => route.capability === 'read' });
+// filter sees each route with its capability; only the read route becomes a tool here. The call is async:
+// LangChain's modules load on first use, so apps that never use the bridge do not pay for them.
+const tools = await toLangChainTools(app.registry, { filter: (route) => route.capability === 'read' });
+console.log(tools.map((tool) => tool.name)); // [ 'get_api_orders' ]
 
-// Pass `tools` to the agent executor of the third-party library.
-console.log(tools);
+// Each tool runs its route through the registry (validation, policies) and answers JSON text. Pass `tools`
+// to the agent of the third-party library; here one is called the way such an agent calls it.
+console.log(await tools[0]?.invoke({})); // {"ids":["o-1","o-2"]}

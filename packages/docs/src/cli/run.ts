@@ -25,7 +25,7 @@ Options:
   --base-url <url>   serve: public base url; makes every url absolute (default: PUBLIC_BASE_URL)
   --workers <n>      serve: worker processes (default: WORKERS or one per core; 1 = no cluster)
   --watch            serve: reload the content when it changes (SIGHUP reloads in any case)
-  --allowed-hosts <names>  serve: comma-separated host names /mcp answers to (default: ALLOWED_HOSTS)
+  --allowed-hosts <names>  serve: comma-separated host names /mcp and /a2a answer to (default: ALLOWED_HOSTS)
   --rate-limit <n/window>  serve: at most n requests per window per client, e.g. 300/1m (default: RATE_LIMIT, off)
   --redis-url <url>  serve: keep rate-limit counters in Redis, shared by replicas (default: REDIS_URL)
   --trust-proxy      serve: count requests by the first X-Forwarded-For address (default: TRUST_PROXY=1)

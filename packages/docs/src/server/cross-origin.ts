@@ -1,8 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** Paths of the read-only API and its machine-readable companions, which any web page may read. */
+/**
+ * Paths of the read-only API and its machine-readable companions, which any web page may read: the
+ * OpenAPI document, the agent card (an A2A client in a browser discovers the agent there), llms.txt
+ * and the Markdown views.
+ */
 export function isOpenToAllOrigins(path: string): boolean {
-  return path.startsWith('/api/') || path === '/openapi.json' || path === '/llms.txt' || path === '/llms-full.txt' || (path.startsWith('/docs/') && path.endsWith('.md'));
+  return (
+    path.startsWith('/api/') ||
+    path === '/openapi.json' ||
+    path === '/.well-known/agent.json' ||
+    path === '/.well-known/agent-card.json' ||
+    path === '/llms.txt' ||
+    path === '/llms-full.txt' ||
+    (path.startsWith('/docs/') && path.endsWith('.md'))
+  );
 }
 
 /**

@@ -9,7 +9,7 @@ export function isLoopback(host: string): boolean {
 }
 
 /**
- * The host names `/mcp` answers to, against DNS rebinding (a web page whose domain is made to resolve
+ * The host names `/mcp` and `/a2a` answer to, against DNS rebinding (a web page whose domain is made to resolve
  * to this server, then calls it from the victim's browser): configured names, plus the public base
  * url's host; loopback names when bound to loopback. Undefined (no check) when the server is bound to
  * a public address and no names are configured: it is then reachable under any name anyway.
@@ -22,13 +22,13 @@ export function allowedHostNames(options: { readonly bindHost: string; readonly 
 }
 
 /**
- * Why a request to `/mcp` is refused, or undefined when it may pass: its `Host` must name an allowed
- * host (any port), and its `Origin`, when a browser sends one, too.
+ * Why a request to an agent endpoint (`/mcp`, `/a2a`) is refused, or undefined when it may pass: its
+ * `Host` must name an allowed host (any port), and its `Origin`, when a browser sends one, too.
  */
-export function hostGuardRefusal(request: IncomingMessage, allowed: ReadonlySet<string> | undefined): string | undefined {
+export function hostGuardRefusal(request: IncomingMessage, allowed: ReadonlySet<string> | undefined, path = '/mcp'): string | undefined {
   if (!allowed) return undefined;
   const host = hostName(request.headers.host);
-  if (!host || !allowed.has(host)) return `Host ${JSON.stringify((request.headers.host ?? '').slice(0, 100))} is not allowed to reach /mcp; add it with --allowed-hosts.`;
+  if (!host || !allowed.has(host)) return `Host ${JSON.stringify((request.headers.host ?? '').slice(0, 100))} is not allowed to reach ${path}; add it with --allowed-hosts.`;
   const origin = request.headers.origin;
   if (origin !== undefined) {
     let originHost: string | undefined;
@@ -37,7 +37,7 @@ export function hostGuardRefusal(request: IncomingMessage, allowed: ReadonlySet<
     } catch {
       originHost = undefined;
     }
-    if (!originHost || !allowed.has(originHost)) return `Origin ${JSON.stringify(origin.slice(0, 100))} is not allowed to reach /mcp.`;
+    if (!originHost || !allowed.has(originHost)) return `Origin ${JSON.stringify(origin.slice(0, 100))} is not allowed to reach ${path}.`;
   }
   return undefined;
 }

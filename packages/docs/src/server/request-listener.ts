@@ -19,7 +19,7 @@ export interface ListenerOptions {
   readonly logger: Logger;
   readonly metrics: DocsMetrics;
   readonly limits: ServerLimits;
-  /** Host names `/mcp` answers to; undefined for any. */
+  /** Host names the agent endpoints `/mcp` and `/a2a` answer to; undefined for any. */
   readonly mcpHosts: ReadonlySet<string> | undefined;
   /** True once shutdown has begun: responses then close their connection. */
   readonly isClosing: () => boolean;
@@ -34,7 +34,7 @@ const requestIdPattern = /^[\w.:-]{1,128}$/;
 /**
  * The Node request listener of the service: the process-level concerns around the app. It gives
  * each request an id (the caller's `X-Request-Id` when it is a short token), applies CORS on the
- * API and security headers on pages, guards `/mcp` against DNS rebinding, refuses oversized bodies
+ * API and security headers on pages, guards `/mcp` and `/a2a` against DNS rebinding, refuses oversized bodies
  * up front, bounds the time a handler may take, and logs and measures every finished request.
  */
 export function createRequestListener(options: ListenerOptions): (request: IncomingMessage, response: ServerResponse) => void {
@@ -104,8 +104,8 @@ export function createRequestListener(options: ListenerOptions): (request: Incom
     if (isOpenToAllOrigins(path)) {
       Object.assign(headers, corsHeaders);
       if (answerPreflight(request, response, headers)) return;
-    } else if (path === '/mcp') {
-      const refusal = hostGuardRefusal(request, options.mcpHosts);
+    } else if (path === '/mcp' || path === '/a2a') {
+      const refusal = hostGuardRefusal(request, options.mcpHosts, path);
       if (refusal) return writeProblem(response, 403, 'forbidden', 'Forbidden', refusal, headers);
     } else {
       Object.assign(headers, pageSecurityHeaders);

@@ -1,4 +1,18 @@
-const knownPaths = new Set(['/api/docs', '/api/search', '/api/examples', '/api/health', '/openapi.json', '/mcp', '/metrics', '/llms.txt', '/llms-full.txt', '/']);
+const knownPaths = new Set([
+  '/api/docs',
+  '/api/search',
+  '/api/examples',
+  '/api/health',
+  '/openapi.json',
+  '/mcp',
+  '/a2a',
+  '/.well-known/agent.json',
+  '/.well-known/agent-card.json',
+  '/metrics',
+  '/llms.txt',
+  '/llms-full.txt',
+  '/',
+]);
 
 /**
  * The route a path belongs to, as metrics and logs label it. Unknown paths share one label, so a

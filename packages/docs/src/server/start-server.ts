@@ -22,7 +22,7 @@ export interface DocsServerOptions {
   readonly port: number;
   readonly host: string;
   readonly publicBaseUrl?: string;
-  /** Extra host names `/mcp` answers to. */
+  /** Extra host names `/mcp` and `/a2a` answer to. */
   readonly allowedHosts?: readonly string[];
   /** Rate limits; none by default. */
   readonly rateLimit?: RateLimitDefinition;
@@ -65,7 +65,7 @@ function isCacheable(path: string): boolean {
 
 /**
  * Loads the content, assembles the service and serves it with the process-level protections: limits
- * and timeouts, response cache and compression, CORS, the `/mcp` host guard, rate limits when
+ * and timeouts, response cache and compression, CORS, the `/mcp` and `/a2a` host guard, rate limits when
  * configured, JSON logs, Prometheus metrics at `/metrics`, and reload on demand or on change.
  */
 export async function startDocsServer(options: DocsServerOptions): Promise<DocsServer> {

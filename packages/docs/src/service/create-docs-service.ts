@@ -1,5 +1,5 @@
 import { createKitApp, type KitApp, type KitConfig } from '@kit/kit-core';
-import { createMcpServer, type KitMcpServer } from '@kit/kit-agent';
+import { createA2AHandler, createMcpServer, generateAgentCard, type A2AHandler, type KitMcpServer } from '@kit/kit-agent';
 import { documentMarkdown, type Content } from '../content/index.js';
 import { docsRoute } from '../api/docs-route.js';
 import { examplesRoute } from '../api/examples-route.js';
@@ -31,12 +31,26 @@ export interface DocsServiceOptions {
   readonly kit?: Pick<KitConfig, 'middleware' | 'rateLimit' | 'rateLimitStore' | 'clientKey' | 'onRateLimitError' | 'bodyTimeoutMs'>;
 }
 
-/** The assembled service: the HTTP app (API, OpenAPI, MCP) over a swappable content store. */
+/** The assembled service: the HTTP app (API, OpenAPI, MCP, A2A) over a swappable content store. */
 export interface DocsService {
   readonly app: KitApp;
   readonly mcp: KitMcpServer;
+  /** The A2A JSON-RPC endpoint, mounted at `POST /a2a`. */
+  readonly a2a: A2AHandler;
   readonly store: ContentStore;
 }
+
+/** What the agent card says of the service, besides its skills. */
+const agentDescription =
+  'Reference documentation of the kit TypeScript framework. Send a question as plain text to search it (get_api_search), or name a skill in message.metadata.skill or a data part {"skill": …, "input": {…}}: get_api_docs reads a document or section, get_api_examples returns complete code examples by topic.';
+
+/** Example requests of each skill, as the card lists them: plain text or a data-part envelope. */
+const skillExamples = {
+  get_api_search: ['how do I resume a paused run', '{"skill": "get_api_search", "input": {"q": "maxIterations default", "limit": 3}}'],
+  get_api_docs: ['{"skill": "get_api_docs", "input": {"slug": "core-concepts", "section": "defineAPI"}}', '{"skill": "get_api_docs", "input": {}}'],
+  get_api_examples: ['{"skill": "get_api_examples", "input": {"topic": "defineModel", "limit": 2}}'],
+  get_api_health: ['{"skill": "get_api_health"}'],
+};
 
 /**
  * Wires content, search and API together. Content is loaded and validated before this is called;
@@ -89,6 +103,28 @@ export function createDocsService(content: Content, options: DocsServiceOptions 
   const openapi = JSON.stringify(app.openapi());
   app.get('/openapi.json', () => new Response(openapi, { headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' } }));
   app.mount('/mcp', ['GET', 'POST', 'DELETE'], (request) => mcp.handleHttp(request));
+  const a2a = createA2AHandler({ registry: app.registry, textSkill: 'get_api_search' });
+  app.mount('/a2a', ['POST'], a2a);
+  // Without a public base url the service does not know the address clients reach it by, so the
+  // card's absolute urls are made from the request's own; they are cheap to build, so per request.
+  const agentCard = (request: Request) =>
+    new Response(
+      JSON.stringify(
+        generateAgentCard({
+          registry: app.registry,
+          name: 'kit-docs',
+          description: agentDescription,
+          url: new URL(url('/a2a'), request.url).href,
+          documentationUrl: new URL(url('/'), request.url).href,
+          version: apiVersion,
+          examples: skillExamples,
+        }),
+      ),
+      { headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' } },
+    );
+  // The decisions put the card at agent.json; the SDK's client looks at agent-card.json by default.
+  app.get('/.well-known/agent.json', agentCard);
+  app.get('/.well-known/agent-card.json', agentCard);
   registerWebRoutes(app, store, { url });
-  return { app, mcp, store };
+  return { app, mcp, a2a, store };
 }

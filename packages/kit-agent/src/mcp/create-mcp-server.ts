@@ -1,7 +1,11 @@
 import { contextFor, type CapabilityRegistry, type RegisteredRoute } from '@kit/kit-core';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { McpResource } from './resources.js';
+import { toolAnnotations } from './annotations.js';
+import { complete, offersCompletions } from './completions.js';
+import { findPrompt, listedPrompts, ServerRequestError, renderPrompt, type McpPrompt } from './prompts.js';
+import { readUri, type McpResource, type McpResourceTemplate } from './resources.js';
+import { checkPrompts, checkTemplates } from './server-options.js';
 import { errorResult, successResult } from './tool-result.js';
 
 /**
@@ -35,10 +39,20 @@ export interface CreateMcpServerOptions {
   readonly version: string;
   /** Guidance for the client's model on how to use the tools. */
   readonly instructions?: string;
-  /** The resources on offer; called on every list, so a content reload shows at once. */
+  /** The resources on offer; called on every list and read, so a content reload shows at once. */
   readonly resources?: () => readonly McpResource[];
-  /** A URI template matching the resources, listed for clients that build URIs themselves. */
+  /**
+   * Resource templates, listed in `resources/templates/list`; those with a `read` also answer reads
+   * of matching URIs that no listed resource has.
+   */
+  readonly resourceTemplates?: readonly McpResourceTemplate[];
+  /**
+   * One template that is only listed (reads go to `resources`).
+   * @deprecated Give `resourceTemplates: [template]`, which does the same and more.
+   */
   readonly resourceTemplate?: { readonly uriTemplate: string; readonly name: string; readonly description?: string; readonly mimeType: string };
+  /** Prompt templates clients can list and render (`prompts/list`, `prompts/get`). */
+  readonly prompts?: readonly McpPrompt[];
   /**
    * Protection of the HTTP transport against DNS rebinding: requests whose `Host` (or `Origin`,
    * when sent) is not listed are refused. Omit to accept any.
@@ -59,9 +73,13 @@ export interface KitMcpServer {
 
 /**
  * Builds an MCP server on the official SDK from the registry: each route becomes a tool named by
- * its operation id, with the route's input and output JSON Schemas, answering with
- * `structuredContent` equal to what the HTTP route returns. Calls go through
- * `CapabilityRegistry.invoke`, so validation and policies are the same as over HTTP.
+ * its operation id, with the route's input and output JSON Schemas and hints derived from its
+ * capability (`readOnlyHint` for `read`, `openWorldHint` for `external`, `destructiveHint` and
+ * `idempotentHint` from the method of a `write`), answering with `structuredContent` equal to what
+ * the HTTP route returns. Calls go through `CapabilityRegistry.invoke`, so validation and policies
+ * are the same as over HTTP: a call a policy denies (or holds for approval) is a tool result with
+ * `isError` carrying the 403 problem document that names the policy. Optional resources, resource
+ * templates, prompts and completions of their arguments are served too.
  *
  * @example
  * ```ts
@@ -72,26 +90,46 @@ export interface KitMcpServer {
  * const app = createKitApp({
  *   routes: { 'GET /api/health': defineAPI({ output: z.strictObject({ status: z.string() }), handler: async () => ({ status: 'ok' }) }) },
  * });
- * const mcp = createMcpServer({ registry: app.registry, name: 'health', version: '1.0.0' });
+ * const mcp = createMcpServer({
+ *   registry: app.registry,
+ *   name: 'health',
+ *   version: '1.0.0',
+ *   prompts: [{ name: 'check_health', description: 'Check the service.', render: () => 'Call get_api_health and report the status.' }],
+ * });
  * app.mount('/mcp', ['GET', 'POST', 'DELETE'], (request) => mcp.handleHttp(request));
  * ```
  */
 export function createMcpServer(options: CreateMcpServerOptions): KitMcpServer {
+  const prompts = options.prompts ?? [];
+  checkPrompts(prompts);
+  const templates = checkTemplates(options.resourceTemplates ?? []);
+  const listedTemplates = [...(options.resourceTemplate ? [options.resourceTemplate] : []), ...templates.map(({ template }) => template)];
+  const hasResources = options.resources !== undefined || listedTemplates.length > 0;
+  const hasCompletions = offersCompletions(prompts, options.resourceTemplates ?? []);
   const tools = (): Tool[] => options.registry.routes.map(toTool);
   let stdio: Server | undefined;
 
   const build = async (transportRequest: () => Request): Promise<Server> => {
-    const { Server, CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema } =
-      await loadSdk();
+    const api = await loadSdk();
+    const { Server, ErrorCode, McpError } = api;
     const server = new Server(
       { name: options.name, version: options.version },
       {
-        capabilities: { tools: {}, ...(options.resources ? { resources: {} } : {}) },
+        capabilities: {
+          tools: {},
+          ...(hasResources ? { resources: {} } : {}),
+          ...(prompts.length > 0 ? { prompts: {} } : {}),
+          ...(hasCompletions ? { completions: {} } : {}),
+        },
         ...(options.instructions ? { instructions: options.instructions } : {}),
       },
     );
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools() }));
-    server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    // Failures of prompts and completions become the JSON-RPC errors the protocol names for them.
+    const protocolError = (error: unknown): unknown =>
+      error instanceof ServerRequestError ? new McpError(error.kind === 'invalid_params' ? ErrorCode.InvalidParams : ErrorCode.InternalError, error.message) : error;
+
+    server.setRequestHandler(api.ListToolsRequestSchema, () => ({ tools: tools() }));
+    server.setRequestHandler(api.CallToolRequestSchema, async (request) => {
       const route = options.registry.get(request.params.name);
       if (!route) {
         throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name.slice(0, 100)}"; list the tools to see their names.`);
@@ -103,9 +141,9 @@ export function createMcpServer(options: CreateMcpServerOptions): KitMcpServer {
         return errorResult(error);
       }
     });
-    if (options.resources) {
-      const resources = options.resources;
-      server.setRequestHandler(ListResourcesRequestSchema, () => ({
+    if (hasResources) {
+      const resources = options.resources ?? (() => []);
+      server.setRequestHandler(api.ListResourcesRequestSchema, () => ({
         resources: resources().map(({ uri, name, title, description, mimeType }) => ({
           uri,
           name,
@@ -114,15 +152,41 @@ export function createMcpServer(options: CreateMcpServerOptions): KitMcpServer {
           ...(description ? { description } : {}),
         })),
       }));
-      server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
-        resourceTemplates: options.resourceTemplate ? [options.resourceTemplate] : [],
+      server.setRequestHandler(api.ListResourceTemplatesRequestSchema, () => ({
+        resourceTemplates: listedTemplates.map(({ uriTemplate, name, description, mimeType, ...rest }) => ({
+          uriTemplate,
+          name,
+          mimeType,
+          ...('title' in rest && rest.title ? { title: rest.title } : {}),
+          ...(description ? { description } : {}),
+        })),
       }));
-      server.setRequestHandler(ReadResourceRequestSchema, (request) => {
-        const resource = resources().find((candidate) => candidate.uri === request.params.uri);
-        if (!resource) {
-          throw new McpError(ErrorCode.InvalidParams, `No resource at "${request.params.uri.slice(0, 200)}"; list the resources to see their URIs.`);
+      server.setRequestHandler(api.ReadResourceRequestSchema, async (request) => {
+        const { uri } = request.params;
+        const found = await readUri(uri, resources(), templates);
+        if (!found) {
+          throw new McpError(ErrorCode.InvalidParams, `No resource at "${uri.slice(0, 200)}"; list the resources and resource templates to see what exists.`);
         }
-        return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text: resource.read() }] };
+        return { contents: [{ uri, mimeType: found.mimeType, text: found.text }] };
+      });
+    }
+    if (prompts.length > 0) {
+      server.setRequestHandler(api.ListPromptsRequestSchema, () => ({ prompts: listedPrompts(prompts) }));
+      server.setRequestHandler(api.GetPromptRequestSchema, async (request) => {
+        try {
+          return await renderPrompt(findPrompt(prompts, request.params.name), request.params.arguments ?? {});
+        } catch (error) {
+          throw protocolError(error);
+        }
+      });
+    }
+    if (hasCompletions) {
+      server.setRequestHandler(api.CompleteRequestSchema, async (request) => {
+        try {
+          return await complete(request.params.ref, request.params.argument, request.params.context?.arguments ?? {}, prompts, options.resourceTemplates ?? []);
+        } catch (error) {
+          throw protocolError(error);
+        }
       });
     }
     return server;
@@ -165,12 +229,11 @@ export function createMcpServer(options: CreateMcpServerOptions): KitMcpServer {
 
 function toTool(route: RegisteredRoute): Tool {
   const description = route.definition.description;
-  const capability = route.definition.capability ?? 'read';
   return {
     name: route.operationId,
     ...(description ? { description } : {}),
     inputSchema: { type: 'object', ...route.inputSchema } as Tool['inputSchema'],
     ...(route.outputSchema ? { outputSchema: { type: 'object', ...route.outputSchema } as NonNullable<Tool['outputSchema']> } : {}),
-    annotations: { readOnlyHint: capability === 'read', openWorldHint: capability === 'external' },
+    annotations: toolAnnotations(route),
   };
 }

@@ -1,0 +1,101 @@
+import type { AgentCard } from '@a2a-js/sdk';
+import type { JsonRpcTransportHandler } from '@a2a-js/sdk/server';
+import { paramsProblem } from './check-params.js';
+import { readBody } from './read-body.js';
+import { rememberOrigin } from './registry-executor.js';
+import { jsonResponse, rpcCodes, rpcError, withoutInternals, type RpcId } from './rpc-errors.js';
+import { a2aProtocolVersion, jsonRpcBinding, type A2ASdk } from './sdk.js';
+import { streamResponse } from './sse-response.js';
+
+/** The JSON-RPC methods of A2A 1.0. */
+export const a2aMethods: readonly string[] = [
+  'SendMessage',
+  'SendStreamingMessage',
+  'GetTask',
+  'ListTasks',
+  'CancelTask',
+  'SubscribeToTask',
+  'CreateTaskPushNotificationConfig',
+  'GetTaskPushNotificationConfig',
+  'ListTaskPushNotificationConfigs',
+  'DeleteTaskPushNotificationConfig',
+  'GetExtendedAgentCard',
+];
+const knownMethods = new Set(a2aMethods);
+
+const { parseError, invalidRequest, methodNotFound, invalidParams } = rpcCodes;
+
+/** What answering a JSON-RPC request over HTTP needs. */
+export interface JsonRpcEndpoint {
+  readonly sdk: A2ASdk;
+  readonly transport: JsonRpcTransportHandler;
+  /** The card the SDK's handler checks the protocol version against. */
+  readonly card: AgentCard;
+  readonly maxBodyBytes: number;
+}
+
+/**
+ * Answers one HTTP request carrying one A2A JSON-RPC request: a JSON answer for every method but
+ * `SendStreamingMessage` and `SubscribeToTask`, which answer with server-sent events, one JSON-RPC
+ * response per `data:` event. Errors are JSON-RPC error responses with HTTP status 200, except a
+ * body over the limit (413) and a fault of the server itself (500).
+ */
+export async function answerJsonRpc(request: Request, requestId: string, endpoint: JsonRpcEndpoint): Promise<Response> {
+  const { sdk } = endpoint;
+  const contentType = request.headers.get('content-type');
+  const mediaType = contentType?.split(';', 1)[0]!.trim().toLowerCase();
+  if (contentType !== null && mediaType !== 'application/json' && mediaType !== 'application/a2a+json') {
+    return rpcError(null, sdk.errors.A2A_ERROR_CODE.CONTENT_TYPE_NOT_SUPPORTED, `Content-Type ${JSON.stringify(contentType.slice(0, 100))} is not JSON; send the JSON-RPC request as application/json.`);
+  }
+  const body = await readBody(request, endpoint.maxBodyBytes);
+  if (body === 'too large') {
+    return rpcError(null, invalidRequest, `The request body is larger than ${endpoint.maxBodyBytes} bytes; send the skill input in a smaller message.`, 413);
+  }
+  let text: string;
+  let parsed: unknown;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(body);
+  } catch {
+    return rpcError(null, parseError, 'Parse error: the request body is not UTF-8 text; send the JSON-RPC request as UTF-8 JSON.');
+  }
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return rpcError(null, parseError, `Parse error: the request body is not JSON (${(error as Error).message.slice(0, 120)}); send one JSON-RPC request object.`);
+  }
+  if (Array.isArray(parsed)) return rpcError(null, invalidRequest, 'Invalid request: batches are not supported; send one JSON-RPC request per HTTP request.');
+  if (typeof parsed !== 'object' || parsed === null) return rpcError(null, invalidRequest, 'Invalid request: the body must be a JSON-RPC request object, {"jsonrpc": "2.0", "id": 1, "method": …, "params": {…}}.');
+  const envelope = parsed as Record<string, unknown>;
+  const id = validId(envelope.id) ? envelope.id : null;
+  if (!validId(envelope.id) && Object.hasOwn(envelope, 'id')) return rpcError(null, invalidRequest, 'Invalid request: id must be a string, an integer or null.');
+  if (envelope.jsonrpc !== '2.0') return rpcError(id, invalidRequest, 'Invalid request: jsonrpc must be "2.0".');
+  if (typeof envelope.method !== 'string' || envelope.method === '') return rpcError(id, invalidRequest, 'Invalid request: method must be a non-empty string, such as "SendMessage".');
+
+  const requested = request.headers.get(sdk.root.A2A_VERSION_HEADER)?.trim() || undefined;
+  try {
+    sdk.server.validateVersion(requested ?? '0.3', endpoint.card, jsonRpcBinding);
+  } catch {
+    const sent = requested === undefined ? 'no A2A-Version header, which means 0.3' : `A2A-Version ${JSON.stringify(requested.slice(0, 20))}`;
+    return rpcError(id, sdk.errors.A2A_ERROR_CODE.VERSION_NOT_SUPPORTED, `This agent speaks A2A ${a2aProtocolVersion} and the request sent ${sent}; send the header A2A-Version: ${a2aProtocolVersion}.`);
+  }
+  if (!knownMethods.has(envelope.method)) {
+    return rpcError(id, methodNotFound, `Method not found: ${JSON.stringify(envelope.method.slice(0, 60))} is not an A2A ${a2aProtocolVersion} method; use one of ${a2aMethods.join(', ')}.`);
+  }
+
+  const problem = paramsProblem(envelope.method, envelope.params);
+  if (problem) return rpcError(id, invalidParams, `Invalid params: ${problem}`);
+
+  const context = new sdk.server.ServerCallContext({ requestedVersion: requested, user: new sdk.server.UnauthenticatedUser() });
+  rememberOrigin(context, { request, requestId });
+  const answer = await endpoint.transport.handle(envelope, context);
+  if (!isAsyncIterable(answer)) return jsonResponse(withoutInternals(answer));
+  return streamResponse(answer, id, sdk);
+}
+
+function validId(value: unknown): value is RpcId {
+  return typeof value === 'string' || value === null || (typeof value === 'number' && Number.isInteger(value));
+}
+
+function isAsyncIterable(value: unknown): value is AsyncGenerator<unknown, void, undefined> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+}

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import type { Message, Part, TaskState } from '@a2a-js/sdk';
+import type { AgentExecutor, ExecutionEventBus, RequestContext, ServerCallContext } from '@a2a-js/sdk/server';
+import { KitError, contextFor, toProblem, type CapabilityRegistry } from '@kit/kit-core';
+import { outputParts } from './output-parts.js';
+import type { SkillCall } from './resolve-call.js';
+import type { A2ASdk } from './sdk.js';
+
+/** What the HTTP layer knows about the call, kept in the SDK's per-call state. */
+export interface HttpOrigin {
+  readonly request: Request;
+  readonly requestId: string;
+}
+
+const callKey = 'kit.a2a.call';
+const originKey = 'kit.a2a.origin';
+
+/** Records the resolved call for the executor, which only sees the SDK's request context. */
+export function rememberCall(context: ServerCallContext, call: SkillCall): void {
+  context.state.set(callKey, call);
+}
+
+/** Records the HTTP request the call came in. */
+export function rememberOrigin(context: ServerCallContext, origin: HttpOrigin): void {
+  context.state.set(originKey, origin);
+}
+
+interface Running {
+  readonly contextId: string;
+  readonly controller: AbortController;
+}
+
+/**
+ * Runs a task as one call of `CapabilityRegistry.invoke`, publishing its life as A2A events: the
+ * task (`submitted`), `working`, then either the artifact and `completed`, or `failed` (`rejected`
+ * when the route's policy refused the call) with the problem document in the status message.
+ * Cancelling publishes `canceled` at once and aborts the signal of the route's `ctx.request`; the
+ * route's result, should it still arrive, is dropped.
+ */
+export class RegistryExecutor implements AgentExecutor {
+  readonly #registry: CapabilityRegistry;
+  readonly #sdk: A2ASdk;
+  readonly #running = new Map<string, Running>();
+
+  constructor(registry: CapabilityRegistry, sdk: A2ASdk) {
+    this.#registry = registry;
+    this.#sdk = sdk;
+  }
+
+  execute = async (requestContext: RequestContext, bus: ExecutionEventBus): Promise<void> => {
+    const { TaskState } = this.#sdk.root;
+    const { AgentEvent } = this.#sdk.server;
+    const call = requestContext.context.state.get(callKey) as SkillCall | undefined;
+    // The request handler resolves every call before a task exists; reaching here without one is a bug.
+    if (!call) throw new Error('RegistryExecutor: no resolved skill call in the request context');
+    const origin = requestContext.context.state.get(originKey) as HttpOrigin | undefined;
+    const { taskId, contextId } = requestContext;
+    const controller = new AbortController();
+    this.#running.set(taskId, { contextId, controller });
+    try {
+      bus.publish(
+        AgentEvent.task({
+          id: taskId,
+          contextId,
+          status: { state: TaskState.TASK_STATE_SUBMITTED, message: undefined, timestamp: now() },
+          artifacts: [],
+          history: [requestContext.userMessage],
+          metadata: { skill: call.route.operationId },
+        }),
+      );
+      this.#status(bus, taskId, contextId, TaskState.TASK_STATE_WORKING);
+      let output: unknown;
+      try {
+        output = await this.#registry.invoke(call.route, call.input, contextFor(routeRequest(origin, controller.signal), 'agent'));
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        const problem = toProblem(error);
+        const refused = error instanceof KitError && error.code === 'forbidden';
+        const parts: Part[] = [textPart(problem.detail), { content: { $case: 'data', value: problem }, metadata: undefined, filename: '', mediaType: 'application/problem+json' }];
+        this.#status(bus, taskId, contextId, refused ? TaskState.TASK_STATE_REJECTED : TaskState.TASK_STATE_FAILED, parts);
+        return;
+      }
+      if (controller.signal.aborted) return;
+      const accepted = requestContext.request.configuration?.acceptedOutputModes ?? [];
+      bus.publish(
+        AgentEvent.artifactUpdate({
+          taskId,
+          contextId,
+          artifact: {
+            artifactId: `${taskId}-result`,
+            name: call.route.operationId,
+            description: `Output of ${call.route.method} ${call.route.path}`,
+            parts: outputParts(output, accepted),
+            metadata: undefined,
+            extensions: [],
+          },
+          append: false,
+          lastChunk: true,
+          metadata: undefined,
+        }),
+      );
+      this.#status(bus, taskId, contextId, TaskState.TASK_STATE_COMPLETED);
+    } finally {
+      this.#running.delete(taskId);
+    }
+  };
+
+  cancelTask = async (taskId: string, bus: ExecutionEventBus): Promise<void> => {
+    const running = this.#running.get(taskId);
+    // A task that is not running has finished: the request handler then reports it not cancelable.
+    if (!running) return;
+    running.controller.abort(new Error(`A2A task ${taskId} was canceled by the client`));
+    this.#status(bus, taskId, running.contextId, this.#sdk.root.TaskState.TASK_STATE_CANCELED, [textPart('Canceled by the client; a result the skill still produces is discarded.')]);
+  };
+
+  #status(bus: ExecutionEventBus, taskId: string, contextId: string, state: TaskState, parts?: Part[]): void {
+    const message: Message | undefined = parts
+      ? { messageId: randomUUID(), contextId, taskId, role: this.#sdk.root.Role.ROLE_AGENT, parts, metadata: undefined, extensions: [], referenceTaskIds: [] }
+      : undefined;
+    bus.publish(this.#sdk.server.AgentEvent.statusUpdate({ taskId, contextId, status: { state, message, timestamp: now() }, metadata: undefined }));
+  }
+}
+
+function textPart(text: string): Part {
+  return { content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: 'text/plain' };
+}
+
+/**
+ * The request a route sees as `ctx.request`: the URL and headers of the A2A HTTP request (so
+ * policies read the same headers as over HTTP), without its body, which held the JSON-RPC envelope,
+ * and with a signal that aborts when the task is canceled. A task can outlive its HTTP request
+ * (`returnImmediately`), so the original request's own signal is not the task's.
+ */
+function routeRequest(origin: HttpOrigin | undefined, signal: AbortSignal): Request {
+  const headers = new Headers(origin?.request.headers);
+  headers.delete('content-length');
+  headers.delete('transfer-encoding');
+  if (origin) headers.set('x-request-id', origin.requestId);
+  return new Request(origin?.request.url ?? 'http://a2a.invalid/', { method: origin?.request.method ?? 'POST', headers, signal });
+}
+
+function now(): string {
+  return new Date().toISOString();
+}
