@@ -20,7 +20,7 @@ export type RunMode =
 
 /** Examples that start a server instead of running to completion. */
 const serverModes: ReadonlyMap<string, RunMode> = new Map<string, RunMode>([
-  ['deployment-production-server', { kind: 'http', probe: '/api/health' }],
+  ['deployment-production-server', { kind: 'http', probe: '/openapi.json' }],
   ['mcp-http-endpoint', { kind: 'http', probe: '/api/status' }],
   ['mcp-stdio-server', { kind: 'mcp-stdio' }],
 ]);

@@ -33,6 +33,28 @@ async function withServer(run: (base: string) => Promise<void>): Promise<void> {
 }
 
 describe('createKitApp', () => {
+  it('serves its OpenAPI document at /openapi.json, with an ETag, HEAD and a 405 for other methods', async () => {
+    const app = makeApp();
+    const response = await call(app, '/openapi.json');
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as { openapi: string; info: { title: string }; paths: Record<string, unknown> };
+    expect(document).toEqual(app.openapi());
+    expect(document.info.title).toBe('test');
+    expect(Object.keys(document.paths)).toEqual(['/api/search', '/api/health']);
+    const etag = response.headers.get('etag') ?? '';
+    expect((await call(app, '/openapi.json', { headers: { 'If-None-Match': etag } })).status).toBe(304);
+    expect((await call(app, '/openapi.json', { method: 'HEAD' })).status).toBe(200);
+    const post = await call(app, '/openapi.json', { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  it('lets the app serve its own /openapi.json instead', async () => {
+    const app = makeApp();
+    app.get('/openapi.json', () => new Response('{"own":true}', { headers: { 'content-type': 'application/json' } }));
+    expect(await (await call(app, '/openapi.json')).json()).toEqual({ own: true });
+  });
+
   it('reads parameters from the query string with strict number parsing', async () => {
     const app = makeApp();
     const ok = await call(app, '/api/search?q=agents&limit=5');

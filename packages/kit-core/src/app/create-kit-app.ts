@@ -69,11 +69,15 @@ export interface KitApp {
 
 const defaultInfo: AppInfo = { title: 'kit app', version: '0.0.0' };
 
+/** Where every kit app serves its OpenAPI document. */
+const openapiPath = '/openapi.json';
+
 /**
  * Builds the application on Hono: every configured route becomes an HTTP endpoint whose input is
  * read from the query string and the JSON body, validated, guarded by its policy and answered as JSON
  * with an ETag; every error becomes an RFC 9457 problem document; unknown paths are 404 and known
- * paths with another method 405 with `Allow`.
+ * paths with another method 405 with `Allow`. The app's OpenAPI 3.1 document is served at
+ * `/openapi.json` unless the app adds its own handler for that path.
  *
  * @example
  * ```ts
@@ -178,6 +182,12 @@ export function createKitApp(config: KitConfig): KitApp {
   const seal = () => {
     if (sealed) return;
     sealed = true;
+    // Every kit app describes itself at /openapi.json (the 404 problem points there), unless the app
+    // serves its own document at that path. Routes are fixed once the app is built, so it is made once.
+    if (!methodsByPath.has(openapiPath)) {
+      let document: OpenAPIDocument | undefined;
+      register(openapiPath, ['GET'], async (request) => jsonResponse(request, (document ??= toOpenAPI(registry, info))));
+    }
     for (const path of pendingNotAllowed) addMethodNotAllowed(path);
     hono.notFound((c) => handle(c.req.raw, c.env, async () => {
       throw new KitError('not_found', `No endpoint at ${quoteInput(new URL(c.req.url).pathname)}; see /openapi.json for the available ones.`);
