@@ -16,7 +16,8 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  external: ['pino', 'thread-stream', 'pino-pretty', 'ioredis'],
+  // The A2A SDK loads on the first A2A request only; kept outside, it costs nothing to parse at start-up.
+  external: ['pino', 'thread-stream', 'pino-pretty', 'ioredis', '@a2a-js/sdk'],
   // CommonJS dependencies inside an ES module bundle still call require() for Node's built-ins.
   banner: { js: "import { createRequire as kitCreateRequire } from 'node:module'; const require = kitCreateRequire(import.meta.url);" },
   logLevel: 'warning',
