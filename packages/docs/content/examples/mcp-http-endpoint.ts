@@ -1,19 +1,12 @@
 // ---
 // title: Mounting a streamable-HTTP MCP endpoint at /mcp
-// description: Serves the application's capabilities to remote agents over HTTP by letting a middleware hand requests for /mcp to the MCP server's handleHttp, while every other request reaches the routes.
-// topics: [mcp, middleware, deployment]
-// relatedDocs: /docs/core-concepts#createmcpserver
+// description: Serves the application's capabilities to remote agents over HTTP by mounting the MCP server's handleHttp at /mcp with app.mount, next to the application's routes.
+// topics: [mcp, deployment]
+// relatedDocs: /docs/kit-agent#mcp-transports
 // ---
 import { createMcpServer } from '@kit/kit-agent';
-import { createKitApp, defineAPI, defineConfig, defineMiddleware, env } from '@kit/kit-core';
+import { createKitApp, defineAPI, defineConfig, env } from '@kit/kit-core';
 import { z } from 'zod';
-
-const mcpEndpoint = defineMiddleware({
-  name: 'mcp-endpoint',
-  // `mcp` is created below from the app's registry; the handler only runs once requests arrive.
-  handler: async ({ request, next }) =>
-    new URL(request.url).pathname === '/mcp' ? mcp.handleHttp(request) : next(),
-});
 
 const app = createKitApp(
   defineConfig({
@@ -26,11 +19,21 @@ const app = createKitApp(
         handler: async () => ({ status: 'ok' as const }),
       }),
     },
-    middleware: [mcpEndpoint],
   }),
 );
 
-const mcp = createMcpServer({ registry: app.registry, name: 'status-service', version: '0.3.0' });
+const mcp = createMcpServer({
+  registry: app.registry,
+  name: 'status-service',
+  version: '0.3.0',
+  instructions: 'Call get_api_status to learn whether the service is up.',
+  // In production, add allowedHosts: ['status.example.com'] (Host values as sent, with the port when it is
+  // not the default one) so that a request under any other Host gets a 403: protection against DNS rebinding.
+});
+
+// Stateless: each request gets a fresh MCP server and a JSON answer, so any replica can serve any request.
+// Other methods on /mcp get a 405 with an Allow header.
+app.mount('/mcp', ['GET', 'POST', 'DELETE'], (request) => mcp.handleHttp(request));
 
 const port = Number(env('PORT') || '3000');
 const server = await app.listen({ port });

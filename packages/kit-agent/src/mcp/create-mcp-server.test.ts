@@ -41,6 +41,7 @@ beforeAll(async () => {
       'PATCH /api/notes': defineAPI({ capability: 'write', handler: async () => ({ patched: true }) }),
       'DELETE /api/notes': defineAPI({ capability: 'write', policy: 'no-agent-deletes', handler: async () => ({ deleted: true }) }),
       'GET /api/weather': defineAPI({ capability: 'external', handler: async () => ({ sky: 'clear' }) }),
+      'GET /api/tags': defineAPI({ description: 'Lists the tags.', output: z.array(z.string()), handler: async () => ['red', 'blue'] }),
       'POST /api/refunds': defineAPI({
         capability: 'external',
         policy: 'large-refund',
@@ -113,7 +114,7 @@ function problemOf(result: Awaited<ReturnType<Client['callTool']>>): Record<stri
 describe('createMcpServer tools', () => {
   it('lists one tool per route with the route schemas', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['get_api_greet', 'post_api_notes', 'put_api_notes', 'patch_api_notes', 'delete_api_notes', 'get_api_weather', 'post_api_refunds']);
+    expect(tools.map((tool) => tool.name)).toEqual(['get_api_greet', 'post_api_notes', 'put_api_notes', 'patch_api_notes', 'delete_api_notes', 'get_api_weather', 'get_api_tags', 'post_api_refunds']);
     expect(tools[0]).toMatchObject({
       name: 'get_api_greet',
       description: 'Greets someone. Give a name.',
@@ -132,8 +133,18 @@ describe('createMcpServer tools', () => {
       patch_api_notes: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
       delete_api_notes: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
       get_api_weather: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+      get_api_tags: { readOnlyHint: true, openWorldHint: false },
       post_api_refunds: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     });
+  });
+
+  it('wraps an output that is not an object as { result }, in the tool schema and in the result alike', async () => {
+    // The SDK client validates every tool's outputSchema and every structuredContent against it: a
+    // non-object schema would make it refuse the whole tool list.
+    const tool = (await client.listTools()).tools.find((candidate) => candidate.name === 'get_api_tags');
+    expect(tool?.outputSchema).toMatchObject({ type: 'object', properties: { result: { type: 'array' } }, required: ['result'] });
+    const result = await client.callTool({ name: 'get_api_tags', arguments: {} });
+    expect(result.structuredContent).toEqual({ result: ['red', 'blue'] });
   });
 
   it('calls a tool and returns structuredContent plus the same JSON as text', async () => {
@@ -324,5 +335,24 @@ describe('createMcpServer options', () => {
     );
     const body = (await response.json()) as { result: { capabilities: Record<string, unknown> } };
     expect(Object.keys(body.result.capabilities)).toEqual(['tools']);
+  });
+});
+
+describe('createMcpServer host protection', () => {
+  const app = createKitApp({ routes: { 'GET /api/ping': defineAPI({ handler: async () => ({ pong: true }) }) } });
+  const initialize = (host: string) =>
+    new Request(`http://${host}/mcp`, {
+      method: 'POST',
+      headers: { host, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+    });
+
+  it('accepts a listed bare host name on any port, and a host with a port on that port only', async () => {
+    const bare = createMcpServer({ registry: app.registry, name: 'n', version: '1', allowedHosts: ['localhost'] });
+    expect((await bare.handleHttp(initialize('localhost:3000'))).status).toBe(200);
+    expect((await bare.handleHttp(initialize('evil.example:3000'))).status).toBe(403);
+    const exact = createMcpServer({ registry: app.registry, name: 'n', version: '1', allowedHosts: ['localhost:4000'] });
+    expect((await exact.handleHttp(initialize('localhost:4000'))).status).toBe(200);
+    expect((await exact.handleHttp(initialize('localhost:3000'))).status).toBe(403);
   });
 });

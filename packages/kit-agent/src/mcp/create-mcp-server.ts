@@ -6,7 +6,7 @@ import { complete, offersCompletions } from './completions.js';
 import { findPrompt, listedPrompts, ServerRequestError, renderPrompt, type McpPrompt } from './prompts.js';
 import { readUri, type McpResource, type McpResourceTemplate } from './resources.js';
 import { checkPrompts, checkTemplates } from './server-options.js';
-import { errorResult, successResult } from './tool-result.js';
+import { errorResult, successResult, toolOutputSchema } from './tool-result.js';
 
 /**
  * The SDK modules, loaded on the first MCP request rather than at import: they take about 200 ms
@@ -55,7 +55,8 @@ export interface CreateMcpServerOptions {
   readonly prompts?: readonly McpPrompt[];
   /**
    * Protection of the HTTP transport against DNS rebinding: requests whose `Host` (or `Origin`,
-   * when sent) is not listed are refused. Omit to accept any.
+   * when sent) is not listed are refused. A host name without a port (`localhost`) accepts it on any
+   * port; with one (`localhost:3000`), on that port only. Omit to accept any.
    */
   readonly allowedHosts?: readonly string[];
   readonly allowedOrigins?: readonly string[];
@@ -136,7 +137,7 @@ export function createMcpServer(options: CreateMcpServerOptions): KitMcpServer {
       }
       try {
         const output = await options.registry.invoke(route, request.params.arguments ?? {}, contextFor(transportRequest(), 'agent'));
-        return successResult(output);
+        return successResult(output, route.outputSchema as Record<string, unknown> | undefined);
       } catch (error) {
         return errorResult(error);
       }
@@ -208,7 +209,7 @@ export function createMcpServer(options: CreateMcpServerOptions): KitMcpServer {
         ...(options.allowedHosts || options.allowedOrigins
           ? {
               enableDnsRebindingProtection: true,
-              ...(options.allowedHosts ? { allowedHosts: [...options.allowedHosts] } : {}),
+              ...(options.allowedHosts ? { allowedHosts: hostsFor(request, options.allowedHosts) } : {}),
               ...(options.allowedOrigins ? { allowedOrigins: [...options.allowedOrigins] } : {}),
             }
           : {}),
@@ -227,13 +228,24 @@ export function createMcpServer(options: CreateMcpServerOptions): KitMcpServer {
   };
 }
 
+/**
+ * The SDK compares the whole `Host` header, port included, so a listed bare name would refuse
+ * `localhost:3000`. The request's own host is added when its name (without the port) is listed bare.
+ */
+function hostsFor(request: Request, allowed: readonly string[]): string[] {
+  const host = request.headers.get('host') ?? '';
+  const name = host.replace(/:\d+$/, '').toLowerCase();
+  const bareNameListed = allowed.some((entry) => !/:\d+$/.test(entry) && entry.toLowerCase() === name);
+  return bareNameListed ? [...allowed, host] : [...allowed];
+}
+
 function toTool(route: RegisteredRoute): Tool {
   const description = route.definition.description;
   return {
     name: route.operationId,
     ...(description ? { description } : {}),
     inputSchema: { type: 'object', ...route.inputSchema } as Tool['inputSchema'],
-    ...(route.outputSchema ? { outputSchema: { type: 'object', ...route.outputSchema } as NonNullable<Tool['outputSchema']> } : {}),
+    ...(route.outputSchema ? { outputSchema: toolOutputSchema(route.outputSchema as Record<string, unknown>) as NonNullable<Tool['outputSchema']> } : {}),
     annotations: toolAnnotations(route),
   };
 }
