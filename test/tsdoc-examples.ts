@@ -57,6 +57,8 @@ export function typeCheckExamples(examples: readonly TsdocExample[], repositoryR
       '@kit/kit-core': ['packages/kit-core/src/index.ts'],
       '@kit/kit-ai': ['packages/kit-ai/src/index.ts'],
       '@kit/kit-agent': ['packages/kit-agent/src/index.ts'],
+      '@kit/kit-cron': ['packages/kit-cron/src/index.ts'],
+      '@kit/kit-ops': ['packages/kit-ops/src/index.ts'],
       '@kit/docs-search': ['packages/docs-search/src/index.ts'],
       '@kit/docs': ['packages/docs/src/index.ts'],
     },

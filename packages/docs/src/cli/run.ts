@@ -29,6 +29,7 @@ Options:
   --rate-limit <n/window>  serve: at most n requests per window per client, e.g. 300/1m (default: RATE_LIMIT, off)
   --redis-url <url>  serve: keep rate-limit counters in Redis, shared by replicas (default: REDIS_URL)
   --trust-proxy      serve: count requests by the first X-Forwarded-For address (default: TRUST_PROXY=1)
+  --ops-db <path>    serve: record reloads, content health and failed requests in this kit-ops SQLite file (default: OPS_DB, off)
   --limit <n>        search: number of results (default 10)
   --help             show this help`;
 
@@ -61,6 +62,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
         'rate-limit': { type: 'string' },
         'redis-url': { type: 'string' },
         'trust-proxy': { type: 'boolean' },
+        'ops-db': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -104,6 +106,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
         }
         const allowedHosts = (values['allowed-hosts'] ?? env('ALLOWED_HOSTS')).split(',').map((name) => name.trim()).filter(Boolean);
         const redisUrl = values['redis-url'] ?? (env('REDIS_URL') || undefined);
+        const opsDb = values['ops-db'] ?? (env('OPS_DB') || undefined);
         return await runServe(
           {
             contentDirectory,
@@ -118,6 +121,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
             ...(allowedHosts.length > 0 ? { allowedHosts } : {}),
             ...(rateLimit ? { rateLimit } : {}),
             ...(redisUrl ? { redisUrl } : {}),
+            ...(opsDb ? { opsDb } : {}),
           },
           err,
         );

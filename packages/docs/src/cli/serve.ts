@@ -26,6 +26,8 @@ export interface ServeOptions {
   readonly logLevel?: LogLevel;
   /** Log a line per request (`ACCESS_LOG=on`), or by default only per failed request. */
   readonly accessLog?: boolean;
+  /** A kit-ops SQLite file to record reloads, the content's health and failed requests in; off by default. */
+  readonly opsDb?: string;
 }
 
 /**
@@ -58,6 +60,7 @@ export async function runServe(options: ServeOptions, log: (line: string) => voi
     ...(options.trustProxy ? { trustProxy: true } : {}),
     ...(options.watch ? { watch: true } : {}),
     ...(options.accessLog ? { accessLog: true } : {}),
+    ...(options.opsDb ? { opsDb: options.opsDb } : {}),
   });
   const { content } = server.service.store.current;
   log(

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { ContentError, formatProblem } from '../content/index.js';
 import { loadContentWithSnapshot } from './content-snapshot.js';
 import type { ContentStore } from '../service/state.js';
+import type { DocsOpsRecorder } from './ops-recorder.js';
 
 /** Reloads content into a store; concurrent calls share one reload, and one more runs after it if asked meanwhile. */
 export interface ContentReloader {
@@ -14,9 +15,10 @@ export interface ContentReloader {
  * Reloads the content directory into the store. The new corpus is loaded, validated and indexed
  * before the swap (`ContentStore.replace`), so requests see the old content or the new, never a mix.
  * When it is invalid, the old content keeps serving, the store is marked degraded (so `/api/health`
- * says so) and each problem is logged as `file:line: message`.
+ * says so) and each problem is logged as `file:line: message`. With `ops`, each reload is also recorded there as an event
+ * and the content's health as a snapshot.
  */
-export function createContentReloader(store: ContentStore, directory: string, logger: Logger): ContentReloader {
+export function createContentReloader(store: ContentStore, directory: string, logger: Logger, ops?: DocsOpsRecorder): ContentReloader {
   let running: Promise<boolean> | undefined;
   let again = false;
 
@@ -25,7 +27,9 @@ export function createContentReloader(store: ContentStore, directory: string, lo
     try {
       const content = await loadContentWithSnapshot(directory);
       store.replace(content);
-      logger.info({ reason, version: store.version, documents: content.documents.length, ms: Math.round(performance.now() - started) }, 'content reloaded');
+      const ms = Math.round(performance.now() - started);
+      logger.info({ reason, version: store.version, documents: content.documents.length, ms }, 'content reloaded');
+      ops?.reloaded({ reason, version: store.version, documents: content.documents.length, ms });
       return true;
     } catch (error) {
       store.markDegraded();
@@ -35,6 +39,13 @@ export function createContentReloader(store: ContentStore, directory: string, lo
       } else {
         logger.error({ reason, err: error, version: store.version }, 'content reload failed; still serving the previous content');
       }
+      ops?.reloadFailed({
+        reason,
+        version: store.version,
+        problems: error instanceof ContentError ? error.problems.map((problem) => formatProblem(problem)) : [],
+        ...(error instanceof ContentError ? {} : { error: error instanceof Error ? error.message : String(error) }),
+        ms: Math.round(performance.now() - started),
+      });
       return false;
     }
   };

@@ -27,6 +27,8 @@ export interface ListenerOptions {
   readonly fastPath?: FastPath;
   /** Log every request at info, or (the default) only those answered 4xx or 5xx. */
   readonly accessLog?: boolean;
+  /** Told of every request answered 5xx (abandoned ones, 499, are not failures). */
+  readonly onFailedRequest?: (info: { requestId: string; method: string; route: string; path: string; status: number; ms: number }) => void;
 }
 
 const requestIdPattern = /^[\w.:-]{1,128}$/;
@@ -92,7 +94,10 @@ export function createRequestListener(options: ListenerOptions): (request: Incom
       const status = response.writableFinished ? response.statusCode : 499;
       metrics.observe(route, method, status, seconds);
       const ms = Math.round(seconds * 1e6) / 1e3;
-      if (status >= 500 && status !== 499) logger.error({ reqId: requestId, method, route, status, ms }, 'request failed');
+      if (status >= 500 && status !== 499) {
+        logger.error({ reqId: requestId, method, route, status, ms }, 'request failed');
+        options.onFailedRequest?.({ requestId, method, route, path, status, ms });
+      }
       else if (status === 499) logger.info({ reqId: requestId, method, route, status, ms }, 'request abandoned by the client');
       // Refused requests are what an operator looks into, so they are always logged; a line per
       // successful request is opt-in, since /metrics already counts and times every route.

@@ -11,6 +11,7 @@ import { createLogger } from './logger.js';
 import { clusterMetricsReader } from './cluster-metrics.js';
 import { createMetrics } from './metrics.js';
 import { createContentReloader, watchContent, type ContentReloader } from './reload.js';
+import { openDocsOps, type DocsOpsRecorder } from './ops-recorder.js';
 import { createRequestListener } from './request-listener.js';
 import { ResponseCache } from './response-cache.js';
 import { createFastPath } from './fast-path.js';
@@ -36,6 +37,11 @@ export interface DocsServerOptions {
   readonly limits?: Partial<ServerLimits>;
   /** Log every request, or (the default) only those answered 4xx or 5xx. */
   readonly accessLog?: boolean;
+  /**
+   * A kit-ops SQLite file to record the service's operations in: reloads, the content's health and
+   * requests answered 5xx, with incidents (`content-reload-failing`, `route-5xx`). Off by default.
+   */
+  readonly opsDb?: string;
 }
 
 /** A serving process's server. */
@@ -45,6 +51,8 @@ export interface DocsServer {
   readonly server: Server;
   readonly logger: Logger;
   readonly reloader: ContentReloader;
+  /** The operations recorder, when `opsDb` is set. */
+  readonly ops?: DocsOpsRecorder;
   /** Stops accepting, lets requests in flight finish (up to the grace period), then closes the rest. */
   close(): Promise<void>;
 }
@@ -90,7 +98,9 @@ export async function startDocsServer(options: DocsServerOptions): Promise<DocsS
   const metrics = createMetrics(service.store, () => cache.stats());
   const readMetrics = cluster.isWorker ? clusterMetricsReader(metrics.registry) : () => metrics.registry.metrics();
   service.app.get('/metrics', async () => new Response(await readMetrics(), { headers: { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' } }));
-  const reloader = createContentReloader(service.store, options.contentDirectory, logger);
+  const ops = options.opsDb ? openDocsOps(options.opsDb, logger) : undefined;
+  ops?.started({ version: service.store.version, documents: content.documents.length });
+  const reloader = createContentReloader(service.store, options.contentDirectory, logger, ops);
   const watcher = options.watch ? watchContent(options.contentDirectory, reloader, logger) : undefined;
 
   let closing = false;
@@ -108,6 +118,7 @@ export async function startDocsServer(options: DocsServerOptions): Promise<DocsS
     // Rate limits are enforced inside the app, so with limits on every request goes through it.
     ...(options.rateLimit ? {} : { fastPath: createFastPath(cache, service.store) }),
     accessLog: options.accessLog ?? false,
+    ...(ops ? { onFailedRequest: (info: Parameters<DocsOpsRecorder['requestFailed']>[0]) => ops.requestFailed(info) } : {}),
   });
   const server = createServer(
     {
@@ -131,9 +142,13 @@ export async function startDocsServer(options: DocsServerOptions): Promise<DocsS
     },
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const failed = (error: Error) => {
+      ops?.close();
+      reject(error);
+    };
+    server.once('error', failed);
     server.listen(options.port, options.host, () => {
-      server.off('error', reject);
+      server.off('error', failed);
       resolve();
     });
   });
@@ -148,12 +163,13 @@ export async function startDocsServer(options: DocsServerOptions): Promise<DocsS
       force.unref();
       server.close(() => {
         clearTimeout(force);
+        ops?.close();
         void (rateLimitStore?.close?.() ?? Promise.resolve()).finally(() => logger.flush(() => resolve()));
       });
       // Idle keep-alive connections would hold close() open; requests in flight still finish.
       server.closeIdleConnections();
     }));
-  return { port, service, server, logger, reloader, close };
+  return { port, service, server, logger, reloader, ...(ops ? { ops } : {}), close };
 }
 
 function forwardedFor(request: Request): string | undefined {

@@ -9,6 +9,8 @@ export const implementedPackages: ReadonlyMap<string, string> = new Map([
   ['@kit/kit-core', resolve(repoRoot, 'packages/kit-core/src/index.ts')],
   ['@kit/kit-ai', resolve(repoRoot, 'packages/kit-ai/src/index.ts')],
   ['@kit/kit-agent', resolve(repoRoot, 'packages/kit-agent/src/index.ts')],
+  ['@kit/kit-cron', resolve(repoRoot, 'packages/kit-cron/src/index.ts')],
+  ['@kit/kit-ops', resolve(repoRoot, 'packages/kit-ops/src/index.ts')],
 ]);
 
 /** Libraries a type-checked example may use besides the implemented packages and node: built-ins. */
