@@ -74,7 +74,8 @@ const openapiPath = '/openapi.json';
 
 /**
  * Builds the application on Hono: every configured route becomes an HTTP endpoint whose input is
- * read from the query string and the JSON body, validated, guarded by its policy and answered as JSON
+ * read from its path parameters (`:id` in `GET /api/tickets/:id`), the query string and the JSON
+ * body, validated, guarded by its policy and answered as JSON
  * with an ETag; every error becomes an RFC 9457 problem document; unknown paths are 404 and known
  * paths with another method 405 with `Allow`. The app's OpenAPI 3.1 document is served at
  * `/openapi.json` unless the app adds its own handler for that path.
@@ -163,7 +164,7 @@ export function createKitApp(config: KitConfig): KitApp {
 
   // Hono matches in registration order, so each path's 405 catch-all is added after its methods.
   const pendingNotAllowed: string[] = [];
-  type Answer = (request: Request, ctx: KitContext, body: ReadableStream<Uint8Array> | null) => Promise<Response>;
+  type Answer = (request: Request, ctx: KitContext, body: ReadableStream<Uint8Array> | null, pathValues: Record<string, string>) => Promise<Response>;
   const register = (path: string, methods: readonly HttpMethod[], answer: Answer, headWithGet = true) => {
     if (allow(path, methods, headWithGet)) pendingNotAllowed.push(path);
     for (const method of methods) {
@@ -172,7 +173,8 @@ export function createKitApp(config: KitConfig): KitApp {
           // Hono hands HEAD to the GET handler; where HEAD is not one of the path's methods it gets
           // the same 405 as any other method, so both agree on Allow.
           if (c.req.raw.method === 'HEAD' && !methodsByPath.get(path)?.has('HEAD')) throw notAllowed(c.req.raw, path);
-          return answer(c.req.raw, ctx, requestBody(c.req.raw, c.env));
+          // Hono's param() gives the `:name` segments URI-decoded.
+          return answer(c.req.raw, ctx, requestBody(c.req.raw, c.env), c.req.param());
         }),
       );
     }
@@ -198,7 +200,7 @@ export function createKitApp(config: KitConfig): KitApp {
   for (const [key, definition] of Object.entries(config.routes) as [RouteKey, KitConfig['routes'][RouteKey]][]) {
     const [method, path] = splitRouteKey(key);
     const route = registry.register(method, path, definition);
-    register(path, [method], (request, ctx, body) => answerRoute(registry, route, request, ctx, body, bodyTimeoutMs));
+    register(path, [method], (request, ctx, body, pathValues) => answerRoute(registry, route, request, ctx, body, bodyTimeoutMs, pathValues));
   }
 
   return {
@@ -247,8 +249,9 @@ async function answerRoute(
   ctx: KitContext,
   body: ReadableStream<Uint8Array> | null,
   bodyTimeoutMs: number,
+  pathValues: Record<string, string>,
 ): Promise<Response> {
-  const input = await readInput(request, route, body, bodyTimeoutMs);
+  const input = await readInput(request, route, body, bodyTimeoutMs, pathValues);
   const output = await registry.invoke(route, input, ctx);
   return route.definition.cache === 'no-store' ? uncachedJsonResponse(output) : jsonResponse(request, output);
 }

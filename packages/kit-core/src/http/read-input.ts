@@ -32,31 +32,48 @@ export const defaultBodyTimeoutMs = 5_000;
 export type RawInput = Record<string, unknown>;
 
 /**
- * The raw input of a call: query-string parameters (typed by the route's schema) merged with the
- * fields of a JSON body. Schema validation comes after, in `CapabilityRegistry.invoke`.
+ * The raw input of a call: the route's path parameters and its query-string parameters (both typed by
+ * the route's schema) merged with the fields of a JSON body. Schema validation comes after, in
+ * `CapabilityRegistry.invoke`.
  *
  * Rules: a JSON body must be an object of at most 64 KiB with a JSON content type, and arrive whole
- * within `bodyTimeoutMs`; a parameter may appear once in the query string; a field sent in both
- * places must carry the same value. The objects built here have no prototype: a parameter named
- * `__proto__`, `constructor` or `toString` is an ordinary (and, to a strict schema, unknown) name,
- * never a property inherited from `Object.prototype`, and nothing a caller sends can reach it.
+ * within `bodyTimeoutMs`; a parameter may appear once in the query string; a field sent in more than
+ * one place (path, query string, body) must carry the same value everywhere. The objects built here
+ * have no prototype: a parameter named `__proto__`, `constructor` or `toString` is an ordinary (and,
+ * to a strict schema, unknown) name, never a property inherited from `Object.prototype`, and nothing a
+ * caller sends can reach it.
+ *
+ * `pathValues` are the values the router bound to the route's `:name` segments, already URI-decoded;
+ * only the names in `route.pathParameters` are read from it.
  */
 export async function readInput(
   request: Request,
   route: RegisteredRoute,
   body: ReadableStream<Uint8Array> | null,
   bodyTimeoutMs: number = defaultBodyTimeoutMs,
+  pathValues: Readonly<Record<string, string>> = {},
 ): Promise<RawInput> {
-  const query = readQuery(new URL(request.url).searchParams, route);
-  const fields = await readJsonBody(request, body, bodyTimeoutMs);
   const issues: FieldIssue[] = [];
+  // Path and query issues are reported together, so one answer names every badly typed parameter.
+  const path = readPath(pathValues, route, issues);
+  const query = readQuery(new URL(request.url).searchParams, route, issues);
+  if (issues.length > 0) throw invalidInput(issues);
+  const fields = await readJsonBody(request, body, bodyTimeoutMs);
+  for (const field of Object.keys(path)) {
+    if (Object.hasOwn(query, field) && !sameValue(path[field], query[field])) {
+      issues.push({ field, message: 'is given in the path and in the query string with different values; send it once, in the path' });
+    }
+    if (Object.hasOwn(fields, field) && !sameValue(path[field], fields[field])) {
+      issues.push({ field, message: 'is given in the path and in the body with different values; send it once, in the path' });
+    }
+  }
   for (const field of Object.keys(fields)) {
-    if (Object.hasOwn(query, field) && !sameValue(query[field], fields[field])) {
+    if (Object.hasOwn(query, field) && !Object.hasOwn(path, field) && !sameValue(query[field], fields[field])) {
       issues.push({ field, message: 'is given in the query string and in the body with different values; send it once' });
     }
   }
   if (issues.length > 0) throw invalidInput(issues);
-  return Object.assign(emptyInput(), query, fields);
+  return Object.assign(emptyInput(), query, fields, path);
 }
 
 /** An object without a prototype; assigning `__proto__` to it makes an own key like any other. */
@@ -64,24 +81,35 @@ function emptyInput(): RawInput {
   return Object.create(null) as RawInput;
 }
 
-/** Query parameters, each converted to the JSON type its schema declares; strict for numbers. */
-function readQuery(params: URLSearchParams, route: RegisteredRoute): RawInput {
+/** Path parameters, each converted to the JSON type its schema declares, as query parameters are. */
+function readPath(pathValues: Readonly<Record<string, string>>, route: RegisteredRoute, issues: FieldIssue[]): RawInput {
   const values = emptyInput();
-  const issues: FieldIssue[] = [];
+  for (const field of route.pathParameters) {
+    if (!Object.hasOwn(pathValues, field)) continue;
+    convertInto(values, issues, field, pathValues[field]!, route);
+  }
+  return values;
+}
+
+/** Query parameters, each converted to the JSON type its schema declares; strict for numbers. */
+function readQuery(params: URLSearchParams, route: RegisteredRoute, issues: FieldIssue[]): RawInput {
+  const values = emptyInput();
   for (const field of new Set(params.keys())) {
     const all = params.getAll(field);
     if (all.length > 1) {
       issues.push({ field, message: 'is given more than once in the query string; send it once' });
       continue;
     }
-    const raw = all[0] ?? '';
-    const type = propertyType(route.inputSchema, field);
-    const converted = convert(raw, type);
-    if (converted.ok) values[field] = converted.value;
-    else issues.push({ field, message: converted.message });
+    convertInto(values, issues, field, all[0] ?? '', route);
   }
-  if (issues.length > 0) throw invalidInput(issues);
   return values;
+}
+
+/** Converts one text parameter (of the path or the query string) to its schema's type, or records why not. */
+function convertInto(values: RawInput, issues: FieldIssue[], field: string, raw: string, route: RegisteredRoute): void {
+  const converted = convert(raw, propertyType(route.inputSchema, field));
+  if (converted.ok) values[field] = converted.value;
+  else issues.push({ field, message: converted.message });
 }
 
 type Conversion = { ok: true; value: unknown } | { ok: false; message: string };
@@ -229,7 +257,7 @@ function cutOff(received: number): KitError {
   return new KitError('bad_request', `The request body was cut off after ${received} bytes; send it whole.`, { headers: closeConnection });
 }
 
-/** Equality of two JSON values, as a query-string value and a body value are compared. */
+/** Equality of two JSON values, as the path, query-string and body values of one field are compared. */
 function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }

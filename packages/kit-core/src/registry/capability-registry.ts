@@ -6,13 +6,20 @@ import type { PolicyDefinition } from '../definitions/define-policy.js';
 import { KitError, invalidInput, type FieldIssue } from '../errors/kit-error.js';
 import { issueMessage } from './issue-messages.js';
 import { toJsonSchema, type JsonSchema } from './json-schema.js';
+import { pathParameterNames } from './path-params.js';
 
 /** A route as the registry holds it, with its derived names and JSON Schemas. */
 export interface RegisteredRoute {
   /** `get_api_docs` for `GET /api/docs`: method and path segments joined by `_`. */
   readonly operationId: string;
   readonly method: HttpMethod;
+  /** The path in Hono's syntax, as configured: `/api/tickets/:id`. */
   readonly path: string;
+  /**
+   * Names of the path's parameters in path order (`['id']` for `/api/tickets/:id`); each is a
+   * property of the input schema, filled from the request path over HTTP.
+   */
+  readonly pathParameters: readonly string[];
   readonly definition: AnyAPIDefinition;
   /** JSON Schema of the input as callers send it; an empty object schema when the route takes none. */
   readonly inputSchema: JsonSchema;
@@ -51,7 +58,11 @@ export class CapabilityRegistry {
     for (const policy of policies) this.#policies.set(policy.key, policy);
   }
 
-  /** Adds a route; throws when its method and path (and so its operation id) are taken. */
+  /**
+   * Adds a route; throws a `TypeError` when its method and path (and so its operation id) are taken,
+   * when it names a policy that is not configured, or when its path has a parameter (`:id`) that its
+   * input schema does not declare, that is optional (`:id?`) or that appears twice.
+   */
   register(method: HttpMethod, path: string, definition: AnyAPIDefinition): RegisteredRoute {
     if (!path.startsWith('/')) throw new TypeError(`CapabilityRegistry: path "${path}" must start with "/"`);
     const operationId = `${method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+/g, '_').replace(/_+$/, '')}`;
@@ -61,12 +72,15 @@ export class CapabilityRegistry {
     if (definition.policy !== undefined && !this.#policies.has(definition.policy)) {
       throw new TypeError(`CapabilityRegistry: ${method} ${path} names policy "${definition.policy}", which is not configured; add it to policies`);
     }
+    const inputSchema = toJsonSchema(definition.input ?? emptyInput, 'input');
+    const declared = new Set(Object.keys((inputSchema.properties ?? {}) as Record<string, unknown>));
     const route: RegisteredRoute = {
       operationId,
       method,
       path,
+      pathParameters: pathParameterNames(`${method} ${path}`, path, declared),
       definition,
-      inputSchema: toJsonSchema(definition.input ?? emptyInput, 'input'),
+      inputSchema,
       outputSchema: definition.output ? toJsonSchema(definition.output, 'output') : undefined,
     };
     this.#routes.push(route);

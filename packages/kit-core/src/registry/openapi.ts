@@ -2,6 +2,7 @@ import type { AppInfo } from '../definitions/define-config.js';
 import { kitErrorCodes } from '../errors/kit-error.js';
 import type { CapabilityRegistry, RegisteredRoute } from './capability-registry.js';
 import type { JsonSchema } from './json-schema.js';
+import { openApiPath } from './path-params.js';
 
 /** An OpenAPI 3.1 document as plain data. */
 export type OpenAPIDocument = {
@@ -53,7 +54,10 @@ const errorResponses: Record<number, string> = {
  * A GET parameter the input requires is required in neither place (OpenAPI cannot say "in the query
  * string or in the body"), so a client sending it in either conforms; its description says it is
  * required, and a call without it anywhere is a 400. The request body schema is the input schema
- * itself, with its `required` list. Routes with `cache: 'no-store'` declare that header and no ETag;
+ * itself, with its `required` list. Path parameters (`:id`) are written as templates (`{id}`) and
+ * declared `in: path`, required, with their property's schema; they are neither query parameters nor
+ * in the body's `required` list (the body may still carry one, with the same value). Routes with
+ * `cache: 'no-store'` declare that header and no ETag;
  * the others declare their `ETag` and the 304 that answers a matching `If-None-Match`.
  *
  * @example
@@ -67,7 +71,7 @@ const errorResponses: Record<number, string> = {
 export function toOpenAPI(registry: CapabilityRegistry, info: AppInfo): OpenAPIDocument {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of registry.routes) {
-    const item = (paths[route.path] ??= {});
+    const item = (paths[openApiPath(route.path)] ??= {});
     item[route.method.toLowerCase()] = operation(route);
   }
   return { openapi: '3.1.0', info, paths, components: { schemas: { Problem: problemSchema } } };
@@ -85,8 +89,25 @@ function parameterDescription(schema: JsonSchema, isRequired: boolean): { descri
 
 function operation(route: RegisteredRoute): Record<string, unknown> {
   const properties = (route.inputSchema.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((route.inputSchema.required ?? []) as string[]);
-  const hasInput = Object.keys(properties).length > 0;
+  const inPath = new Set(route.pathParameters);
+  const required = new Set(((route.inputSchema.required ?? []) as string[]).filter((name) => !inPath.has(name)));
+  const hasInput = Object.keys(properties).some((name) => !inPath.has(name));
+  // The path fills these fields, so a body need not repeat them: they leave its `required` list.
+  const bodySchema = inPath.size > 0 && Array.isArray(route.inputSchema.required) ? withRequired(route.inputSchema, [...required]) : route.inputSchema;
+  const pathParameters = route.pathParameters.map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    ...(typeof properties[name]?.description === 'string' ? { description: properties[name].description } : {}),
+    schema: properties[name] ?? {},
+  }));
+  const queryParameters =
+    hasInput && route.method === 'GET'
+      ? Object.entries(properties)
+          .filter(([name]) => !inPath.has(name))
+          .map(([name, schema]) => ({ name, in: 'query', required: false, ...parameterDescription(schema, required.has(name)), schema }))
+      : [];
+  const parameters = [...pathParameters, ...queryParameters];
   const description = route.definition.description;
   const problem = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
   const noStore = route.definition.cache === 'no-store';
@@ -106,25 +127,21 @@ function operation(route: RegisteredRoute): Record<string, unknown> {
     operationId: route.operationId,
     ...(description ? { summary: description.split('. ')[0]?.replace(/\.$/, ''), description } : {}),
     ...(route.definition.capability ? { 'x-kit-capability': route.definition.capability } : {}),
+    ...(parameters.length > 0 ? { parameters } : {}),
     ...(hasInput
       ? {
-          ...(route.method === 'GET'
-            ? {
-                parameters: Object.entries(properties).map(([name, schema]) => ({
-                  name,
-                  in: 'query',
-                  required: false,
-                  ...parameterDescription(schema, required.has(name)),
-                  schema,
-                })),
-              }
-            : {}),
           requestBody: {
             required: required.size > 0 && route.method !== 'GET',
-            content: { 'application/json': { schema: route.inputSchema } },
+            content: { 'application/json': { schema: bodySchema } },
           },
         }
       : {}),
     responses,
   };
+}
+
+/** The schema with another `required` list; the list is left out when empty, as zod leaves it out. */
+function withRequired(schema: JsonSchema, required: string[]): JsonSchema {
+  const { required: _, ...rest } = schema;
+  return required.length > 0 ? { ...rest, required } : rest;
 }
