@@ -1,57 +1,62 @@
 // ---
 // title: A recurring agent job that resumes where it stopped
-// description: The body of a nightly job for kit-cron - one bounded smart agent run per turn that saves its checkpoint when it pauses, runs out of iterations or waits for approval, and resumes from it on the next turn.
+// description: A nightly triage job for kit-cron - defineAgentJob runs a bounded smart agent per tick, saves its checkpoint in a fileCheckpointStore when the run stops at max_iterations, and resumes from it on the next run; here two runNow calls with a scripted model stand in for two nights.
 // topics: [operations, agents]
 // relatedDocs: /docs/operations-and-jobs#recurring-agent-jobs
 // ---
 // jobs/nightly-triage.ts
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createSmartAgent, type AgentCheckpoint, type AgentTool, type LLMProvider } from '@kit/kit-ai';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSmartAgent, type AgentTool, type LLMProvider } from '@kit/kit-ai';
+import { createScheduler, defineAgentJob, fileCheckpointStore } from '@kit/kit-cron';
 
-const CHECKPOINT = '.jobs/nightly-triage.json';
+// A scripted model, so the example runs without a network: it asks for one tool call, then answers.
+const replies = [JSON.stringify({ tool: 'set_priority', arguments: { ticket: 'T-1', priority: 'high' } }), 'The new ticket is triaged.'];
+const llm: LLMProvider = {
+  name: 'scripted',
+  async chat() {
+    return { content: replies.shift() ?? 'Nothing left to do.', model: 'scripted-1' };
+  },
+};
 
-// Call this function from the scheduler that runs your jobs (this documentation shows no kit-cron API).
-export async function nightlyTriage(llm: LLMProvider, tools: AgentTool[]): Promise<string> {
-  const agent = createSmartAgent({
-    llm,
-    tools,
-    // Unattended runs must be bounded: iterations (per run or resume call, so per turn), output tokens
-    // and LLM wait time.
-    maxIterations: 15,
-    tokenBudget: 4_000,
-    llmTimeout: { chatTimeoutMs: 60_000 },
-  });
+const setPriority: AgentTool = {
+  name: 'set_priority',
+  description: 'Sets the priority of a ticket',
+  parameters: { type: 'object', properties: { ticket: { type: 'string' }, priority: { type: 'string' } }, required: ['ticket', 'priority'] },
+  execute: async ({ ticket, priority }) => `${String(ticket)} is now ${String(priority)}`,
+};
 
-  const saved = existsSync(CHECKPOINT)
-    ? (JSON.parse(await readFile(CHECKPOINT, 'utf8')) as AgentCheckpoint)
-    : undefined;
+const dir = await mkdtemp(join(tmpdir(), 'nightly-triage-'));
+const checkpoints = fileCheckpointStore(dir);
 
-  const outcome = saved
-    ? await agent.resume(saved, 'Next scheduled turn: continue the triage.')
-    : await agent.run('Triage every ticket opened since yesterday: set its priority and product area.');
+const triage = defineAgentJob({
+  name: 'nightly-triage',
+  schedule: { cron: '0 3 * * *', timezone: 'Europe/Lisbon' },
+  timeoutMs: 10 * 60_000, // past it the agent pauses at its next control point and its checkpoint is saved
+  retries: { attempts: 2, backoff: { initialMs: 30_000 } }, // a fatal run (agent_failed) is retried once
+  // The factory receives hooks that save every checkpoint and pause the agent when the job's signal aborts.
+  agent: (hooks) => createSmartAgent({ llm, tools: [setPriority], maxIterations: 1, hooks }),
+  goal: 'Triage every ticket opened since yesterday: set its priority.',
+  checkpoints,
+  resumeMessage: 'Next scheduled run: continue the triage.',
+});
 
-  switch (outcome.status) {
-    case 'completed':
-    case 'canceled':
-      // Final stages: resume() would reject these checkpoints.
-      await rm(CHECKPOINT, { force: true });
-      return outcome.status;
-    case 'paused':
-    case 'max_iterations':
-    case 'approval_required':
-      if (outcome.checkpoint) {
-        await mkdir('.jobs', { recursive: true });
-        await writeFile(CHECKPOINT, JSON.stringify(outcome.checkpoint));
-      }
-      return `${outcome.status}: will resume on the next turn`;
-    case 'fatal':
-      // A fatal result carries the last checkpoint taken before the failure (a provider outage, say):
-      // keep it, so the next turn retries from there.
-      if (outcome.checkpoint) {
-        await mkdir('.jobs', { recursive: true });
-        await writeFile(CHECKPOINT, JSON.stringify(outcome.checkpoint));
-      }
-      throw new Error(`nightly triage failed: ${outcome.error ?? 'no message'}`);
-  }
-}
+const scheduler = createScheduler({
+  jobs: [triage],
+  onEvent: (event) => console.log(event.type, event.runId),
+});
+// In a worker process: scheduler.start(), and scheduler.stop() on SIGTERM. Here: two runs by hand.
+console.log('next tick:', scheduler.nextRun('nightly-triage')?.toISOString());
+
+const first = await scheduler.runNow('nightly-triage');
+// maxIterations 1 ends the run at max_iterations: the job succeeds and the checkpoint stays for next time.
+console.log(first.status, 'saved stage:', (await checkpoints.load('nightly-triage'))?.stage); // success saved stage: max_iterations
+
+const second = await scheduler.runNow('nightly-triage');
+// The second run resumed the checkpoint and completed, so the checkpoint was deleted.
+console.log(second.status, 'saved stage:', (await checkpoints.load('nightly-triage'))?.stage ?? 'none'); // success saved stage: none
+
+console.log(scheduler.history('nightly-triage').map((record) => `${record.runId} ${record.status} ${record.trigger}`));
+await scheduler.stop();
+await rm(dir, { recursive: true, force: true });
