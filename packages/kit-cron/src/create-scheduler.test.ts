@@ -356,10 +356,10 @@ describe('createScheduler API', () => {
     }
   });
 
-  it('names unknown jobs and duplicate names', () => {
+  it('names unknown jobs and duplicate names', async () => {
     const job = defineJob({ name: 'a', schedule: { every: '1s' }, run: () => undefined });
     const scheduler = createScheduler({ jobs: [job] });
-    expect(() => scheduler.runNow('b')).toThrow('scheduler.runNow: no job is named "b"; the scheduler has "a".');
+    await expect(scheduler.runNow('b')).rejects.toThrow('scheduler.runNow: no job is named "b"; the scheduler has "a".');
     expect(() => scheduler.nextRun('b')).toThrow(KitCronError);
     expect(() => createScheduler({ jobs: [job, job] })).toThrow('createScheduler: two jobs are named "a"; give each job a unique name.');
     expect(() => createScheduler({ jobs: [{} as never] })).toThrow('createScheduler: jobs[0] is not a job; create each with defineJob(...) or defineAgentJob(...).');

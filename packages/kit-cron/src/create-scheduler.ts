@@ -327,7 +327,13 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       stopping = false;
     },
     runNow(name) {
-      const state = stateOf(name, 'runNow');
+      let state: ReturnType<typeof stateOf>;
+      try {
+        state = stateOf(name, 'runNow');
+      } catch (error) {
+        // A promise-returning method reports every failure through its promise.
+        return Promise.reject(error);
+      }
       state.active++;
       return track(execute(state, clock.now(), 'manual').finally(() => finished(state)));
     },

@@ -84,6 +84,18 @@ describe('agentOpsHooks', () => {
     ]);
   });
 
+  it('records a run that stops at max_iterations as pending, since it can be resumed', async () => {
+    ops = createOpsStore({ path: tempDatabase() });
+    const agent = createSmartAgent({
+      llm: scripted([{ content: '', model: 'm', toolCalls: [{ id: 'r1', name: 'refund', arguments: {} }] }]),
+      tools: [refund],
+      maxIterations: 1,
+      hooks: agentOpsHooks(ops, { agent: 'nightly' }),
+    });
+    expect((await agent.run('Refund order A-17')).status).toBe('max_iterations');
+    expect(ops.query({ kind: 'agent.run' }).map((event) => [event.status, event.data.runStatus])).toEqual([['pending', 'max_iterations']]);
+  });
+
   it('never changes the run when recording fails', async () => {
     const store = createOpsStore({ path: tempDatabase() });
     const errors: unknown[] = [];

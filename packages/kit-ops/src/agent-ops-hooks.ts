@@ -18,9 +18,11 @@ export interface AgentOpsHooksOptions {
   onError?: (error: unknown) => void;
 }
 
+// A run that stops at max_iterations is resumable, like a pause (recurring agent jobs span several calls
+// that way), so it is pending rather than an error that would feed failure incidents.
 const runStatus: Record<AgentRunStatus, OpsStatus> = {
   completed: 'ok',
-  max_iterations: 'error',
+  max_iterations: 'pending',
   fatal: 'error',
   approval_required: 'pending',
   paused: 'pending',
