@@ -4,7 +4,7 @@ import { createManualClock, systemClock } from './clock.js';
 import { createScheduler } from './create-scheduler.js';
 import { defineJob } from './define-job.js';
 import type { JobEvent } from './events.js';
-import { freePort, startRedis, type TestRedis } from './testing/redis-server.js';
+import { freePort, startRedis, type TestRedis } from '../../../test-support/redis-server.js';
 
 async function waitFor(condition: () => boolean): Promise<void> {
   const deadline = Date.now() + 5_000;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendRaw } from '../../../../test-support/http.js';
 import { parseRateLimit } from '../../src/cli/serve.js';
 import type { DocsServer } from '../../src/server/start-server.js';
-import { hasRedisServer, startRedis, type TestRedis } from './redis-server.js';
+import { hasRedisServer, startRedis, type TestRedis } from '../../../../test-support/redis-server.js';
 import { startInProcess } from './support.js';
 
 describe('rate limiting in memory', () => {

@@ -1,33 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KitError } from '../errors/kit-error.js';
 import { RedisStore } from './redis-store.js';
+import { startRedis, type TestRedis } from '../../../../test-support/redis-server.js';
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  const deadline = Date.now() + 10_000;
-  while (!output.includes('Ready to accept connections')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`redis-server did not start: ${output.slice(-300)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return { url: `redis://127.0.0.1:${port}`, child };
-}
 
 describe('RedisStore locks', () => {
-  let redis: { url: string; child: ChildProcess };
+  let redis: TestRedis;
   let a: RedisStore;
   let b: RedisStore;
 
@@ -39,7 +17,7 @@ describe('RedisStore locks', () => {
   afterAll(async () => {
     await a?.close();
     await b?.close();
-    redis?.child.kill('SIGTERM');
+    await redis?.stop();
   });
 
   it('grants a lock to one holder at a time', async () => {

@@ -1,10 +1,22 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { freePort } from './support.js';
+import { createServer } from 'node:net';
 
-/** A Redis server started for a test on an ephemeral loopback port, without persistence. */
+/** A redis-server started for a test on an ephemeral loopback port, without persistence. */
 export interface TestRedis {
   readonly url: string;
   stop(): Promise<void>;
+}
+
+/** A free loopback port, found by binding port 0 and letting it go. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /** Whether `redis-server` is installed (`.ci/run` installs it). */
@@ -12,7 +24,7 @@ export function hasRedisServer(): boolean {
   return spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
 }
 
-/** Starts `redis-server` and resolves once it accepts connections. */
+/** Starts a real redis-server on loopback and waits until it accepts connections. */
 export async function startRedis(): Promise<TestRedis> {
   const port = await freePort();
   const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
@@ -21,13 +33,13 @@ export async function startRedis(): Promise<TestRedis> {
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   const deadline = Date.now() + 10_000;
-  while (!/Ready to accept connections/.test(output)) {
+  while (!output.includes('Ready to accept connections')) {
     if (child.exitCode !== null) throw new Error(`redis-server exited: ${output.slice(-500)}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`redis-server did not start: ${output.slice(-500)}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
   return {
     url: `redis://127.0.0.1:${port}`,
