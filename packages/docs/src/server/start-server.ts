@@ -91,6 +91,7 @@ export async function startDocsServer(options: DocsServerOptions): Promise<DocsS
       ...(rateLimitStore ? { rateLimitStore } : {}),
       ...(options.trustProxy ? { clientKey: ({ request, remoteAddress }) => forwardedFor(request) ?? remoteAddress ?? 'unknown' } : {}),
       onRateLimitError: (error) => logger.warn({ err: error }, 'rate-limit store failed; request let through'),
+      onError: (error, ctx) => logger.error({ err: error, requestId: ctx.requestId }, 'request failed with an unexpected error'),
       bodyTimeoutMs: limits.bodyTimeoutMs,
     },
   });

@@ -28,7 +28,7 @@ export interface DocsServiceOptions {
   /** Hosts allowed to reach `/mcp` (DNS rebinding protection); default: loopback names only when bound to loopback. */
   readonly allowedHosts?: readonly string[];
   /** Settings passed on to the app: rate limits and their store, the client key, middleware (the server's response cache), the body timeout. */
-  readonly kit?: Pick<KitConfig, 'middleware' | 'rateLimit' | 'rateLimitStore' | 'clientKey' | 'onRateLimitError' | 'bodyTimeoutMs'>;
+  readonly kit?: Pick<KitConfig, 'middleware' | 'rateLimit' | 'rateLimitStore' | 'clientKey' | 'onRateLimitError' | 'onError' | 'bodyTimeoutMs'>;
 }
 
 /** The assembled service: the HTTP app (API, OpenAPI, MCP, A2A) over a swappable content store. */

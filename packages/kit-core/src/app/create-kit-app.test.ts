@@ -192,3 +192,38 @@ describe('createKitApp', () => {
     }
   });
 });
+
+describe('createKitApp unexpected errors', () => {
+  const failing = defineAPI({
+    handler: async (): Promise<{ ok: boolean }> => {
+      throw new Error('database connection string missing');
+    },
+  });
+
+  it('answers a bare 500 and tells onError the error with the request context', async () => {
+    const seen: { message: string; requestId: string; path: string }[] = [];
+    const app = createKitApp({
+      routes: { 'GET /api/boom': failing },
+      onError: (error, ctx) => seen.push({ message: (error as Error).message, requestId: ctx.requestId, path: new URL(ctx.request.url).pathname }),
+    });
+    const response = await app.fetch(new Request('http://test/api/boom', { headers: { 'X-Request-Id': 'req-42' } }));
+    expect(response.status).toBe(500);
+    expect(JSON.stringify(await response.json())).not.toContain('database');
+    expect(seen).toEqual([{ message: 'database connection string missing', requestId: 'req-42', path: '/api/boom' }]);
+  });
+
+  it('does not report the errors a caller causes, and survives a throwing reporter', async () => {
+    let reports = 0;
+    const app = createKitApp({
+      routes: { 'GET /api/boom': failing, 'GET /api/hello': defineAPI({ input: z.strictObject({ name: z.string() }), handler: async ({ input }) => ({ hi: input.name }) }) },
+      onError: () => {
+        reports++;
+        throw new Error('reporter down');
+      },
+    });
+    expect((await app.fetch(new Request('http://test/api/hello'))).status).toBe(400);
+    expect(reports).toBe(0);
+    expect((await app.fetch(new Request('http://test/api/boom'))).status).toBe(500);
+    expect(reports).toBe(1);
+  });
+});

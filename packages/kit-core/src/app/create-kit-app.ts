@@ -109,6 +109,15 @@ export function createKitApp(config: KitConfig): KitApp {
   const limiter = config.rateLimit ? new RateLimiter(config.rateLimit, config.rateLimitStore ?? new MemoryStore()) : undefined;
   const clientKey = config.clientKey ?? (({ remoteAddress }) => remoteAddress ?? 'unknown');
 
+  // The 500 a caller gets reveals nothing, so the error itself must reach whoever runs the app.
+  const reportError = (error: unknown, ctx: KitContext): void => {
+    try {
+      (config.onError ?? logUnexpectedError)(error, ctx);
+    } catch {
+      // A failing error reporter must not turn a 500 into a crash.
+    }
+  };
+
   const handle = async (request: Request, env: unknown, answer: (ctx: KitContext) => Promise<Response>): Promise<Response> => {
     const ctx = contextFor(request);
     let response: Response;
@@ -118,6 +127,7 @@ export function createKitApp(config: KitConfig): KitApp {
       if (limit && !limit.allowed) throw rateLimited(limit);
       response = await runMiddleware(middleware, request, ctx, () => answer(ctx));
     } catch (error) {
+      if (!(error instanceof KitError) || error.code === 'internal') reportError(error, ctx);
       response = problemResponse(error);
     }
     try {
@@ -240,6 +250,13 @@ export function createKitApp(config: KitConfig): KitApp {
       });
     },
   };
+}
+
+/** The default `onError`: one line on standard error naming the request, then the stack. */
+function logUnexpectedError(error: unknown, ctx: KitContext): void {
+  const where = `${ctx.request.method} ${new URL(ctx.request.url).pathname}`;
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  process.stderr.write(`kit: ${where} (request ${ctx.requestId}) failed with an unexpected error, answered 500: ${detail}\n`);
 }
 
 async function answerRoute(

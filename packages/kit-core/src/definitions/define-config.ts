@@ -58,6 +58,13 @@ export interface KitConfig {
   /** Told when the rate-limit store fails; the request is then let through rather than refused. */
   readonly onRateLimitError?: (error: unknown) => void;
   /**
+   * Told about every error that is not a `KitError`, or is an `internal` one (a bug in a handler or
+   * middleware, output that breaks its schema), which the caller gets as a bare 500 that reveals nothing,
+   * with the context of the request, so it can be logged with its request id.
+   * Default: one line on standard error with the method, the path, the request id and the stack.
+   */
+  readonly onError?: (error: unknown, ctx: KitContext) => void;
+  /**
    * How long a route's JSON body may take to arrive, in milliseconds, once the request is being
    * answered; a body still incomplete then (fewer bytes than `Content-Length` announced, or a chunked
    * body without its last chunk) is answered 408 and the connection closed. Default 5000.
