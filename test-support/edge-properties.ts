@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { RawResponse } from './http.js';
+import { maxBodyBytes } from '../packages/kit-core/src/http/read-input.js';
 
 /** Names of Object.prototype's members and other keys that have broken input handling before. */
 export const prototypeKeys = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'prototype', 'valueOf', 'isPrototypeOf', '__lookupGetter__'] as const;
@@ -88,11 +89,19 @@ export function jsonObjectText(entries: readonly (readonly [string, unknown])[])
 }
 
 /**
- * Checks the answer to a JSON body of `entries`: a status from `allowed` with the right shape; a 400
+ * Checks the answer to a JSON body of `entries`: a 413 when its text is over the body limit; otherwise a
+ * status from `allowed` with the right shape; a 400
  * refusing each key that is not in `known` by name; never a conflict between values; no long echo of a
  * key or a value.
  */
 export function checkJsonBodyAnswer(response: RawResponse, entries: readonly (readonly [string, unknown])[], known: readonly string[], allowed: readonly number[]): void {
+  // Generated keys of escaped control characters can make a body longer than the limit: that is a 413,
+  // whatever its keys, and still a problem document with no echo.
+  if (Buffer.byteLength(jsonObjectText(entries)) > maxBodyBytes) {
+    const tooLarge = checkShape(response, [413]);
+    if (tooLarge) checkEchoBound(tooLarge, entries.flatMap(([key, value]) => [key, JSON.stringify(value) ?? '']));
+    return;
+  }
   const problem = checkShape(response, allowed);
   const unknown = [...new Set(entries.map(([key]) => key))].filter((key) => !known.includes(key));
   if (unknown.length > 0) {

@@ -149,6 +149,14 @@ describe('fuzz: every endpoint answers 200 or a 4xx problem, never a 5xx', () =>
     );
   });
 
+  it('a generated body whose escaped keys pass the limit is a 413 problem, as the property expects', async () => {
+    // A counterexample fast-check found: 12,000 NUL characters escape to 72,000 bytes of JSON.
+    const entries: [string, fc.JsonValue][] = [['\u0000'.repeat(12_000), [null, false, -1.5]]];
+    const response = await sendRaw(`${server.base}/api/examples`, { body: jsonObjectText(entries), headers: { 'content-type': 'application/json' } });
+    expect(response.status).toBe(413);
+    checkJsonBodyAnswer(response, entries, fieldsOf['/api/examples'], [200, 400, 404]);
+  });
+
   it('leaves Object.prototype as it was after every request above', () => {
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeBefore);
   });
