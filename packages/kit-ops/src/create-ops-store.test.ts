@@ -1,32 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createOpsStore, type OpsStore } from './create-ops-store.js';
+import { describe, expect, it } from 'vitest';
+import { createOpsStore } from './create-ops-store.js';
 import { KitOpsError } from './kit-ops-error.js';
-import { manualClock, useTempDatabases } from './testing/temp-files.js';
+import { manualClock, useOpsStores, useTempDatabases } from './testing/temp-files.js';
 import type { OpsEvent, OpsEventInput } from './types.js';
+import { thrownBy } from '../../../test-support/rejection.js';
 
 const tempDatabase = useTempDatabases();
-const open: OpsStore[] = [];
-function store(options: Parameters<typeof createOpsStore>[0]): OpsStore {
-  const created = createOpsStore(options);
-  open.push(created);
-  return created;
-}
-afterEach(() => {
-  for (const created of open.splice(0)) created.close();
-});
+const store = useOpsStores();
 
 const t0 = Date.parse('2026-11-23T12:00:00Z');
 const failedJob = (at: number, job = 'nightly'): OpsEventInput => ({ kind: 'job.run', subject: job, status: 'error', at, data: { job, error: 'boom' } });
 
-function errorOf(run: () => unknown): KitOpsError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(KitOpsError);
-    return error as KitOpsError;
-  }
-  throw new Error('no error was thrown');
-}
+const errorOf = (run: () => unknown): KitOpsError => thrownBy(run, KitOpsError);
 
 describe('createOpsStore: record and query', () => {
   it('records typed events and returns them as stored, with growing ids and ISO times', () => {

@@ -5,19 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { createOpsStore } from './create-ops-store.js';
 import { KitOpsError } from './kit-ops-error.js';
 import { useTempDatabases } from './testing/temp-files.js';
+import { thrownBy } from '../../../test-support/rejection.js';
 
 const Driver = createRequire(import.meta.url)('better-sqlite3') as typeof Database;
 const tempDatabase = useTempDatabases();
 
-function thrown(run: () => unknown): KitOpsError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(KitOpsError);
-    return error as KitOpsError;
-  }
-  throw new Error('no error was thrown');
-}
+const thrown = (run: () => unknown): KitOpsError => thrownBy(run, KitOpsError);
 
 describe('a damaged or busy database', () => {
   it('gives store_corrupt naming the file and the fix, while the original keeps its events', () => {

@@ -1,19 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createOpsStore, type OpsStore, type OpsStoreOptions } from './create-ops-store.js';
+import { describe, expect, it } from 'vitest';
+import { createOpsStore } from './create-ops-store.js';
 import { KitOpsError } from './kit-ops-error.js';
-import { manualClock, useTempDatabases } from './testing/temp-files.js';
+import { manualClock, useOpsStores, useTempDatabases } from './testing/temp-files.js';
 import type { OpsEventInput, OpsIncidentRule } from './types.js';
 
 const tempDatabase = useTempDatabases();
-const open: OpsStore[] = [];
-function store(options: OpsStoreOptions): OpsStore {
-  const created = createOpsStore(options);
-  open.push(created);
-  return created;
-}
-afterEach(() => {
-  for (const created of open.splice(0)) created.close();
-});
+const store = useOpsStores();
 
 const t0 = Date.parse('2026-11-23T12:00:00Z');
 const job = (status: 'ok' | 'error', subject = 'nightly'): OpsEventInput => ({ kind: 'job.run', subject, status, data: { job: subject } });

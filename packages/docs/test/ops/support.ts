@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -101,17 +100,7 @@ export async function stopProcess(serve: ServeProcess | undefined): Promise<void
   clearTimeout(timer);
 }
 
-/** A free loopback port, found by binding port 0 and letting it go. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../../../test-support/redis-server.js';
 
 /** Polls `check` every 50 ms until it resolves true, for at most `timeoutMs`. */
 export async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {

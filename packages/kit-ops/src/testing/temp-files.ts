@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
+import { createOpsStore, type OpsStore, type OpsStoreOptions } from '../create-ops-store.js';
 
 /**
  * Fresh database paths in folders under the system's temp folder, all removed after the test file's
@@ -30,5 +31,18 @@ export function manualClock(start = Date.parse('2026-11-23T12:00:00Z')): { now: 
     set: (ms) => {
       time = ms;
     },
+  };
+}
+
+/** Opens stores for a test file and closes every one of them after each test. */
+export function useOpsStores(): (options: OpsStoreOptions) => OpsStore {
+  const open: OpsStore[] = [];
+  afterEach(() => {
+    for (const created of open.splice(0)) created.close();
+  });
+  return (options) => {
+    const created = createOpsStore(options);
+    open.push(created);
+    return created;
   };
 }
