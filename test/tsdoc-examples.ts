@@ -58,6 +58,8 @@ export function typeCheckExamples(examples: readonly TsdocExample[], repositoryR
       '@kit/kit-ai': ['packages/kit-ai/src/index.ts'],
       '@kit/kit-agent': ['packages/kit-agent/src/index.ts'],
       '@kit/kit-cron': ['packages/kit-cron/src/index.ts'],
+      '@kit/kit-auth': ['packages/kit-auth/src/index.ts'],
+      '@kit/kit-db': ['packages/kit-db/src/index.ts'],
       '@kit/kit-ops': ['packages/kit-ops/src/index.ts'],
       '@kit/docs-search': ['packages/docs-search/src/index.ts'],
       '@kit/docs': ['packages/docs/src/index.ts'],

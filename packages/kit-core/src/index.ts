@@ -4,12 +4,12 @@
  */
 export { defineAPI, type APIDefinition, type Capability } from './definitions/define-api.js';
 export { defineConfig, type AnyAPIDefinition, type AppInfo, type ClientKeyArgs, type HttpMethod, type KitConfig, type RouteKey } from './definitions/define-config.js';
-export { defineMiddleware, type MiddlewareDefinition, type MiddlewareHandler } from './definitions/define-middleware.js';
+export { defineMiddleware, type Authenticator, type MiddlewareDefinition, type MiddlewareHandler } from './definitions/define-middleware.js';
 export { definePolicy, type PolicyCheckResult, type PolicyDefinition, type PolicyEffect } from './definitions/define-policy.js';
 export { enforcePolicies, type PolicyDecision } from './definitions/enforce-policies.js';
 export { env } from './definitions/env.js';
-export type { AuthType, KitContext } from './definitions/context.js';
-export { CapabilityRegistry, type RegisteredRoute } from './registry/capability-registry.js';
+export type { AuthIdentity, AuthMethod, AuthType, ConnectionInfo, KitContext } from './definitions/context.js';
+export { CapabilityRegistry, type CallEvent, type CallObserver, type CallOutcome, type RegisteredRoute } from './registry/capability-registry.js';
 export { toOpenAPI, type OpenAPIDocument } from './registry/openapi.js';
 export type { JsonSchema } from './registry/json-schema.js';
 export { KitError, invalidInput, kitErrorCodes, type FieldIssue, type KitErrorCode, type KitErrorOptions } from './errors/kit-error.js';
@@ -33,5 +33,6 @@ export {
   type RateLimitRule,
   type RateLimitStore,
   type RedisStoreOptions,
+  type ReplayStore,
   type ResolvedRateLimitRule,
 } from './rate-limit/index.js';

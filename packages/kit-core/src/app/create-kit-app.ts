@@ -1,8 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import { TLSSocket, type TlsOptions } from 'node:tls';
 import { Readable } from 'node:stream';
 import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
-import type { KitContext } from '../definitions/context.js';
+import type { ConnectionInfo, KitContext } from '../definitions/context.js';
 import type { AppInfo, HttpMethod, KitConfig, RouteKey } from '../definitions/define-config.js';
 import type { MiddlewareDefinition } from '../definitions/define-middleware.js';
 import { KitError } from '../errors/kit-error.js';
@@ -26,6 +28,12 @@ export interface ListenOptions {
   readonly port?: number;
   /** Address to bind. Default 127.0.0.1. */
   readonly host?: string;
+  /**
+   * Serve HTTPS instead of HTTP with these options of Node's TLS server (`key`, `cert`, `ca`, ...). Set
+   * `requestCert: true` and a `ca` to ask clients for certificates (mutual TLS); `ctx.connection.tls`
+   * then tells handlers and middleware whether the certificate is trusted, and gives it.
+   */
+  readonly tls?: TlsOptions;
 }
 
 /** A listening server. */
@@ -118,14 +126,30 @@ export function createKitApp(config: KitConfig): KitApp {
     }
   };
 
+  // Authentication runs before everything else, so rate limits count the resolved auth type and every
+  // middleware and handler sees who is calling.
+  const authenticators = middleware.flatMap((definition) => (definition.authenticate ? [definition.authenticate] : []));
+  const chain = middleware.filter((definition) => !definition.authenticate);
+
   const handle = async (request: Request, env: unknown, answer: (ctx: KitContext) => Promise<Response>): Promise<Response> => {
-    const ctx = contextFor(request);
+    let ctx = contextFor(request);
+    const connection = connectionOf(env);
+    if (connection) ctx = { ...ctx, connection };
     let response: Response;
     let limit: RateLimitDecision | undefined;
     try {
+      let authError: unknown;
+      try {
+        for (const authenticate of authenticators) ctx = await authenticate({ request, ctx });
+      } catch (error) {
+        // Bad credentials are counted against the caller as anonymous before they are refused, so
+        // guessing keys or forging sessions is throttled like any other anonymous traffic.
+        authError = error;
+      }
       limit = limiter ? await checkLimit(limiter, request, ctx, env) : undefined;
       if (limit && !limit.allowed) throw rateLimited(limit);
-      response = await runMiddleware(middleware, request, ctx, () => answer(ctx));
+      if (authError !== undefined) throw authError;
+      response = await runMiddleware(chain, request, ctx, answer);
     } catch (error) {
       if (!(error instanceof KitError) || error.code === 'internal') reportError(error, ctx);
       response = problemResponse(error);
@@ -231,10 +255,14 @@ export function createKitApp(config: KitConfig): KitApp {
     openapi: () => toOpenAPI(registry, info),
     listen: async (options = {}) => {
       seal();
-      const { port = 3000, host = '127.0.0.1' } = options;
+      const { port = 3000, host = '127.0.0.1', tls } = options;
       const listener = getRequestListener(hono.fetch, { errorHandler: (error) => problemForRequestError(error) ?? problemResponse(error) });
       // The guard answers a missing Host with a problem document, so Node's own empty 400 is off.
-      const server = createServer({ requireHostHeader: false }, listener);
+      // With requestCert, a client without a trusted certificate still connects (rejectUnauthorized is
+      // off unless asked for), so the app can answer it with a problem document instead of a reset.
+      const server = tls
+        ? createTlsServer({ rejectUnauthorized: false, ...tls, requireHostHeader: false }, listener)
+        : createServer({ requireHostHeader: false }, listener);
       guardHttpServer(server, { methods: allMethods });
       return new Promise<KitServer>((resolve, reject) => {
         server.once('error', reject);
@@ -273,12 +301,32 @@ async function answerRoute(
   return route.definition.cache === 'no-store' ? uncachedJsonResponse(output) : jsonResponse(request, output);
 }
 
-function runMiddleware(middleware: readonly MiddlewareDefinition[], request: Request, ctx: KitContext, last: () => Promise<Response>): Promise<Response> {
-  const run = (index: number): Promise<Response> => {
-    const current = middleware[index];
-    return current ? current.handler({ request, ctx, next: () => run(index + 1) }) : last();
+function runMiddleware(middleware: readonly MiddlewareDefinition[], request: Request, ctx: KitContext, last: (ctx: KitContext) => Promise<Response>): Promise<Response> {
+  const run = (index: number, current: KitContext): Promise<Response> => {
+    const definition = middleware[index];
+    return definition ? definition.handler({ request, ctx: current, next: (next) => run(index + 1, next ?? current) }) : last(current);
   };
-  return run(0);
+  return run(0, ctx);
+}
+
+/** The connection of a request served by a Node server, from the bindings `@hono/node-server` passes. */
+function connectionOf(env: unknown): ConnectionInfo | undefined {
+  const socket = (env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket;
+  if (!socket) return undefined;
+  if (!(socket instanceof TLSSocket)) return { ...(socket.remoteAddress === undefined ? {} : { remoteAddress: socket.remoteAddress }) };
+  const error = socket.authorizationError as Error | string | null | undefined;
+  return {
+    ...(socket.remoteAddress === undefined ? {} : { remoteAddress: socket.remoteAddress }),
+    tls: {
+      authorized: socket.authorized,
+      ...(error ? { authorizationError: typeof error === 'string' ? error : error.message } : {}),
+      peerCertificate: () => {
+        const certificate = socket.getPeerCertificate();
+        // Node answers an empty object, not null, when the client sent no certificate.
+        return certificate && Object.keys(certificate).length > 0 ? certificate : undefined;
+      },
+    },
+  };
 }
 
 /**

@@ -1,12 +1,28 @@
 import type { KitContext } from './context.js';
 
-/** Runs around a route: may answer itself, or call `next` and change its response. */
-export type MiddlewareHandler = (args: { request: Request; ctx: KitContext; next: () => Promise<Response> }) => Promise<Response>;
+/**
+ * Runs around a route: may answer itself, or call `next` and change its response. Passing a context to
+ * `next` replaces the context for the rest of the chain and the route (to add what the middleware learned).
+ */
+export type MiddlewareHandler = (args: { request: Request; ctx: KitContext; next: (ctx?: KitContext) => Promise<Response> }) => Promise<Response>;
+
+/**
+ * Resolves who is calling before anything else runs: returns the context with `authType` and `auth`
+ * set, or throws a `KitError` (`unauthorized`, `forbidden`) when the credentials presented are bad.
+ */
+export type Authenticator = (args: { request: Request; ctx: KitContext }) => Promise<KitContext>;
 
 /** A named middleware. */
 export interface MiddlewareDefinition {
   readonly name: string;
   readonly handler: MiddlewareHandler;
+  /**
+   * An authentication step. `createKitApp` runs the `authenticate` of every middleware that has one
+   * first, in list order, before rate limits (which count by the resolved auth type) and before the
+   * handlers of the chain; the `handler` of such a middleware is what runs where no app does that
+   * (a middleware chain of your own).
+   */
+  readonly authenticate?: Authenticator;
 }
 
 /**

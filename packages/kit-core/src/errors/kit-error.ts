@@ -13,6 +13,8 @@ export const kitErrorCodes = {
   invalid_input: 400,
   /** The HTTP message itself is malformed (request line, target, Host, framing), before any input is read. */
   bad_request: 400,
+  /** No valid credentials: a forged, expired or malformed session, key or proof. Answered with `WWW-Authenticate`. */
+  unauthorized: 401,
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
@@ -28,6 +30,8 @@ export const kitErrorCodes = {
   internal: 500,
   /** A method the server does not implement at all (`BREW`, `CONNECT`), whatever the path. */
   not_implemented: 501,
+  /** A service the server depends on (an identity provider, say) answered wrongly or not at all. */
+  bad_gateway: 502,
 } as const;
 
 /** One of the stable error codes. */

@@ -16,6 +16,7 @@ export interface Problem {
 const titles: Record<KitErrorCode, string> = {
   invalid_input: 'Invalid input',
   bad_request: 'Bad request',
+  unauthorized: 'Unauthorized',
   forbidden: 'Forbidden',
   not_found: 'Not found',
   method_not_allowed: 'Method not allowed',
@@ -27,6 +28,7 @@ const titles: Record<KitErrorCode, string> = {
   headers_too_large: 'Request header fields too large',
   internal: 'Internal error',
   not_implemented: 'Not implemented',
+  bad_gateway: 'Bad gateway',
 };
 
 /**

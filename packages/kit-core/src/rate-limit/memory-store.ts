@@ -1,4 +1,4 @@
-import type { RateLimitHit, RateLimitStore } from './store.js';
+import { claimWithCounter, type RateLimitHit, type RateLimitStore, type ReplayStore } from './store.js';
 
 interface Counter {
   count: number;
@@ -26,7 +26,7 @@ export interface MemoryStoreOptions {
  * console.log(hit.count); // 1
  * ```
  */
-export class MemoryStore implements RateLimitStore {
+export class MemoryStore implements RateLimitStore, ReplayStore {
   readonly #counters = new Map<string, Counter>();
   readonly #maxKeys: number;
   readonly #now: () => number;
@@ -48,6 +48,22 @@ export class MemoryStore implements RateLimitStore {
     }
     counter.count += 1;
     return { count: counter.count, resetMs: counter.resetAt - now };
+  }
+
+  /**
+   * Resolves `true` the first time `key` is claimed within `ttlMs`, `false` after: a replay store for
+   * one process (DPoP proof ids, one-time tokens).
+   *
+   * @example
+   * ```ts
+   * import { MemoryStore } from '@kit/kit-core';
+   *
+   * const store = new MemoryStore();
+   * console.log(await store.claimOnce('jti-1', 60_000), await store.claimOnce('jti-1', 60_000)); // true false
+   * ```
+   */
+  claimOnce(key: string, ttlMs: number): Promise<boolean> {
+    return claimWithCounter(this, key, ttlMs);
   }
 
   /** Counters held, for tests and metrics. */

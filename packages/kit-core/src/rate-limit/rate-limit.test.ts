@@ -112,3 +112,21 @@ describe('createKitApp with rateLimit', () => {
     }
   });
 });
+
+describe('MemoryStore.claimOnce', () => {
+  it('answers true once per key within the window, and again once the window has passed', async () => {
+    let now = 1_000;
+    const store = new MemoryStore({ now: () => now });
+    expect(await store.claimOnce('jti-a', 1_000)).toBe(true);
+    expect(await store.claimOnce('jti-a', 1_000)).toBe(false);
+    expect(await store.claimOnce('jti-b', 1_000)).toBe(true);
+    now += 1_001;
+    expect(await store.claimOnce('jti-a', 1_000)).toBe(true);
+  });
+
+  it('refuses an empty key and a bad ttl with a message naming the fix', async () => {
+    const store = new MemoryStore();
+    await expect(store.claimOnce('', 1_000)).rejects.toThrow('claimOnce: key must be a non-empty string');
+    await expect(store.claimOnce('k', 0)).rejects.toThrow('ttlMs must be a positive whole number of milliseconds, got 0');
+  });
+});

@@ -53,6 +53,12 @@ describe('RedisStore locks', () => {
     expect(tokens.filter((token) => token !== null)).toHaveLength(1);
   });
 
+  it('claims a one-time key once across two clients, even when they race', async () => {
+    const claims = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).claimOnce('jti:race', 5_000)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await a.claimOnce('jti:other', 5_000)).toBe(true);
+  });
+
   it('rejects a bad ttl or key with a KitError naming the fix', async () => {
     await expect(a.tryLock('job:5', -1)).rejects.toThrow(KitError);
     await expect(a.tryLock('job:5', 1.5)).rejects.toThrow('RedisStore.tryLock: ttlMs must be a positive whole number of milliseconds, got 1.5');

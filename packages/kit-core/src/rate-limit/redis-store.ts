@@ -1,7 +1,7 @@
 import type { Redis, RedisOptions } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { KitError } from '../errors/kit-error.js';
-import type { RateLimitHit, RateLimitStore } from './store.js';
+import { claimWithCounter, type RateLimitHit, type RateLimitStore, type ReplayStore } from './store.js';
 
 /** Options of `RedisStore`: a connection url, or a client the application already holds. */
 export type RedisStoreOptions = ({ readonly url: string; readonly client?: never } | { readonly client: Redis; readonly url?: never }) & {
@@ -50,7 +50,7 @@ return 0
  * });
  * ```
  */
-export class RedisStore implements RateLimitStore {
+export class RedisStore implements RateLimitStore, ReplayStore {
   readonly #prefix: string;
   readonly #client: Promise<Redis>;
   readonly #owned: boolean;
@@ -65,6 +65,22 @@ export class RedisStore implements RateLimitStore {
     const client = await this.#client;
     const reply = (await client.eval(hitScript, 1, `${this.#prefix}${key}`, String(windowMs))) as [number, number];
     return { count: Number(reply[0]), resetMs: Number(reply[1]) };
+  }
+
+  /**
+   * Resolves `true` the first time `key` is claimed within `ttlMs` across every process sharing the
+   * server, `false` after (one atomic round trip): the replay store of DPoP proofs on several replicas.
+   *
+   * @example
+   * ```ts
+   * import { RedisStore } from '@kit/kit-core';
+   *
+   * const store = new RedisStore({ url: 'redis://127.0.0.1:6379' });
+   * if (!(await store.claimOnce('dpop:4f1c9a', 300_000))) throw new Error('this proof was already used');
+   * ```
+   */
+  claimOnce(key: string, ttlMs: number): Promise<boolean> {
+    return claimWithCounter(this, key, ttlMs);
   }
 
   /**

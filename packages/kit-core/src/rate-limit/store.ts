@@ -16,3 +16,22 @@ export interface RateLimitStore {
   /** Releases connections and timers. */
   close?(): Promise<void>;
 }
+
+/**
+ * Remembers keys for a while, to refuse a second use of a one-time value (a DPoP proof's `jti`, a
+ * nonce). `MemoryStore` and `RedisStore` are both replay stores.
+ */
+export interface ReplayStore {
+  /** Resolves `true` the first time `key` is claimed within `ttlMs` milliseconds, `false` on every later claim. */
+  claimOnce(key: string, ttlMs: number): Promise<boolean>;
+}
+
+/**
+ * A claim on top of the fixed-window counter: the first hit of a key opens a window of `ttlMs`, and
+ * only that hit counts 1. One atomic step in each store, so two replicas racing on one key cannot both win.
+ */
+export async function claimWithCounter(store: RateLimitStore, key: string, ttlMs: number): Promise<boolean> {
+  if (typeof key !== 'string' || key.length === 0) throw new TypeError(`claimOnce: key must be a non-empty string, got ${JSON.stringify(key)}`);
+  if (!Number.isSafeInteger(ttlMs) || ttlMs <= 0) throw new TypeError(`claimOnce: ttlMs must be a positive whole number of milliseconds, got ${String(ttlMs)}`);
+  return (await store.hit(`once:${key}`, ttlMs)).count === 1;
+}

@@ -54,3 +54,39 @@ describe('CapabilityRegistry', () => {
     expect(operation.responses['400'].content['application/problem+json']).toBeDefined();
   });
 });
+
+describe('CapabilityRegistry.observe', () => {
+  it('tells observers how each call ended, and ignores an observer that throws', async () => {
+    const registry = new CapabilityRegistry();
+    registry.addPolicies([
+      { key: 'no-agents', title: 'No agents', effect: 'deny', check: async ({ ctx: call }) => ({ applies: call.authType === 'agent', reason: 'agents may not' }) },
+    ]);
+    const route = registry.register('POST', '/api/echo', {
+      input: z.strictObject({ text: z.string() }),
+      policy: 'no-agents',
+      handler: async ({ input }: { input: { text: string } }) => {
+        if (input.text === 'boom') throw new Error('boom');
+        return { text: input.text };
+      },
+    });
+    const events: { outcome: string; input?: unknown; effect?: string | undefined }[] = [];
+    registry.observe(() => {
+      throw new Error('a broken observer');
+    });
+    const stop = registry.observe((event) => {
+      events.push({ outcome: event.outcome, ...(event.input === undefined ? {} : { input: event.input }), effect: event.decision?.effect });
+    });
+    await registry.invoke(route, { text: 'hi' }, ctx);
+    await registry.invoke(route, { text: 'hi' }, { ...ctx, authType: 'agent' }).catch(() => undefined);
+    await registry.invoke(route, { text: 'boom' }, ctx).catch(() => undefined);
+    await registry.invoke(route, { text: 1 }, ctx).catch(() => undefined);
+    stop();
+    await registry.invoke(route, { text: 'unseen' }, ctx);
+    expect(events).toEqual([
+      { outcome: 'succeeded', input: { text: 'hi' }, effect: 'allow' },
+      { outcome: 'denied', input: { text: 'hi' }, effect: 'deny' },
+      { outcome: 'failed', input: { text: 'boom' }, effect: 'allow' },
+      { outcome: 'failed', effect: undefined },
+    ]);
+  });
+});

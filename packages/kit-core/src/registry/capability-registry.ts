@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { KitContext } from '../definitions/context.js';
 import type { AnyAPIDefinition, HttpMethod } from '../definitions/define-config.js';
-import { enforcePolicies } from '../definitions/enforce-policies.js';
+import { enforcePolicies, type PolicyDecision } from '../definitions/enforce-policies.js';
 import type { PolicyDefinition } from '../definitions/define-policy.js';
 import { KitError, invalidInput, type FieldIssue } from '../errors/kit-error.js';
 import { issueMessage } from './issue-messages.js';
@@ -29,6 +29,30 @@ export interface RegisteredRoute {
 
 const emptyInput = z.strictObject({});
 
+/** How one call of a route ended. */
+export type CallOutcome = 'succeeded' | 'failed' | 'denied' | 'approval_required';
+
+/**
+ * One finished call of a route, whatever the transport (HTTP, MCP, A2A, in process), as observers of
+ * the registry receive it: what an audit trail of agent actions records.
+ */
+export interface CallEvent {
+  readonly route: RegisteredRoute;
+  readonly ctx: KitContext;
+  /** The validated input; absent when the input was invalid. */
+  readonly input?: unknown;
+  readonly outcome: CallOutcome;
+  /** The policy that decided, when the route has one. */
+  readonly decision?: PolicyDecision;
+  /** The error of a `failed`, `denied` or invalid call. */
+  readonly error?: unknown;
+  readonly startedAt: Date;
+  readonly durationMs: number;
+}
+
+/** Told about every finished call; see `CapabilityRegistry.observe`. */
+export type CallObserver = (event: CallEvent) => void | Promise<void>;
+
 /**
  * Collects every `defineAPI` route and projects it: to an HTTP route (in `createKitApp`), to an
  * OpenAPI operation (`toOpenAPI`), to an MCP tool (in `@kit/kit-agent`). `invoke` is the one path
@@ -52,6 +76,30 @@ export class CapabilityRegistry {
   readonly #routes: RegisteredRoute[] = [];
   readonly #byOperationId = new Map<string, RegisteredRoute>();
   readonly #policies = new Map<string, PolicyDefinition>();
+  readonly #observers: CallObserver[] = [];
+
+  /**
+   * Adds an observer told about every finished call (audit trails, metrics). Observers run after the
+   * call has been answered; one that throws or rejects is ignored, so it can never change a call's result.
+   * Returns a function that removes it.
+   */
+  observe(observer: CallObserver): () => void {
+    this.#observers.push(observer);
+    return () => {
+      const index = this.#observers.indexOf(observer);
+      if (index >= 0) this.#observers.splice(index, 1);
+    };
+  }
+
+  #notify(event: CallEvent): void {
+    for (const observer of this.#observers) {
+      try {
+        void Promise.resolve(observer(event)).catch(() => undefined);
+      } catch {
+        // An observer's failure is its own; the call has already been answered.
+      }
+    }
+  }
 
   /** Makes policies available to routes that name them. */
   addPolicies(policies: readonly PolicyDefinition[]): void {
@@ -105,27 +153,56 @@ export class CapabilityRegistry {
    * validated against the output schema.
    */
   async invoke(route: RegisteredRoute, input: unknown, ctx: KitContext): Promise<unknown> {
-    const schema = route.definition.input ?? emptyInput;
-    const parsed = schema.safeParse(input ?? {}, { error: issueMessage });
-    if (!parsed.success) throw invalidInput(fieldIssues(parsed.error));
-    const policy = route.definition.policy === undefined ? undefined : this.#policies.get(route.definition.policy);
-    if (policy) {
-      const decision = await enforcePolicies([policy], ctx, parsed.data);
-      if (decision.effect === 'deny' || decision.effect === 'approve') {
-        const why = decision.reason ? `: ${decision.reason}` : '';
-        const what = decision.effect === 'deny' ? 'denies this call' : 'requires an approval for this call';
-        throw new KitError('forbidden', `Policy "${policy.key}" ${what}${why}.`);
+    const startedAt = new Date();
+    const started = performance.now();
+    let parsedInput: unknown;
+    let decision: PolicyDecision | undefined;
+    let finished = false;
+    const finish = (outcome: CallOutcome, error?: unknown) => {
+      finished = true;
+      if (this.#observers.length === 0) return;
+      this.#notify({
+        route,
+        ctx,
+        ...(parsedInput === undefined ? {} : { input: parsedInput }),
+        outcome,
+        ...(decision === undefined ? {} : { decision }),
+        ...(error === undefined ? {} : { error }),
+        startedAt,
+        durationMs: performance.now() - started,
+      });
+    };
+    try {
+      const schema = route.definition.input ?? emptyInput;
+      const parsed = schema.safeParse(input ?? {}, { error: issueMessage });
+      if (!parsed.success) throw invalidInput(fieldIssues(parsed.error));
+      parsedInput = parsed.data;
+      const policy = route.definition.policy === undefined ? undefined : this.#policies.get(route.definition.policy);
+      if (policy) {
+        decision = await enforcePolicies([policy], ctx, parsed.data);
+        if (decision.effect === 'deny' || decision.effect === 'approve') {
+          const why = decision.reason ? `: ${decision.reason}` : '';
+          const what = decision.effect === 'deny' ? 'denies this call' : 'requires an approval for this call';
+          const error = new KitError('forbidden', `Policy "${policy.key}" ${what}${why}.`);
+          finish(decision.effect === 'deny' ? 'denied' : 'approval_required', error);
+          throw error;
+        }
       }
-    }
-    const output = await route.definition.handler({ input: parsed.data as never, ctx });
-    if (route.definition.output) {
-      const checked = route.definition.output.safeParse(output);
-      if (!checked.success) {
-        throw new KitError('internal', `${route.operationId}: the handler returned output that does not match its schema`, { cause: checked.error });
+      const output = await route.definition.handler({ input: parsed.data as never, ctx });
+      let result = output;
+      if (route.definition.output) {
+        const checked = route.definition.output.safeParse(output);
+        if (!checked.success) {
+          throw new KitError('internal', `${route.operationId}: the handler returned output that does not match its schema`, { cause: checked.error });
+        }
+        result = checked.data;
       }
-      return checked.data;
+      finish('succeeded');
+      return result;
+    } catch (error) {
+      if (!finished) finish('failed', error);
+      throw error;
     }
-    return output;
   }
 }
 

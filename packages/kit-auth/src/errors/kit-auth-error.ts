@@ -1,0 +1,92 @@
+import { KitError } from '@kit/kit-core';
+
+/**
+ * Stable codes of the errors kit-auth raises, each with the HTTP status it is answered with when it
+ * reaches a kit app: 401 for credentials that prove nothing (so the client may retry with others),
+ * 403 for valid credentials that may not do this, 400 for a malformed protocol message, 500 for a
+ * misconfiguration of the application itself.
+ */
+export const kitAuthErrorCodes = {
+  // Configuration mistakes of the application (never the caller's fault).
+  invalid_config: 500,
+  // Sessions.
+  session_malformed: 401,
+  session_invalid: 401,
+  session_expired: 401,
+  // API keys.
+  api_key_malformed: 401,
+  api_key_invalid: 401,
+  api_key_revoked: 401,
+  api_key_expired: 401,
+  // Permissions.
+  permission_malformed: 500,
+  // DPoP (RFC 9449).
+  dpop_malformed: 401,
+  dpop_invalid: 401,
+  dpop_replayed: 401,
+  dpop_required: 401,
+  dpop_key_mismatch: 401,
+  // SPIFFE / mutual TLS.
+  mtls_untrusted: 401,
+  spiffe_id_missing: 401,
+  spiffe_id_malformed: 401,
+  spiffe_trust_domain: 403,
+  // OAuth and OpenID Connect.
+  oauth_unknown_provider: 404,
+  oauth_state_mismatch: 403,
+  oauth_provider_error: 403,
+  oauth_exchange_failed: 502,
+  oauth_id_token_invalid: 403,
+  oauth_login_refused: 403,
+} as const;
+
+/** One of the stable kit-auth error codes. */
+export type KitAuthErrorCode = keyof typeof kitAuthErrorCodes;
+
+/**
+ * The error of every kit-auth check. `message` names what failed and how to fix it, without the
+ * secret itself. `toKitError()` gives the kit-core error a kit app answers with (a 401, 403 or 400
+ * problem document).
+ *
+ * @example
+ * ```ts
+ * import { KitAuthError, verifySession } from '@kit/kit-auth';
+ *
+ * try {
+ *   await verifySession('not-a-token', 'a-secret-of-at-least-thirty-two-characters!');
+ * } catch (error) {
+ *   if (error instanceof KitAuthError) console.log(error.code); // session_malformed
+ * }
+ * ```
+ */
+export class KitAuthError extends Error {
+  readonly code: KitAuthErrorCode;
+
+  constructor(code: KitAuthErrorCode, message: string, options: { cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'KitAuthError';
+    this.code = code;
+  }
+
+  /** The HTTP status of this error's code. */
+  get status(): number {
+    return kitAuthErrorCodes[this.code];
+  }
+
+  /**
+   * The kit-core error a kit app answers with: `unauthorized` (with a `WWW-Authenticate` challenge),
+   * `forbidden`, `not_found`, `bad_gateway` (an identity provider failed), or `internal` for configuration mistakes, which are not the caller's.
+   */
+  toKitError(): KitError {
+    const status = this.status;
+    if (status === 401) {
+      const scheme = this.code.startsWith('dpop_') ? 'DPoP' : 'Bearer';
+      return new KitError('unauthorized', this.message, { headers: { 'WWW-Authenticate': `${scheme} error="invalid_token"` }, cause: this });
+    }
+    if (status === 403) return new KitError('forbidden', this.message, { cause: this });
+    if (status === 404) return new KitError('not_found', this.message, { cause: this });
+    if (status === 400) return new KitError('bad_request', this.message, { cause: this });
+    if (status === 502) return new KitError('bad_gateway', this.message, { cause: this });
+    return new KitError('internal', this.message, { cause: this });
+  }
+}

@@ -1,0 +1,2 @@
+/** @kit/kit-db: models, migrations, CRUD routes and vector search for kit apps. */
+export {};
