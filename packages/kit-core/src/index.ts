@@ -36,3 +36,34 @@ export {
   type ReplayStore,
   type ResolvedRateLimitRule,
 } from './rate-limit/index.js';
+
+// Approvals: routes whose policy answers `approve`, and the functions that decide them.
+export {
+  createApproval,
+  resolveApproval,
+  getApproval,
+  listApprovals,
+  clearApprovals,
+  type ApprovalDecision,
+  type ApprovalRequest,
+  type ApprovalStoreOption,
+} from './approvals/approvals.js';
+export { MemoryApprovalStore, type MemoryApprovalStoreOptions } from './approvals/memory-approval-store.js';
+export { ApprovalRequiredError, type PendingApprovalBody } from './approvals/approval-required-error.js';
+export { ApprovalDeniedError } from './approvals/approval-denied-error.js';
+export type { ApprovalOptions } from './approvals/options.js';
+export type { ApprovalView } from './approvals/approval-record.js';
+export type { Approval, ApprovalChange, ApprovalRequester, ApprovalStatus, ApprovalStore, ApprovalTransition } from './approvals/types.js';
+export { redactOutput } from './redaction/redact-output.js';
+
+// Plugins, WebSockets and compliance: extensions of the app, live connections, EU AI Act primitives.
+export { definePlugin, type PluginDefinition } from './plugins/define-plugin.js';
+export { defineWebSocket, type WebSocketDefinition, type WebSocketHandlers, type WebSocketOptions } from './websocket/define-websocket.js';
+export type { KitSocket, WebSocketMessage } from './websocket/kit-socket.js';
+export { WebSocketRoom, type WebSocketRoomOptions } from './websocket/websocket-room.js';
+export { defineCompliance, type Compliance, type ComplianceConfig, type ComplianceDocument, type RiskLevel } from './compliance/define-compliance.js';
+export type { AuditQuery, AuditRangeQuery, AuditScope, AuditTrail } from './compliance/audit-trail.js';
+export type { AuditEntry, AuditFilter, AuditStore } from './compliance/audit-types.js';
+export { MemoryAuditStore, type MemoryAuditStoreOptions } from './compliance/memory-audit-store.js';
+export { auditInputDigest } from './compliance/canonical-json.js';
+export { aiDisclosureHeader, aiGeneratedHeader, aiMarkingOf, type AIGeneratedRoutes } from './compliance/transparency.js';

@@ -7,7 +7,7 @@ import { Role, TaskState, type Message, type Part, type SendMessageRequest, type
 import { ClientFactory, type Client } from '@a2a-js/sdk/client';
 import { InMemoryTaskStore, ServerCallContext } from '@a2a-js/sdk/server';
 import { ContentTypeNotSupportedError, RequestMalformedError, TaskNotCancelableError, TaskNotFoundError, UnsupportedOperationError, isJsonRpcError } from '@a2a-js/sdk/errors';
-import { createKitApp, defineAPI, definePolicy, type KitServer } from '@kit/kit-core';
+import { createKitApp, defineAPI, definePolicy, MemoryApprovalStore, resolveApproval, type KitServer } from '@kit/kit-core';
 import { isKitAIError } from '@kit/kit-ai';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -366,5 +366,91 @@ describe('createA2AHandler configuration', () => {
     const body = await response.json();
     expect(body.error.code).toBe(-32602);
     expect(body.error.message).toContain('the skills are get_api_search, get_api_broken');
+  });
+});
+
+describe('createA2AHandler and approvals', () => {
+  const store = new MemoryApprovalStore();
+  const paid: string[] = [];
+  const payouts = createKitApp({
+    policies: [definePolicy({ key: 'payouts-need-approval', title: 'Payouts need a person', effect: 'approve', check: async () => ({ applies: true }) })],
+    approvals: { store },
+    routes: {
+      'POST /api/payouts': defineAPI({
+        description: 'Pays an account.',
+        capability: 'external',
+        policy: 'payouts-need-approval',
+        input: z.strictObject({ to: z.string() }),
+        handler: async ({ input }) => {
+          paid.push(input.to);
+          return { paid: input.to };
+        },
+      }),
+    },
+  });
+  payouts.mount('/a2a', ['POST'], createA2AHandler({ registry: payouts.registry }));
+  payouts.get('/.well-known/agent.json', (request) =>
+    Response.json(generateAgentCard({ registry: payouts.registry, name: 'payouts', description: 'Pays.', url: new URL('/a2a', request.url).href, version: '1.0.0' })),
+  );
+  let payoutServer: KitServer;
+  let payoutClient: Client;
+
+  beforeAll(async () => {
+    payoutServer = await payouts.listen({ port: 0 });
+    payoutClient = await new ClientFactory().createFromUrl(`http://127.0.0.1:${payoutServer.port}`, '/.well-known/agent.json');
+  });
+  afterAll(() => payoutServer?.close());
+
+  const pay = (to: string, options: { taskId?: string } = {}) => send([data({ skill: 'post_api_payouts', input: { to } })], options);
+
+  async function sendPayout(request: SendMessageRequest): Promise<Task> {
+    const result = await payoutClient.sendMessage(request, timeout());
+    if (!('id' in result)) throw new Error('expected a task, got a message');
+    return result;
+  }
+
+  it('ends a call held for approval in input-required, naming the approval, and runs the same call once approved', async () => {
+    const task = await sendPayout(pay('acct-1'));
+    expect(task.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
+    expect(task.artifacts).toEqual([]);
+    const pending = task.status?.message?.parts.find((part) => part.content?.$case === 'data');
+    expect(pending?.mediaType).toBe('application/json');
+    const body = (pending?.content?.$case === 'data' ? pending.content.value : {}) as { approvalId: string; statusUrl: string; expiresAt: string };
+    expect(body).toEqual({ approvalId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), status: 'pending', statusUrl: `/approvals/${body.approvalId}`, policy: 'payouts-need-approval', reason: 'Payouts need a person', expiresAt: expect.any(String) });
+    expect(statusText(task)).toBe(
+      `Policy "payouts-need-approval" requires an approval for this call: Payouts need a person. Approval ${body.approvalId} is pending (status at ${body.statusUrl}); once a person approves it, the same call succeeds, once, until ${body.expiresAt}. Send the same call again, as a new message without taskId, once the approval is given.`,
+    );
+    expect((await payoutClient.getTask({ tenant: '', id: task.id, historyLength: 0 }, timeout())).status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
+
+    // A follow-up on the task is refused; the same call as a new message is the way back.
+    const followUp = await rejection(payoutClient.sendMessage(pay('acct-1', { taskId: task.id }), timeout()));
+    expect(followUp).toBeInstanceOf(UnsupportedOperationError);
+    const retried = await sendPayout(pay('acct-1'));
+    expect(retried.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
+    expect(paid).toEqual([]);
+
+    await resolveApproval(body.approvalId, { approved: true }, { store });
+    const done = await sendPayout(pay('acct-1'));
+    expect(done.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    expect(dataOf(done)).toEqual({ paid: 'acct-1' });
+    expect(paid).toEqual(['acct-1']);
+  });
+
+  it('ends a streamed call held for approval with an input-required event, without hanging', async () => {
+    const events: StreamResponse[] = [];
+    for await (const event of payoutClient.sendMessageStream(pay('acct-stream'), timeout())) events.push(event);
+    const last = events.at(-1);
+    expect(last?.payload?.$case).toBe('statusUpdate');
+    expect(last?.payload?.$case === 'statusUpdate' && last.payload.value.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
+  });
+
+  it('ends a call whose approval was denied as a rejected task', async () => {
+    const task = await sendPayout(pay('acct-2'));
+    const part = task.status?.message?.parts.find((candidate) => candidate.content?.$case === 'data');
+    const { approvalId } = (part?.content?.$case === 'data' ? part.content.value : {}) as { approvalId: string };
+    await resolveApproval(approvalId, { approved: false, note: 'unknown account' }, { store });
+    const denied = await sendPayout(pay('acct-2'));
+    expect(denied.status?.state).toBe(TaskState.TASK_STATE_REJECTED);
+    expect(statusText(denied)).toContain(`approval ${approvalId} was denied: unknown account.`);
   });
 });

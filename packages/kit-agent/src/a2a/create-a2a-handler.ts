@@ -71,7 +71,10 @@ export type A2AHandler = (request: Request, ctx?: KitContext) => Promise<Respons
  * `ctx.authType` `agent`. A message whose skill cannot be resolved, or whose input the skill's
  * schema refuses, is a JSON-RPC error -32602 naming the skills or the fields, and no task is
  * created; a route that fails or whose policy refuses ends its task `failed` or `rejected`, with
- * the problem document as a data part of the status message. Cancelling a running task ends it
+ * the problem document as a data part of the status message. A call whose policy holds it for a
+ * person's approval ends its task `input-required`, the status message naming the approval and its
+ * status URL (text) with the 202 body of the HTTP API (`approvalId`, `statusUrl`, …) as a data part;
+ * the same call, sent again as a new message once approved, runs. Cancelling a running task ends it
  * `canceled` at once and aborts `ctx.request.signal` of the route. The SDK is loaded on the first
  * request.
  *
@@ -140,7 +143,10 @@ function buildEndpoint(sdk: A2ASdk, options: CreateA2AHandlerOptions, skills: Sk
     describeInput: false,
   });
   const store = options.taskStore ?? new BoundedTaskStore(maxTasks, sdk.errors);
-  const inner = new sdk.server.DefaultRequestHandler(card, store, new RegistryExecutor(options.registry, sdk));
+  // Every task of this handler ends when its one call does, `input-required` (a call waiting for an
+  // approval) included, and follow-ups are refused; so no event bus is kept alive for one, which would
+  // otherwise stay in memory for good.
+  const inner = new sdk.server.DefaultRequestHandler(card, store, new RegistryExecutor(options.registry, sdk), undefined, undefined, undefined, undefined, undefined, { keepBusAliveStates: [] });
   const prepare: PrepareMessage = async (params, context) => {
     const taskId = params.message?.taskId;
     if (taskId) {

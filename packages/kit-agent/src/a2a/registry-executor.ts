@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Message, Part, TaskState } from '@a2a-js/sdk';
 import type { AgentExecutor, ExecutionEventBus, RequestContext, ServerCallContext } from '@a2a-js/sdk/server';
-import { KitError, contextFor, toProblem, type CapabilityRegistry } from '@kit/kit-core';
+import { ApprovalRequiredError, KitError, contextFor, toProblem, type CapabilityRegistry } from '@kit/kit-core';
 import { outputParts } from './output-parts.js';
 import type { SkillCall } from './resolve-call.js';
 import type { A2ASdk } from './sdk.js';
@@ -33,7 +33,8 @@ interface Running {
 /**
  * Runs a task as one call of `CapabilityRegistry.invoke`, publishing its life as A2A events: the
  * task (`submitted`), `working`, then either the artifact and `completed`, or `failed` (`rejected`
- * when the route's policy refused the call) with the problem document in the status message.
+ * when the route's policy refused the call) with the problem document in the status message, or
+ * `input-required` when the call waits for a person's approval (see `approvalParts`).
  * Cancelling publishes `canceled` at once and aborts the signal of the route's `ctx.request`; the
  * route's result, should it still arrive, is dropped.
  */
@@ -74,6 +75,10 @@ export class RegistryExecutor implements AgentExecutor {
         output = await this.#registry.invoke(call.route, call.input, contextFor(routeRequest(origin, controller.signal), 'agent'));
       } catch (error) {
         if (controller.signal.aborted) return;
+        if (error instanceof ApprovalRequiredError) {
+          this.#status(bus, taskId, contextId, TaskState.TASK_STATE_INPUT_REQUIRED, approvalParts(error));
+          return;
+        }
         const problem = toProblem(error);
         const refused = error instanceof KitError && error.code === 'forbidden';
         const parts: Part[] = [textPart(problem.detail), { content: { $case: 'data', value: problem }, metadata: undefined, filename: '', mediaType: 'application/problem+json' }];
@@ -119,6 +124,19 @@ export class RegistryExecutor implements AgentExecutor {
       : undefined;
     bus.publish(this.#sdk.server.AgentEvent.statusUpdate({ taskId, contextId, status: { state, message, timestamp: now() }, metadata: undefined }));
   }
+}
+
+/**
+ * The status message of a task whose call waits for a person's approval: a text naming the approval,
+ * its status URL and that the same call succeeds once approved, and the JSON the HTTP API answers
+ * with 202 as a data part. The state is `input-required`, not `auth-required`: A2A means the latter
+ * for credentials the client supplies while the agent keeps the task running, whereas here the task
+ * has ended and the client acts, by sending the same call again as a new message once a person has
+ * approved it (a follow-up on this task is refused, as on any finished task).
+ */
+function approvalParts(error: ApprovalRequiredError): Part[] {
+  const text = `${error.message} Send the same call again, as a new message without taskId, once the approval is given.`;
+  return [textPart(text), { content: { $case: 'data', value: error.pendingBody() }, metadata: undefined, filename: '', mediaType: 'application/json' }];
 }
 
 function textPart(text: string): Part {

@@ -1,4 +1,4 @@
-import { createKitApp, defineAPI, definePolicy, KitError, type KitServer } from '@kit/kit-core';
+import { createKitApp, defineAPI, definePolicy, KitError, resolveApproval, type KitServer } from '@kit/kit-core';
 import { isKitAIError } from '@kit/kit-ai';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -184,14 +184,46 @@ describe('createMcpServer policies', () => {
     expect(await response.json()).toEqual({ deleted: true });
   });
 
-  it('reports an approve effect as a call that needs an approval, with the same problem as HTTP', async () => {
+  it('reports an approve effect as an error result naming the approval, and runs the same call once it is approved', async () => {
     const result = await client.callTool({ name: 'post_api_refunds', arguments: { amount: 500 } });
     expect(result.isError).toBe(true);
-    const problem = problemOf(result);
-    expect(problem).toMatchObject({ status: 403, detail: 'Policy "large-refund" requires an approval for this call: refunds over 100 need a person.' });
+    const [prose, json] = result.content as { type: string; text: string }[];
+    const pending = JSON.parse(json!.text) as { approvalId: string; statusUrl: string; expiresAt: string };
+    expect(pending).toEqual({
+      approvalId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      status: 'pending',
+      statusUrl: `/approvals/${pending.approvalId}`,
+      policy: 'large-refund',
+      reason: 'refunds over 100 need a person',
+      expiresAt: expect.any(String),
+    });
+    expect(prose!.text).toBe(
+      `Policy "large-refund" requires an approval for this call: refunds over 100 need a person. Approval ${pending.approvalId} is pending (status at ${pending.statusUrl}); once a person approves it, the same call succeeds, once, until ${pending.expiresAt}. Do not change the arguments: call this tool again with the same ones after the approval is given, or read the status URL.`,
+    );
+    // Retrying before the decision names the same approval.
+    const retried = await client.callTool({ name: 'post_api_refunds', arguments: { amount: 500 } });
+    expect(JSON.parse((retried.content as { text: string }[])[1]!.text).approvalId).toBe(pending.approvalId);
+    // Over HTTP the caller is anonymous, not an agent: another caller, so another approval, answered 202.
     const http = await fetch(`http://127.0.0.1:${server.port}/api/refunds`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"amount":500}' });
-    expect(http.status).toBe(403);
-    expect(await http.json()).toEqual(problem);
+    expect(http.status).toBe(202);
+    expect((await http.json()).approvalId).not.toBe(pending.approvalId);
+
+    await resolveApproval(pending.approvalId, { approved: true, by: 'reviewer' });
+    const approved = await client.callTool({ name: 'post_api_refunds', arguments: { amount: 500 } });
+    expect(approved.isError).toBeFalsy();
+    expect(approved.structuredContent).toEqual({ refunded: 500 });
+    const again = await client.callTool({ name: 'post_api_refunds', arguments: { amount: 500 } });
+    expect(again.isError).toBe(true);
+    expect(JSON.parse((again.content as { text: string }[])[1]!.text).approvalId).not.toBe(pending.approvalId);
+  });
+
+  it('answers a call whose approval was denied with the 403 problem naming it', async () => {
+    const held = await client.callTool({ name: 'post_api_refunds', arguments: { amount: 250 } });
+    const { approvalId } = JSON.parse((held.content as { text: string }[])[1]!.text) as { approvalId: string };
+    await resolveApproval(approvalId, { approved: false, note: 'too much' });
+    const denied = await client.callTool({ name: 'post_api_refunds', arguments: { amount: 250 } });
+    expect(denied.isError).toBe(true);
+    expect(problemOf(denied)).toMatchObject({ status: 403, detail: expect.stringContaining(`approval ${approvalId} was denied: too much.`) });
   });
 
   it('lets a call through when the policy does not apply', async () => {
@@ -354,5 +386,37 @@ describe('createMcpServer host protection', () => {
     const exact = createMcpServer({ registry: app.registry, name: 'n', version: '1', allowedHosts: ['localhost:4000'] });
     expect((await exact.handleHttp(initialize('localhost:4000'))).status).toBe(200);
     expect((await exact.handleHttp(initialize('localhost:3000'))).status).toBe(403);
+  });
+});
+
+describe('createMcpServer with a redact policy', () => {
+  it('returns redacted output that the official client validates against the widened output schema', async () => {
+    const app = createKitApp({
+      policies: [definePolicy({ key: 'no-contacts', title: 'Agents see no contacts', effect: 'redact', redact: ['email', 'orders.*.phone'], check: async ({ ctx }) => ({ applies: ctx.authType === 'agent' }) })],
+      routes: {
+        'GET /api/customer': defineAPI({
+          policy: 'no-contacts',
+          output: z.strictObject({ name: z.string(), email: z.email(), orders: z.array(z.strictObject({ id: z.number(), phone: z.string() })) }),
+          handler: async () => ({ name: 'Ada', email: 'ada@example.com', orders: [{ id: 1, phone: '+44 1' }] }),
+        }),
+      },
+    });
+    const mcp = createMcpServer({ registry: app.registry, name: 'crm', version: '1.0.0' });
+    app.mount('/mcp', ['POST'], (request) => mcp.handleHttp(request));
+    const crm = await app.listen({ port: 0 });
+    const crmClient = new Client({ name: 'test-client', version: '1.0.0' });
+    try {
+      await crmClient.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${crm.port}/mcp`)));
+      const { tools } = await crmClient.listTools();
+      expect((tools[0]!.outputSchema as { properties: Record<string, unknown> }).properties.email).toMatchObject({ anyOf: [{ format: 'email' }, { const: '[redacted]' }] });
+      const result = await crmClient.callTool({ name: 'get_api_customer', arguments: {} });
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toEqual({ name: 'Ada', email: '[redacted]', orders: [{ id: 1, phone: '[redacted]' }] });
+      // People over HTTP are not agents: the policy does not apply to them.
+      expect(await (await fetch(`http://127.0.0.1:${crm.port}/api/customer`)).json()).toMatchObject({ email: 'ada@example.com' });
+    } finally {
+      await crmClient.close();
+      await crm.close();
+    }
   });
 });

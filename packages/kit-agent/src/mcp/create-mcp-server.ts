@@ -1,6 +1,6 @@
-import { contextFor, type CapabilityRegistry, type RegisteredRoute } from '@kit/kit-core';
+import { ApprovalRequiredError, contextFor, type CapabilityRegistry, type RegisteredRoute } from '@kit/kit-core';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { toolAnnotations } from './annotations.js';
 import { complete, offersCompletions } from './completions.js';
 import { findPrompt, listedPrompts, ServerRequestError, renderPrompt, type McpPrompt } from './prompts.js';
@@ -66,8 +66,13 @@ export interface CreateMcpServerOptions {
 export interface KitMcpServer {
   /** Serves one client over this process's standard input and output. */
   connectStdio(): Promise<void>;
-  /** Answers one streamable-HTTP request (POST of JSON-RPC messages); stateless, so any replica can answer. */
-  handleHttp(request: Request): Promise<Response>;
+  /**
+   * Answers one streamable-HTTP request (POST of JSON-RPC messages); stateless, so any replica can answer.
+   * Pass the app's context (the second argument of an `app.mount` handler) so tool calls run as the
+   * authenticated caller (`ctx.auth`, permissions, approvals of their own); without one, or for an anonymous
+   * caller, a call runs as an agent without an identity.
+   */
+  handleHttp(request: Request, ctx?: KitContext): Promise<Response>;
   /** Closes the stdio connection, if any. */
   close(): Promise<void>;
 }
@@ -78,9 +83,12 @@ export interface KitMcpServer {
  * capability (`readOnlyHint` for `read`, `openWorldHint` for `external`, `destructiveHint` and
  * `idempotentHint` from the method of a `write`), answering with `structuredContent` equal to what
  * the HTTP route returns. Calls go through `CapabilityRegistry.invoke`, so validation and policies
- * are the same as over HTTP: a call a policy denies (or holds for approval) is a tool result with
- * `isError` carrying the 403 problem document that names the policy. Optional resources, resource
- * templates, prompts and completions of their arguments are served too.
+ * are the same as over HTTP: a call a policy denies is a tool result with `isError` carrying the 403
+ * problem document that names the policy; a call held for a person's approval is a tool result with
+ * `isError` whose first text names the approval, its status URL and that the same call succeeds once
+ * approved, and whose second text is the JSON the HTTP API answers with 202 (`approvalId`, `status`,
+ * `statusUrl`, `policy`, `reason`, `expiresAt`). Output a `redact` policy hides reads `"[redacted]"`.
+ * Optional resources, resource templates, prompts and completions of their arguments are served too.
  *
  * @example
  * ```ts
@@ -97,7 +105,7 @@ export interface KitMcpServer {
  *   version: '1.0.0',
  *   prompts: [{ name: 'check_health', description: 'Check the service.', render: () => 'Call get_api_health and report the status.' }],
  * });
- * app.mount('/mcp', ['GET', 'POST', 'DELETE'], (request) => mcp.handleHttp(request));
+ * app.mount('/mcp', ['GET', 'POST', 'DELETE'], (request, ctx) => mcp.handleHttp(request, ctx));
  * ```
  */
 export function createMcpServer(options: CreateMcpServerOptions): KitMcpServer {
@@ -110,7 +118,7 @@ export function createMcpServer(options: CreateMcpServerOptions): KitMcpServer {
   const tools = (): Tool[] => options.registry.routes.map(toTool);
   let stdio: Server | undefined;
 
-  const build = async (transportRequest: () => Request): Promise<Server> => {
+  const build = async (callContext: () => KitContext): Promise<Server> => {
     const api = await loadSdk();
     const { Server, ErrorCode, McpError } = api;
     const server = new Server(
@@ -136,10 +144,10 @@ export function createMcpServer(options: CreateMcpServerOptions): KitMcpServer {
         throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name.slice(0, 100)}"; list the tools to see their names.`);
       }
       try {
-        const output = await options.registry.invoke(route, request.params.arguments ?? {}, contextFor(transportRequest(), 'agent'));
+        const output = await options.registry.invoke(route, request.params.arguments ?? {}, callContext());
         return successResult(output, route.outputSchema as Record<string, unknown> | undefined);
       } catch (error) {
-        return errorResult(error);
+        return error instanceof ApprovalRequiredError ? approvalResult(error) : errorResult(error);
       }
     });
     if (hasResources) {
@@ -196,10 +204,10 @@ export function createMcpServer(options: CreateMcpServerOptions): KitMcpServer {
   return {
     async connectStdio() {
       const { StdioServerTransport } = await loadSdk();
-      stdio = await build(() => new Request('http://stdio.invalid/mcp'));
+      stdio = await build(() => contextFor(new Request('http://stdio.invalid/mcp'), 'agent'));
       await stdio.connect(new StdioServerTransport());
     },
-    async handleHttp(request) {
+    async handleHttp(request, ctx) {
       // Stateless mode: a fresh server and transport per request, so no session outlives it and
       // replicas behind a load balancer need not share anything.
       const { WebStandardStreamableHTTPServerTransport } = await loadSdk();
@@ -214,7 +222,8 @@ export function createMcpServer(options: CreateMcpServerOptions): KitMcpServer {
             }
           : {}),
       });
-      const server = await build(() => request);
+      // An authenticated caller keeps its identity; anyone else is an agent, as over stdio.
+      const server = await build(() => (ctx && ctx.authType !== 'anonymous' ? ctx : contextFor(request, 'agent')));
       await server.connect(transport);
       try {
         return await transport.handleRequest(request);
@@ -237,6 +246,15 @@ function hostsFor(request: Request, allowed: readonly string[]): string[] {
   const name = host.replace(/:\d+$/, '').toLowerCase();
   const bareNameListed = allowed.some((entry) => !/:\d+$/.test(entry) && entry.toLowerCase() === name);
   return bareNameListed ? [...allowed, host] : [...allowed];
+}
+
+/**
+ * A call waiting for a person's approval. It is an error result, so a model does not take it for the
+ * tool's output, worded so that the model knows to wait and call again rather than change its call.
+ */
+function approvalResult(error: ApprovalRequiredError): CallToolResult {
+  const text = `${error.message} Do not change the arguments: call this tool again with the same ones after the approval is given, or read the status URL.`;
+  return { isError: true, content: [{ type: 'text', text }, { type: 'text', text: JSON.stringify(error.pendingBody()) }] };
 }
 
 function toTool(route: RegisteredRoute): Tool {

@@ -15,8 +15,13 @@ import { defaultBodyTimeoutMs, readInput } from '../http/read-input.js';
 import { problemForRequestError } from '../http/request-error.js';
 import { jsonResponse, problemResponse, uncachedJsonResponse } from '../http/responses.js';
 import { CapabilityRegistry, type RegisteredRoute } from '../registry/capability-registry.js';
+import { ApprovalRequiredError } from '../approvals/approval-required-error.js';
+import { approvalStatusResponse, holdsForApproval, pendingApprovalResponse } from '../approvals/http.js';
+import { resolveApprovalOptions } from '../approvals/options.js';
 import { toOpenAPI, type OpenAPIDocument } from '../registry/openapi.js';
 import { MemoryStore } from '../rate-limit/memory-store.js';
+import { applyPlugins, setUpPlugins } from '../plugins/apply-plugins.js';
+import { serveWebSockets } from '../websocket/serve-websockets.js';
 import { RateLimiter, rateLimited, type RateLimitDecision } from '../rate-limit/rate-limiter.js';
 
 /** Answers a request that is not a `defineAPI` route: a page, a file, a protocol endpoint. */
@@ -42,7 +47,11 @@ export interface KitServer {
   readonly port: number;
   /** The underlying Node server (guarded by `guardHttpServer`), for tuning timeouts and limits. */
   readonly server: Server;
-  /** Stops accepting connections and resolves once open ones have finished. */
+  /**
+   * Stops accepting connections and resolves once open ones have finished. WebSocket connections are
+   * closed first with 1001 (going away); those that do not complete the closing handshake within a
+   * second are ended.
+   */
   close(): Promise<void>;
 }
 
@@ -70,7 +79,8 @@ export interface KitApp {
   openapi(): OpenAPIDocument;
   /**
    * Serves the app over HTTP with Node, on a server guarded by `guardHttpServer`: Node's parser
-   * errors, `*` targets and bad `Host` headers are answered with problem documents too.
+   * errors, `*` targets and bad `Host` headers are answered with problem documents too. The
+   * WebSocket endpoints of `KitConfig.websockets` and of plugins are served on the same server.
    */
   listen(options?: ListenOptions): Promise<KitServer>;
 }
@@ -105,9 +115,13 @@ const openapiPath = '/openapi.json';
  * console.log(await response.json()); // { message: 'Hello, Ada' }
  * ```
  */
-export function createKitApp(config: KitConfig): KitApp {
+export function createKitApp(given: KitConfig): KitApp {
+  // Plugins are folded in first, so from here on their routes, policies and middleware are the app's own.
+  const config = applyPlugins(given);
   const registry = new CapabilityRegistry();
   registry.addPolicies(config.policies ?? []);
+  const approvals = resolveApprovalOptions('createKitApp', config.approvals);
+  registry.useApprovals(approvals);
   const hono = new Hono();
   const middleware = config.middleware ?? [];
   const info = config.info ?? defaultInfo;
@@ -220,6 +234,10 @@ export function createKitApp(config: KitConfig): KitApp {
     sealed = true;
     // Every kit app describes itself at /openapi.json (the 404 problem points there), unless the app
     // serves its own document at that path. Routes are fixed once the app is built, so it is made once.
+    // Callers whose call waits for an approval poll its status here (the statusUrl of their 202).
+    const approvalPath = `${approvals.basePath}/:id`;
+    const servesApprovals = config.approvals !== undefined || holdsForApproval(config.policies ?? [], registry.routes);
+    if (servesApprovals && !methodsByPath.has(approvalPath)) register(approvalPath, ['GET'], async (_request, ctx, _body, pathValues) => approvalStatusResponse(approvals.store, pathValues.id ?? '', ctx));
     if (!methodsByPath.has(openapiPath)) {
       let document: OpenAPIDocument | undefined;
       register(openapiPath, ['GET'], async (request) => jsonResponse(request, (document ??= toOpenAPI(registry, info))));
@@ -237,7 +255,7 @@ export function createKitApp(config: KitConfig): KitApp {
     register(path, [method], (request, ctx, body, pathValues) => answerRoute(registry, route, request, ctx, body, bodyTimeoutMs, pathValues));
   }
 
-  return {
+  const app: KitApp = {
     registry,
     fetch: async (request, bindings) => {
       seal();
@@ -264,6 +282,7 @@ export function createKitApp(config: KitConfig): KitApp {
         ? createTlsServer({ rejectUnauthorized: false, ...tls, requireHostHeader: false }, listener)
         : createServer({ requireHostHeader: false }, listener);
       guardHttpServer(server, { methods: allMethods });
+      const websockets = serveWebSockets(server, { definitions: config.websockets ?? [], tls: tls !== undefined, admit: handle, fetch: (request, env) => hono.fetch(request, env), onError: reportError });
       return new Promise<KitServer>((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, host, () => {
@@ -272,12 +291,18 @@ export function createKitApp(config: KitConfig): KitApp {
           resolve({
             port: typeof address === 'object' && address ? address.port : port,
             server,
-            close: () => new Promise<void>((done, fail) => server.close((error) => (error ? fail(error) : done()))),
+            close: async () => {
+              // Upgraded connections keep the server open, so the WebSockets are closed (1001) first.
+              await websockets?.close();
+              await new Promise<void>((done, fail) => server.close((error) => (error ? fail(error) : done())));
+            },
           });
         });
       });
     },
   };
+  setUpPlugins(config.plugins ?? [], app);
+  return app;
 }
 
 /** The default `onError`: one line on standard error naming the request, then the stack. */
@@ -297,7 +322,13 @@ async function answerRoute(
   pathValues: Record<string, string>,
 ): Promise<Response> {
   const input = await readInput(request, route, body, bodyTimeoutMs, pathValues);
-  const output = await registry.invoke(route, input, ctx);
+  let output: unknown;
+  try {
+    output = await registry.invoke(route, input, ctx);
+  } catch (error) {
+    if (error instanceof ApprovalRequiredError) return pendingApprovalResponse(error);
+    throw error;
+  }
   return route.definition.cache === 'no-store' ? uncachedJsonResponse(output) : jsonResponse(request, output);
 }
 

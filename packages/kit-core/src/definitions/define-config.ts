@@ -4,6 +4,9 @@ import type { MiddlewareDefinition } from './define-middleware.js';
 import type { PolicyDefinition } from './define-policy.js';
 import type { RateLimitDefinition } from '../rate-limit/define-rate-limit.js';
 import type { RateLimitStore } from '../rate-limit/store.js';
+import type { ApprovalOptions } from '../approvals/options.js';
+import type { PluginDefinition } from '../plugins/define-plugin.js';
+import type { WebSocketDefinition } from '../websocket/define-websocket.js';
 
 /**
  * A route definition of any input and output type, so routes of different types can be stored side
@@ -47,6 +50,12 @@ export interface KitConfig {
   readonly policies?: readonly PolicyDefinition[];
   /** Rate limits from `defineRateLimit`. Without them nothing is throttled. */
   readonly rateLimit?: RateLimitDefinition;
+  /**
+   * Where the approvals of routes whose policy answers `approve` live (default: the process-wide
+   * memory store; a `RedisStore` for replicas), how long they last (default `'24h'`), where their
+   * status is served (default `/approvals`, as `GET /approvals/:id`) and the `Retry-After` of the 202.
+   */
+  readonly approvals?: ApprovalOptions;
   /** Where rate-limit counters live: a `MemoryStore` of this process unless given (`RedisStore` for replicas). */
   readonly rateLimitStore?: RateLimitStore;
   /**
@@ -70,6 +79,20 @@ export interface KitConfig {
    * body without its last chunk) is answered 408 and the connection closed. Default 5000.
    */
   readonly bodyTimeoutMs?: number;
+  /**
+   * Where the app's database is, for `createDatabase(config.database)` of `@kit/kit-db` (kit-core
+   * only carries it). Read the URL from the environment: `env('DATABASE_URL')`.
+   */
+  readonly database?: DatabaseConfig;
+  /**
+   * Plugins from `definePlugin`, folded in by `createKitApp`: their routes, policies and WebSocket
+   * endpoints join the app's (a key, policy or path defined twice is a `TypeError` naming both owners),
+   * their middleware runs after the app's own in list order, and each `setup(app)` runs once every
+   * route is registered.
+   */
+  readonly plugins?: readonly PluginDefinition[];
+  /** WebSocket endpoints from `defineWebSocket`, served by `listen()`. */
+  readonly websockets?: readonly WebSocketDefinition[];
 }
 
 /** What `KitConfig.clientKey` knows about a request. */
@@ -101,4 +124,26 @@ export interface ClientKeyArgs {
  */
 export function defineConfig(config: KitConfig): KitConfig {
   return config;
+}
+
+/**
+ * The database of an app: which provider and where. `@kit/kit-db`'s `createDatabase` accepts it as
+ * it is (with more options beside it).
+ *
+ * @example
+ * ```ts
+ * import { defineConfig, env } from '@kit/kit-core';
+ *
+ * export default defineConfig({ routes: {}, database: { provider: 'postgres', url: env('DATABASE_URL') } });
+ * ```
+ */
+export interface DatabaseConfig {
+  /** `sqlite` and `libsql` (files, or libSQL servers), `postgres` (PostgreSQL), `mysql` (MySQL and MariaDB). */
+  readonly provider: 'sqlite' | 'libsql' | 'postgres' | 'mysql';
+  /**
+   * `sqlite`: a path, `file:<path>` or `:memory:`; `libsql`: `file:<path>`, `libsql://...` or
+   * `http(s)://...`; `postgres`: `postgres://user:password@host:5432/name`; `mysql`:
+   * `mysql://user:password@host:3306/name`.
+   */
+  readonly url: string;
 }

@@ -1,4 +1,5 @@
 import type { KitContext } from './context.js';
+import { checkRedactPaths } from '../redaction/redact-paths.js';
 
 /** What a policy does when it applies; ordered here from least to most restrictive. */
 export type PolicyEffect = 'allow' | 'redact' | 'approve' | 'deny';
@@ -29,10 +30,19 @@ export interface PolicyDefinition {
   readonly title: string;
   readonly effect: PolicyEffect;
   readonly check: (args: { ctx: KitContext; input?: unknown }) => Promise<PolicyCheckResult>;
+  /**
+   * For a `redact` policy: the output paths whose values are replaced by `"[redacted]"` when it
+   * applies, dotted, with `*` for any array element or key (`email`, `customer.email`,
+   * `items.*.email`). A route may name a `redact` policy only if it lists some; `enforcePolicies`
+   * reports them as `PolicyDecision.redact`.
+   */
+  readonly redact?: readonly string[];
 }
 
 /**
- * Declares a policy. Returns the definition unchanged.
+ * Declares a policy. Returns the definition unchanged, after checking its `redact` paths: a
+ * `TypeError` names a path that is not dotted names (with `*`), or `redact` on a policy whose effect
+ * is not `redact`.
  *
  * @example
  * ```ts
@@ -44,8 +54,22 @@ export interface PolicyDefinition {
  *   effect: 'approve',
  *   check: async ({ input }) => ({ applies: (input as { amount?: number } | undefined)?.amount! > 100 }),
  * });
+ *
+ * export const hideContactsFromAgents = definePolicy({
+ *   key: 'agents-without-contacts',
+ *   title: 'Agents do not see contact details',
+ *   effect: 'redact',
+ *   redact: ['customer.email', 'customer.phone', 'orders.*.shippingAddress'],
+ *   check: async ({ ctx }) => ({ applies: ctx.authType === 'agent' }),
+ * });
  * ```
  */
 export function definePolicy(def: PolicyDefinition): PolicyDefinition {
+  if (def.redact !== undefined) {
+    if (def.effect !== 'redact') {
+      throw new TypeError(`definePolicy: policy "${def.key}" lists redact paths but its effect is "${def.effect}"; give it effect: 'redact', or remove redact.`);
+    }
+    checkRedactPaths('definePolicy', def.key, def.redact);
+  }
   return def;
 }

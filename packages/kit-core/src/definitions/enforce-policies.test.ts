@@ -17,7 +17,18 @@ describe('enforcePolicies', () => {
     const all = [policy('r', 'redact', true), policy('d', 'deny', true), policy('a', 'approve', true), policy('ok', 'allow', true)];
     expect((await enforcePolicies(all, ctx)).policy).toBe('d');
     expect((await enforcePolicies(all.filter((p) => p.key !== 'd'), ctx)).effect).toBe('approve');
-    expect((await enforcePolicies([policy('r', 'redact', true), policy('d', 'deny', false)], ctx))).toEqual({ effect: 'redact', policy: 'r', reason: 'r applies' });
+    expect((await enforcePolicies([policy('r', 'redact', true), policy('d', 'deny', false)], ctx))).toEqual({ effect: 'redact', policy: 'r', reason: 'r applies', redact: [] });
+  });
+
+  it('reports, for a redact decision, the paths of every applying redact policy, in order and once each', async () => {
+    const redacting = (key: string, applies: boolean, paths: string[]) =>
+      definePolicy({ key, title: key, effect: 'redact', redact: paths, check: async () => ({ applies }) });
+    const decision = await enforcePolicies(
+      [redacting('a', true, ['email', 'items.*.email']), redacting('off', false, ['salary']), policy('ok', 'allow', true), redacting('b', true, ['phone', 'email'])],
+      ctx,
+    );
+    expect(decision).toEqual({ effect: 'redact', policy: 'a', redact: ['email', 'items.*.email', 'phone'] });
+    expect((await enforcePolicies([redacting('a', true, ['email']), policy('x', 'approve', true)], ctx)).redact).toBeUndefined();
   });
 
   it('passes context and input to each check', async () => {

@@ -18,6 +18,8 @@ export const kitErrorCodes = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  /** The request conflicts with the current state of the resource (an approval already decided, a unique value taken). */
+  conflict: 409,
   /** The client did not send the whole request (its head or its body) in time. */
   request_timeout: 408,
   payload_too_large: 413,

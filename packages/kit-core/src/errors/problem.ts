@@ -20,6 +20,7 @@ const titles: Record<KitErrorCode, string> = {
   forbidden: 'Forbidden',
   not_found: 'Not found',
   method_not_allowed: 'Method not allowed',
+  conflict: 'Conflict',
   request_timeout: 'Request timeout',
   payload_too_large: 'Payload too large',
   unsupported_media_type: 'Unsupported media type',

@@ -2,6 +2,10 @@ import type { Redis, RedisOptions } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { KitError } from '../errors/kit-error.js';
 import { claimWithCounter, type RateLimitHit, type RateLimitStore, type ReplayStore } from './store.js';
+import { appendAuditEntry, defaultAuditMaxEntries, readAuditEntries } from '../compliance/redis-audit.js';
+import type { AuditEntry, AuditFilter, AuditStore } from '../compliance/audit-types.js';
+import { RedisApprovals } from '../approvals/redis-approvals.js';
+import type { Approval, ApprovalChange, ApprovalStore, ApprovalTransition } from '../approvals/types.js';
 
 /** Options of `RedisStore`: a connection url, or a client the application already holds. */
 export type RedisStoreOptions = ({ readonly url: string; readonly client?: never } | { readonly client: Redis; readonly url?: never }) & {
@@ -9,6 +13,8 @@ export type RedisStoreOptions = ({ readonly url: string; readonly client?: never
   readonly prefix?: string;
   /** Longest wait for Redis before a request gives up on it, in milliseconds. Default 500. */
   readonly commandTimeoutMs?: number;
+  /** Length past which the audit stream (`<prefix>audit`) drops its oldest entries, approximately. Default 100 000. */
+  readonly auditMaxEntries?: number;
 };
 
 // One round trip per request: count, start the window on the first hit, and report the time left.
@@ -37,7 +43,10 @@ return 0
  * limit holds across all of them. Each request costs one round trip (a Lua script: INCR and PEXPIRE
  * atomically). Commands fail fast instead of queueing while Redis is unreachable; the app then lets
  * requests through rather than refusing everyone. It also offers short-lived locks (`tryLock`, `unlock`)
- * that processes sharing the server can use to do a piece of work once, such as a scheduled job's tick.
+ * that processes sharing the server can use to do a piece of work once, such as a scheduled job's tick,
+ * and is an `ApprovalStore` (`KitConfig.approvals.store`): approvals under `<prefix>approval:`, decided
+ * and used atomically across replicas. As the `AuditStore` of `defineCompliance` it appends entries
+ * to the Redis stream `<prefix>audit`, trimmed to about `auditMaxEntries`.
  *
  * @example
  * ```ts
@@ -50,15 +59,19 @@ return 0
  * });
  * ```
  */
-export class RedisStore implements RateLimitStore, ReplayStore {
+export class RedisStore implements RateLimitStore, ReplayStore, ApprovalStore, AuditStore {
   readonly #prefix: string;
   readonly #client: Promise<Redis>;
   readonly #owned: boolean;
+  readonly #auditMaxEntries: number;
+  readonly #approvals: RedisApprovals;
 
   constructor(options: RedisStoreOptions) {
     this.#prefix = options.prefix ?? 'kit:rl:';
     this.#owned = options.client === undefined;
+    this.#auditMaxEntries = checkAuditMaxEntries(options.auditMaxEntries ?? defaultAuditMaxEntries);
     this.#client = options.client ? Promise.resolve(options.client) : connect(options.url!, options.commandTimeoutMs ?? 500);
+    this.#approvals = new RedisApprovals(() => this.#client, this.#prefix);
   }
 
   async hit(key: string, windowMs: number): Promise<RateLimitHit> {
@@ -135,8 +148,55 @@ export class RedisStore implements RateLimitStore, ReplayStore {
     return Number(reply) === 1;
   }
 
+  // The approval store (`KitConfig.approvals.store`), under `<prefix>approval:`; see src/approvals/redis-approvals.ts.
+  /** Saves a pending approval unless a live one has its fingerprint (one Lua script). */
+  addApproval(approval: Approval, now: number): Promise<Approval> {
+    return this.#approvals.add(approval, now);
+  }
+
+  /** The approval with this id. */
+  getApproval(id: string): Promise<Approval | undefined> {
+    return this.#approvals.get(id);
+  }
+
+  /** The latest approval with this fingerprint. */
+  findApproval(fingerprint: string): Promise<Approval | undefined> {
+    return this.#approvals.find(fingerprint);
+  }
+
+  /** Decides a pending, unexpired approval, atomically (one Lua script). */
+  decideApproval(id: string, change: ApprovalChange, now: number): Promise<ApprovalTransition> {
+    return this.#approvals.decide(id, change, now);
+  }
+
+  /** Uses an approved, unexpired approval; true for exactly one caller across replicas (one Lua script). */
+  consumeApproval(id: string, now: number): Promise<boolean> {
+    return this.#approvals.consume(id, now);
+  }
+
+  /** Every approval held, oldest first. */
+  listApprovals(): Promise<Approval[]> {
+    return this.#approvals.list(Date.now());
+  }
+
+  /** Deletes every approval key under this store's prefix. */
+  clearApprovals(): Promise<void> {
+    return this.#approvals.clear();
+  }
+
   #lockKey(key: string): string {
     return `${this.#prefix}lock:${key}`;
+  }
+
+  // The audit store of `defineCompliance`: a Redis stream `<prefix>audit`; see src/compliance/redis-audit.ts.
+  /** Appends an audit entry to the stream (XADD), trimmed to about `auditMaxEntries`. */
+  appendAudit(entry: AuditEntry): Promise<void> {
+    return appendAuditEntry(this.#client, `${this.#prefix}audit`, this.#auditMaxEntries, entry);
+  }
+
+  /** The audit entries matching `filter`, oldest first, read in batches (XRANGE). */
+  readAudit(filter: AuditFilter): AsyncIterable<AuditEntry> {
+    return readAuditEntries(this.#client, `${this.#prefix}audit`, filter);
   }
 
   /** Closes the connection this store opened; a client passed in is left to its owner. */
@@ -145,6 +205,11 @@ export class RedisStore implements RateLimitStore, ReplayStore {
     const client = await this.#client.catch(() => undefined);
     await client?.quit().catch(() => client.disconnect());
   }
+}
+
+function checkAuditMaxEntries(value: number): number {
+  if (!Number.isSafeInteger(value) || value <= 0) throw new TypeError(`RedisStore: auditMaxEntries must be a positive whole number, such as 100000, got ${String(value)}`);
+  return value;
 }
 
 function checkLockKey(method: string, key: string): void {

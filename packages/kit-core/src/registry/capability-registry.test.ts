@@ -3,6 +3,10 @@ import { z } from 'zod';
 import { defineAPI } from '../definitions/define-api.js';
 import type { KitContext } from '../definitions/context.js';
 import { KitError } from '../errors/kit-error.js';
+import { ApprovalRequiredError } from '../approvals/approval-required-error.js';
+import { resolveApproval } from '../approvals/approvals.js';
+import { MemoryApprovalStore } from '../approvals/memory-approval-store.js';
+import { rejectionOf } from '../../../../test-support/rejection.js';
 import { CapabilityRegistry } from './capability-registry.js';
 import { toOpenAPI } from './openapi.js';
 
@@ -88,5 +92,73 @@ describe('CapabilityRegistry.observe', () => {
       { outcome: 'failed', input: { text: 'boom' }, effect: 'allow' },
       { outcome: 'failed', effect: undefined },
     ]);
+  });
+});
+
+describe('CapabilityRegistry policies with approve and redact effects', () => {
+  const approve = { key: 'big', title: 'Big amounts need a person', effect: 'approve' as const, check: async ({ input }: { input?: unknown }) => ({ applies: (input as { n: number }).n > 10 }) };
+  const redact = { key: 'hide', title: 'Hide', effect: 'redact' as const, redact: ['secret', 'list.*.secret'], check: async () => ({ applies: true }) };
+
+  it('holds an approve call with ApprovalRequiredError (a 403 KitError to edges that do not know approvals), then runs it once approved', async () => {
+    const registry = new CapabilityRegistry();
+    const store = new MemoryApprovalStore();
+    registry.addPolicies([approve]);
+    registry.useApprovals({ store, ttl: '5m', basePath: '/ops/approvals', retryAfterSeconds: 5 });
+    const route = registry.register('POST', '/api/pay', defineAPI({ input: z.strictObject({ n: z.number() }), policy: 'big', handler: async ({ input }) => ({ paid: input.n }) }));
+    expect(await registry.invoke(route, { n: 1 }, ctx)).toEqual({ paid: 1 });
+    const held = await rejectionOf(registry.invoke(route, { n: 50 }, ctx), ApprovalRequiredError);
+    expect(held).toBeInstanceOf(KitError);
+    expect(held.status).toBe(403);
+    expect(held.statusUrl).toBe(`/ops/approvals/${held.approval.id}`);
+    expect(held.headers).toEqual({ Location: held.statusUrl, 'Retry-After': '5' });
+    expect(held.message).toBe(
+      `Policy "big" requires an approval for this call: Big amounts need a person. Approval ${held.approval.id} is pending (status at ${held.statusUrl}); once a person approves it, the same call succeeds, once, until ${held.approval.expiresAt}.`,
+    );
+    expect(held.pendingBody()).toEqual({ approvalId: held.approval.id, status: 'pending', statusUrl: held.statusUrl, policy: 'big', reason: 'Big amounts need a person', expiresAt: held.approval.expiresAt });
+    expect(Date.parse(held.approval.expiresAt) - Date.parse(held.approval.createdAt)).toBe(300_000);
+    await resolveApproval(held.approval.id, { approved: true }, { store });
+    expect(await registry.invoke(route, { n: 50 }, ctx)).toEqual({ paid: 50 });
+  });
+
+  it('redacts the validated output of a route under a redact policy, and widens its output schema', async () => {
+    const registry = new CapabilityRegistry();
+    registry.addPolicies([redact]);
+    const route = registry.register('GET', '/api/thing', defineAPI({
+      policy: 'hide',
+      output: z.strictObject({ secret: z.number(), list: z.array(z.strictObject({ secret: z.string(), shown: z.string() })) }),
+      handler: async () => ({ secret: 42, list: [{ secret: 's', shown: 'x' }] }),
+    }));
+    expect(await registry.invoke(route, {}, ctx)).toEqual({ secret: '[redacted]', list: [{ secret: '[redacted]', shown: 'x' }] });
+    expect((route.outputSchema as any).properties.secret).toEqual({ anyOf: [{ type: 'number' }, { type: 'string', const: '[redacted]' }] });
+  });
+
+  it('refuses a route that names a redact policy listing no paths', () => {
+    const registry = new CapabilityRegistry();
+    registry.addPolicies([{ ...redact, redact: [] }]);
+    expect(() => registry.register('GET', '/api/thing', defineAPI({ policy: 'hide', handler: async () => ({}) }))).toThrow(
+      'CapabilityRegistry: GET /api/thing names policy "hide", whose effect is redact but which lists no output paths to redact; give it redact: [\'email\', \'items.*.email\'], or leave the route without it and call enforcePolicies in the handler',
+    );
+  });
+
+  it('refuses bad approval options', () => {
+    expect(() => new CapabilityRegistry().useApprovals({ ttl: -1 })).toThrow(/CapabilityRegistry.useApprovals: approvals: ttl -1 is not a lifetime/);
+  });
+});
+
+describe('toOpenAPI and policies', () => {
+  it('documents the 202 of a route held for approval and the 403 of a policy', () => {
+    const registry = new CapabilityRegistry();
+    registry.addPolicies([
+      { key: 'needs-approval', title: 'Needs approval', effect: 'approve', check: async () => ({ applies: true }) },
+      { key: 'never', title: 'Never', effect: 'deny', check: async () => ({ applies: true }) },
+    ]);
+    registry.register('POST', '/api/refunds', { policy: 'needs-approval', handler: async () => ({}) });
+    registry.register('DELETE', '/api/all', { policy: 'never', handler: async () => ({}) });
+    registry.register('GET', '/api/open', { handler: async () => ({}) });
+    const paths = toOpenAPI(registry, { title: 't', version: '1' }).paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    expect(Object.keys(paths['/api/refunds']!.post!.responses)).toEqual(expect.arrayContaining(['200', '202', '403']));
+    expect(Object.keys(paths['/api/all']!.delete!.responses)).toContain('403');
+    expect(Object.keys(paths['/api/all']!.delete!.responses)).not.toContain('202');
+    expect(Object.keys(paths['/api/open']!.get!.responses)).not.toContain('403');
   });
 });

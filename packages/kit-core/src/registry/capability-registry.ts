@@ -4,6 +4,13 @@ import type { AnyAPIDefinition, HttpMethod } from '../definitions/define-config.
 import { enforcePolicies, type PolicyDecision } from '../definitions/enforce-policies.js';
 import type { PolicyDefinition } from '../definitions/define-policy.js';
 import { KitError, invalidInput, type FieldIssue } from '../errors/kit-error.js';
+import { ApprovalDeniedError } from '../approvals/approval-denied-error.js';
+import { ApprovalRequiredError } from '../approvals/approval-required-error.js';
+import { passApproval } from '../approvals/gate.js';
+import { resolveApprovalOptions, type ApprovalOptions, type ResolvedApprovalOptions } from '../approvals/options.js';
+import type { Approval } from '../approvals/types.js';
+import { redactOutput } from '../redaction/redact-output.js';
+import { redactableSchema } from '../redaction/redact-schema.js';
 import { issueMessage } from './issue-messages.js';
 import { toJsonSchema, type JsonSchema } from './json-schema.js';
 import { pathParameterNames } from './path-params.js';
@@ -23,7 +30,10 @@ export interface RegisteredRoute {
   readonly definition: AnyAPIDefinition;
   /** JSON Schema of the input as callers send it; an empty object schema when the route takes none. */
   readonly inputSchema: JsonSchema;
-  /** JSON Schema of the output, when the route declares one. */
+  /**
+   * JSON Schema of the output, when the route declares one. Under a `redact` policy, each redacted
+   * path also accepts the string `"[redacted]"`.
+   */
   readonly outputSchema: JsonSchema | undefined;
 }
 
@@ -44,8 +54,13 @@ export interface CallEvent {
   readonly outcome: CallOutcome;
   /** The policy that decided, when the route has one. */
   readonly decision?: PolicyDecision;
-  /** The error of a `failed`, `denied` or invalid call. */
+  /** The error of a `failed`, `denied` or invalid call; an `ApprovalRequiredError` for `approval_required`. */
   readonly error?: unknown;
+  /**
+   * The approval of a call whose policy answered `approve`: the pending one (`approval_required`),
+   * the denied one (`denied`), or the one the call used to run (status `used`).
+   */
+  readonly approval?: Approval;
   readonly startedAt: Date;
   readonly durationMs: number;
 }
@@ -77,6 +92,16 @@ export class CapabilityRegistry {
   readonly #byOperationId = new Map<string, RegisteredRoute>();
   readonly #policies = new Map<string, PolicyDefinition>();
   readonly #observers: CallObserver[] = [];
+  #approvals: ResolvedApprovalOptions | undefined;
+
+  /**
+   * Where the approvals of routes whose policy answers `approve` live, and how long they last
+   * (`createKitApp` passes `KitConfig.approvals`). Without it, the process-wide memory store and a
+   * 24 h lifetime. Throws a `TypeError` for a bad option.
+   */
+  useApprovals(options: ApprovalOptions = {}): void {
+    this.#approvals = resolveApprovalOptions('CapabilityRegistry.useApprovals', options);
+  }
 
   /**
    * Adds an observer told about every finished call (audit trails, metrics). Observers run after the
@@ -101,6 +126,11 @@ export class CapabilityRegistry {
     }
   }
 
+  /** The policy a route names, as configured; undefined for a route without one. */
+  policyOf(route: RegisteredRoute): PolicyDefinition | undefined {
+    return route.definition.policy === undefined ? undefined : this.#policies.get(route.definition.policy);
+  }
+
   /** Makes policies available to routes that name them. */
   addPolicies(policies: readonly PolicyDefinition[]): void {
     for (const policy of policies) this.#policies.set(policy.key, policy);
@@ -120,6 +150,13 @@ export class CapabilityRegistry {
     if (definition.policy !== undefined && !this.#policies.has(definition.policy)) {
       throw new TypeError(`CapabilityRegistry: ${method} ${path} names policy "${definition.policy}", which is not configured; add it to policies`);
     }
+    const policy = definition.policy === undefined ? undefined : this.#policies.get(definition.policy);
+    if (policy?.effect === 'redact' && (policy.redact ?? []).length === 0) {
+      throw new TypeError(
+        `CapabilityRegistry: ${method} ${path} names policy "${policy.key}", whose effect is redact but which lists no output paths to redact; give it redact: ['email', 'items.*.email'], or leave the route without it and call enforcePolicies in the handler`,
+      );
+    }
+    const outputSchema = definition.output ? toJsonSchema(definition.output, 'output') : undefined;
     const inputSchema = toJsonSchema(definition.input ?? emptyInput, 'input');
     const declared = new Set(Object.keys((inputSchema.properties ?? {}) as Record<string, unknown>));
     const route: RegisteredRoute = {
@@ -129,7 +166,7 @@ export class CapabilityRegistry {
       pathParameters: pathParameterNames(`${method} ${path}`, path, declared),
       definition,
       inputSchema,
-      outputSchema: definition.output ? toJsonSchema(definition.output, 'output') : undefined,
+      outputSchema: outputSchema && policy?.effect === 'redact' ? redactableSchema(outputSchema, policy.redact ?? []) : outputSchema,
     };
     this.#routes.push(route);
     this.#byOperationId.set(operationId, route);
@@ -150,13 +187,18 @@ export class CapabilityRegistry {
    * Runs one call of a route: `input` is validated against the route's schema (a `KitError`
    * `invalid_input` listing every field issue otherwise, worded as `issueMessage` says where the
    * schema sets no message), the route's policy is enforced, the handler runs, and its output is
-   * validated against the output schema.
+   * validated against the output schema. The policy's effect: `deny` rejects with a `KitError`
+   * `forbidden`; `approve` lets the call run only by using an approved approval of this exact call
+   * (same route, caller and input), and otherwise rejects with `ApprovalRequiredError` (pending) or
+   * `ApprovalDeniedError` (a `forbidden` naming the denied approval); `redact` replaces the policy's `redact` paths of the
+   * validated output with `"[redacted]"`.
    */
   async invoke(route: RegisteredRoute, input: unknown, ctx: KitContext): Promise<unknown> {
     const startedAt = new Date();
     const started = performance.now();
     let parsedInput: unknown;
     let decision: PolicyDecision | undefined;
+    let approval: Approval | undefined;
     let finished = false;
     const finish = (outcome: CallOutcome, error?: unknown) => {
       finished = true;
@@ -168,6 +210,7 @@ export class CapabilityRegistry {
         outcome,
         ...(decision === undefined ? {} : { decision }),
         ...(error === undefined ? {} : { error }),
+        ...(approval === undefined ? {} : { approval }),
         startedAt,
         durationMs: performance.now() - started,
       });
@@ -180,12 +223,25 @@ export class CapabilityRegistry {
       const policy = route.definition.policy === undefined ? undefined : this.#policies.get(route.definition.policy);
       if (policy) {
         decision = await enforcePolicies([policy], ctx, parsed.data);
-        if (decision.effect === 'deny' || decision.effect === 'approve') {
-          const why = decision.reason ? `: ${decision.reason}` : '';
-          const what = decision.effect === 'deny' ? 'denies this call' : 'requires an approval for this call';
-          const error = new KitError('forbidden', `Policy "${policy.key}" ${what}${why}.`);
-          finish(decision.effect === 'deny' ? 'denied' : 'approval_required', error);
+        if (decision.effect === 'deny') {
+          const error = new KitError('forbidden', `Policy "${policy.key}" denies this call${decision.reason ? `: ${decision.reason}` : ''}.`);
+          finish('denied', error);
           throw error;
+        }
+        if (decision.effect === 'approve') {
+          this.#approvals ??= resolveApprovalOptions('CapabilityRegistry', {});
+          try {
+            approval = await passApproval(this.#approvals, { route, ctx, input: parsed.data, policy: policy.key, reason: decision.reason ?? policy.title });
+          } catch (error) {
+            if (error instanceof ApprovalRequiredError) {
+              approval = error.approval;
+              finish('approval_required', error);
+            } else if (error instanceof ApprovalDeniedError) {
+              approval = error.approval;
+              finish('denied', error);
+            }
+            throw error;
+          }
         }
       }
       const output = await route.definition.handler({ input: parsed.data as never, ctx });
@@ -197,6 +253,7 @@ export class CapabilityRegistry {
         }
         result = checked.data;
       }
+      if (decision?.effect === 'redact') result = redactOutput(result, decision.redact ?? []);
       finish('succeeded');
       return result;
     } catch (error) {

@@ -1,3 +1,4 @@
+import type { PolicyEffect } from '../definitions/define-policy.js';
 import type { AppInfo } from '../definitions/define-config.js';
 import { kitErrorCodes } from '../errors/kit-error.js';
 import type { CapabilityRegistry, RegisteredRoute } from './capability-registry.js';
@@ -38,6 +39,31 @@ const problemSchema: JsonSchema = {
 };
 
 /** Statuses every operation may answer with besides 200, and why. */
+/** The 202 of a call held for a person's approval (an `approve` policy applied). */
+const pendingApprovalResponse = {
+  description: 'Held for approval: a person must approve this call. Poll `statusUrl`; once approved, the same call (same input, same caller) runs once.',
+  headers: {
+    Location: { description: 'The status URL of the approval.', schema: { type: 'string' } },
+    'Retry-After': { description: 'Seconds to wait before polling the status URL.', schema: { type: 'integer' } },
+  },
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        properties: {
+          approvalId: { type: 'string' },
+          status: { const: 'pending' },
+          statusUrl: { type: 'string' },
+          policy: { type: 'string' },
+          reason: { type: 'string' },
+          expiresAt: { type: 'string', format: 'date-time' },
+        },
+        required: ['approvalId', 'status', 'statusUrl', 'policy', 'expiresAt'],
+      },
+    },
+  },
+};
+
 const errorResponses: Record<number, string> = {
   400: 'The input is invalid; `errors` names each field and the fix.',
   404: 'The named item does not exist; `suggestions` lists close matches.',
@@ -72,7 +98,7 @@ export function toOpenAPI(registry: CapabilityRegistry, info: AppInfo): OpenAPID
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of registry.routes) {
     const item = (paths[openApiPath(route.path)] ??= {});
-    item[route.method.toLowerCase()] = operation(route);
+    item[route.method.toLowerCase()] = operation(route, registry.policyOf(route)?.effect);
   }
   return { openapi: '3.1.0', info, paths, components: { schemas: { Problem: problemSchema } } };
 }
@@ -87,7 +113,7 @@ function parameterDescription(schema: JsonSchema, isRequired: boolean): { descri
   return { description: own ? `${own} ${rule}` : rule };
 }
 
-function operation(route: RegisteredRoute): Record<string, unknown> {
+function operation(route: RegisteredRoute, policyEffect: PolicyEffect | undefined): Record<string, unknown> {
   const properties = (route.inputSchema.properties ?? {}) as Record<string, JsonSchema>;
   const inPath = new Set(route.pathParameters);
   const required = new Set(((route.inputSchema.required ?? []) as string[]).filter((name) => !inPath.has(name)));
@@ -122,6 +148,10 @@ function operation(route: RegisteredRoute): Record<string, unknown> {
   // Every operation can meet every one of these: a route without parameters still rejects unknown
   // ones (400) and bodies that are not JSON (415) or too large (413).
   for (const [status, text] of Object.entries(errorResponses)) responses[status] = { description: text, content: problem };
+  if (policyEffect === 'approve') responses[202] = pendingApprovalResponse;
+  if (policyEffect === 'approve' || policyEffect === 'deny') {
+    responses[403] = { description: `Forbidden: the route's policy denies this call${policyEffect === 'approve' ? ', or a person denied its approval' : ''}; \`detail\` names the policy.`, content: problem };
+  }
   responses[String(kitErrorCodes.internal)] = { description: 'The server failed; nothing about it is revealed.', content: problem };
   return {
     operationId: route.operationId,
