@@ -67,8 +67,9 @@ export type A2AHandler = (request: Request, ctx?: KitContext) => Promise<Respons
  * `ListTasks`, `CancelTask` and `SubscribeToTask` work on a store of at most `maxTasks` tasks in
  * this process, or on `taskStore`.
  *
- * Every call goes through `CapabilityRegistry.invoke`, with the route's validation and policy and
- * `ctx.authType` `agent`. A message whose skill cannot be resolved, or whose input the skill's
+ * Every call goes through `CapabilityRegistry.invoke`, with the route's validation and policy, as the
+ * caller the app authenticated (pass the app's context as the second argument) or, for anyone else,
+ * with `ctx.authType` `agent`. A message whose skill cannot be resolved, or whose input the skill's
  * schema refuses, is a JSON-RPC error -32602 naming the skills or the fields, and no task is
  * created; a route that fails or whose policy refuses ends its task `failed` or `rejected`, with
  * the problem document as a data part of the status message. A call whose policy holds it for a
@@ -121,7 +122,9 @@ export function createA2AHandler(options: CreateA2AHandlerOptions): A2AHandler {
 
   return async (request, ctx) => {
     try {
-      return await answerJsonRpc(request, ctx?.requestId ?? contextFor(request).requestId, await endpoint());
+      // An authenticated caller keeps its identity; anyone else runs as an agent without one.
+      const caller = ctx && ctx.authType !== 'anonymous' ? { authType: ctx.authType, ...(ctx.auth ? { auth: ctx.auth } : {}) } : undefined;
+      return await answerJsonRpc(request, ctx?.requestId ?? contextFor(request).requestId, await endpoint(), caller);
     } catch {
       // Only a fault of this code lands here; its message is not the client's business.
       return rpcError(null, rpcCodes.internalError, 'Internal error: the agent failed to answer this request.', 500);

@@ -2,7 +2,7 @@ import type { AgentCard } from '@a2a-js/sdk';
 import type { JsonRpcTransportHandler } from '@a2a-js/sdk/server';
 import { paramsProblem } from './check-params.js';
 import { readBody } from './read-body.js';
-import { rememberOrigin } from './registry-executor.js';
+import { rememberOrigin, type HttpOrigin } from './registry-executor.js';
 import { jsonResponse, rpcCodes, rpcError, withoutInternals, type RpcId } from './rpc-errors.js';
 import { a2aProtocolVersion, jsonRpcBinding, type A2ASdk } from './sdk.js';
 import { streamResponse } from './sse-response.js';
@@ -40,7 +40,7 @@ export interface JsonRpcEndpoint {
  * response per `data:` event. Errors are JSON-RPC error responses with HTTP status 200, except a
  * body over the limit (413) and a fault of the server itself (500).
  */
-export async function answerJsonRpc(request: Request, requestId: string, endpoint: JsonRpcEndpoint): Promise<Response> {
+export async function answerJsonRpc(request: Request, requestId: string, endpoint: JsonRpcEndpoint, caller?: HttpOrigin['caller']): Promise<Response> {
   const { sdk } = endpoint;
   const contentType = request.headers.get('content-type');
   const mediaType = contentType?.split(';', 1)[0]!.trim().toLowerCase();
@@ -86,7 +86,7 @@ export async function answerJsonRpc(request: Request, requestId: string, endpoin
   if (problem) return rpcError(id, invalidParams, `Invalid params: ${problem}`);
 
   const context = new sdk.server.ServerCallContext({ requestedVersion: requested, user: new sdk.server.UnauthenticatedUser() });
-  rememberOrigin(context, { request, requestId });
+  rememberOrigin(context, { request, requestId, ...(caller ? { caller } : {}) });
   const answer = await endpoint.transport.handle(envelope, context);
   if (!isAsyncIterable(answer)) return jsonResponse(withoutInternals(answer));
   return streamResponse(answer, id, sdk);

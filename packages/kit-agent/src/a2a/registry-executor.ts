@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Message, Part, TaskState } from '@a2a-js/sdk';
 import type { AgentExecutor, ExecutionEventBus, RequestContext, ServerCallContext } from '@a2a-js/sdk/server';
-import { ApprovalRequiredError, KitError, contextFor, toProblem, type CapabilityRegistry } from '@kit/kit-core';
+import { ApprovalRequiredError, KitError, contextFor, toProblem, type CapabilityRegistry, type KitContext } from '@kit/kit-core';
 import { outputParts } from './output-parts.js';
 import type { SkillCall } from './resolve-call.js';
 import type { A2ASdk } from './sdk.js';
@@ -10,6 +10,8 @@ import type { A2ASdk } from './sdk.js';
 export interface HttpOrigin {
   readonly request: Request;
   readonly requestId: string;
+  /** The caller the app authenticated, when it is not anonymous: its calls run as that caller. */
+  readonly caller?: Pick<KitContext, 'authType' | 'auth'>;
 }
 
 const callKey = 'kit.a2a.call';
@@ -72,7 +74,9 @@ export class RegistryExecutor implements AgentExecutor {
       this.#status(bus, taskId, contextId, TaskState.TASK_STATE_WORKING);
       let output: unknown;
       try {
-        output = await this.#registry.invoke(call.route, call.input, contextFor(routeRequest(origin, controller.signal), 'agent'));
+        const base = contextFor(routeRequest(origin, controller.signal), 'agent');
+        const ctx: KitContext = origin?.caller ? { ...base, authType: origin.caller.authType, ...(origin.caller.auth ? { auth: origin.caller.auth } : {}) } : base;
+        output = await this.#registry.invoke(call.route, call.input, ctx);
       } catch (error) {
         if (controller.signal.aborted) return;
         if (error instanceof ApprovalRequiredError) {

@@ -1,4 +1,4 @@
-import { ApprovalRequiredError, contextFor, type CapabilityRegistry, type RegisteredRoute } from '@kit/kit-core';
+import { ApprovalRequiredError, contextFor, type CapabilityRegistry, type KitContext, type RegisteredRoute } from '@kit/kit-core';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { toolAnnotations } from './annotations.js';

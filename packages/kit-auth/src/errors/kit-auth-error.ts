@@ -5,10 +5,19 @@ import { KitError } from '@kit/kit-core';
  * reaches a kit app: 401 for credentials that prove nothing (so the client may retry with others),
  * 403 for valid credentials that may not do this, 400 for a malformed protocol message, 500 for a
  * misconfiguration of the application itself.
+ *
+ * @example
+ * ```ts
+ * import { kitAuthErrorCodes } from '@kit/kit-auth';
+ *
+ * console.log(kitAuthErrorCodes.session_expired, kitAuthErrorCodes.spiffe_trust_domain); // 401 403
+ * ```
  */
 export const kitAuthErrorCodes = {
   // Configuration mistakes of the application (never the caller's fault).
   invalid_config: 500,
+  // Credentials in general: an Authorization header that names a scheme but carries no credential.
+  authorization_malformed: 401,
   // Sessions.
   session_malformed: 401,
   session_invalid: 401,
@@ -31,6 +40,7 @@ export const kitAuthErrorCodes = {
   spiffe_id_missing: 401,
   spiffe_id_malformed: 401,
   spiffe_trust_domain: 403,
+  spiffe_workload_unknown: 403,
   // OAuth and OpenID Connect.
   oauth_unknown_provider: 404,
   oauth_state_mismatch: 403,
@@ -38,6 +48,8 @@ export const kitAuthErrorCodes = {
   oauth_exchange_failed: 502,
   oauth_id_token_invalid: 403,
   oauth_login_refused: 403,
+  oauth_discovery_failed: 502,
+  oauth_callback_invalid: 400,
 } as const;
 
 /** One of the stable kit-auth error codes. */
@@ -80,13 +92,16 @@ export class KitAuthError extends Error {
   toKitError(): KitError {
     const status = this.status;
     if (status === 401) {
-      const scheme = this.code.startsWith('dpop_') ? 'DPoP' : 'Bearer';
-      return new KitError('unauthorized', this.message, { headers: { 'WWW-Authenticate': `${scheme} error="invalid_token"` }, cause: this });
+      // RFC 9449: a bad proof is invalid_dpop_proof; a missing one (for a key-bound credential) is invalid_token.
+      const challenge = !this.code.startsWith('dpop_') ? 'Bearer error="invalid_token"' : this.code === 'dpop_required' ? 'DPoP error="invalid_token"' : 'DPoP error="invalid_dpop_proof"';
+      return new KitError('unauthorized', this.message, { headers: { 'WWW-Authenticate': challenge }, cause: this });
     }
     if (status === 403) return new KitError('forbidden', this.message, { cause: this });
     if (status === 404) return new KitError('not_found', this.message, { cause: this });
     if (status === 400) return new KitError('bad_request', this.message, { cause: this });
     if (status === 502) return new KitError('bad_gateway', this.message, { cause: this });
-    return new KitError('internal', this.message, { cause: this });
+    // A misconfiguration is the application's to fix, not the caller's: the caller gets the generic 500,
+    // and the message reaches the app's onError through the cause.
+    return new KitError('internal', 'The server failed to answer this request; it has been logged.', { cause: this });
   }
 }

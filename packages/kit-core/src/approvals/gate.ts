@@ -40,7 +40,8 @@ export async function passApproval(options: ResolvedApprovalOptions, call: HeldC
       if (await store.consumeApproval(found.id, now)) return { ...found, status: 'used', usedAt: new Date(now).toISOString() };
       continue;
     }
-    if (found && status === 'denied') throw new ApprovalDeniedError(call.policy, found);
+    // A denial holds until the approval's expiry, as its 403 says; after that the call may ask again.
+    if (found && status === 'denied' && Date.parse(found.expiresAt) > now) throw new ApprovalDeniedError(call.policy, found);
     if (found && status === 'pending') throw pending(options, found);
     now = Date.now();
     const stored = await store.addApproval(newApproval(options, call, requestedBy, fingerprint, now), now);

@@ -185,6 +185,19 @@ describe('approvals over HTTP', () => {
     expect(harness.runs).toEqual([]);
   });
 
+  it('lets a denied call ask again once the denied approval has expired', async () => {
+    const short = makeApp({ ttl: 150 });
+    const request = (amount: number) =>
+      short.app.fetch(new Request('http://local/api/refunds', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount }) }));
+    const { approvalId } = await (await request(300)).json();
+    await resolveApproval(approvalId, { approved: false, note: 'No.' }, { store: short.store });
+    expect((await request(300)).status).toBe(403);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const again = await request(300);
+    expect(again.status).toBe(202);
+    expect((await again.json()).approvalId).not.toBe(approvalId);
+  });
+
   it('does not let a different input or another caller use someone else’s approval', async () => {
     const { approvalId } = await (await refund(base, 500, { 'x-user': 'alice' })).json();
     await resolveApproval(approvalId, { approved: true }, { store: harness.store });

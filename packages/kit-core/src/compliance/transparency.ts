@@ -56,8 +56,11 @@ export function selectRoutes(registry: CapabilityRegistry, routes: AIGeneratedRo
   });
 }
 
+/** Statuses whose body is the route's output, the only answers the AI-generated marking applies to. */
+const markedStatuses = new Set([200, 201, 203, 206]);
+
 /**
- * The middleware that marks every successful answer (status below 400) of the selected routes with
+ * The middleware that marks every answer carrying content (200, 201, 203, 206) of the selected routes with
  * `Kit-AI-Generated: true` and `Kit-AI-Disclosure`. The routes are set once the app is built (`use`).
  */
 export function transparencyMiddleware(disclosure: string): { middleware: MiddlewareDefinition; use: (routes: readonly RegisteredRoute[]) => void } {
@@ -72,7 +75,8 @@ export function transparencyMiddleware(disclosure: string): { middleware: Middle
     name: 'ai-transparency',
     handler: async ({ request, next }) => {
       const response = await next();
-      if (response.status >= 400 || !marks(request)) return response;
+      // Only answers that carry the route's content are AI-generated: not a 202 held for approval, a 204 or a 304.
+      if (!markedStatuses.has(response.status) || !marks(request)) return response;
       try {
         response.headers.set(aiGeneratedHeader, 'true');
         response.headers.set(aiDisclosureHeader, value);

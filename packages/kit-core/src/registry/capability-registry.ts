@@ -104,8 +104,8 @@ export class CapabilityRegistry {
   }
 
   /**
-   * Adds an observer told about every finished call (audit trails, metrics). Observers run after the
-   * call has been answered; one that throws or rejects is ignored, so it can never change a call's result.
+   * Adds an observer told about every finished call (audit trails, metrics). Observers are called when
+   * the call has finished, before its answer is written, and are not awaited; one that throws or rejects is ignored, so it can never change a call's result.
    * Returns a function that removes it.
    */
   observe(observer: CallObserver): () => void {

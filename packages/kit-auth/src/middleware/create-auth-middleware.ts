@@ -1,0 +1,111 @@
+import { KitError, type AuthType, type KitContext, type MiddlewareDefinition } from '@kit/kit-core';
+import { verifyDPoPProof } from '../dpop/verify-dpop-proof.js';
+import { KitAuthError } from '../errors/kit-auth-error.js';
+import { clearSessionCookie } from '../session/session-cookie.js';
+import { resolveAuthConfig, type AuthFinders, type AuthMiddlewareConfig, type ResolvedAuthConfig } from './auth-config.js';
+import { presentedCredential, type PresentedCredential } from './credentials.js';
+import { resolveApiKey, resolveSession, type ResolvedCredential } from './resolve-credential.js';
+import { resolveMtls } from './resolve-mtls.js';
+
+/**
+ * Checks the DPoP proof of a request, when one is needed or sent, and returns the thumbprint of the key it
+ * proves. The proof must cover the credential (`ath`) when the credential travels in a header; a cookie is out of
+ * reach of the page's scripts, so a proof sent with a cookie session cannot hash it and is not asked to.
+ */
+async function proveKey(request: Request, credential: PresentedCredential, resolved: ResolvedCredential, config: ResolvedAuthConfig): Promise<string | undefined> {
+  const proof = request.headers.get('dpop');
+  if (proof === null) {
+    const what = resolved.identity.method === 'api_key' ? 'API key' : 'session';
+    if (credential.scheme === 'dpop') throw new KitAuthError('dpop_required', 'The credential is sent with the DPoP scheme but the request has no DPoP header; send a DPoP proof with it.');
+    if (resolved.boundTo !== undefined) throw new KitAuthError('dpop_required', `This ${what} is bound to a key; send a DPoP proof signed with that key in the DPoP header.`);
+    if (config.dpopRequired) throw new KitAuthError('dpop_required', `This server requires a DPoP proof with every ${what}; send one in the DPoP header.`);
+    return undefined;
+  }
+  if (proof.includes(',')) throw new KitAuthError('dpop_malformed', 'The request carries more than one DPoP header; send exactly one proof.');
+  const { thumbprint } = await verifyDPoPProof(proof.trim(), {
+    method: request.method,
+    url: request.url,
+    ...(credential.source === 'cookie' ? {} : { accessToken: credential.value }),
+    replayStore: config.replayStore,
+    maxAgeSeconds: config.dpopMaxAgeSeconds,
+  });
+  if (resolved.boundTo !== undefined && thumbprint !== resolved.boundTo) {
+    throw new KitAuthError('dpop_key_mismatch', 'The DPoP proof is signed with another key than the one this credential is bound to; sign the proof with the bound key.');
+  }
+  return thumbprint;
+}
+
+/** The 401 of a failed cookie session also clears the cookie, so the browser's next request is simply anonymous. */
+function refusal(error: KitAuthError, request: Request, credential: PresentedCredential | undefined, config: ResolvedAuthConfig): KitError {
+  const kitError = error.toKitError();
+  if (credential?.source !== 'cookie' || !error.code.startsWith('session_')) return kitError;
+  const secure = request.url.startsWith('https:');
+  return new KitError(kitError.code, kitError.message, {
+    headers: { ...kitError.headers, 'Set-Cookie': clearSessionCookie({ secure, name: config.cookieName }) },
+    cause: error,
+  });
+}
+
+async function authenticate(request: Request, ctx: KitContext, config: ResolvedAuthConfig): Promise<KitContext> {
+  let credential: PresentedCredential | undefined;
+  try {
+    const workload = await resolveMtls(ctx.connection, config);
+    if (workload) return { ...ctx, authType: 'agent', auth: workload };
+
+    credential = presentedCredential(request, config.cookieName, config.sessionSecret !== undefined);
+    if (!credential) return ctx;
+    const resolved = credential.kind === 'api_key' ? await resolveApiKey(credential.value, config) : await resolveSession(credential.value, config);
+    const keyThumbprint = await proveKey(request, credential, resolved, config);
+    const authType: AuthType = credential.kind === 'api_key' ? 'agent' : 'human';
+    return { ...ctx, authType, auth: keyThumbprint === undefined ? resolved.identity : { ...resolved.identity, keyThumbprint } };
+  } catch (error) {
+    if (error instanceof KitAuthError) throw refusal(error, request, credential, config);
+    throw error;
+  }
+}
+
+/**
+ * The authentication middleware: resolves who is calling and sets `ctx.authType` and `ctx.auth`. In order, the
+ * first that applies wins:
+ * 1. a SPIFFE identity, when `mtls` is set and the TLS client sent a certificate: `agent`, method `mtls`;
+ * 2. an API key, in `Authorization: Bearer kit_…` (or `DPoP kit_…`) or `X-API-Key`: `agent`, method `api_key`;
+ * 3. a session, in `Authorization: Bearer <jwt>` (or `DPoP <jwt>`) or the `kit_session` cookie: `human`, method
+ *    `session`;
+ * 4. nothing: the context is left as it is (`anonymous`).
+ *
+ * Credentials that are presented but bad are refused with a 401 problem (`WWW-Authenticate` set) naming what
+ * failed, never the secret; a SPIFFE ID of an untrusted trust domain or an unknown workload gets 403. A session
+ * with `cnf.jkt`, or a key whose record has `keyThumbprint`, needs a DPoP proof made with that key (`dpop.required`
+ * asks one for every session and key). `createKitApp` runs `authenticate` before rate limits; `handler` does the
+ * same for chains of your own. Configuration mistakes throw a `KitAuthError` `invalid_config` here, at creation.
+ *
+ * @param config - `sessionSecret`, `cookieName`, `dpop`, `mtls`.
+ * @param finders - `findUser`, `findApiKey`, `findWorkload`: look-ups into your own storage.
+ *
+ * @example
+ * ```ts
+ * import { createKitApp, defineAPI } from '@kit/kit-core';
+ * import { createAuthMiddleware, type ApiKeyRecord } from '@kit/kit-auth';
+ * import { z } from 'zod';
+ *
+ * const keys = new Map<string, ApiKeyRecord>(); // prefix → { subject, hash, permissions }
+ * const auth = createAuthMiddleware(
+ *   { sessionSecret: process.env.SESSION_SECRET ?? 'a-development-secret-of-32-characters!!' },
+ *   { findApiKey: (prefix) => keys.get(prefix) ?? null },
+ * );
+ * const app = createKitApp({
+ *   middleware: [auth],
+ *   routes: {
+ *     'GET /api/me': defineAPI({ input: z.object({}), handler: async ({ ctx }) => ({ type: ctx.authType, subject: ctx.auth?.subject ?? null }) }),
+ *   },
+ * });
+ * ```
+ */
+export function createAuthMiddleware(config: AuthMiddlewareConfig, finders: AuthFinders = {}): MiddlewareDefinition {
+  const resolved = resolveAuthConfig(config, finders);
+  return {
+    name: 'kit-auth',
+    authenticate: ({ request, ctx }) => authenticate(request, ctx, resolved),
+    handler: async ({ request, ctx, next }) => next(await authenticate(request, ctx, resolved)),
+  };
+}
