@@ -1,6 +1,6 @@
 // ---
 // title: Mounting a streamable-HTTP MCP endpoint at /mcp
-// description: Serves the application's capabilities to remote agents over HTTP by mounting the MCP server's handleHttp at /mcp with app.mount, next to the application's routes.
+// description: Serves the application's capabilities to remote agents over HTTP by mounting the MCP server's handleHttp at /mcp with app.mount, passing the request context so tool calls run as the authenticated caller.
 // topics: [mcp, deployment]
 // relatedDocs: /docs/kit-agent#mcp-transports
 // ---
@@ -32,8 +32,10 @@ const mcp = createMcpServer({
 });
 
 // Stateless: each request gets a fresh MCP server and a JSON answer, so any replica can serve any request.
+// Passing ctx makes tool calls run as the caller the app's authentication middleware identified (ctx.auth,
+// permissions, approvals of their own); an anonymous caller's calls run as an agent without an identity.
 // Other methods on /mcp get a 405 with an Allow header.
-app.mount('/mcp', ['GET', 'POST', 'DELETE'], (request) => mcp.handleHttp(request));
+app.mount('/mcp', ['GET', 'POST', 'DELETE'], (request, ctx) => mcp.handleHttp(request, ctx));
 
 const port = Number(env('PORT') || '3000');
 const server = await app.listen({ port });

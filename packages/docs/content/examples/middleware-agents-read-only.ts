@@ -1,10 +1,10 @@
 // ---
 // title: Keeping agents to read-only methods
-// description: A middleware that answers 403 with a problem-details body when an agent sends anything but GET or HEAD to the admin area, and lets every other request through.
+// description: A middleware that refuses with a 403 problem document when an agent sends anything but GET or HEAD to the admin area, and lets every other request through.
 // topics: [middleware, authentication]
 // relatedDocs: /docs/routing#middleware
 // ---
-import { defineMiddleware } from '@kit/kit-core';
+import { defineMiddleware, KitError } from '@kit/kit-core';
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
@@ -13,17 +13,11 @@ export default defineMiddleware({
   handler: async ({ request, ctx, next }) => {
     const path = new URL(request.url).pathname;
     const isAdminArea = path === '/api/admin' || path.startsWith('/api/admin/');
+    // ctx.authType is already resolved: authentication runs before every other middleware.
     if (ctx.authType === 'agent' && isAdminArea && !READ_METHODS.has(request.method)) {
-      // Answer without calling next(): the route handler never runs.
-      return Response.json(
-        {
-          type: 'about:blank',
-          title: 'Forbidden',
-          status: 403,
-          detail: `Agents may only read ${path}; ask a human operator to make this change.`,
-        },
-        { status: 403, headers: { 'content-type': 'application/problem+json' } },
-      );
+      // Throwing instead of calling next(): the route handler never runs, and the app answers
+      // 403 application/problem+json with type /problems/forbidden and this detail.
+      throw new KitError('forbidden', `Agents may only read ${path}; ask a human operator to make this change.`);
     }
     return next();
   },

@@ -1,8 +1,8 @@
 // ---
 // title: Requiring approval for large refunds by agents
-// description: An approve policy that applies only when an agent asks for a refund above a threshold, so a human must approve the call while small refunds go through.
+// description: An approve policy that applies only when an agent asks for a refund above a threshold, so the call is answered 202 with an approval until a person approves it, while small refunds go through at once.
 // topics: [policy, agents]
-// relatedDocs: /docs/policies-and-approvals#definepolicy
+// relatedDocs: /docs/policies-and-approvals#approve
 // ---
 import { defineAPI, defineConfig, definePolicy } from '@kit/kit-core';
 import { z } from 'zod';
@@ -16,7 +16,7 @@ export const largeAgentRefunds = definePolicy({
   effect: 'approve',
   check: async ({ ctx, input }) => {
     if (ctx.authType !== 'agent') return { applies: false };
-    // The policy receives the input as unknown; parse it before trusting its shape.
+    // A route's policy gets the validated input, typed unknown: the same check also serves enforcePolicies.
     const parsed = refundInput.safeParse(input);
     if (!parsed.success) return { applies: false };
     const { amountCents, orderId } = parsed.data;
@@ -36,7 +36,11 @@ const refund = defineAPI({
   handler: async ({ input }) => ({ orderId: input.orderId, refundedCents: input.amountCents }),
 });
 
+// A held call gets 202 { approvalId, status: 'pending', statusUrl, policy, reason, expiresAt }; once
+// resolveApproval(approvalId, { approved: true }) is called, the same call by the same agent runs once.
 export default defineConfig({
   routes: { 'POST /api/refunds': refund },
   policies: [largeAgentRefunds],
+  // Approvals wait 4 hours for a decision (default 24h); GET /approvals/:id serves their status.
+  approvals: { ttl: '4h' },
 });
