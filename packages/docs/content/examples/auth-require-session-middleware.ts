@@ -1,46 +1,44 @@
 // ---
 // title: Protecting an admin area with verifySession
-// description: A _middleware.ts for the admin directory that reads the session token from a cookie, verifies it with verifySession and answers 401 when there is no valid session.
+// description: A _middleware.ts for the admin directory that reads the kit_session cookie, verifies it with verifySession, answers session_expired and the other KitAuthError codes with a 401 that clears the cookie, and lets only sessions with an admin role through.
 // topics: [authentication, middleware]
 // relatedDocs: /docs/authentication#verifysession
 // ---
 // src/routes/admin/_middleware.ts
-import { verifySession } from '@kit/kit-auth';
-import { defineMiddleware, env } from '@kit/kit-core';
+// An app that runs createAuthMiddleware has already verified the session: checking ctx.authType and
+// ctx.auth.claims is then enough. This file shows verifySession and its errors on their own.
+import { clearSessionCookie, KitAuthError, sessionCookieName, verifySession, type SessionPayload } from '@kit/kit-auth';
+import { defineMiddleware, env, KitError } from '@kit/kit-core';
 
-// The cookie name is your application's choice; use the one your login route sets.
-const SESSION_COOKIE = 'session';
-
-function readCookie(request: Request, name: string): string | null {
-  const header = request.headers.get('cookie') ?? '';
-  for (const part of header.split(';')) {
+function readCookie(request: Request, name: string): string | undefined {
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
     const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
+    if (key === name) return value.join('=');
   }
-  return null;
-}
-
-function unauthorized(detail: string): Response {
-  return Response.json(
-    { type: 'about:blank', title: 'Unauthorized', status: 401, detail },
-    { status: 401, headers: { 'content-type': 'application/problem+json' } },
-  );
+  return undefined;
 }
 
 export default defineMiddleware({
   name: 'require-admin-session',
   handler: async ({ request, next }) => {
-    const token = readCookie(request, SESSION_COOKIE);
-    if (token === null) return unauthorized('Sign in to open the admin area.');
+    const token = readCookie(request, sessionCookieName); // kit_session
+    if (!token) throw new KitError('unauthorized', 'Sign in to open the admin area.', { headers: { 'WWW-Authenticate': 'Bearer' } });
 
-    // Treat any token that fails verification as no session at all.
-    let session: unknown = null;
+    let session: SessionPayload;
     try {
       session = await verifySession(token, env('SESSION_SECRET'));
-    } catch {
-      session = null;
+    } catch (error) {
+      // invalid_config (a SESSION_SECRET shorter than 32 characters) is the server's problem: a 500.
+      if (!(error instanceof KitAuthError) || error.code === 'invalid_config') throw error;
+      // session_malformed, session_invalid or session_expired: 401, and the browser forgets the cookie.
+      const detail = error.code === 'session_expired' ? 'Your session has expired; sign in again.' : 'Your session is not valid; sign in again.';
+      throw new KitError('unauthorized', detail, {
+        headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"', 'Set-Cookie': clearSessionCookie({ secure: new URL(request.url).protocol === 'https:' }) },
+        cause: error,
+      });
     }
-    if (!session) return unauthorized('Your session has expired or is invalid; sign in again.');
+
+    if (session.role !== 'admin') throw new KitError('forbidden', 'The admin area is open to administrators only.');
     return next();
   },
 });

@@ -8,6 +8,8 @@ import { repoRoot, type ExampleFile } from './examples-files.js';
 export const implementedPackages: ReadonlyMap<string, string> = new Map([
   ['@kit/kit-core', resolve(repoRoot, 'packages/kit-core/src/index.ts')],
   ['@kit/kit-ai', resolve(repoRoot, 'packages/kit-ai/src/index.ts')],
+  ['@kit/kit-auth', resolve(repoRoot, 'packages/kit-auth/src/index.ts')],
+  ['@kit/kit-db', resolve(repoRoot, 'packages/kit-db/src/index.ts')],
   ['@kit/kit-agent', resolve(repoRoot, 'packages/kit-agent/src/index.ts')],
   ['@kit/kit-cron', resolve(repoRoot, 'packages/kit-cron/src/index.ts')],
   ['@kit/kit-ops', resolve(repoRoot, 'packages/kit-ops/src/index.ts')],

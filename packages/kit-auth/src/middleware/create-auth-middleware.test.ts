@@ -27,11 +27,12 @@ const whoami = defineAPI({
 });
 
 function appWith(config: AuthMiddlewareConfig = { sessionSecret }, appFinders: AuthFinders = finders, rateLimit?: ReturnType<typeof defineRateLimit>) {
-  return createKitApp({ middleware: [createAuthMiddleware(config, appFinders)], routes: { 'GET /api/whoami': whoami }, ...(rateLimit ? { rateLimit } : {}) });
+  return createKitApp({ middleware: [createAuthMiddleware(config, appFinders)], routes: { 'GET /api/whoami': whoami, 'POST /api/whoami': whoami }, ...(rateLimit ? { rateLimit } : {}) });
 }
 
 const app = appWith();
 const call = (headers: Record<string, string> = {}) => app.fetch(new Request('http://localhost/api/whoami', { headers }));
+const post = (headers: Record<string, string> = {}) => app.fetch(new Request('http://localhost/api/whoami', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' }));
 
 async function expectRefusal(response: Response, detail: string | RegExp, status = 401) {
   const body = (await response.json()) as { status: number; type: string; detail: string };
@@ -98,14 +99,23 @@ describe('createAuthMiddleware refusals (over fetch)', () => {
     await expectRefusal(await call({ 'x-api-key': agentKey.key, authorization: `Bearer ${unknown.key}` }), 'two different API keys');
   });
 
-  it('refuses bad sessions, clearing a bad cookie', async () => {
+  it('lets a reading request with a stale or forged session cookie go on as anonymous', async () => {
+    const expired = await new SignJWT({ sub: 'user_42' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(1_000).setExpirationTime(2_000).sign(new TextEncoder().encode(sessionSecret));
+    for (const cookie of [`kit_session=${expired}`, 'kit_session=garbage']) {
+      const response = await call({ cookie });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ authType: 'anonymous', subject: null });
+    }
+  });
+
+  it('refuses bad sessions, clearing a bad cookie on a request that changes state', async () => {
     const tampered = (await signSession({ sub: 'user_42' }, sessionSecret)).replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
     await expectRefusal(await call({ authorization: `Bearer ${tampered}` }), 'signature does not match');
     const expired = await new SignJWT({ sub: 'user_42' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(1_000).setExpirationTime(2_000).sign(new TextEncoder().encode(sessionSecret));
-    const response = await call({ cookie: `kit_session=${expired}` });
+    const response = await post({ cookie: `kit_session=${expired}` });
     expect(response.headers.get('set-cookie')).toBe('kit_session=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0');
     await expectRefusal(response, 'The session expired at 1970-01-01T00:33:20.000Z');
-    await expectRefusal(await call({ cookie: 'kit_session=garbage' }), 'is not a JWT');
+    await expectRefusal(await post({ cookie: 'kit_session=garbage' }), 'is not a JWT');
     const noSub = await signSession({ name: 'Ada' }, sessionSecret);
     await expectRefusal(await call({ authorization: `Bearer ${noSub}` }), 'no sub claim');
     await expectRefusal(await call({ authorization: 'Bearer' }), 'does not carry one credential');
@@ -118,7 +128,8 @@ describe('createAuthMiddleware refusals (over fetch)', () => {
     expect(await (await call({ cookie: `kit_session=${token}` })).json()).toMatchObject({ authType: 'human', subject: 'user_short' });
     expect(await (await call({ cookie: `kit_session=${token}` })).json()).toMatchObject({ authType: 'human' });
     vi.setSystemTime(Date.now() + 61_000);
-    await expectRefusal(await call({ cookie: `kit_session=${token}` }), 'The session expired at');
+    await expectRefusal(await post({ cookie: `kit_session=${token}` }), 'The session expired at');
+    expect(await (await call({ cookie: `kit_session=${token}` })).json()).toMatchObject({ authType: 'anonymous' });
   });
 
   it('refuses session tokens where no sessionSecret is set, but ignores a stray cookie', async () => {

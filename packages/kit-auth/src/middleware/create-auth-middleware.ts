@@ -59,7 +59,13 @@ async function authenticate(request: Request, ctx: KitContext, config: ResolvedA
     const authType: AuthType = credential.kind === 'api_key' ? 'agent' : 'human';
     return { ...ctx, authType, auth: keyThumbprint === undefined ? resolved.identity : { ...resolved.identity, keyThumbprint } };
   } catch (error) {
-    if (error instanceof KitAuthError) throw refusal(error, request, credential, config);
+    if (error instanceof KitAuthError) {
+      // A browser keeps sending a session cookie after it expired (or after the secret was rotated). Reading
+      // a page, or starting a new login, must not fail for that: safe requests go on as anonymous. Anything
+      // that changes state is refused, so a person learns their session ended instead of acting as nobody.
+      if (credential?.source === 'cookie' && error.code.startsWith('session_') && (request.method === 'GET' || request.method === 'HEAD')) return ctx;
+      throw refusal(error, request, credential, config);
+    }
     throw error;
   }
 }
