@@ -14,7 +14,8 @@ npx kit db:migrate
 # 2. See what is applied and what is pending.
 npx kit db:status
 
-# 3. Review the generated migration (renamed or removed fields affect existing data) and commit it.
+# 3. Review the generated migrations/NNNN_<name>.sql and commit it with its snapshot in migrations/meta/.
+#    A removed or renamed field is refused unless the rename is declared or data loss allowed.
 git add -A
 git commit -m "Add due date to tickets"
 

@@ -1,0 +1,7 @@
+/** `projectSettings` → `project_settings`, `APIKey` → `api_key`: table names from model names. */
+export function snakeCase(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
+}
