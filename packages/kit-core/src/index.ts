@@ -13,7 +13,7 @@ export { CapabilityRegistry, type CallEvent, type CallObserver, type CallOutcome
 export { toOpenAPI, type OpenAPIDocument } from './registry/openapi.js';
 export type { JsonSchema } from './registry/json-schema.js';
 export { KitError, invalidInput, kitErrorCodes, type FieldIssue, type KitErrorCode, type KitErrorOptions } from './errors/kit-error.js';
-export { toProblem, quoteInput, type Problem } from './errors/problem.js';
+export { asKitError, toProblem, quoteInput, type Problem } from './errors/problem.js';
 export { contextFor } from './http/context.js';
 export { jsonResponse, matchesEtag, problemResponse } from './http/responses.js';
 export { maxBodyBytes, defaultBodyTimeoutMs } from './http/read-input.js';

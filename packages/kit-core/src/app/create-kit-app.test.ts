@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createKitApp } from './create-kit-app.js';
+import { KitError } from '../errors/kit-error.js';
 import { defineAPI } from '../definitions/define-api.js';
 import { defineMiddleware } from '../definitions/define-middleware.js';
 import { definePolicy } from '../definitions/define-policy.js';
@@ -225,5 +226,31 @@ describe('createKitApp unexpected errors', () => {
     expect(reports).toBe(0);
     expect((await app.fetch(new Request('http://test/api/boom'))).status).toBe(500);
     expect(reports).toBe(1);
+  });
+});
+
+describe('errors of other kit packages', () => {
+  it('answers an error that converts itself with toKitError() as that problem, not a 500', async () => {
+    class StoreError extends Error {
+      toKitError() {
+        return new KitError('conflict', 'ticket.title is already taken.', { headers: { 'X-Conflict': 'title' } });
+      }
+    }
+    const reported: unknown[] = [];
+    const app = createKitApp({
+      onError: (error) => reported.push(error),
+      routes: {
+        'POST /api/tickets': defineAPI({
+          handler: async () => {
+            throw new StoreError('unique violation');
+          },
+        }),
+      },
+    });
+    const response = await app.fetch(new Request('http://localhost/api/tickets', { method: 'POST' }));
+    expect(response.status).toBe(409);
+    expect(response.headers.get('x-conflict')).toBe('title');
+    expect(await response.json()).toMatchObject({ type: '/problems/conflict', detail: 'ticket.title is already taken.' });
+    expect(reported).toEqual([]);
   });
 });

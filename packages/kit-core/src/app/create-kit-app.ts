@@ -8,7 +8,7 @@ import type { ConnectionInfo, KitContext } from '../definitions/context.js';
 import type { AppInfo, HttpMethod, KitConfig, RouteKey } from '../definitions/define-config.js';
 import type { MiddlewareDefinition } from '../definitions/define-middleware.js';
 import { KitError } from '../errors/kit-error.js';
-import { quoteInput } from '../errors/problem.js';
+import { asKitError, quoteInput } from '../errors/problem.js';
 import { contextFor } from '../http/context.js';
 import { guardHttpServer } from '../http/guard-http-server.js';
 import { defaultBodyTimeoutMs, readInput } from '../http/read-input.js';
@@ -165,7 +165,8 @@ export function createKitApp(given: KitConfig): KitApp {
       if (authError !== undefined) throw authError;
       response = await runMiddleware(chain, request, ctx, answer);
     } catch (error) {
-      if (!(error instanceof KitError) || error.code === 'internal') reportError(error, ctx);
+      const known = asKitError(error);
+      if (!known || known.code === 'internal') reportError(error, ctx);
       response = problemResponse(error);
     }
     try {

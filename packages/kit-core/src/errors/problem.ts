@@ -40,6 +40,34 @@ const titles: Record<KitErrorCode, string> = {
 const maxDetailLength = 400;
 
 /**
+ * The error as a `KitError`: itself, or what its `toKitError()` gives for the errors of other kit packages
+ * (`KitAuthError`, `KitDbError`), which kit-core cannot import; undefined for any other error.
+ *
+ * @example
+ * ```ts
+ * import { asKitError, KitError } from '@kit/kit-core';
+ *
+ * class QuotaError extends Error {
+ *   toKitError() {
+ *     return new KitError('rate_limited', 'The monthly quota is used up.');
+ *   }
+ * }
+ * console.log(asKitError(new QuotaError())?.status); // 429
+ * ```
+ */
+export function asKitError(error: unknown): KitError | undefined {
+  if (error instanceof KitError) return error;
+  const convert = (error as { toKitError?: unknown } | null | undefined)?.toKitError;
+  if (typeof convert !== 'function') return undefined;
+  try {
+    const converted: unknown = convert.call(error);
+    return converted instanceof KitError ? converted : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The problem document of an error. Anything that is not a `KitError` becomes a generic 500 whose
  * detail reveals nothing about the server (no message, no stack, no path).
  *
@@ -52,7 +80,8 @@ const maxDetailLength = 400;
  * ```
  */
 export function toProblem(error: unknown): Problem {
-  const known = error instanceof KitError ? error : new KitError('internal', 'The server failed to answer this request; it has been logged.');
+  const converted = asKitError(error);
+  const known = converted ?? new KitError('internal', 'The server failed to answer this request; it has been logged.');
   const problem: Problem = {
     type: `/problems/${known.code.replaceAll('_', '-')}`,
     title: titles[known.code],

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { toProblem } from '../errors/problem.js';
+import { asKitError, toProblem } from '../errors/problem.js';
 import { KitError } from '../errors/kit-error.js';
 
 /**
@@ -63,7 +63,7 @@ export function matchesEtag(ifNoneMatch: string | null | undefined, etag: string
  */
 export function problemResponse(error: unknown): Response {
   const problem = toProblem(error);
-  const headers = error instanceof KitError ? error.headers : {};
+  const headers = asKitError(error)?.headers ?? {};
   return new Response(JSON.stringify(problem), {
     status: problem.status,
     headers: { 'Content-Type': 'application/problem+json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
