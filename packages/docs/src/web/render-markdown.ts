@@ -41,7 +41,8 @@ markdown.renderer.rules.fence = (tokens, index) => {
   const language = languages[info.toLowerCase()];
   const code = language ? hljs.highlight(token.content, { language, ignoreIllegals: true }).value : escapeHtml(token.content);
   const label = info ? `<span class="code-lang">${escapeHtml(info)}</span>` : '';
-  return `<div class="code">${label}<button type="button" class="copy" hidden>Copy</button><pre><code class="hljs">${code}</code></pre></div>\n`;
+  // A long line makes the block scroll sideways; tabindex lets keyboard users reach it and scroll it.
+  return `<div class="code">${label}<button type="button" class="copy" hidden>Copy</button><pre tabindex="0"><code class="hljs">${code}</code></pre></div>\n`;
 };
 markdown.renderer.rules.code_block = markdown.renderer.rules.fence;
 markdown.renderer.rules.table_open = () => '<div class="table"><table>\n';

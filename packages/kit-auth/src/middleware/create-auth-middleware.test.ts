@@ -109,7 +109,7 @@ describe('createAuthMiddleware refusals (over fetch)', () => {
   });
 
   it('refuses bad sessions, clearing a bad cookie on a request that changes state', async () => {
-    const tampered = (await signSession({ sub: 'user_42' }, sessionSecret)).replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    const tampered = (await signSession({ sub: 'user_42' }, sessionSecret)).replace(/\.(.)([^.]*)$/, (_, first: string, rest: string) => `.${first === 'A' ? 'B' : 'A'}${rest}`);
     await expectRefusal(await call({ authorization: `Bearer ${tampered}` }), 'signature does not match');
     const expired = await new SignJWT({ sub: 'user_42' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(1_000).setExpirationTime(2_000).sign(new TextEncoder().encode(sessionSecret));
     const response = await post({ cookie: `kit_session=${expired}` });

@@ -80,8 +80,9 @@ export function asKitError(error: unknown): KitError | undefined {
  * ```
  */
 export function toProblem(error: unknown): Problem {
-  const converted = asKitError(error);
-  const known = converted ?? new KitError('internal', 'The server failed to answer this request; it has been logged.');
+  // A converted error that is internal (a misconfiguration, a broken query) keeps its message for the logs only.
+  const converted = error instanceof KitError ? error : asKitError(error);
+  const known = converted && (converted === error || converted.code !== 'internal') ? converted : new KitError('internal', 'The server failed to answer this request; it has been logged.');
   const problem: Problem = {
     type: `/problems/${known.code.replaceAll('_', '-')}`,
     title: titles[known.code],
