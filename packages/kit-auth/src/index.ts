@@ -5,7 +5,7 @@
  */
 export { KitAuthError, kitAuthErrorCodes, type KitAuthErrorCode } from './errors/kit-auth-error.js';
 
-// --- sessions, API keys, permissions, middleware, DPoP, SPIFFE/mTLS (helper A) ---
+// --- sessions, API keys, permissions, middleware, DPoP, SPIFFE/mTLS ---
 export { signSession, defaultSessionMaxAge } from './session/sign-session.js';
 export { verifySession } from './session/verify-session.js';
 export { sessionCookie, clearSessionCookie, sessionCookieName, type SessionCookieOptions } from './session/session-cookie.js';
@@ -18,7 +18,7 @@ export { spiffeIdFromCertificate } from './mtls/spiffe-id.js';
 export { createAuthMiddleware } from './middleware/create-auth-middleware.js';
 export type { AuthMiddlewareConfig, AuthFinders, ApiKeyRecord, SessionUser, WorkloadRecord } from './middleware/auth-config.js';
 
-// --- OAuth and OpenID Connect (helper B) ---
+// --- OAuth and OpenID Connect ---
 export {
   createOAuthHandlers,
   type OAuthHandlers,

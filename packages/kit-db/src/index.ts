@@ -1,6 +1,6 @@
 /** @kit/kit-db: models, migrations, CRUD routes and vector search for kit apps. */
 
-// --- models, dialects and databases (DB-A) ---
+// --- models, dialects and databases ---
 export {
   Field,
   boolean,
@@ -81,13 +81,13 @@ export type {
 } from './database/types.js';
 export { KitDbError, kitDbErrorCodes, type ConstraintKind, type KitDbErrorCode, type KitDbErrorOptions } from './errors/kit-db-error.js';
 
-// --- migrations (DB-B) ---
+// --- migrations ---
 export { generateMigration, type GenerateMigrationOptions, type GeneratedMigration } from './migrations/generate/generate-migration.js';
 export type { MigrationRenames } from './migrations/diff/renames.js';
 export { applyMigrations, type AppliedMigration, type ApplyMigrationsOptions, type ApplyMigrationsResult } from './migrations/apply/apply-migrations.js';
 export { migrationStatus, type AppliedMigrationStatus, type MigrationStatus, type MigrationStatusOptions } from './migrations/status/migration-status.js';
 
-// --- crud and vector (DB-C) ---
+// --- CRUD routes and vector search ---
 export { generateCrudRoutes, type CrudOperation, type CrudRoutes, type CrudRoutesOptions } from './crud/generate-crud-routes.js';
 export { defineEmbedding, type Embedding, type EmbeddingConfig, type EmbeddingProvider } from './vector/define-embedding.js';
 export { vectorSearch, type VectorFieldOf, type VectorMatch, type VectorSearchFilter, type VectorSearchOptions } from './vector/vector-search.js';
