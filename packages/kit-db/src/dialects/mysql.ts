@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Table } from 'drizzle-orm';
 import {
   bigint,
   boolean,
   check,
   customType,
   date,
-  datetime,
   double,
   foreignKey,
   index,
@@ -21,7 +19,7 @@ import {
 import type { ColumnSpec, TableSpec } from '../model/schema.js';
 import { createSchemaStatements, createTableStatements, type DdlWriter } from './ddl.js';
 import type { Dialect } from './dialect.js';
-import { applyDrizzleModifiers, drizzleConstraints, quoteWith } from './shared.js';
+import { drizzleTableBuilder, quoteWith, type DrizzleModule } from './shared.js';
 import { buildAll } from './sqlite.js';
 import { maxIdLength } from '../model/check-value.js';
 
@@ -132,22 +130,8 @@ export function mysqlDialect(): Dialect {
     }
   };
 
-  const buildTable = (table: TableSpec, lookup?: (tableName: string) => Table | undefined): Table => {
-    const columns: Record<string, MySqlColumnBuilderBase> = {};
-    for (const column of table.columns) columns[column.name] = applyDrizzleModifiers(buildColumn(column), column, table);
-    return mysqlTable(table.name, columns, (built) =>
-      drizzleConstraints<unknown>(table, built, lookup, {
-        index: (name, cols) => index(name).on(...(cols as [never])),
-        unique: (name, cols) => unique(name).on(...(cols as [never])),
-        check: (name, expression) => check(name, expression),
-        primaryKey: (name, cols) => primaryKey({ name, columns: cols as [never] }),
-        foreignKey: (name, cols, targets, onDelete) => foreignKey({ name, columns: cols as [never], foreignColumns: targets as [never] }).onDelete(onDelete),
-        sql: (text) => sql.raw(text),
-        quote,
-        literal,
-      }) as never,
-    );
-  };
+  const buildTable = drizzleTableBuilder({ table: mysqlTable, index, unique, check, primaryKey, foreignKey } as unknown as DrizzleModule, buildColumn, quote, literal);
+
 
   return {
     name: 'mysql',

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Table } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -22,7 +21,7 @@ import {
 import type { ColumnSpec, TableSpec } from '../model/schema.js';
 import { createSchemaStatements, createTableStatements, type DdlWriter } from './ddl.js';
 import type { Dialect, DialectOptions } from './dialect.js';
-import { applyDrizzleModifiers, drizzleConstraints, quoteWith, stringLiteral } from './shared.js';
+import { drizzleTableBuilder, quoteWith, type DrizzleModule, stringLiteral } from './shared.js';
 import { buildAll } from './sqlite.js';
 
 /** pgvector's `vector(n)`: written as `[1,2,3]` text, read back from the same form. */
@@ -136,22 +135,8 @@ export function postgresDialect(options: DialectOptions = {}): Dialect {
     }
   };
 
-  const buildTable = (table: TableSpec, lookup?: (tableName: string) => Table | undefined): Table => {
-    const columns: Record<string, PgColumnBuilderBase> = {};
-    for (const column of table.columns) columns[column.name] = applyDrizzleModifiers(buildColumn(column), column, table);
-    return pgTable(table.name, columns, (built) =>
-      drizzleConstraints<unknown>(table, built, lookup, {
-        index: (name, cols) => index(name).on(...(cols as [never])),
-        unique: (name, cols) => unique(name).on(...(cols as [never])),
-        check: (name, expression) => check(name, expression),
-        primaryKey: (name, cols) => primaryKey({ name, columns: cols as [never] }),
-        foreignKey: (name, cols, targets, onDelete) => foreignKey({ name, columns: cols as [never], foreignColumns: targets as [never] }).onDelete(onDelete),
-        sql: (text) => sql.raw(text),
-        quote,
-        literal,
-      }) as never,
-    );
-  };
+  const buildTable = drizzleTableBuilder({ table: pgTable, index, unique, check, primaryKey, foreignKey } as unknown as DrizzleModule, buildColumn, quote, literal);
+
 
   return {
     name: 'postgres',

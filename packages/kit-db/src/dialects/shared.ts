@@ -1,4 +1,4 @@
-import type { SQL, Table } from 'drizzle-orm';
+import { sql, type SQL, type Table } from 'drizzle-orm';
 import type { ColumnSpec, TableSpec } from '../model/schema.js';
 
 /** Quotes identifiers with `mark`, doubling it inside (`"a""b"`). */
@@ -59,4 +59,46 @@ export function drizzleConstraints<C>(table: TableSpec, built: Record<string, un
     }
   }
   return constraints;
+}
+
+/**
+ * The builders of one drizzle dialect module (`sqlite-core`, `pg-core`, `mysql-core`). Their real types differ per
+ * module and carry generics the compiler cannot unify, so each dialect hands them over through this loose shape and
+ * all three share one table builder.
+ */
+export interface DrizzleModule {
+  table(name: string, columns: Record<string, unknown>, extra: (built: Record<string, unknown>) => unknown): Table;
+  index(name: string): { on(...columns: unknown[]): unknown };
+  unique(name: string): { on(...columns: unknown[]): unknown };
+  check(name: string, expression: SQL): unknown;
+  primaryKey(config: { name: string; columns: unknown[] }): unknown;
+  foreignKey(config: { name: string; columns: unknown[]; foreignColumns: unknown[] }): { onDelete(action: 'cascade' | 'restrict' | 'set null' | 'no action'): unknown };
+}
+
+/**
+ * The table builder of a dialect: each column built by `buildColumn` with the model's modifiers, then the table's
+ * composite key, indexes, uniques, checks and (when `lookup` finds the targets) foreign keys.
+ */
+export function drizzleTableBuilder(
+  module: DrizzleModule,
+  buildColumn: (column: ColumnSpec) => unknown,
+  quote: (identifier: string) => string,
+  literal: (value: unknown, column?: ColumnSpec) => string,
+): (table: TableSpec, lookup?: (tableName: string) => Table | undefined) => Table {
+  return (table, lookup) => {
+    const columns: Record<string, unknown> = {};
+    for (const column of table.columns) columns[column.name] = applyDrizzleModifiers(buildColumn(column), column, table);
+    return module.table(table.name, columns, (built) =>
+      drizzleConstraints<unknown>(table, built, lookup, {
+        index: (name, cols) => module.index(name).on(...cols),
+        unique: (name, cols) => module.unique(name).on(...cols),
+        check: (name, expression) => module.check(name, expression),
+        primaryKey: (name, cols) => module.primaryKey({ name, columns: cols }),
+        foreignKey: (name, cols, targets, onDelete) => module.foreignKey({ name, columns: cols, foreignColumns: targets }).onDelete(onDelete),
+        sql: (text) => sql.raw(text),
+        quote,
+        literal,
+      }),
+    );
+  };
 }

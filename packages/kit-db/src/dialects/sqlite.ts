@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Table } from 'drizzle-orm';
+import type { Table } from 'drizzle-orm';
 import { check, customType, foreignKey, index, integer, primaryKey, real, sqliteTable, text, unique, type SQLiteColumnBuilderBase } from 'drizzle-orm/sqlite-core';
 import type { ColumnSpec, TableSpec } from '../model/schema.js';
 import { createSchemaStatements, createTableStatements, type DdlWriter } from './ddl.js';
 import type { Dialect } from './dialect.js';
-import { applyDrizzleModifiers, drizzleConstraints, quoteWith, stringLiteral } from './shared.js';
+import { drizzleTableBuilder, quoteWith, type DrizzleModule, stringLiteral } from './shared.js';
 
 /** Vectors and JSON as text: SQLite has no array or JSON column type. */
 const vectorText = customType<{ data: number[]; driverData: string }>({
@@ -84,22 +84,8 @@ export function sqliteDialect(): Dialect {
     }
   };
 
-  const buildTable = (table: TableSpec, lookup?: (tableName: string) => Table | undefined): Table => {
-    const columns: Record<string, SQLiteColumnBuilderBase> = {};
-    for (const column of table.columns) columns[column.name] = applyDrizzleModifiers(buildColumn(column), column, table);
-    return sqliteTable(table.name, columns, (built) =>
-      drizzleConstraints<unknown>(table, built, lookup, {
-        index: (name, cols) => index(name).on(...(cols as [never])),
-        unique: (name, cols) => unique(name).on(...(cols as [never])),
-        check: (name, expression) => check(name, expression),
-        primaryKey: (name, cols) => primaryKey({ name, columns: cols as [never] }),
-        foreignKey: (name, cols, targets, onDelete) => foreignKey({ name, columns: cols as [never], foreignColumns: targets as [never] }).onDelete(onDelete),
-        sql: (text) => sql.raw(text),
-        quote,
-        literal,
-      }) as never,
-    );
-  };
+  const buildTable = drizzleTableBuilder({ table: sqliteTable, index, unique, check, primaryKey, foreignKey } as unknown as DrizzleModule, buildColumn, quote, literal);
+
 
   return {
     name: 'sqlite',
