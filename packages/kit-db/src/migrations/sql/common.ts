@@ -1,4 +1,5 @@
-import type { SnapshotCheck, SnapshotColumn, SnapshotForeignKey, SnapshotIndex, SqlDialect } from '../snapshot/snapshot.js';
+import type { SchemaDiff, TableChanges } from '../diff/diff-snapshots.js';
+import type { SnapshotCheck, SnapshotColumn, SnapshotForeignKey, SnapshotIndex, SnapshotTable, SqlDialect } from '../snapshot/snapshot.js';
 
 /** One statement of a generated migration, with an optional note written above it for the reviewer. */
 export interface MigrationStatement {
@@ -65,4 +66,58 @@ export function isConstantDefault(value: string): boolean {
 export function notNullNote(table: string, column: SnapshotColumn): string | undefined {
   if (!column.notNull || column.default !== undefined || column.autoIncrement) return undefined;
   return `"${column.name}" is NOT NULL without a default: this fails when "${table}" has rows with no value for it; give the field a .default() or make it .optional() if so.`;
+}
+
+/** What PostgreSQL and MySQL write differently; the order of the steps is theirs in common. */
+export interface ServerDialectSql {
+  readonly dialect: 'postgres' | 'mysql';
+  renameTable(from: string, to: string): MigrationStatement[];
+  dropForeignKey(table: string, key: string): string;
+  dropIndex(table: string, index: string): string;
+  createTable(table: SnapshotTable): string;
+  alterTable(changes: TableChanges): MigrationStatement[];
+}
+
+/**
+ * The statements of a diff on a database server, in the order both PostgreSQL and MySQL need: renames; foreign
+ * keys, checks and indexes that go away (keys between dropped tables first, so tables drop in any order); dropped
+ * tables; created tables with their indexes; altered columns; added checks and indexes; and foreign keys last, once
+ * every table they point at exists.
+ */
+export function serverStatements(diff: SchemaDiff, sql: ServerDialectSql): MigrationStatement[] {
+  const { dialect } = sql;
+  const q = (name: string): string => quote(dialect, name);
+  const out: MigrationStatement[] = [];
+  for (const rename of diff.renames.tables) out.push(...sql.renameTable(rename.from, rename.to));
+  for (const rename of diff.renames.columns) out.push({ sql: `ALTER TABLE ${q(rename.table)} RENAME COLUMN ${q(rename.from)} TO ${q(rename.to)}` });
+  for (const changes of diff.changedTables) {
+    for (const key of changes.droppedForeignKeys) out.push({ sql: sql.dropForeignKey(changes.name, key.name) });
+  }
+  const dropped = new Set(diff.droppedTables.map((table) => table.name));
+  for (const table of diff.droppedTables) {
+    for (const key of table.foreignKeys) {
+      if (dropped.has(key.refTable) && key.refTable !== table.name) out.push({ sql: sql.dropForeignKey(table.name, key.name) });
+    }
+  }
+  for (const changes of diff.changedTables) {
+    for (const check of changes.droppedChecks) out.push({ sql: `ALTER TABLE ${q(changes.name)} DROP CONSTRAINT ${q(check.name)}` });
+    for (const index of changes.droppedIndexes) out.push({ sql: sql.dropIndex(changes.name, index.name) });
+  }
+  for (const table of diff.droppedTables) out.push({ sql: `DROP TABLE ${q(table.name)}`, note: `Drops table "${table.name}" and its rows.` });
+  for (const table of diff.createdTables) {
+    out.push({ sql: sql.createTable(table) });
+    for (const index of table.indexes) out.push(createIndex(dialect, table.name, index));
+  }
+  for (const changes of diff.changedTables) out.push(...sql.alterTable(changes));
+  for (const changes of diff.changedTables) {
+    for (const check of changes.addedChecks) out.push({ sql: `ALTER TABLE ${q(changes.name)} ADD ${checkClause(dialect, check)}` });
+    for (const index of changes.addedIndexes) out.push(createIndex(dialect, changes.name, index));
+  }
+  for (const table of diff.createdTables) {
+    for (const key of table.foreignKeys) out.push({ sql: `ALTER TABLE ${q(table.name)} ADD ${foreignKeyClause(dialect, key)}` });
+  }
+  for (const changes of diff.changedTables) {
+    for (const key of changes.addedForeignKeys) out.push({ sql: `ALTER TABLE ${q(changes.name)} ADD ${foreignKeyClause(dialect, key)}` });
+  }
+  return out;
 }

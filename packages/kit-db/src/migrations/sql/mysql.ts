@@ -1,6 +1,6 @@
 import type { SchemaDiff, TableChanges } from '../diff/diff-snapshots.js';
 import type { SnapshotColumn, SnapshotTable } from '../snapshot/snapshot.js';
-import { checkClause, columnList, createIndex, defaultClause, foreignKeyClause, notNullNote, quote, type MigrationStatement } from './common.js';
+import { checkClause, columnList, defaultClause, notNullNote, quote, serverStatements, type MigrationStatement } from './common.js';
 
 const q = (name: string): string => quote('mysql', name);
 
@@ -10,39 +10,14 @@ const q = (name: string): string => quote('mysql', name);
  * new foreign keys come last, once every table exists.
  */
 export function mysqlStatements(diff: SchemaDiff): MigrationStatement[] {
-  const out: MigrationStatement[] = [];
-  for (const rename of diff.renames.tables) out.push({ sql: `RENAME TABLE ${q(rename.from)} TO ${q(rename.to)}` });
-  for (const rename of diff.renames.columns) out.push({ sql: `ALTER TABLE ${q(rename.table)} RENAME COLUMN ${q(rename.from)} TO ${q(rename.to)}` });
-  for (const changes of diff.changedTables) {
-    for (const key of changes.droppedForeignKeys) out.push({ sql: `ALTER TABLE ${q(changes.name)} DROP FOREIGN KEY ${q(key.name)}` });
-  }
-  const dropped = new Set(diff.droppedTables.map((table) => table.name));
-  for (const table of diff.droppedTables) {
-    for (const key of table.foreignKeys) {
-      if (dropped.has(key.refTable) && key.refTable !== table.name) out.push({ sql: `ALTER TABLE ${q(table.name)} DROP FOREIGN KEY ${q(key.name)}` });
-    }
-  }
-  for (const changes of diff.changedTables) {
-    for (const check of changes.droppedChecks) out.push({ sql: `ALTER TABLE ${q(changes.name)} DROP CONSTRAINT ${q(check.name)}` });
-    for (const index of changes.droppedIndexes) out.push({ sql: `DROP INDEX ${q(index.name)} ON ${q(changes.name)}` });
-  }
-  for (const table of diff.droppedTables) out.push({ sql: `DROP TABLE ${q(table.name)}`, note: `Drops table "${table.name}" and its rows.` });
-  for (const table of diff.createdTables) {
-    out.push({ sql: createTable(table) });
-    for (const index of table.indexes) out.push(createIndex('mysql', table.name, index));
-  }
-  for (const changes of diff.changedTables) out.push(...alterTable(changes));
-  for (const changes of diff.changedTables) {
-    for (const check of changes.addedChecks) out.push({ sql: `ALTER TABLE ${q(changes.name)} ADD ${checkClause('mysql', check)}` });
-    for (const index of changes.addedIndexes) out.push(createIndex('mysql', changes.name, index));
-  }
-  for (const table of diff.createdTables) {
-    for (const key of table.foreignKeys) out.push({ sql: `ALTER TABLE ${q(table.name)} ADD ${foreignKeyClause('mysql', key)}` });
-  }
-  for (const changes of diff.changedTables) {
-    for (const key of changes.addedForeignKeys) out.push({ sql: `ALTER TABLE ${q(changes.name)} ADD ${foreignKeyClause('mysql', key)}` });
-  }
-  return out;
+  return serverStatements(diff, {
+    dialect: 'mysql',
+    renameTable: (from, to) => [{ sql: `RENAME TABLE ${q(from)} TO ${q(to)}` }],
+    dropForeignKey: (table, key) => `ALTER TABLE ${q(table)} DROP FOREIGN KEY ${q(key)}`,
+    dropIndex: (table, index) => `DROP INDEX ${q(index)} ON ${q(table)}`,
+    createTable,
+    alterTable,
+  });
 }
 
 function createTable(table: SnapshotTable): string {

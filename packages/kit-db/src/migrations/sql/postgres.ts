@@ -1,6 +1,6 @@
 import type { SchemaDiff, TableChanges } from '../diff/diff-snapshots.js';
 import type { SnapshotColumn, SnapshotTable } from '../snapshot/snapshot.js';
-import { checkClause, columnList, createIndex, defaultClause, foreignKeyClause, notNullNote, quote, type MigrationStatement } from './common.js';
+import { checkClause, columnList, defaultClause, notNullNote, quote, serverStatements, type MigrationStatement } from './common.js';
 
 const q = (name: string): string => quote('postgres', name);
 
@@ -10,50 +10,24 @@ const q = (name: string): string => quote('postgres', name);
  * table exists, so tables may point at each other in any order.
  */
 export function postgresStatements(diff: SchemaDiff): MigrationStatement[] {
-  const out: MigrationStatement[] = [];
-  if (usesPgvector(diff)) out.push({ sql: 'CREATE EXTENSION IF NOT EXISTS vector', note: 'vector columns need the pgvector extension.' });
-  for (const rename of diff.renames.tables) {
-    out.push({ sql: `ALTER TABLE ${q(rename.from)} RENAME TO ${q(rename.to)}` });
-    const table = diff.cur.tables[rename.to];
-    // Keeps the `<table>_pkey` convention, which later primary-key changes rely on.
-    if (table !== undefined && table.primaryKey.length > 0) {
-      out.push({ sql: `ALTER TABLE ${q(rename.to)} RENAME CONSTRAINT ${q(`${rename.from}_pkey`)} TO ${q(`${rename.to}_pkey`)}` });
-    }
-  }
-  for (const rename of diff.renames.columns) {
-    out.push({ sql: `ALTER TABLE ${q(rename.table)} RENAME COLUMN ${q(rename.from)} TO ${q(rename.to)}` });
-  }
-  for (const changes of diff.changedTables) {
-    for (const key of changes.droppedForeignKeys) out.push({ sql: `ALTER TABLE ${q(changes.name)} DROP CONSTRAINT ${q(key.name)}` });
-  }
-  const dropped = new Set(diff.droppedTables.map((table) => table.name));
-  for (const table of diff.droppedTables) {
-    // Keys between dropped tables go first, so the tables can be dropped in any order.
-    for (const key of table.foreignKeys) {
-      if (dropped.has(key.refTable) && key.refTable !== table.name) out.push({ sql: `ALTER TABLE ${q(table.name)} DROP CONSTRAINT ${q(key.name)}` });
-    }
-  }
-  for (const changes of diff.changedTables) {
-    for (const check of changes.droppedChecks) out.push({ sql: `ALTER TABLE ${q(changes.name)} DROP CONSTRAINT ${q(check.name)}` });
-    for (const index of changes.droppedIndexes) out.push({ sql: `DROP INDEX ${q(index.name)}` });
-  }
-  for (const table of diff.droppedTables) out.push({ sql: `DROP TABLE ${q(table.name)}`, note: `Drops table "${table.name}" and its rows.` });
-  for (const table of diff.createdTables) {
-    out.push({ sql: createTable(table) });
-    for (const index of table.indexes) out.push(createIndex('postgres', table.name, index));
-  }
-  for (const changes of diff.changedTables) out.push(...alterTable(changes));
-  for (const changes of diff.changedTables) {
-    for (const check of changes.addedChecks) out.push({ sql: `ALTER TABLE ${q(changes.name)} ADD ${checkClause('postgres', check)}` });
-    for (const index of changes.addedIndexes) out.push(createIndex('postgres', changes.name, index));
-  }
-  for (const table of diff.createdTables) {
-    for (const key of table.foreignKeys) out.push({ sql: `ALTER TABLE ${q(table.name)} ADD ${foreignKeyClause('postgres', key)}` });
-  }
-  for (const changes of diff.changedTables) {
-    for (const key of changes.addedForeignKeys) out.push({ sql: `ALTER TABLE ${q(changes.name)} ADD ${foreignKeyClause('postgres', key)}` });
-  }
-  return out;
+  const extension: MigrationStatement[] = usesPgvector(diff) ? [{ sql: 'CREATE EXTENSION IF NOT EXISTS vector', note: 'vector columns need the pgvector extension.' }] : [];
+  return [
+    ...extension,
+    ...serverStatements(diff, {
+      dialect: 'postgres',
+      renameTable: (from, to) => {
+        const renamed: MigrationStatement[] = [{ sql: `ALTER TABLE ${q(from)} RENAME TO ${q(to)}` }];
+        // Keeps the `<table>_pkey` convention, which later primary-key changes rely on.
+        const table = diff.cur.tables[to];
+        if (table !== undefined && table.primaryKey.length > 0) renamed.push({ sql: `ALTER TABLE ${q(to)} RENAME CONSTRAINT ${q(`${from}_pkey`)} TO ${q(`${to}_pkey`)}` });
+        return renamed;
+      },
+      dropForeignKey: (table, key) => `ALTER TABLE ${q(table)} DROP CONSTRAINT ${q(key)}`,
+      dropIndex: (_table, index) => `DROP INDEX ${q(index)}`,
+      createTable,
+      alterTable,
+    }),
+  ];
 }
 
 function createTable(table: SnapshotTable): string {
