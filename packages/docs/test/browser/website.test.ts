@@ -1,17 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, screenshotPath, startSite, type RunningSite, type TestBrowser } from './browser.js';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  readonly id: string;
-  readonly impact: string | null;
-  readonly help: string;
-  readonly nodes: readonly { readonly target: readonly unknown[] }[];
-}
+import { browserAvailable, launchBrowser, screenshotPath, severeAxeViolations, startSite, type RunningSite, type TestBrowser } from './browser.js';
 
 describe.skipIf(!browserAvailable())('the website in Chromium', () => {
   let site: RunningSite;
@@ -115,23 +104,13 @@ describe.skipIf(!browserAvailable())('the website in Chromium', () => {
     await page.close();
   });
 
-  /** Serious and critical axe-core findings on the page as it is now. */
-  async function severeViolations(page: Page): Promise<AxeViolation[]> {
-    await page.evaluate(axeSource);
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
-      return (await axe.run()).violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.slice(0, 3).map((node) => ({ target: node.target })) }));
-    });
-    return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  }
-
   it('has no serious or critical accessibility violations on the home, a document and the search page, in both themes', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const path of ['/', '/docs/database', '/search?q=model']) {
         const page = await browser.context.newPage();
         await page.emulateMedia({ colorScheme });
         await page.goto(`${site.origin}${path}`);
-        const severe = await severeViolations(page);
+        const severe = await severeAxeViolations(page);
         expect(severe, `${path} (${colorScheme}): ${JSON.stringify(severe, null, 2)}`).toEqual([]);
         await page.close();
       }
@@ -143,7 +122,7 @@ describe.skipIf(!browserAvailable())('the website in Chromium', () => {
     await page.locator('#search-input').fill('defineModel');
     await page.locator('#search-listbox [role="option"]').first().waitFor({ state: 'visible' });
     await page.keyboard.press('ArrowDown');
-    const severe = await severeViolations(page);
+    const severe = await severeAxeViolations(page);
     expect(severe, JSON.stringify(severe, null, 2)).toEqual([]);
     await page.close();
   });

@@ -254,3 +254,31 @@ describe('errors of other kit packages', () => {
     expect(reported).toEqual([]);
   });
 });
+
+describe('KitConfig.notFound', () => {
+  it('answers the URLs no endpoint serves, after the middleware, and leaves endpoints and 405s alone', async () => {
+    const seen: string[] = [];
+    const app = createKitApp({
+      routes: { 'GET /api/health': defineAPI({ handler: async () => ({ status: 'ok' }) }) },
+      middleware: [defineMiddleware({ name: 'tag', handler: async ({ ctx, next }) => next({ ...ctx, authType: 'human' }) })],
+      notFound: (request, ctx) => {
+        seen.push(`${new URL(request.url).pathname} ${ctx.authType}`);
+        return new Response('<h1>Not here</h1>', { status: 404, headers: { 'content-type': 'text/html' } });
+      },
+    });
+    const missing = await app.fetch(new Request('http://test/nowhere'));
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toBe('<h1>Not here</h1>');
+    expect(missing.headers.get('x-request-id')).toBeTruthy();
+    expect((await app.fetch(new Request('http://test/api/health'))).status).toBe(200);
+    expect((await app.fetch(new Request('http://test/api/health', { method: 'POST' }))).status).toBe(405);
+    expect(seen).toEqual(['/nowhere human']);
+  });
+
+  it('turns an error thrown by the handler into a problem document', async () => {
+    const app = createKitApp({ routes: {}, notFound: () => { throw new KitError('not_found', 'No page at /x.'); } });
+    const response = await app.fetch(new Request('http://test/x'));
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ detail: 'No page at /x.' });
+  });
+});

@@ -244,7 +244,8 @@ export function createKitApp(given: KitConfig): KitApp {
       register(openapiPath, ['GET'], async (request) => jsonResponse(request, (document ??= toOpenAPI(registry, info))));
     }
     for (const path of pendingNotAllowed) addMethodNotAllowed(path);
-    hono.notFound((c) => handle(c.req.raw, c.env, async () => {
+    hono.notFound((c) => handle(c.req.raw, c.env, async (ctx) => {
+      if (config.notFound) return config.notFound(c.req.raw, ctx);
       throw new KitError('not_found', `No endpoint at ${quoteInput(new URL(c.req.url).pathname)}; see /openapi.json for the available ones.`);
     }));
     hono.onError((error) => problemResponse(error));

@@ -93,6 +93,12 @@ export interface KitConfig {
   readonly plugins?: readonly PluginDefinition[];
   /** WebSocket endpoints from `defineWebSocket`, served by `listen()`. */
   readonly websockets?: readonly WebSocketDefinition[];
+  /**
+   * Answers the requests that no endpoint serves, after authentication, rate limits and middleware,
+   * in place of the 404 problem document. A server of pages uses it to answer unknown URLs with its
+   * not-found page; it may still throw `KitError('not_found')` for the callers it does not serve.
+   */
+  readonly notFound?: (request: Request, ctx: KitContext) => Response | Promise<Response>;
 }
 
 /** What `KitConfig.clientKey` knows about a request. */
