@@ -7,6 +7,8 @@ export interface TsdocExample {
   readonly file: string;
   readonly line: number;
   readonly code: string;
+  /** `tsx` for a ```tsx block, whose JSX compiles with React's automatic runtime. */
+  readonly language: 'ts' | 'tsx';
 }
 
 /** Source files of a package, tests excluded. */
@@ -29,7 +31,8 @@ export function extractExamples(file: string): TsdocExample[] {
       const open = body.findIndex((candidate, at) => at > index && /^```tsx?\s*$/.test(candidate.trim()));
       const close = body.findIndex((candidate, at) => at > open && candidate.trim() === '```');
       if (open < 0 || close < 0) return;
-      examples.push({ file, line: start + open + 1, code: body.slice(open + 1, close).join('\n') });
+      const language = body[open]?.trim() === '```tsx' ? 'tsx' : 'ts';
+      examples.push({ file, line: start + open + 1, code: body.slice(open + 1, close).join('\n'), language });
     });
   }
   return examples;
@@ -42,7 +45,7 @@ export function extractExamples(file: string): TsdocExample[] {
 export function typeCheckExamples(examples: readonly TsdocExample[], repositoryRoot: string): string[] {
   const virtual = new Map<string, TsdocExample>();
   examples.forEach((example, index) => {
-    virtual.set(example.file.replace(/\.tsx?$/, `.__example${index}.ts`), example);
+    virtual.set(example.file.replace(/\.tsx?$/, `.__example${index}.${example.language}`), example);
   });
   const options: ts.CompilerOptions = {
     target: ts.ScriptTarget.ES2022,
@@ -51,6 +54,8 @@ export function typeCheckExamples(examples: readonly TsdocExample[], repositoryR
     strict: true,
     noEmit: true,
     skipLibCheck: true,
+    jsx: ts.JsxEmit.ReactJSX,
+    lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
     types: ['node'],
     baseUrl: repositoryRoot,
     paths: {
@@ -61,6 +66,11 @@ export function typeCheckExamples(examples: readonly TsdocExample[], repositoryR
       '@kit/kit-auth': ['packages/kit-auth/src/index.ts'],
       '@kit/kit-db': ['packages/kit-db/src/index.ts'],
       '@kit/kit-ops': ['packages/kit-ops/src/index.ts'],
+      '@kit/kit-router': ['packages/kit-router/src/index.ts'],
+      '@kit/kit-react': ['packages/kit-react/src/index.ts'],
+      '@kit/kit-react/server': ['packages/kit-react/src/server.ts'],
+      '@kit/kit-react/client': ['packages/kit-react/src/client.ts'],
+      '@kit/kit-dev': ['packages/kit-dev/src/index.ts'],
       '@kit/docs-search': ['packages/docs-search/src/index.ts'],
       '@kit/docs': ['packages/docs/src/index.ts'],
     },
@@ -73,7 +83,7 @@ export function typeCheckExamples(examples: readonly TsdocExample[], repositoryR
   host.readFile = (name) => virtual.get(name)?.code ?? readFile(name);
   host.getSourceFile = (name, language, onError, create) => {
     const example = virtual.get(name);
-    return example ? ts.createSourceFile(name, example.code, language, true, ts.ScriptKind.TS) : getSourceFile(name, language, onError, create);
+    return example ? ts.createSourceFile(name, example.code, language, true, example.language === 'tsx' ? ts.ScriptKind.TSX : ts.ScriptKind.TS) : getSourceFile(name, language, onError, create);
   };
   const program = ts.createProgram([...virtual.keys()], options, host);
   return ts.getPreEmitDiagnostics(program).flatMap((diagnostic) => {

@@ -16,7 +16,7 @@ export const implementedPackages: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** Libraries a type-checked example may use besides the implemented packages and node: built-ins. */
-const typeCheckedLibraries = new Set(['zod', 'vitest']);
+const typeCheckedLibraries = new Set(['zod', 'vitest', 'react']);
 
 /** The names an entry file exports, read from its `export { ... }` and `export type { ... }` lists. */
 export function exportedNames(entryFile: string): Set<string> {
@@ -37,7 +37,7 @@ export function exportedNames(entryFile: string): Set<string> {
  * parser and the import check instead.
  */
 export function isTypeCheckable(example: ExampleFile, exportsBySpecifier: ReadonlyMap<string, ReadonlySet<string>>): boolean {
-  if (example.extension !== '.ts') return false;
+  if (example.extension !== '.ts' && example.extension !== '.tsx') return false;
   return importsOf(example).every((entry) => {
     const exported = exportsBySpecifier.get(entry.specifier);
     if (exported) return !entry.unnamed && entry.names.every((name) => exported.has(name));
@@ -49,7 +49,9 @@ export function isTypeCheckable(example: ExampleFile, exportsBySpecifier: Readon
 export function exampleCompilerOptions(): ts.CompilerOptions {
   return {
     target: ts.ScriptTarget.ES2022,
-    lib: ['lib.es2023.d.ts'],
+    // Pages and components (.tsx) run in the browser too, and compile with React's automatic JSX runtime.
+    lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+    jsx: ts.JsxEmit.ReactJSX,
     module: ts.ModuleKind.NodeNext,
     moduleResolution: ts.ModuleResolutionKind.NodeNext,
     strict: true,
