@@ -1,0 +1,31 @@
+/**
+ * @kit/kit-router: file-based routing for kit. `scanRoutes` reads a folder of route files into a plain
+ * data manifest (routes in precedence order with their layout and middleware chains, not-found pages,
+ * diagnostics that name each bad file and its fix); `matchRoute` and `matchNotFound` match URLs against
+ * it with a trie compiled once per manifest. Only `scanRoutes` touches the file system: the matchers have
+ * no Node import and run in a browser bundle.
+ */
+
+// Scanning
+export { scanRoutes } from './scan/scan-routes.js';
+
+// Matching
+export { matchNotFound, matchRoute } from './match/match-route.js';
+
+// The manifest
+export {
+  routeDiagnosticCodes,
+  type DiagnosticSeverity,
+  type ManifestRoute,
+  type NotFoundBoundary,
+  type RouteDiagnostic,
+  type RouteDiagnosticCode,
+  type RouteKind,
+  type RouteManifest,
+  type RouteMatch,
+  type RouteParams,
+  type RouteSegment,
+} from './manifest.js';
+
+// Errors
+export { KitRouterError, kitRouterErrorCodes, type KitRouterErrorCode } from './errors.js';
