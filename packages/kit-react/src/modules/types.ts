@@ -1,0 +1,133 @@
+import type { ComponentType } from 'react';
+import type { KitContext } from '@kit/kit-core';
+import type { RouteParams } from '@kit/kit-router';
+
+/**
+ * What a loader receives: the route's parameters, the query string, the request and the kit context
+ * (the caller's identity, set by middleware), plus a signal that aborts when the loader is cut by the
+ * renderer's `timeoutMs` or the client goes away.
+ *
+ * @example
+ * ```ts
+ * import type { LoaderArgs } from '@kit/kit-react';
+ *
+ * export async function loader({ params, searchParams }: LoaderArgs) {
+ *   return { id: String(params.id), tab: searchParams.get('tab') ?? 'details' };
+ * }
+ * ```
+ */
+export interface LoaderArgs {
+  readonly params: RouteParams;
+  readonly searchParams: URLSearchParams;
+  readonly request: Request;
+  readonly ctx: KitContext;
+  /** Aborted when the loader is cut by the timeout or the request is abandoned: pass it on to fetch or queries. */
+  readonly signal: AbortSignal;
+}
+
+/**
+ * A page's or layout's loader: runs on the server before the component renders, and its result (plain
+ * JSON: strings, finite numbers, booleans, null, arrays and plain objects) is what `useLoaderData()`
+ * returns. Throw `new KitError('not_found', ...)` for the not-found view, any other error for the error view.
+ *
+ * @example
+ * ```ts
+ * import type { Loader } from '@kit/kit-react';
+ *
+ * export const loader: Loader<{ greeting: string }> = async ({ params }) => ({ greeting: `Hello ${String(params.name)}` });
+ * ```
+ */
+export type Loader<T = unknown> = (args: LoaderArgs) => T | Promise<T>;
+
+/**
+ * A `*.page.tsx` module: a default component and an optional `loader`.
+ *
+ * @example
+ * ```ts
+ * import type { PageModule } from '@kit/kit-react';
+ *
+ * const page: PageModule = { default: () => null, loader: async () => ({ ok: true }) };
+ * ```
+ */
+export interface PageModule {
+  readonly default: ComponentType;
+  readonly loader?: Loader;
+}
+
+/**
+ * A `_layout.tsx` module: a default component that renders `<Outlet />` where the page goes, and an
+ * optional `loader` whose data the layout reads with `useLoaderData()`.
+ *
+ * @example
+ * ```ts
+ * import type { LayoutModule } from '@kit/kit-react';
+ *
+ * const layout: LayoutModule = { default: () => null };
+ * ```
+ */
+export interface LayoutModule {
+  readonly default: ComponentType;
+  readonly loader?: Loader;
+}
+
+/**
+ * A `_loading.tsx` module: the component shown (without props) while a page's loader has not settled.
+ *
+ * @example
+ * ```ts
+ * import type { LoadingModule } from '@kit/kit-react';
+ *
+ * const loading: LoadingModule = { default: () => null };
+ * ```
+ */
+export interface LoadingModule {
+  readonly default: ComponentType;
+}
+
+/**
+ * The props of an `_error.tsx` component. `message` is the `KitError`'s message, or outside dev a
+ * generic text for any other error, so nothing internal reaches the page.
+ *
+ * @example
+ * ```ts
+ * import type { ErrorPageProps } from '@kit/kit-react';
+ *
+ * const props: ErrorPageProps = { error: { status: 403, code: 'forbidden', message: 'You may not see this ticket.' } };
+ * ```
+ */
+export interface ErrorPageProps {
+  readonly error: {
+    readonly status: number;
+    readonly code: string;
+    readonly message: string;
+  };
+}
+
+/**
+ * An `_error.tsx` module: a default component taking `ErrorPageProps`.
+ *
+ * @example
+ * ```ts
+ * import type { ErrorModule } from '@kit/kit-react';
+ *
+ * const errorModule: ErrorModule = { default: ({ error }) => `${error.status}: ${error.message}` };
+ * ```
+ */
+export interface ErrorModule {
+  readonly default: ComponentType<ErrorPageProps>;
+}
+
+/**
+ * A `not-found.tsx` module: a default component (no props) shown for URLs no page serves and for
+ * loaders that throw `KitError('not_found')`.
+ *
+ * @example
+ * ```ts
+ * import type { NotFoundModule } from '@kit/kit-react';
+ *
+ * const notFound: NotFoundModule = { default: () => 'Nothing here.' };
+ * ```
+ */
+export interface NotFoundModule {
+  readonly default: ComponentType;
+}

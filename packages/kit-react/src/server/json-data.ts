@@ -1,0 +1,47 @@
+import { KitReactError } from '../errors/kit-react-error.js';
+import type { JsonValue } from '../state/json.js';
+
+function describe(value: unknown): string | null {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? null : `the number ${String(value)}`;
+  if (typeof value === 'undefined') return 'undefined';
+  if (typeof value === 'bigint') return 'a bigint';
+  if (typeof value === 'function') return 'a function';
+  if (typeof value === 'symbol') return 'a symbol';
+  if (Array.isArray(value)) return null;
+  const prototype = Object.getPrototypeOf(value) as object | null;
+  if (prototype === Object.prototype || prototype === null) return null;
+  const name = (prototype as { constructor?: { name?: unknown } }).constructor?.name;
+  return `a ${typeof name === 'string' && name ? name : 'class instance'}`;
+}
+
+/**
+ * Checks that a loader's result is JSON, so that the page the server renders and the page the client
+ * hydrates from the serialized data are the same. `undefined` as a whole result is `null`; `undefined`
+ * object properties are left out (as JSON does). Anything else that JSON would change or drop is an
+ * error naming the file and the path of the bad value.
+ */
+export function toJsonData(value: unknown, file: string): JsonValue {
+  if (value === undefined) return null;
+  const seen = new Set<object>();
+  const visit = (current: unknown, path: string): void => {
+    const problem = describe(current);
+    if (problem !== null) {
+      const hint = problem === 'a Date' ? ' (convert it with toISOString())' : problem.startsWith('a Map') || problem.startsWith('a Set') ? ' (convert it to an array or object)' : '';
+      throw new KitReactError(
+        'loader_data_not_json',
+        `The loader of ${file} returned data that is not JSON: ${path} is ${problem}${hint}. Return strings, finite numbers, booleans, null, arrays and plain objects only.`,
+      );
+    }
+    if (current === null || typeof current !== 'object') return;
+    if (seen.has(current)) {
+      throw new KitReactError('loader_data_not_json', `The loader of ${file} returned data that is not JSON: ${path} refers back to itself. Return a tree of plain values.`);
+    }
+    seen.add(current);
+    if (Array.isArray(current)) current.forEach((item, index) => visit(item, `${path}[${index}]`));
+    else for (const [key, item] of Object.entries(current)) if (item !== undefined) visit(item, `${path}.${key}`);
+    seen.delete(current);
+  };
+  visit(value, 'data');
+  return value as JsonValue;
+}

@@ -1,0 +1,64 @@
+import type { KitContext } from '@kit/kit-core';
+import type { RouteParams } from '@kit/kit-router';
+import type { ErrorModule, LayoutModule, LoadingModule, NotFoundModule, PageModule } from '../modules/types.js';
+
+/**
+ * A route file as the renderer gets it: its path (relative to the routes folder, as in the route
+ * manifest), the loaded server module and the URL of its client chunk.
+ *
+ * @example
+ * ```ts
+ * import type { RouteModuleRef } from '@kit/kit-react/server';
+ * import type { PageModule } from '@kit/kit-react';
+ *
+ * const home: RouteModuleRef<PageModule> = { file: 'index.page.tsx', module: { default: () => null }, url: '/_kit/index.page.js' };
+ * ```
+ */
+export interface RouteModuleRef<M> {
+  readonly file: string;
+  readonly module: M;
+  /** The module's client chunk. */
+  readonly url: string;
+}
+
+/** Where a failure reported to `RenderPageOptions.onError` happened. */
+export interface RenderErrorInfo {
+  /** `loader`: a loader threw, timed out or returned a value that is not JSON; `render`: a component threw. */
+  readonly phase: 'loader' | 'render';
+  /** The file whose loader failed; null for render errors (React names the component in `componentStack`). */
+  readonly file: string | null;
+  readonly componentStack?: string;
+}
+
+/** What `renderPage` renders: the request, the matched route's modules and the client assets. */
+export interface RenderPageOptions {
+  readonly request: Request;
+  readonly ctx: KitContext;
+  readonly params: RouteParams;
+  /** The route's layouts, root first. */
+  readonly layouts: readonly RouteModuleRef<LayoutModule>[];
+  /** The page; null renders the not-found view with 404. */
+  readonly page: RouteModuleRef<PageModule> | null;
+  /** The not-found view for 404s; null uses a built-in plain one. */
+  readonly notFound: RouteModuleRef<NotFoundModule> | null;
+  /** The nearest `_loading.tsx`: with one, the shell streams before the page's loader settles. */
+  readonly loading: RouteModuleRef<LoadingModule> | null;
+  /** The nearest `_error.tsx`; null uses a built-in plain one. */
+  readonly error: RouteModuleRef<ErrorModule> | null;
+  /** URLs of the client entry (a module script) and the stylesheets. */
+  readonly assets: { readonly clientEntry: string; readonly styles: readonly string[] };
+  /** Dev: error messages are shown and the client connects to `devEventsUrl`. Default false. */
+  readonly dev?: boolean;
+  /** Dev only: the server-sent events URL the client listens to (`/_kit/events`). */
+  readonly devEventsUrl?: string;
+  /** How long a loader (and the streaming of the whole page) may take, in milliseconds. Default 30000. */
+  readonly timeoutMs?: number;
+  /**
+   * Told about loader failures (not `not_found`, nor KitErrors under 500) and errors thrown while
+   * rendering. Default: `console.error` with the file.
+   */
+  readonly onError?: (error: unknown, info: RenderErrorInfo) => void;
+}
+
+/** The default of `RenderPageOptions.timeoutMs`. */
+export const defaultTimeoutMs = 30_000;

@@ -1,0 +1,104 @@
+import { renderToReadableStream } from 'react-dom/server';
+import { KitReactError } from '../errors/kit-react-error.js';
+import { RouterContext } from '../router/router.js';
+import { stateElementId, type BootstrapState } from '../state/state.js';
+import { AppDocument } from '../tree/app-document.js';
+import { levelChain } from '../tree/level-component.js';
+import { renderErrorInfo, renderErrorMessage } from '../tree/render-error.js';
+import { LevelTracker, RenderModeContext, type RenderMode } from '../tree/render-mode.js';
+import { attributeText, inlineJson } from './escape.js';
+import { pageHeaders } from './headers.js';
+import { injectTail } from './inject-tail.js';
+import type { RenderErrorInfo, RenderPageOptions } from './options.js';
+import type { RoutePlan } from './plan-route.js';
+import { ServerHints } from './server-hints.js';
+import { serverRouter } from './server-router.js';
+
+/** How much longer than `timeoutMs` the whole render may take before React is aborted. */
+export const renderGraceMs = 1000;
+
+export interface HtmlSettings {
+  readonly dev: boolean;
+  readonly timeoutMs: number;
+  readonly report: (error: unknown, info: RenderErrorInfo) => void;
+}
+
+/** The answer when React could not render even the document (a bug, or the time ran out first). */
+function shellFailure(status: number, message: string): Response {
+  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Error ${status}</title></head><body><main><h1>Error ${status}</h1><p>${attributeText(message)}</p></main></body></html>`;
+  return new Response(html, { status, headers: pageHeaders('html', {}) });
+}
+
+/**
+ * Streams the page: the document with the layouts (and the loading view of a page whose loader is
+ * still running) as soon as React's shell is ready, then the page when it settles, then the bootstrap
+ * state and the client entry. The status is fixed when the shell is ready.
+ */
+export async function renderHtml(options: RenderPageOptions, plan: RoutePlan, settings: HtmlSettings): Promise<Response> {
+  const url = new URL(options.request.url);
+  const tracker = new LevelTracker();
+  const mode: RenderMode = { kind: 'server', dev: settings.dev, tracker, serverOnlyTag: null };
+  const tree = (
+    <RenderModeContext value={mode}>
+      <RouterContext value={serverRouter(url, options.params)}>
+        <AppDocument styles={options.assets.styles} hints={<ServerHints urls={[options.assets.clientEntry, ...plan.preloads]} />}>
+          {levelChain(plan.levels)}
+        </AppDocument>
+      </RouterContext>
+    </RenderModeContext>
+  );
+
+  // Nothing may hang the response: loaders are cut at timeoutMs; a second later (a component suspended on
+  // something of its own) React stops waiting and leaves the rest to the browser.
+  const controller = new AbortController();
+  const deadline = settings.timeoutMs + renderGraceMs;
+  const timer = setTimeout(() => controller.abort(new KitReactError('loader_timeout', `The page ${url.pathname} did not finish rendering within ${deadline} ms.`)), deadline);
+  const onAbandoned = () => controller.abort(options.request.signal.reason);
+  options.request.signal.addEventListener('abort', onAbandoned, { once: true });
+  const done = () => {
+    clearTimeout(timer);
+    options.request.signal.removeEventListener('abort', onAbandoned);
+  };
+
+  let stream: Awaited<ReturnType<typeof renderToReadableStream>>;
+  try {
+    stream = await renderToReadableStream(tree, {
+      signal: controller.signal,
+      onError(error, info) {
+        tracker.fail(renderErrorInfo(error, settings.dev));
+        settings.report(error, { phase: 'render', file: null, ...(info?.componentStack ? { componentStack: info.componentStack } : {}) });
+      },
+    });
+  } catch (error) {
+    done();
+    const timedOut = controller.signal.aborted;
+    return shellFailure(timedOut ? 504 : 500, settings.dev && error instanceof Error ? error.message : renderErrorMessage);
+  }
+  tracker.shellReady = true;
+  stream.allReady.then(done, done);
+  const status = plan.status !== 200 ? plan.status : tracker.failedBeforeShell ? 500 : 200;
+
+  const tail = async () => {
+    const state: BootstrapState = {
+      kit: 1,
+      status,
+      pathname: url.pathname,
+      search: url.search,
+      params: options.params,
+      levels: await plan.states,
+      loading: plan.loading,
+      error: plan.error,
+      dev: settings.dev,
+      devEventsUrl: settings.dev ? (options.devEventsUrl ?? null) : null,
+      clientEntry: options.assets.clientEntry,
+      styles: options.assets.styles,
+    };
+    return `<script type="application/json" id="${stateElementId}">${inlineJson(state)}</script><script type="module" src="${attributeText(options.assets.clientEntry)}"></script>`;
+  };
+  const headers = pageHeaders('html', plan.headers);
+  if (options.request.method === 'HEAD') {
+    await stream.cancel();
+    return new Response(null, { status, headers });
+  }
+  return new Response(stream.pipeThrough(injectTail(tail)), { status, headers });
+}

@@ -1,0 +1,60 @@
+import { navigationHeader } from '../state/state.js';
+import { defaultTimeoutMs, type RenderErrorInfo, type RenderPageOptions } from './options.js';
+import { planRoute } from './plan-route.js';
+import { renderHtml } from './render-html.js';
+import { renderPayload } from './render-payload.js';
+import { validateOptions } from './validate-options.js';
+
+function defaultReport(error: unknown, info: RenderErrorInfo): void {
+  console.error(info.phase === 'loader' ? `[kit-react] The loader of ${info.file} failed:` : '[kit-react] A component threw while rendering:', error);
+}
+
+/**
+ * Answers a page request. With `Kit-Navigation: 1` it returns the navigation payload (JSON, every
+ * loader settled); otherwise the HTML document, streamed: the shell (layouts, and the `_loading.tsx`
+ * view while the page's loader runs) first, then the page, then the bootstrap state and the client
+ * entry. Every loader of the route runs at once; layout loaders are awaited before the shell, and so
+ * is the page's when there is no `_loading.tsx`. The status is decided when the shell is ready: 404
+ * for no page or a loader's `KitError('not_found')`, the KitError's status or 500 for other loader
+ * failures (504 for a timeout), 500 when a level threw while rendering; a failure after the shell
+ * streams its view inside the 200. Both answers carry `Vary: Kit-Navigation`.
+ *
+ * @throws KitReactError `invalid_render_options` when the options are malformed.
+ * @example
+ * ```ts
+ * import { createElement } from 'react';
+ * import { createKitApp } from '@kit/kit-core';
+ * import { renderPage } from '@kit/kit-react/server';
+ *
+ * const app = createKitApp({ routes: {} });
+ * app.get('/', (request, ctx) =>
+ *   renderPage({
+ *     request,
+ *     ctx,
+ *     params: {},
+ *     layouts: [],
+ *     page: { file: 'index.page.tsx', url: '/_kit/index.js', module: { default: () => createElement('h1', null, 'Hello') } },
+ *     notFound: null,
+ *     loading: null,
+ *     error: null,
+ *     assets: { clientEntry: '/_kit/entry.js', styles: [] },
+ *   }),
+ * );
+ * ```
+ */
+export async function renderPage(options: RenderPageOptions): Promise<Response> {
+  validateOptions(options);
+  const dev = options.dev ?? false;
+  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
+  const report = (error: unknown, info: RenderErrorInfo) => {
+    try {
+      (options.onError ?? defaultReport)(error, info);
+    } catch {
+      // A failing reporter must not break the page it reports on.
+    }
+  };
+  const navigation = options.request.headers.get(navigationHeader) === '1';
+  const plan = await planRoute(options, { dev, timeoutMs, awaitPage: navigation, report });
+  const settings = { dev, timeoutMs, report };
+  return navigation ? renderPayload(options, plan, settings) : renderHtml(options, plan, settings);
+}

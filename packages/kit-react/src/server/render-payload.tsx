@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { prerender } from 'react-dom/static';
+import { RouterContext } from '../router/router.js';
+import type { NavigationPayload } from '../state/state.js';
+import { levelChain } from '../tree/level-component.js';
+import { renderErrorInfo } from '../tree/render-error.js';
+import { LevelTracker, RenderModeContext, type RenderMode } from '../tree/render-mode.js';
+import { pageHeaders } from './headers.js';
+import type { RenderPageOptions } from './options.js';
+import type { RoutePlan } from './plan-route.js';
+import { serverRouter } from './server-router.js';
+import { serverOnlyBlocks } from './server-only-blocks.js';
+import { renderGraceMs, type HtmlSettings } from './render-html.js';
+
+/**
+ * The navigation payload: the levels with their data (every loader settled), the route's loading and
+ * error views, and the HTML of the `ServerOnly` blocks of each level, which the server renders here
+ * the same way as for a document (the client never renders their children).
+ */
+export async function renderPayload(options: RenderPageOptions, plan: RoutePlan, settings: HtmlSettings): Promise<Response> {
+  const url = new URL(options.request.url);
+  const tag = `kit-so-${randomBytes(8).toString('hex')}`;
+  const tracker = new LevelTracker();
+  const mode: RenderMode = { kind: 'server', dev: settings.dev, tracker, serverOnlyTag: tag };
+  const tree = (
+    <RenderModeContext value={mode}>
+      <RouterContext value={serverRouter(url, options.params)}>{levelChain(plan.levels)}</RouterContext>
+    </RenderModeContext>
+  );
+  const controller = new AbortController();
+  const deadline = settings.timeoutMs + renderGraceMs;
+  const timer = setTimeout(() => controller.abort(new Error(`The page ${url.pathname} did not finish rendering within ${deadline} ms.`)), deadline);
+  let html = '';
+  try {
+    const { prelude } = await prerender(tree, {
+      signal: controller.signal,
+      onError(error, info) {
+        tracker.fail(renderErrorInfo(error, settings.dev));
+        settings.report(error, { phase: 'render', file: null, ...(info?.componentStack ? { componentStack: info.componentStack } : {}) });
+      },
+    });
+    html = await new Response(prelude).text();
+  } catch (error) {
+    // The client renders the levels anyway; only ServerOnly blocks are missing, and the error is reported.
+    settings.report(error, { phase: 'render', file: null });
+  } finally {
+    clearTimeout(timer);
+  }
+  const levels = await plan.states;
+  const status = plan.status !== 200 ? plan.status : tracker.failedBeforeShell ? 500 : 200;
+  const payload: NavigationPayload = {
+    kit: 1,
+    status,
+    pathname: url.pathname,
+    search: url.search,
+    params: options.params,
+    levels,
+    loading: plan.loading,
+    error: plan.error,
+    clientEntry: options.assets.clientEntry,
+    styles: options.assets.styles,
+    serverOnly: serverOnlyBlocks(html, tag, levels.length),
+  };
+  const body = options.request.method === 'HEAD' ? null : JSON.stringify(payload);
+  return new Response(body, { status, headers: pageHeaders('payload', plan.headers) });
+}

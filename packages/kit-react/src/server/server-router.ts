@@ -1,0 +1,26 @@
+import { KitReactError } from '../errors/kit-react-error.js';
+import { ReadonlySearchParams } from '../router/readonly-search-params.js';
+import type { RouterHandle } from '../router/router.js';
+import type { RouteParams } from '@kit/kit-router';
+
+function browserOnly(name: string): never {
+  throw new KitReactError('router_on_server', `router.${name}() runs in the browser: call it from an event handler or an effect, not while rendering on the server.`);
+}
+
+/** The router components see on the server: the request's URL and params; navigation throws. */
+export function serverRouter(url: URL, params: RouteParams): RouterHandle {
+  return {
+    interactive: false,
+    router: {
+      pathname: url.pathname,
+      params,
+      searchParams: new ReadonlySearchParams(url.search),
+      isNavigating: false,
+      navigate: () => browserOnly('navigate'),
+      back: () => browserOnly('back'),
+      forward: () => browserOnly('forward'),
+      refresh: () => browserOnly('refresh'),
+      prefetch: async () => undefined,
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { KitReactError } from '../errors/kit-react-error.js';
+import type { RenderPageOptions } from './options.js';
+
+function refProblem(name: string, ref: unknown, nullable: boolean): string | null {
+  if (ref === null && nullable) return null;
+  if (typeof ref !== 'object' || ref === null) return `${name} is ${ref === null ? 'null' : typeof ref}; pass { file, module, url }${nullable ? ' or null' : ''}`;
+  const { file, module, url } = ref as { file?: unknown; module?: unknown; url?: unknown };
+  if (typeof file !== 'string' || file === '') return `${name}.file is not a file path`;
+  if (typeof url !== 'string') return `${name}.url (the client chunk of ${file}) is not a string`;
+  const component = (module as { default?: unknown } | null | undefined)?.default;
+  if (typeof component !== 'function' && (typeof component !== 'object' || component === null)) return `${file} has no default export component; export default function ...`;
+  const loader = (module as { loader?: unknown }).loader;
+  if (loader !== undefined && typeof loader !== 'function') return `the loader export of ${file} is ${typeof loader}, not a function`;
+  return null;
+}
+
+/** Rejects options kit-dev (or a custom server) got wrong, naming the field, before anything runs. */
+export function validateOptions(options: RenderPageOptions): void {
+  const problems: string[] = [];
+  if (!(options.request instanceof Request)) problems.push('request is not a Request');
+  if (typeof options.assets?.clientEntry !== 'string' || !Array.isArray(options.assets.styles)) problems.push('assets must be { clientEntry: string, styles: string[] }');
+  if (!Array.isArray(options.layouts)) problems.push('layouts is not an array');
+  else options.layouts.forEach((layout, index) => problems.push(refProblem(`layouts[${index}]`, layout, false) ?? ''));
+  problems.push(refProblem('page', options.page, true) ?? '', refProblem('notFound', options.notFound, true) ?? '', refProblem('loading', options.loading, true) ?? '', refProblem('error', options.error, true) ?? '');
+  if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) problems.push(`timeoutMs is ${String(options.timeoutMs)}; pass a positive number of milliseconds`);
+  const found = problems.filter((problem) => problem !== '');
+  if (found.length > 0) throw new KitReactError('invalid_render_options', `renderPage(): ${found.join('; ')}.`);
+}
