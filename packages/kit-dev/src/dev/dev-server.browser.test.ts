@@ -1,0 +1,88 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, launchBrowser, type TestBrowser } from '../../../../test-support/browser.js';
+import { fixtureBrowserChecks, watchedPage } from '../testing/browser-checks.js';
+import { copyFixture, type FixtureCopy } from '../testing/fixture.js';
+import { createDevServer, type DevReloadEvent, type DevServer } from './create-dev-server.js';
+
+const run = browserAvailable();
+let copy: FixtureCopy;
+let dev: DevServer;
+let browser: TestBrowser;
+let base = '';
+
+beforeAll(async () => {
+  if (!run) return;
+  copy = await copyFixture();
+  dev = createDevServer({ root: copy.root, port: 0, conditions: ['kit-source'], log: false, debounceMs: 20 });
+  [base, browser] = await Promise.all([dev.listen().then((address) => address.url), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await dev?.close();
+  await copy?.remove();
+});
+
+describe.runIf(run)('the dev server in Chromium', () => {
+  fixtureBrowserChecks(() => base, () => browser.context);
+});
+
+/** Writes a file of the app and waits for the dev server to have rebuilt (or failed to). */
+async function edit(file: string, change: (text: string) => string): Promise<void> {
+  const path = join(copy.root, file);
+  const text = await readFile(path, 'utf8');
+  const done = new Promise<void>((resolve) => {
+    const stops = [dev.on('reload', () => finish()), dev.on('error', () => finish())];
+    const finish = () => {
+      for (const stop of stops) stop();
+      resolve();
+    };
+  });
+  await writeFile(path, change(text));
+  await done;
+}
+
+describe.runIf(run)('the dev server in Chromium, while files change', () => {
+  it('shows an edited page, a build error overlay and its fix without reloading, then a CSS edit', async () => {
+    const { page, errors } = await watchedPage(browser.context);
+    try {
+      const connected = page.waitForRequest((request) => request.url().endsWith('/_kit/events'));
+      await page.goto(`${base}/about`);
+      await connected;
+      await page.evaluate(() => {
+        (window as unknown as { kitMarker: string }).kitMarker = 'no reload';
+      });
+      const heading = page.getByRole('heading', { level: 1 });
+
+      await edit('app/routes/(marketing)/about.page.tsx', (text) => text.replace('<h1>About</h1>', '<h1>About us</h1>'));
+      await expect.poll(() => heading.textContent(), { timeout: 10_000 }).toBe('About us');
+
+      await edit('app/routes/(marketing)/about.page.tsx', (text) => text.replace('<h1>About us</h1>', '<h1>About us</h1>\n      <p>{</p>'));
+      expect(dev.error).toMatchObject({ file: 'app/routes/(marketing)/about.page.tsx', line: 6 });
+      await expect.poll(() => page.locator('body').innerText(), { timeout: 10_000 }).toContain('about.page.tsx:6');
+      const overlay = await fetch(`${base}/about`, { headers: { accept: 'text/html' } });
+      expect(overlay.status).toBe(500);
+      expect(await overlay.text()).toContain('app/routes/(marketing)/about.page.tsx:6:');
+
+      await edit('app/routes/(marketing)/about.page.tsx', (text) => text.replace('\n      <p>{</p>', '\n      <p>Fixed.</p>'));
+      await expect.poll(() => page.locator('body').innerText(), { timeout: 10_000 }).toContain('Fixed.');
+      expect(await page.locator('body').innerText()).not.toContain('about.page.tsx:6');
+
+      const colorOf = () => heading.evaluate((element) => getComputedStyle(element).color);
+      expect(await colorOf()).toBe('rgb(20, 20, 20)');
+      const reloads: DevReloadEvent[] = [];
+      const stop = dev.onReload((event) => reloads.push(event));
+      await edit('app/styles/global.css', (text) => text.replace('color: rgb(20, 20, 20);', 'color: rgb(150, 0, 0);'));
+      stop();
+      expect(reloads.map((event) => event.kind)).toEqual(['css']);
+      await expect.poll(colorOf, { timeout: 10_000 }).toBe('rgb(150, 0, 0)');
+
+      expect(await page.evaluate(() => (window as unknown as { kitMarker?: string }).kitMarker)).toBe('no reload');
+      expect(errors.filter((error) => !error.includes('500'))).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});

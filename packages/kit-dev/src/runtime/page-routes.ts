@@ -1,0 +1,135 @@
+import { KitError, quoteInput, type KitContext } from '@kit/kit-core';
+import type { ErrorModule, LayoutModule, LoadingModule, NotFoundModule, PageModule } from '@kit/kit-react';
+import { renderPage, type RenderErrorInfo, type RenderPageOptions, type RouteModuleRef } from '@kit/kit-react/server';
+import { matchNotFound, matchRoute, type NotFoundBoundary, type RouteManifest, type RouteParams } from '@kit/kit-router';
+import type { LoadedApp, RuntimeOptions } from './runtime-types.js';
+
+/** Whether a caller wants a page: a browser (`Accept` with `text/html`) or kit-react's client router. */
+export function wantsPage(request: Request): boolean {
+  return request.headers.get('kit-navigation') === '1' || (request.headers.get('accept') ?? '').includes('text/html');
+}
+
+/** The folder of a route file, `''` at the root. */
+function folderOf(file: string): string {
+  const slash = file.lastIndexOf('/');
+  return slash === -1 ? '' : file.slice(0, slash);
+}
+
+function isUnder(folder: string, ancestor: string): boolean {
+  return ancestor === '' || folder === ancestor || folder.startsWith(`${ancestor}/`);
+}
+
+/**
+ * Renders the pages of a loaded app with kit-react: a page route with its layouts, loading and error
+ * files, and the not-found view (the nearest `not-found.tsx`, with its layouts) for URLs no page serves.
+ */
+export class PageRenderer {
+  private readonly errorFiles: readonly string[];
+  private readonly rootLayouts: readonly string[];
+
+  constructor(
+    private readonly loaded: LoadedApp,
+    private readonly options: RuntimeOptions,
+  ) {
+    const errors = new Set<string>();
+    for (const route of loaded.manifest.routes) if (route.error !== null) errors.add(route.error);
+    // Deepest first, so the first folder that contains a boundary is the nearest.
+    this.errorFiles = [...errors].sort((a, b) => b.split('/').length - a.split('/').length);
+    this.rootLayouts = loaded.manifest.routes.find((route) => route.layouts[0] === '_layout.tsx')?.layouts.slice(0, 1) ?? [];
+  }
+
+  private get manifest(): RouteManifest {
+    return this.loaded.manifest;
+  }
+
+  private ref<M>(file: string): RouteModuleRef<M> {
+    return { file, module: (this.loaded.modules.get(file) ?? {}) as M, url: this.loaded.clientUrls.get(file) ?? '' };
+  }
+
+  private optionalRef<M>(file: string | null): RouteModuleRef<M> | null {
+    return file === null ? null : this.ref<M>(file);
+  }
+
+  private common(request: Request, ctx: KitContext, params: RouteParams, failures: unknown[]): Pick<RenderPageOptions, 'request' | 'ctx' | 'params' | 'assets' | 'dev' | 'devEventsUrl' | 'onError'> {
+    const report = this.options.onPageError;
+    return {
+      onError: (error: unknown, info: RenderErrorInfo) => {
+        if (info.phase === 'render') failures.push(error);
+        if (report) report(error, info.file ?? `rendering ${new URL(request.url).pathname}`);
+        else console.error(`kit: ${info.file ?? `rendering ${new URL(request.url).pathname}`} failed:`, error);
+      },
+      request,
+      ctx,
+      params,
+      assets: this.loaded.assets,
+      dev: this.options.dev,
+      ...(this.options.devEventsUrl === undefined ? {} : { devEventsUrl: this.options.devEventsUrl }),
+    };
+  }
+
+  /** The page that serves the request's URL, or the not-found view when none does. */
+  async render(request: Request, ctx: KitContext): Promise<Response> {
+    const match = matchRoute(request.url, this.manifest);
+    if (!match || match.route.kind !== 'page') return this.renderNotFound(request, ctx);
+    const { route, params } = match;
+    const boundary = matchNotFound(request.url, this.manifest);
+    return this.guard(request, (failures) =>
+      renderPage({
+        ...this.common(request, ctx, params, failures),
+        layouts: route.layouts.map((file) => this.ref<LayoutModule>(file)),
+        page: this.ref<PageModule>(route.file),
+        notFound: boundary ? this.ref<NotFoundModule>(boundary.file) : null,
+        loading: this.optionalRef<LoadingModule>(route.loading),
+        error: this.optionalRef<ErrorModule>(route.error),
+      }),
+    );
+  }
+
+  /** The nearest not-found view (404), or for callers that want no page, the 404 problem. */
+  async renderNotFound(request: Request, ctx: KitContext): Promise<Response> {
+    if (!wantsPage(request)) {
+      throw new KitError('not_found', `No page or endpoint at ${quoteInput(new URL(request.url).pathname)}; see /openapi.json for the API.`);
+    }
+    const boundary = matchNotFound(request.url, this.manifest);
+    return this.guard(request, (failures) =>
+      renderPage({
+        ...this.common(request, ctx, {}, failures),
+        layouts: (boundary?.layouts ?? this.rootLayouts).map((file) => this.ref<LayoutModule>(file)),
+        page: null,
+        notFound: boundary ? this.ref<NotFoundModule>(boundary.file) : null,
+        loading: null,
+        error: this.optionalRef<ErrorModule>(this.errorFileFor(boundary)),
+      }),
+    );
+  }
+
+  private errorFileFor(boundary: NotFoundBoundary | null): string | null {
+    const folder = boundary ? folderOf(boundary.file) : '';
+    return this.errorFiles.find((file) => isUnder(folder, folderOf(file))) ?? null;
+  }
+
+  /**
+   * Renders, handing errors to `onRenderError` (the dev overlay): a rejected render, and a page whose
+   * shell failed to render (status 500 after a component threw), whose stack names the component's file.
+   */
+  private async guard(request: Request, render: (failures: unknown[]) => Promise<Response>): Promise<Response> {
+    const failures: unknown[] = [];
+    let response: Response;
+    try {
+      response = await render(failures);
+    } catch (error) {
+      const answer = this.options.onRenderError?.(error, request);
+      if (answer) return answer;
+      throw error;
+    }
+    const [failure] = failures;
+    if (response.status >= 500 && failure !== undefined) {
+      const answer = this.options.onRenderError?.(failure, request);
+      if (answer) {
+        await response.body?.cancel();
+        return answer;
+      }
+    }
+    return response;
+  }
+}

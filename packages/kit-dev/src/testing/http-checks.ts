@@ -1,0 +1,161 @@
+import { request as httpRequest } from 'node:http';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { expect, it } from 'vitest';
+
+/** The chunks of a response body as they arrived, with the time since the request was sent. */
+export function timedChunks(url: string, headers: Record<string, string>): Promise<{ status: number; chunks: { at: number; text: string }[] }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { headers }, (response) => {
+      const chunks: { at: number; text: string }[] = [];
+      response.setEncoding('utf8');
+      response.on('data', (text: string) => chunks.push({ at: performance.now() - started, text }));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, chunks }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+const html = { accept: 'text/html' };
+
+/**
+ * The checks every way of serving the fixture app must pass over real HTTP: the dev server and the
+ * production server run the same ones. `base` gives the server's URL once it is listening.
+ */
+export function fixtureHttpChecks(base: () => string): void {
+  const url = (path: string) => `${base()}${path}`;
+
+  it('streams the shell with the loading view before the slow ticket page', async () => {
+    const { status, chunks } = await timedChunks(url('/tickets/1'), html);
+    expect(status).toBe(200);
+    const first = (marker: string) => chunks.findIndex((chunk) => chunk.text.includes(marker));
+    const loading = first('id="loading"');
+    const ticket = first('Printer on fire');
+    expect(loading).toBeGreaterThanOrEqual(0);
+    expect(ticket).toBeGreaterThan(loading);
+    // The loader sleeps 600 ms: the fallback arrives well before the content, even on a busy machine.
+    expect(chunks[ticket]!.at - chunks[loading]!.at).toBeGreaterThan(200);
+    const text = chunks.map((chunk) => chunk.text).join('');
+    expect(text.indexOf('</head>')).toBeLessThan(text.indexOf('id="loading"'));
+    expect(text.slice(0, text.indexOf('</head>'))).toMatch(/<link rel="stylesheet" href="\/_kit\/client\/app[^"]*\.css"/);
+  });
+
+  it('serves pages of every convention: route group, catch-all, nested layout with its loader', async () => {
+    const about = await fetch(url('/about'), { headers: html });
+    expect(about.status).toBe(200);
+    expect(await about.text()).toContain('<title>About - Fixture tickets</title>');
+    const docs = await fetch(url('/docs/guides/setup'), { headers: html });
+    expect(await docs.text()).toMatch(/You are reading <!-- -->guides\/setup/);
+    const tickets = await (await fetch(url('/tickets'), { headers: html })).text();
+    expect(tickets).toMatch(/Ticket desk \(<!-- -->\d+<!-- --> tickets\)/);
+    expect(tickets).toContain('Printer on fire');
+  });
+
+  it('answers an unknown URL with the not-found page for browsers and a 404 problem for programs', async () => {
+    const page = await fetch(url('/no/such/page'), { headers: html });
+    expect(page.status).toBe(404);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain('Page not found');
+    const problem = await fetch(url('/no/such/page'), { headers: { accept: 'application/json' } });
+    expect(problem.status).toBe(404);
+    expect(problem.headers.get('content-type')).toContain('application/problem+json');
+    expect(await problem.json()).toMatchObject({ status: 404, detail: expect.stringContaining('/no/such/page') });
+  });
+
+  it('renders the error view for a loader that throws', async () => {
+    const response = await fetch(url('/boom'), { headers: html });
+    const text = await response.text();
+    expect(text).toContain('id="error-title"');
+    expect(text).not.toContain('This never renders');
+  });
+
+  it('serves the API files with validation and the config policy', async () => {
+    const list = await fetch(url('/api/tickets'));
+    expect(list.status).toBe(200);
+    expect(((await list.json()) as { tickets: unknown[] }).tickets.length).toBeGreaterThanOrEqual(2);
+    const created = await fetch(url('/api/tickets'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Over HTTP' }) });
+    expect(created.status).toBe(200);
+    const ticket = (await created.json()) as { id: string; title: string };
+    expect(ticket.title).toBe('Over HTTP');
+    expect(await (await fetch(url(`/api/tickets/${ticket.id}`))).json()).toMatchObject({ title: 'Over HTTP', status: 'open' });
+    const invalid = await fetch(url('/api/tickets'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: '' }) });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toMatchObject({ errors: [{ field: 'title' }] });
+    const denied = await fetch(url('/api/tickets'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'forbidden' }) });
+    expect(denied.status).toBe(403);
+    const missing = await fetch(url('/api/tickets/999'));
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toContain('application/problem+json');
+  });
+
+  it('describes the API files in /openapi.json with the config info', async () => {
+    const document = (await (await fetch(url('/openapi.json'))).json()) as { info: { title: string }; paths: Record<string, Record<string, unknown>> };
+    expect(document.info.title).toBe('Fixture tickets');
+    expect(Object.keys(document.paths['/api/tickets'] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(document.paths['/api/tickets/{id}'] ?? {})).toEqual(['get']);
+  });
+
+  it('serves the API files as MCP tools at /mcp to the official client', async () => {
+    const client = new Client({ name: 'kit-dev-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url('/mcp'))));
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name).sort()).toEqual(['get_api_tickets', 'get_api_tickets_id', 'post_api_tickets']);
+      const result = await client.callTool({ name: 'get_api_tickets_id', arguments: { id: '1' } });
+      expect(result.structuredContent).toMatchObject({ id: '1', title: 'Printer on fire' });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('runs each middleware file only under its folder, authentication included', async () => {
+    for (const path of ['/', '/api/tickets', '/no/such/page', '/openapi.json']) {
+      const response = await fetch(url(path), { headers: html });
+      expect(response.headers.get('x-fixture-root'), path).toBe('yes');
+      await response.arrayBuffer();
+    }
+    const refused = await fetch(url('/admin'), { headers: { accept: 'application/json' } });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('content-type')).toContain('application/problem+json');
+    const admitted = await fetch(url('/admin'), { headers: { ...html, 'x-admin-key': 'fixture-admin-key' } });
+    expect(admitted.status).toBe(200);
+    expect(await admitted.text()).toMatch(/Signed in as <!-- -->user:admin/);
+    const outside = await fetch(url('/tickets'), { headers: html });
+    expect(outside.status).toBe(200);
+    await outside.arrayBuffer();
+  });
+
+  it('answers the client router with the navigation payload, varying on Kit-Navigation', async () => {
+    const response = await fetch(url('/tickets'), { headers: { 'kit-navigation': '1' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(response.headers.get('vary') ?? '').toMatch(/kit-navigation/i);
+    await response.arrayBuffer();
+  });
+
+  it('answers other methods on a page with 405 and Allow', async () => {
+    const response = await fetch(url('/about'), { method: 'POST' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  it('serves public files with their content types and never outside the folder', async () => {
+    const robots = await fetch(url('/robots.txt'));
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await robots.text()).toContain('User-agent');
+    const icon = await fetch(url('/favicon.svg'));
+    expect(icon.headers.get('content-type')).toBe('image/svg+xml');
+    expect(icon.headers.get('etag')).toBeTruthy();
+    const revalidated = await fetch(url('/favicon.svg'), { headers: { 'if-none-match': icon.headers.get('etag')! } });
+    expect(revalidated.status).toBe(304);
+    for (const path of ['/..%2fkit.config.ts', '/%2e%2e/kit.config.ts', '/.%2e/kit.config.ts', '/..%5ckit.config.ts', '/.hidden']) {
+      const escape = await fetch(url(path), { headers: { accept: 'application/json' } });
+      expect(escape.status, path).toBe(404);
+      expect(await escape.text()).not.toContain('defineConfig');
+    }
+  });
+}

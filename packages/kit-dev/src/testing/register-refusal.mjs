@@ -1,0 +1,3 @@
+import { register } from 'node:module';
+
+register('./refuse-bundlers.mjs', import.meta.url);

@@ -1,0 +1,9 @@
+export default function AboutPage() {
+  return (
+    <>
+      <title>About - Fixture tickets</title>
+      <h1>About</h1>
+      <p>This page sits in a route group: its folder adds nothing to the URL.</p>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { defineConfig, definePolicy } from '@kit/kit-core';
+
+/** Titles the fixture refuses, so the policy has something to deny over HTTP and MCP alike. */
+const reservedTitles = new Set(['forbidden']);
+
+export default defineConfig({
+  info: { title: 'Fixture tickets', version: '1.0.0', description: 'The kit-dev fixture: tickets for people and agents.' },
+  routes: {},
+  policies: [
+    definePolicy({
+      key: 'no-reserved-titles',
+      title: 'Reserved ticket titles are refused',
+      effect: 'deny',
+      check: async ({ input }) => {
+        const title = (input as { title?: unknown } | undefined)?.title;
+        return { applies: typeof title === 'string' && reservedTitles.has(title), reason: `the title "${String(title)}" is reserved` };
+      },
+    }),
+  ],
+});
