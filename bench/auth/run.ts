@@ -8,7 +8,6 @@
  * and writes them between the bench:auth markers of docs/benchmarks.md.
  */
 import { spawn } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -16,6 +15,7 @@ import { contextFor } from '@kit/kit-core';
 import { createAuthMiddleware, generateApiKey, signSession, verifySession } from '@kit/kit-auth';
 import { median, runLoad, type LoadResult } from '../http/load.js';
 import { benchSessionSecret } from './shared.js';
+import { writeBenchBlock } from '../report-block.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -40,8 +40,6 @@ async function runRotatingCookies(base: string, cookies: readonly string[], seco
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 const serverFile = fileURLToPath(new URL('./server.ts', import.meta.url));
 const benchmarksFile = fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url));
-const startMarker = '<!-- bench:auth:start -->';
-const endMarker = '<!-- bench:auth:end -->';
 
 interface Started {
   plainPort: number;
@@ -195,7 +193,6 @@ try {
     ...rows.map((row) => `| ${row.name} | ${Math.round(row.rate)} | **${row.ratio.toFixed(2)}** | ${row.ratioToAnonymous.toFixed(2)} | ${row.cpu.toFixed(1)} | **${row.cpuRatio.toFixed(2)}** | ${row.p50} | ${row.p99} | ${row.errors} |`),
   ];
   const block = [
-    startMarker,
     '## Authentication (kit-auth)',
     '',
     `Command: \`npm run bench:auth\`. Machine: ${machine}; load average at start ${loadAverage} (a shared machine: requests per second move a lot from round to round, server CPU time per request much less). Date: ${new Date().toISOString().slice(0, 10)}.`,
@@ -219,13 +216,8 @@ try {
     estimate,
     '',
     `Goal: authentication costs under 15 % of throughput (ratio ≥ ${GOAL} against the same request unprotected) for the session and API-key rows. This run: by server CPU per request ${verdict(worstCpu)} (worst CPU ratio ${worstCpu.toFixed(2)}); by requests per second ${verdict(worstRate)} (worst ratio ${worstRate.toFixed(2)}). Sessions not in the cache (last row): CPU ratio ${uncached.cpuRatio.toFixed(2)}, req/s ratio ${uncached.ratio.toFixed(2)}. The anonymous row is the control: it does almost no authentication work (${micro[0]!.min.toFixed(1)} µs in process) yet shows a CPU ratio of ${rows[1]!.cpuRatio.toFixed(2)} and a req/s ratio of ${rows[1]!.ratio.toFixed(2)}, which is how far this machine's noise alone moves the HTTP ratios in this run; the in-process estimate above is the figure to go by when the two disagree.`,
-    endMarker,
   ].join('\n');
-  const current = await readFile(benchmarksFile, 'utf8');
-  const start = current.indexOf(startMarker);
-  const end = current.indexOf(endMarker);
-  const next = start !== -1 && end > start ? `${current.slice(0, start)}${block}${current.slice(end + endMarker.length)}` : `${current.trimEnd()}\n\n${block}\n`;
-  await writeFile(benchmarksFile, next);
+  await writeBenchBlock(benchmarksFile, 'auth', block);
   process.stdout.write(`wrote the bench:auth section of docs/benchmarks.md\n`);
 } finally {
   await stop();

@@ -1,16 +1,8 @@
-import { readFile, writeFile } from 'node:fs/promises';
-
-const start = '<!-- bench:http:start -->';
-const end = '<!-- bench:http:end -->';
+import { writeBenchBlock } from '../report-block.js';
 
 /** Replaces the HTTP block of docs/benchmarks.md (or appends it), leaving the rest of the file as it is. */
 export async function writeHttpBlock(file: string, body: string): Promise<void> {
-  const document = await readFile(file, 'utf8').catch(() => '# Benchmarks\n');
-  const block = `${start}\n${body.trim()}\n${end}`;
-  const from = document.indexOf(start);
-  const to = document.indexOf(end);
-  const next = from >= 0 && to > from ? document.slice(0, from) + block + document.slice(to + end.length) : `${document.replace(/\s*$/u, '\n')}\n${block}\n`;
-  await writeFile(file, next);
+  await writeBenchBlock(file, 'http', body);
 }
 
 /** A Markdown table. */

@@ -1,9 +1,5 @@
-import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
-
-export const BLOCK_START = '<!-- bench:search:start -->';
-export const BLOCK_END = '<!-- bench:search:end -->';
+import { replaceBenchBlock, writeBenchBlock } from '../report-block.js';
 
 /**
  * A Markdown table from a header and rows.
@@ -26,8 +22,8 @@ export function describeMachine(): string {
 }
 
 /**
- * Replaces the benchmark's block in a Markdown file (creating the file or appending the block when
- * missing), leaving every other block of the file as it was.
+ * Replaces the search benchmark's block in a Markdown document (appending it when missing), leaving
+ * every other block as it was.
  *
  * @example
  * ```ts
@@ -36,16 +32,10 @@ export function describeMachine(): string {
  * ```
  */
 export function replaceBlock(document: string, body: string): string {
-  const block = `${BLOCK_START}\n${body.trim()}\n${BLOCK_END}`;
-  const start = document.indexOf(BLOCK_START);
-  const end = document.indexOf(BLOCK_END);
-  if (start >= 0 && end > start) return document.slice(0, start) + block + document.slice(end + BLOCK_END.length);
-  const base = document.trim().length === 0 ? '# Benchmarks\n' : document.replace(/\s*$/u, '\n');
-  return `${base}\n${block}\n`;
+  return replaceBenchBlock(document, 'search', body);
 }
 
-/** Writes `body` into the benchmark's block of `path`. */
+/** Writes `body` into the search benchmark's block of `path`. */
 export async function writeBlock(path: string, body: string): Promise<void> {
-  const current = existsSync(path) ? await readFile(path, 'utf8') : '';
-  await writeFile(path, replaceBlock(current, body));
+  await writeBenchBlock(path, 'search', body);
 }
