@@ -10,6 +10,7 @@ export default defineConfig({
   test: {
     include: [
       'packages/*/src/**/*.test.ts',
+      'packages/*/src/**/*.test.tsx',
       'packages/*/test/**/*.test.ts',
       'bench/**/*.test.ts',
       'test/**/*.test.ts',

@@ -1,0 +1,46 @@
+import type { DevLogger } from '@kit/kit-dev';
+import type { CommandContext, CommandSpec } from '../cli/command.js';
+import { exitCodes } from '../cli/exit-codes.js';
+import { requireAppFolder } from '../app/app-folder.js';
+import { fromKitDevError } from './kit-dev-errors.js';
+import { serveAddress, serveOptions, untilStopped } from './serve-options.js';
+
+/** kit-dev's progress lines on the command's streams: information to standard output, the rest to standard error. */
+export function cliLogger(context: CommandContext): DevLogger {
+  return (level, message) => (level === 'info' ? context.out(message) : context.err(level === 'error' ? context.style.err.red(message) : context.style.err.yellow(message)));
+}
+
+async function run(context: CommandContext) {
+  requireAppFolder(context.root);
+  const { port, host } = serveAddress(context);
+  const { createDevServer } = await import('@kit/kit-dev');
+  let server;
+  try {
+    server = createDevServer({ root: context.root, port, host, log: cliLogger(context), mcp: !context.flag('no-mcp') });
+    await server.listen();
+  } catch (error) {
+    await server?.close();
+    throw fromKitDevError(error);
+  }
+  try {
+    await untilStopped(context.signal);
+  } finally {
+    await server.close();
+  }
+  return exitCodes.ok;
+}
+
+/** `kit dev`. */
+export const devCommand: CommandSpec = {
+  name: 'dev',
+  group: 'Develop',
+  summary: 'Development server with hot reload',
+  usage: 'dev [--port <n>] [--host <addr>] [options]',
+  description: `Serves the app from its sources with kit-dev's development server: pages, API routes, /openapi.json
+and MCP at /mcp. Saving a file rebuilds it and updates open pages; a build error is shown in the
+page (file and line) while the last good build keeps serving. Runs until Ctrl-C.`,
+  positionals: [],
+  options: [...serveOptions, { name: 'no-mcp', type: 'boolean', description: 'do not serve MCP at /mcp' }],
+  examples: ['kit dev', 'kit dev --port 4000', 'PORT=0 kit dev'],
+  run,
+};

@@ -1,0 +1,44 @@
+import type { CommandContext, CommandSpec } from '../cli/command.js';
+import { exitCodes } from '../cli/exit-codes.js';
+import { requireAppFolder } from '../app/app-folder.js';
+import { cliLogger } from './dev-command.js';
+import { fromKitDevError } from './kit-dev-errors.js';
+import { serveAddress, serveOptions, untilStopped } from './serve-options.js';
+
+async function run(context: CommandContext) {
+  requireAppFolder(context.root);
+  const { port, host } = serveAddress(context);
+  const outDir = context.string('out-dir');
+  const { startApp } = await import('@kit/kit-dev');
+  let server;
+  try {
+    server = await startApp({ root: context.root, port, host, log: cliLogger(context), ...(outDir === undefined ? {} : { outDir }), mcp: !context.flag('no-mcp') });
+  } catch (error) {
+    throw fromKitDevError(error);
+  }
+  try {
+    await untilStopped(context.signal);
+  } finally {
+    await server.close();
+  }
+  return exitCodes.ok;
+}
+
+/** `kit start`. */
+export const startCommand: CommandSpec = {
+  name: 'start',
+  group: 'Develop',
+  summary: 'Production server',
+  usage: 'start [--port <n>] [--host <addr>] [options]',
+  description: `Serves the build kit build wrote (.kit/build/) with kit-dev's production server: pages, API routes,
+/openapi.json and MCP at /mcp, no bundler loaded. Settings come from the environment (PORT, HOST, and
+whatever the app reads with env()). Stops on Ctrl-C or SIGTERM, letting open requests finish.`,
+  positionals: [],
+  options: [
+    ...serveOptions,
+    { name: 'out-dir', type: 'string', value: '<dir>', description: 'the build to serve (default .kit/build)' },
+    { name: 'no-mcp', type: 'boolean', description: 'do not serve MCP at /mcp' },
+  ],
+  examples: ['kit start', 'HOST=0.0.0.0 PORT=8080 kit start'],
+  run,
+};
