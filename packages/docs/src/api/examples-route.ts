@@ -22,7 +22,8 @@ export function examplesRoute(store: ContentStore, url: UrlMaker) {
       const topic = topics.find((candidate) => candidate.toLowerCase() === input.topic.trim().toLowerCase());
       if (!topic) {
         const suggestions = suggest(input.topic, topics);
-        throw new KitError('not_found', `No examples for topic ${quoteInput(input.topic)}. Available topics: ${topics.join(', ')}.`, { suggestions });
+        const available = topics.length > 0 ? `Available topics: ${topics.join(', ')}.` : 'This documentation has no examples.';
+        throw new KitError('not_found', `No examples for topic ${quoteInput(input.topic)}. ${available}`, { suggestions });
       }
       const examples = content.examples
         .filter((example) => example.topics.includes(topic))

@@ -40,6 +40,7 @@ function resolveTopic(topic: string, taxonomy: Taxonomy): string {
   const categories = [...taxonomy.categories.keys()];
   const suggestions = suggest(topic, [...taxonomy.categoryOf.keys()]);
   const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.join(' or ')}?` : '';
-  const message = `${quoteInput(topic)} is not a topic; use one of ${categories.join(', ')} or one of their tags.${hint}`;
+  const accepted = categories.length > 0 ? `use one of ${categories.join(', ')} or one of their tags` : 'this documentation has no topics, so search without one';
+  const message = `${quoteInput(topic)} is not a topic; ${accepted}.${hint}`;
   throw new KitError('invalid_input', `Invalid input: topic ${message}`, { issues: [{ field: 'topic', message }], suggestions });
 }

@@ -1,18 +1,30 @@
-import { ContentError, formatProblem, lintContent, loadContent } from '../content/index.js';
+import { ContentError, formatProblem, formatWarning, lintContent, loadContent, type ContentProblem } from '../content/index.js';
 
 /**
- * `kit-docs check`: validates and lints a content directory. Prints one `file:line: message` per
- * problem and nothing at all when the content is clean; the exit code tells which.
+ * `kit-docs check`: validates a content directory and prints one line per problem, errors as
+ * `file:line: message` and warnings as `file:line: warning: message`, then (on standard error) a count
+ * when there was anything to say. Nothing at all is printed for clean content. Exits 1 only on errors:
+ * warnings never fail it. In strict mode the style limits of `lintContent` count as errors, as they
+ * always did for the kit corpus; outside it they are not checked.
  */
-export async function runCheck(directory: string, out: (line: string) => void): Promise<number> {
+export async function runCheck(directory: string, out: (line: string) => void, err: (line: string) => void = () => {}): Promise<number> {
+  let errors: readonly ContentProblem[];
+  let warnings: readonly ContentProblem[];
   try {
     const content = await loadContent(directory);
-    const problems = lintContent(content);
-    for (const problem of problems) out(formatProblem(problem));
-    return problems.length === 0 ? 0 : 1;
+    errors = content.strict ? lintContent(content) : [];
+    warnings = content.warnings;
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
-    for (const problem of error.problems) out(formatProblem(problem));
-    return 1;
+    errors = error.problems;
+    warnings = error.warnings;
   }
+  for (const problem of errors) out(formatProblem(problem));
+  for (const problem of warnings) out(formatWarning(problem));
+  if (errors.length + warnings.length > 0) err(`kit-docs check: ${count(errors.length, 'error')}, ${count(warnings.length, 'warning')}`);
+  return errors.length === 0 ? 0 : 1;
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }

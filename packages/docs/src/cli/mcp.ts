@@ -1,5 +1,6 @@
 import { loadContent } from '../content/index.js';
 import { createDocsService } from '../service/create-docs-service.js';
+import { reportWarnings } from './warnings.js';
 
 /**
  * `kit-docs mcp`: serves the documentation to one MCP client over stdio. Standard output carries
@@ -7,6 +8,7 @@ import { createDocsService } from '../service/create-docs-service.js';
  */
 export async function runMcp(contentDirectory: string): Promise<number> {
   const content = await loadContent(contentDirectory);
+  reportWarnings(content, contentDirectory, (line) => process.stderr.write(`${line}\n`));
   const { mcp } = createDocsService(content);
   await mcp.connectStdio();
   await new Promise<void>((resolve) => {

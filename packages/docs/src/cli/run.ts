@@ -14,11 +14,14 @@ const usage = `Usage: kit-docs <command> [options]
 Commands:
   serve              serve the HTTP API, MCP at /mcp and the website
   mcp                serve MCP over stdio
-  check              validate the content; prints file:line: message per problem
+  check              validate the content; prints file:line: message per error and
+                     file:line: warning: message per warning; exits 1 only on errors
   search "<query>"   print the ranked sections for a query
 
 Options:
-  --content <dir>    content directory (default: the embedded kit corpus)
+  --content <dir>    content directory (default: the embedded kit corpus): a kit content folder, or any
+                     Markdown docs folder as VitePress, Docusaurus, MkDocs, Starlight or plain folders
+                     lay it out, with no settings file
   --port <n>         serve: port (default: PORT or 3000)
   --host <addr>      serve: address (default: HOST or 127.0.0.1)
   --topic <tag>      search: restrict to a topic
@@ -82,7 +85,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   try {
     switch (command) {
       case 'check':
-        return await runCheck(contentDirectory, out);
+        return await runCheck(contentDirectory, out, err);
       case 'serve': {
         const port = parsePort(values.port ?? (env('PORT') || '3000'));
         if (port === undefined) {
@@ -145,6 +148,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     if (error instanceof ContentError) {
       err(`kit-docs ${command}: the content in ${contentDirectory} is invalid:`);
       for (const problem of error.problems) err(formatProblem(problem));
+      if (error.warnings.length > 0) err(`and ${error.warnings.length} warning(s); kit-docs check --content ${contentDirectory} lists them`);
       return 1;
     }
     throw error;

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { defineRateLimit, type RateLimitDefinition } from '@kit/kit-core';
 import { loadContent } from '../content/index.js';
+import { reportWarnings } from './warnings.js';
 import { runPrimary } from '../server/cluster.js';
 import { defaultLimits } from '../server/limits.js';
 import { createLogger, type LogLevel } from '../server/logger.js';
@@ -42,7 +43,7 @@ export async function runServe(options: ServeOptions, log: (line: string) => voi
   if (workers > 1 && cluster.isPrimary) {
     // Validate before forking: invalid content must stop start-up with its file:line errors (the
     // ContentError reaches the CLI), not make workers die and be restarted forever.
-    await loadContent(options.contentDirectory);
+    reportWarnings(await loadContent(options.contentDirectory), options.contentDirectory, log);
     log(`kit docs: starting ${workers} workers`);
     return runPrimary({ workers, shutdownGraceMs: defaultLimits.shutdownGraceMs, log });
   }
@@ -63,6 +64,8 @@ export async function runServe(options: ServeOptions, log: (line: string) => voi
     ...(options.opsDb ? { opsDb: options.opsDb } : {}),
   });
   const { content } = server.service.store.current;
+  // In a cluster the primary has reported them already, once.
+  if (!cluster.isWorker) reportWarnings(content, options.contentDirectory, log);
   log(
     `kit docs: serving ${content.documents.length} documents, ${content.sections.length} sections and ${content.examples.length} examples at http://${formatHost(options.host)}:${server.port}/`,
   );

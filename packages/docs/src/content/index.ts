@@ -1,7 +1,7 @@
 export { embeddedContentDirectory } from './embedded.js';
 export { loadContent, assembleContent } from './load.js';
 export { lintContent, sectionWordLimits } from './lint.js';
-export { ContentError, formatProblem, type ContentProblem } from './problems.js';
+export { ContentError, formatProblem, formatWarning, type ContentProblem } from './problems.js';
 export type { ContentFile } from './read-files.js';
-export type { Content, Document, Example, ExampleLanguage, Section, Site, Taxonomy } from './types.js';
+export type { Content, ContentLayout, Document, DocumentHeading, Example, ExampleLanguage, Section, Site, Taxonomy } from './types.js';
 export { documentMarkdown } from './markdown-view.js';

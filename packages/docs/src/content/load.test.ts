@@ -4,7 +4,7 @@ import { ContentError, formatProblem } from './problems.js';
 import type { ContentFile } from './read-files.js';
 
 const root = '/content';
-const site = 'title: Test\nsummary: A test set.\ngroups: [Guides, Reference]\n';
+const site = 'strict: true\ntitle: Test\nsummary: A test set.\ngroups: [Guides, Reference]\n';
 const taxonomy = 'categories:\n  database: [models, migrations]\n  auth: [jwt]\nexamples: [defineModel, routing]\n';
 
 function files(extra: Record<string, string>): ContentFile[] {
@@ -118,9 +118,11 @@ describe('assembleContent: errors as file:line: message', () => {
     ]);
   });
 
-  it('reports duplicate slugs across folders', () => {
-    expect(problemsOf({ 'docs/guides/intro.md': doc(front(), 'One.'), 'docs/reference/intro.md': doc(front(), 'Two.') })).toEqual([
-      'docs/reference/intro.md:1: duplicate slug "intro": docs/guides/intro.md has the same file name; rename one of them',
+  it('keeps folders in slugs, and reports two files with the same slug', () => {
+    const content = assembleContent(root, files({ 'docs/guides/intro.md': doc(front(), 'One.'), 'docs/reference/intro.md': doc(front(), 'Two.') }));
+    expect(content.documents.map((document) => document.slug)).toEqual(['guides/intro', 'reference/intro']);
+    expect(problemsOf({ 'docs/guides.md': doc(front(), 'One.'), 'docs/guides/index.md': doc(front(), 'Two.') })).toEqual([
+      'docs/guides/index.md:1: duplicate slug "guides": docs/guides.md has the same slug; rename or move one of them',
     ]);
   });
 
@@ -168,5 +170,106 @@ describe('assembleContent: errors as file:line: message', () => {
   it('reports a tag listed under two categories', () => {
     const bad = 'categories:\n  database: [models]\n  auth: [models]\nexamples: [x]\n';
     expect(problemsOf({ 'taxonomy.yaml': bad })).toEqual(['taxonomy.yaml:3: tag "models" already belongs to category "database"; a tag belongs to exactly one category']);
+  });
+});
+
+describe('assembleContent without settings (any documentation folder)', () => {
+  const folder = (all: Record<string, string>) => Object.entries(all).map(([relativePath, text]) => ({ path: `${root}/${relativePath}`, relativePath, text }));
+  const load = (all: Record<string, string>) => assembleContent(root, folder(all));
+  function errorsOf(all: Record<string, string>): { errors: string[]; warnings: string[] } {
+    try {
+      load(all);
+    } catch (error) {
+      if (error instanceof ContentError) return { errors: error.problems.map((p) => formatProblem(p, root)), warnings: error.warnings.map((p) => formatProblem(p, root)) };
+      throw error;
+    }
+    throw new Error('expected errors');
+  }
+
+  it('keeps folders in slugs; index and README pages name their folder', () => {
+    const content = load({ 'index.md': '# Home\n\nWelcome.', 'api/context.md': '# Context\n\nC.', 'api/README.md': '# API\n\nAll of it.', 'guide/index.md': '# Guide\n\nG.', 'guide/README.md': '# Readme\n\nR.' });
+    expect(content.documents.map((d) => d.slug).sort()).toEqual(['api', 'api/context', 'guide', 'guide/readme', 'index']);
+    expect(content.documents.find((d) => d.slug === 'api/context')?.url).toBe('/docs/api/context');
+  });
+
+  it('takes the title from front matter, else the first level-1 heading (which leaves the body), else the file name', () => {
+    const content = load({
+      'a.md': '---\ntitle: From front matter\ntitleTemplate: ignored\n---\n# Heading\n\nText.',
+      'b.md': 'Lead.\n\n# Heading title\n\nBody.\n\n# Second top heading\n\nMore.',
+      'getting-started.md': '## Only a section\n\nText.',
+    });
+    const [a, b, c] = ['a', 'b', 'getting-started'].map((slug) => content.documents.find((d) => d.slug === slug)!);
+    expect(a!.title).toBe('From front matter');
+    expect(a!.markdown).toBe('Text.');
+    expect(b!.title).toBe('Heading title');
+    expect(b!.sections.map((s) => [s.heading, s.level])).toEqual([['Overview', 1], ['Second top heading', 2]]);
+    expect(c!.title).toBe('Getting started');
+    expect(content.warnings).toEqual([]);
+  });
+
+  it('takes the summary from description, else the first paragraph, and says when there is none', () => {
+    const content = load({ 'a.md': '---\ndescription: Written.\n---\nBody.', 'b.md': '# B\n\n```sh\nx\n```\n\nFirst words.\n\nSecond.', 'c.md': '# C\n\n```sh\nonly code\n```' });
+    const summaries = Object.fromEntries(content.documents.map((d) => [d.slug, [d.summary, d.summaryFromBody]]));
+    expect(summaries).toEqual({ a: ['Written.', false], b: ['First words.', true], c: ['', false] });
+    expect(content.warnings.map((p) => formatProblem(p, root))).toEqual(['c.md:1: no summary: add a `description` to the front matter, or a paragraph of text to the page']);
+  });
+
+  it('keeps deeper headings inside their section with anchors of their own, and honours {#id}', () => {
+    const content = load({ 'a.md': '# A\n\n## Setup {#install}\n\nOne.\n\n#### Details\n\nTwo.\n\n## Use\n\nSee [setup](#install) and [details](#details).' });
+    const document = content.documents[0]!;
+    expect(document.sections.map((s) => s.anchor)).toEqual(['install', 'use']);
+    expect(document.sections[0]!.text).toBe('One.\nDetails\nTwo.');
+    expect(document.headings.map((h) => [h.level, h.anchor])).toEqual([[2, 'install'], [4, 'details'], [2, 'use']]);
+    expect(content.warnings).toEqual([]);
+  });
+
+  it('infers topics from top folders and tags, so that topic filtering has categories', () => {
+    const content = load({ 'guide/a.md': '---\ntags: [Getting Started, cli]\n---\n# A\n\nText.', 'b.md': '---\nkeywords: search\n---\n# B\n\nText.' });
+    expect(Object.fromEntries(content.documents.map((d) => [d.slug, d.topics]))).toEqual({ b: ['search'], 'guide/a': ['cli', 'getting-started', 'guide'] });
+    expect([...content.taxonomy.categories.keys()]).toEqual(['cli', 'getting-started', 'guide', 'search']);
+  });
+
+  it('leaves out drafts and partials, and ignores files that are not documents', () => {
+    const content = load({ 'a.md': '# A\n\nText.', 'draft.md': '---\ndraft: true\n---\n# D\n\nText.', '_partial.mdx': 'Shared.', 'notes.txt': 'x' });
+    expect(content.documents.map((d) => d.slug)).toEqual(['a']);
+  });
+
+  it('reports as warnings what strict mode refuses, and serves the content', () => {
+    const broken = { 'a.md': '---\ntitle: A\norder: soon\n---\n# Also a title\n\n##### Deep\n\nSee [gone](./gone.md).' };
+    const content = load(broken);
+    expect(content.warnings.map((p) => formatProblem(p, root))).toEqual(['a.md:3: order: expected a number; the value is ignored', 'a.md:9: broken link "./gone.md": no document at "./gone.md"']);
+  });
+
+  it('stops only on true errors: two files with one slug, broken front matter, no documents', () => {
+    expect(errorsOf({ 'a.md': '# A\n\nx', 'a/index.md': '# A again\n\ny', 'b.md': '---\ntitle: [open\n---\nText.' }).errors).toEqual([
+      'a/index.md:1: duplicate slug "a": a.md has the same slug; rename or move one of them',
+      'b.md:2: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]',
+    ]);
+    expect(errorsOf({ 'c.md': '---\ntitle: C\nText without a closing line.' }).errors).toEqual(['c.md:1: front matter is never closed: add a `---` line after it']);
+    expect(errorsOf({ 'notes.txt': 'nothing here' }).errors).toEqual(['/content:1: no documents: found no Markdown (.md, .mdx) files in /content; pass the folder that holds the documentation']);
+  });
+
+  it('recognises the layout of the generators from their files', () => {
+    expect(load({ 'mkdocs.yml': 'site_name: M\ndocs_dir: pages\nnav:\n  - Start: start.md\n', 'pages/start.md': '# S\n\nx', 'README.md': '# Not a page' }).documents.map((d) => [d.slug, d.label])).toEqual([['start', 'Start']]);
+    expect(load({ 'src/content/docs/a.md': '# A\n\nx', 'README.md': '# R' }).layout).toBe('starlight');
+    expect(load({ 'docusaurus.config.js': "export default { title: 'Site' };", 'docs/01-a.md': '# A\n\nx' }).documents.map((d) => d.slug)).toEqual(['a']);
+    expect(load({ 'a.md': '# A\n\nx' }).layout).toBe('plain');
+  });
+
+  it('orders a Docusaurus site by its sidebars.json, categories as groups', () => {
+    const sidebars = JSON.stringify({ docs: { Start: ['intro'], Guides: [{ type: 'category', label: 'Deep', items: ['guides/b', { type: 'doc', id: 'guides/a', label: 'A!' }] }] } });
+    const content = load({ 'docusaurus.config.js': "export default { title: 'S' };", 'sidebars.json': sidebars, 'docs/intro.md': '# I\n\nx', 'docs/guides/a.md': '# A\n\nx', 'docs/guides/b.md': '# B\n\nx' });
+    expect(content.documents.map((d) => [d.group, d.slug, d.label])).toEqual([['Start', 'intro', 'I'], ['Guides', 'guides/b', 'B'], ['Guides', 'guides/a', 'A!']]);
+  });
+
+  it('still reads kit front matter and settings without strict mode, reporting unknown groups and tags as warnings', () => {
+    const content = load({
+      'site.yaml': 'title: T\nsummary: S\ngroups: [Guides]\n',
+      'taxonomy.yaml': taxonomy,
+      'docs/a.md': doc(front({ group: 'Elsewhere', topics: '[database, nope]' }), 'Text.'),
+    });
+    expect(content.layout).toBe('kit');
+    expect(content.documents[0]).toMatchObject({ group: 'Elsewhere', topics: ['database'] });
+    expect(content.warnings.map((p) => formatProblem(p, root))).toEqual(['docs/a.md:6: unknown topic tag "nope"; add it to taxonomy.yaml under its category, or use a listed tag']);
   });
 });

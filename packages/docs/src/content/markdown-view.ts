@@ -1,8 +1,8 @@
 import type { Document } from './types.js';
 
 /**
- * A document as one Markdown file: its title as the heading, its summary, then its body. MCP
- * resources and the `.md` views serve this same text.
+ * A document as one Markdown file: its title as the heading, its summary (unless it is the first
+ * paragraph of the body anyway), then its body. MCP resources and the `.md` views serve this same text.
  *
  * @example
  * ```ts
@@ -13,5 +13,6 @@ import type { Document } from './types.js';
  * ```
  */
 export function documentMarkdown(document: Document): string {
-  return `# ${document.title}\n\n> ${document.summary}\n\n${document.markdown}\n`;
+  const summary = document.summaryFromBody || document.summary === '' ? '' : `> ${document.summary}\n\n`;
+  return `# ${document.title}\n\n${summary}${document.markdown}\n`;
 }

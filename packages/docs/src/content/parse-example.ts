@@ -17,7 +17,7 @@ const frontMatterSchema = z.strictObject({
   title: nonEmpty,
   description: nonEmpty,
   topics: z.array(nonEmpty).min(1, 'must list at least one example topic'),
-  relatedDocs: z.string().regex(/^\/docs\/[a-z0-9-]+(#[\w-]+)?$/, 'must be a section url like `/docs/core-concepts#defineapi`'),
+  relatedDocs: z.string().regex(/^\/docs\/[a-z0-9-]+(?:\/[a-z0-9-]+)*(#[\w-]+)?$/, 'must be a section url like `/docs/core-concepts#defineapi`'),
 });
 
 /** An example as read from one file, before `relatedDocs` is resolved, with the lines to report at. */
@@ -30,7 +30,7 @@ export interface ParsedExample extends Example {
 export function parseExample(text: string, file: string, problems: ProblemList): ParsedExample | undefined {
   const kind = exampleKinds[extname(file)];
   if (!kind) {
-    problems.add(file, 1, `unsupported example file type "${extname(file)}"; use ${Object.keys(exampleKinds).join(', ')}`);
+    problems.soft(file, 1, `unsupported example file type "${extname(file)}"; use ${Object.keys(exampleKinds).join(', ')}`);
     return undefined;
   }
   const split = splitFrontMatter(text, file, kind.comment, problems);
@@ -38,7 +38,7 @@ export function parseExample(text: string, file: string, problems: ProblemList):
   const meta = validateBlock(frontMatterSchema, split.frontMatter, file, problems, 'front matter');
   if (!meta) return undefined;
   const code = split.prefix + split.body.replace(/^\s*\n/, '').trimEnd() + '\n';
-  if (code.trim() === '') problems.add(file, split.bodyLine, 'the example has no code after its front matter');
+  if (code.trim() === '') problems.soft(file, split.bodyLine, 'the example has no code after its front matter');
   return {
     id: basename(file, extname(file)),
     title: meta.title,

@@ -8,8 +8,9 @@ export interface ContentProblem {
 }
 
 /**
- * Thrown by `loadContent` when the content is invalid. It carries every problem found, not just the
- * first, so one run of `kit-docs check` shows the author all that needs fixing.
+ * Thrown by `loadContent` when the content has errors: problems that leave nothing sound to serve.
+ * It carries every error found, not just the first, so one run of `kit-docs check` shows the author
+ * all that needs fixing, and the warnings found beside them.
  *
  * @example
  * ```ts
@@ -24,7 +25,11 @@ export interface ContentProblem {
  */
 export class ContentError extends Error {
   readonly code = 'content_invalid';
-  constructor(readonly problems: readonly ContentProblem[]) {
+  constructor(
+    readonly problems: readonly ContentProblem[],
+    /** Problems that would not have stopped loading on their own. */
+    readonly warnings: readonly ContentProblem[] = [],
+  ) {
     super(`content: ${problems.length} problem(s) found\n${problems.map((p) => formatProblem(p)).join('\n')}`);
     this.name = 'ContentError';
   }
@@ -45,11 +50,38 @@ export function formatProblem(problem: ContentProblem, cwd: string = process.cwd
   return `${file}:${problem.line}: ${problem.message}`;
 }
 
-/** Collects problems while a file is read; `at` binds the file once. */
+/**
+ * `file:line: warning: message`: a warning as `kit-docs check` prints it, told apart from errors by
+ * the word after the line number.
+ *
+ * @example
+ * ```ts
+ * import { formatWarning } from '@kit/docs';
+ *
+ * console.log(formatWarning({ file: '/repo/docs/a.md', line: 3, message: 'broken link "./b.md"' }, '/repo')); // docs/a.md:3: warning: broken link "./b.md"
+ * ```
+ */
+export function formatWarning(problem: ContentProblem, cwd: string = process.cwd()): string {
+  return formatProblem({ ...problem, message: `warning: ${problem.message}` }, cwd);
+}
+
+/**
+ * Collects problems while content is read. `add` records an error, `warn` a warning, and `soft` a
+ * problem that is an error only in strict mode: the content can still be served without it.
+ */
 export class ProblemList {
   readonly items: ContentProblem[] = [];
+  readonly warnings: ContentProblem[] = [];
+  constructor(readonly strict = true) {}
   add(file: string, line: number, message: string): void {
     this.items.push({ file, line, message });
+  }
+  warn(file: string, line: number, message: string): void {
+    this.warnings.push({ file, line, message });
+  }
+  soft(file: string, line: number, message: string): void {
+    if (this.strict) this.add(file, line, message);
+    else this.warn(file, line, message);
   }
   get isEmpty(): boolean {
     return this.items.length === 0;

@@ -4,7 +4,8 @@ import type { YamlBlock } from './yaml-block.js';
 
 /**
  * Validates a YAML block against a zod schema and reports each issue at the line of the value it
- * concerns, as `field: message`.
+ * concerns, as `field: message`: an error in strict mode, a warning otherwise (the caller then does
+ * without the block).
  */
 export function validateBlock<T>(
   schema: z.ZodType<T>,
@@ -18,7 +19,7 @@ export function validateBlock<T>(
   for (const issue of result.error.issues) {
     const path = issue.path.filter((key): key is string | number => typeof key !== 'symbol');
     const field = path.length > 0 ? path.join('.') : what;
-    problems.add(file, block.lineOf(path), `${field}: ${issue.message}`);
+    problems.soft(file, block.lineOf(path), `${field}: ${issue.message}`);
   }
   return undefined;
 }

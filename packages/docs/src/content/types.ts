@@ -1,9 +1,20 @@
+import type { ContentLayout } from './folder/layout.js';
+import type { ContentProblem } from './problems.js';
+
+export type { ContentLayout };
+
 /** The whole loaded, validated content set. Immutable once built; a reload builds a new one. */
 export interface Content {
   /** Hash of every content file; changes whenever any file does. */
   readonly version: string;
   /** Absolute path of the content directory. */
   readonly directory: string;
+  /** The layout the directory was recognised as (`kit` for a directory with `site.yaml`). */
+  readonly layout: ContentLayout;
+  /** True when `site.yaml` says `strict: true`: every problem is then an error. */
+  readonly strict: boolean;
+  /** Problems that did not stop loading (none in strict mode), in the order found. */
+  readonly warnings: readonly ContentProblem[];
   readonly site: Site;
   readonly taxonomy: Taxonomy;
   /** Groups of interchangeable search terms. */
@@ -33,19 +44,34 @@ export interface Taxonomy {
 }
 
 export interface Document {
+  /** The path of the file below the documents folder without its extension, folders kept (`api/context`); `index` pages name their folder. */
   readonly slug: string;
   readonly title: string;
+  /** Label in navigation: `sidebar_label`, `sidebar.label` or the MkDocs nav title, else the title. */
+  readonly label: string;
   readonly summary: string;
+  /** True when the summary is the first paragraph of the body (pages then do not show it twice). */
+  readonly summaryFromBody: boolean;
   readonly group: string;
+  /** Front matter `order` in strict mode; otherwise the 1-based position within the group. */
   readonly order: number;
   /** The document's own tags with their categories, sorted. */
   readonly topics: readonly string[];
   /** `/docs/{slug}` */
   readonly url: string;
-  /** The Markdown body, without front matter. */
+  /** The Markdown body, without front matter (and without the level-1 heading that gave the title). */
   readonly markdown: string;
   readonly sections: readonly Section[];
+  /** Every heading of `markdown` in order with its anchor, deeper headings included: the ids of the page. */
+  readonly headings: readonly DocumentHeading[];
   readonly file: string;
+}
+
+/** A heading of a document and the anchor it answers to. */
+export interface DocumentHeading {
+  readonly level: number;
+  readonly anchor: string;
+  readonly text: string;
 }
 
 export interface Section {

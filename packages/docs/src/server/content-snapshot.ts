@@ -56,7 +56,10 @@ function loaderFingerprint(): Promise<string> {
   fingerprint ??= (async () => {
     const hash = createHash('sha256');
     hash.update(await readFile(join(packageDirectory, 'package.json')).catch(() => Buffer.alloc(0)));
-    const names = (await readdir(contentModuleDirectory)).filter((name) => /\.(?:js|ts)$/.test(name) && !name.endsWith('.d.ts')).sort();
+    // The loader spans sub-folders (markup/, folder/), so every module below it counts.
+    const names = (await readdir(contentModuleDirectory, { recursive: true }))
+      .filter((name) => /\.(?:js|ts)$/.test(name) && !name.endsWith('.d.ts') && !/\.test\.[jt]s$/.test(name))
+      .sort();
     for (const name of names) hash.update(name).update(await readFile(join(contentModuleDirectory, name)));
     return hash.digest('base64url');
   })();

@@ -97,7 +97,20 @@ export function createDocsService(content: Content, options: DocsServiceOptions 
         mimeType: 'text/markdown',
         read: () => documentMarkdown(document),
       })),
-    resourceTemplate: { uriTemplate: 'kit-docs://docs/{slug}', name: 'document', description: 'One document of the kit documentation, as Markdown.', mimeType: 'text/markdown' },
+    // A slug may hold `/` (`api/context`): its resource is kit-docs://docs/api/context, and a client
+    // that fills the template in escapes it (kit-docs://docs/api%2Fcontext), which reads the same.
+    resourceTemplates: [
+      {
+        uriTemplate: 'kit-docs://docs/{slug}',
+        name: 'document',
+        description: 'One document of the documentation, as Markdown.',
+        mimeType: 'text/markdown',
+        read: ({ slug }) => {
+          const document = slug === undefined ? undefined : store.current.documents.get(slug);
+          return document ? documentMarkdown(document) : undefined;
+        },
+      },
+    ],
     ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
   });
   const openapi = JSON.stringify(app.openapi());

@@ -16,11 +16,11 @@ export function renderDocumentPage(content: Content, assets: AssetSet, document:
 <article class="prose">
 <p class="eyebrow">${document.group}</p>
 <h1>${document.title}</h1>
-<p class="summary">${document.summary}</p>
+${document.summaryFromBody || document.summary === '' ? '' : html`<p class="summary">${document.summary}</p>`}
 ${renderDocumentBody(document)}
 <nav class="pager" aria-label="Previous and next">
-${previous ? html`<a class="prev" href="${previous.url}" rel="prev"><span>Previous</span>${previous.title}</a>` : html`<span></span>`}
-${next ? html`<a class="next" href="${next.url}" rel="next"><span>Next</span>${next.title}</a>` : ''}
+${previous ? html`<a class="prev" href="${previous.url}" rel="prev"><span>Previous</span>${previous.label}</a>` : html`<span></span>`}
+${next ? html`<a class="next" href="${next.url}" rel="next"><span>Next</span>${next.label}</a>` : ''}
 </nav>
 <p class="source">Also as Markdown: <a href="${document.url}.md" type="text/markdown">${document.slug}.md</a></p>
 </article>
@@ -28,7 +28,7 @@ ${renderTableOfContents(document)}
 </div>`;
   return renderLayout(content, assets, {
     title: document.title,
-    description: document.summary,
+    description: document.summary || content.site.summary,
     main,
     currentSlug: document.slug,
     head: html`<link rel="alternate" type="text/markdown" href="${document.url}.md">`,

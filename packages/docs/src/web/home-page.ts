@@ -10,7 +10,9 @@ import { renderLayout } from './layout.js';
 export function renderHomePage(content: Content, assets: AssetSet): string {
   const { site } = content;
   const first = content.documents.find((document) => document.slug === 'getting-started') ?? content.documents[0];
-  const groups = site.groups.map((group) => ({ group, documents: content.documents.filter((document) => document.group === group) }));
+  // Groups in navigation order: those site.yaml lists first, then any other a document names.
+  const names = [...site.groups, ...new Set(content.documents.map((document) => document.group).filter((group) => !site.groups.includes(group)))];
+  const groups = names.map((group) => ({ group, documents: content.documents.filter((document) => document.group === group) }));
   const main = html`<div class="home prose">
 <h1>${site.title} documentation</h1>
 <p class="summary">${site.summary}</p>
@@ -18,7 +20,7 @@ ${first ? html`<p><a class="button" href="${first.url}">Start with ${first.title
 ${groups.map(({ group, documents }) => (documents.length === 0 ? '' : html`<section aria-labelledby="group-${slugOf(group)}">
 <h2 id="group-${slugOf(group)}">${group}</h2>
 <ul class="cards">
-${documents.map((document: Document) => html`<li><a href="${document.url}">${document.title}</a><p>${document.summary}</p></li>\n`)}</ul>
+${documents.map((document: Document) => html`<li><a href="${document.url}">${document.title}</a>${document.summary ? html`<p>${document.summary}</p>` : ''}</li>\n`)}</ul>
 </section>
 `))}
 <section aria-labelledby="for-agents">

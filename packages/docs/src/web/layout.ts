@@ -87,7 +87,7 @@ ${groups.map((group) => {
     if (documents.length === 0) return '';
     return html`<h2>${group}</h2>
 <ul>
-${documents.map((document) => html`<li><a href="${document.url}"${document.slug === currentSlug ? html` aria-current="page"` : ''}>${document.title}</a></li>\n`)}</ul>
+${documents.map((document) => html`<li><a href="${document.url}"${document.slug === currentSlug ? html` aria-current="page"` : ''}>${document.label}</a></li>\n`)}</ul>
 `;
   })}</nav>`;
 }

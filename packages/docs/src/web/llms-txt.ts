@@ -21,7 +21,8 @@ export function renderLlmsTxt(content: Content, url: UrlMaker): string {
     if (documents.length === 0) continue;
     lines.push('', `## ${oneLine(group)}`, '');
     for (const document of documents) {
-      lines.push(`- [${linkText(document.title)}](${url(`${document.url}.md`)}): ${oneLine(document.summary)}`);
+      const summary = oneLine(document.summary);
+      lines.push(`- [${linkText(document.title)}](${url(`${document.url}.md`)})${summary ? `: ${summary}` : ''}`);
     }
   }
   return `${lines.join('\n')}\n`;

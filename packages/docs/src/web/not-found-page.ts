@@ -22,7 +22,7 @@ export function renderNotFoundPage(content: Content, assets: AssetSet, slug: str
 ${suggested.length > 0
     ? html`<p>Did you mean:</p>
 <ul>
-${suggested.map((document) => html`<li><a href="${document.url}">${document.title}</a>: ${document.summary}</li>\n`)}</ul>`
+${suggested.map((document) => html`<li><a href="${document.url}">${document.title}</a>${document.summary ? `: ${document.summary}` : ''}</li>\n`)}</ul>`
     : html`<p>No document has a similar name.</p>`}
 <p><a href="/search?q=${encodeURIComponent(words)}">Search the documentation for “${words}”</a> or start from the <a href="/">home page</a>.</p>
 </div>`;

@@ -186,7 +186,7 @@ describe('search page without JavaScript', () => {
 });
 
 describe('escaping content', () => {
-  const site = 'title: Test <b>site</b>\nsummary: A "test" set & more.\ngroups: [Guides]\n';
+  const site = 'strict: true\ntitle: Test <b>site</b>\nsummary: A "test" set & more.\ngroups: [Guides]\n';
   const taxonomy = 'categories:\n  database: [models]\nexamples: [defineModel]\n';
   const body = [
     'Raw <img src=x onerror=alert(1)> and <script>alert(2)</script> stay text.',
@@ -218,5 +218,16 @@ describe('escaping content', () => {
     expect(page).toContain('Raw &lt;img src=x onerror=alert(1)&gt;');
     expect(page).toContain('<h2 id="heading-one">');
     expect(page).not.toContain('topics: models');
+  });
+
+  it('reduces tags to their text outside strict mode, where documentation written for a generator is served', async () => {
+    const lenient = files.map((file) => (file.relativePath === 'site.yaml' ? { ...file, text: file.text.replace('strict: true\n', '') } : file));
+    const content = assembleContent('/content', lenient);
+    expect(content.strict).toBe(false);
+    const service = createDocsService(content);
+    const page = await (await service.app.fetch(new Request('http://localhost/docs/evil'))).text();
+    expect(page).not.toMatch(/<script>|<img|<em>|href="javascript:|onerror/);
+    expect(page).toContain('<p>Raw  and alert(2) stay text.</p>');
+    expect(page).toContain('<h2 id="heading-one">Heading one');
   });
 });

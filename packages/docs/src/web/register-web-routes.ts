@@ -36,7 +36,8 @@ const textType = 'text/plain; charset=utf-8';
 const immutable = 'public, max-age=31536000, immutable';
 
 /**
- * Adds the website and the agent conventions to the app: `/` and `/docs/{slug}` pages, `/search`,
+ * Adds the website and the agent conventions to the app: `/` and `/docs/{slug}` pages (a slug may
+ * hold `/`: `/docs/api/context`), `/search`,
  * `/api-reference`, `/llms.txt`, `/llms-full.txt`, `/docs/{slug}.md` (and `Accept: text/markdown` on
  * `/docs/{slug}`) and `/assets/*`. Pages are rendered once per content version and kept in memory;
  * call before the app serves its first request.
@@ -49,9 +50,10 @@ export function registerWebRoutes(app: KitApp, store: ContentStore, options: Web
 
   app.get('/', (request) => sendBody(request, cached('home', () => renderHomePage(store.current.content, assets)), page));
 
-  app.get('/docs/:slug', (request) => {
+  // Slugs keep their folders (`api/context`), so a document's path is everything after /docs/.
+  app.get('/docs/*', (request) => {
     const { content, documents } = store.current;
-    const name = lastSegment(request);
+    const name = pathAfter(request, '/docs/');
     if (name.endsWith('.md')) {
       const document = documents.get(name.slice(0, -3));
       if (document) return sendBody(request, cached(`md:${document.slug}`, () => documentMarkdown(document)), { contentType: markdownType });
@@ -111,6 +113,16 @@ function missingMarkdown(slug: string, slugs: readonly string[]): string {
   const near = suggest(slug, slugs);
   const hint = near.length > 0 ? ` Did you mean ${near.map((s) => `/docs/${s}.md`).join(' or ')}?` : '';
   return `No document named ${JSON.stringify(slug.slice(0, 100))}.${hint} Every document is listed in /llms.txt.\n`;
+}
+
+/** The decoded path after `prefix` (`/docs/api/context` gives `api/context`). */
+function pathAfter(request: Request, prefix: string): string {
+  const path = new URL(request.url).pathname.slice(prefix.length);
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
 
 function lastSegment(request: Request): string {

@@ -8,6 +8,7 @@ import yaml from 'highlight.js/lib/languages/yaml';
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import type { Document } from '../content/index.js';
+import { containerInfo, withContainers } from '../content/markup/parser.js';
 import { escapeHtml, rawHtml, type Html } from './html.js';
 
 /** Fence info strings of the corpus, mapped to highlight.js languages; others are shown as plain text. */
@@ -32,15 +33,56 @@ for (const [name, grammar] of Object.entries({ bash, javascript, json, typescrip
 /** The topics comment of a section, which is metadata for search and never shown. */
 const topicsComment = /^<!--\s*topics:[^\n]*?-->[ \t]*(?:\n|$)/;
 
-// Raw HTML stays off: any tag in the content is shown as text, never as markup.
-const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false });
+/** Containers that only group what they hold, with no title of their own. */
+const plainContainers = new Set(['code-group', 'tabs', 'raw', 'v-pre']);
+
+// Raw HTML stays off: any tag in the content is shown as text, never as markup. Containers (`::: tip`,
+// which the loader made of every generator's admonitions, tabs and disclosures) are rendered here.
+const markdown = withContainers(new MarkdownIt({ html: false, linkify: false, typographer: false }), (tokens, index) => {
+  const token = tokens[index]!;
+  const opening = token.nesting === 1;
+  const { kind, title } = opening ? containerInfo(token) : containerInfo(matchingOpen(tokens, index));
+  if (kind === 'details') {
+    return opening ? `<details class="admonition details"><summary>${escapeHtml(title || 'Details')}</summary>\n` : '</details>\n';
+  }
+  if (kind === 'tab') {
+    return opening ? `<div class="tab"><p class="tab-label">${escapeHtml(title || 'Tab')}</p>\n` : '</div>\n';
+  }
+  if (plainContainers.has(kind)) return opening ? `<div class="${escapeHtml(kind)}">\n` : '</div>\n';
+  // An admonition is a note beside the text: an aside whose title names it, whatever its kind.
+  const heading = title || kind.charAt(0).toUpperCase() + kind.slice(1);
+  return opening
+    ? `<aside class="admonition ${escapeHtml(kind)}" role="note" aria-label="${escapeHtml(heading)}"><p class="admonition-title">${escapeHtml(heading)}</p>\n`
+    : '</aside>\n';
+});
+
+/** The opening token of the container that the closing token at `index` ends. */
+function matchingOpen(tokens: readonly Token[], index: number): Token {
+  let depth = 0;
+  for (let at = index; at >= 0; at--) {
+    const token = tokens[at]!;
+    if (token.type === 'container_block_close') depth++;
+    else if (token.type === 'container_block_open' && --depth === 0) return token;
+  }
+  return tokens[index]!;
+}
+
+/** The label of a code block: `[npm]` (VitePress code groups) or `title="app.ts"` (Docusaurus), else its language. */
+function codeLabel(info: string): string {
+  const bracketed = /\[([^\]]+)\]/.exec(info);
+  if (bracketed) return bracketed[1]!;
+  const titled = /title=(?:"([^"]*)"|'([^']*)')/.exec(info);
+  if (titled) return titled[1] ?? titled[2] ?? '';
+  return info.trim().split(/\s+/)[0] ?? '';
+}
 
 markdown.renderer.rules.fence = (tokens, index) => {
   const token = tokens[index]!;
-  const info = token.info.trim().split(/\s+/)[0] ?? '';
+  const info = token.info.trim().split(/[\s{[]/)[0] ?? '';
   const language = languages[info.toLowerCase()];
   const code = language ? hljs.highlight(token.content, { language, ignoreIllegals: true }).value : escapeHtml(token.content);
-  const label = info ? `<span class="code-lang">${escapeHtml(info)}</span>` : '';
+  const shown = codeLabel(token.info);
+  const label = shown ? `<span class="code-lang">${escapeHtml(shown)}</span>` : '';
   // A long line makes the block scroll sideways; tabindex lets keyboard users reach it and scroll it.
   return `<div class="code">${label}<button type="button" class="copy" hidden>Copy</button><pre tabindex="0"><code class="hljs">${code}</code></pre></div>\n`;
 };
@@ -68,25 +110,34 @@ export function renderDocumentBody(document: Document): Html {
 }
 
 /**
- * Headings take the anchors computed when the content was loaded, by position: every heading of the
- * body is one section (the Overview, level 1, has no heading). Their texts may differ, since raw HTML
- * in a heading is dropped there and shown as text here. Only if the counts disagree are the headings
- * slugged afresh, the same GitHub way, so that the page still has unique ids.
+ * Headings take the anchors computed when the content was loaded, by position: `document.headings`
+ * lists every heading of the body, sections and deeper ones, in order. Their texts may differ, since
+ * raw HTML in a heading is dropped there and shown as text here, and a `{#id}` is the anchor there and
+ * dropped here. Only if the counts disagree are the headings slugged afresh, the same GitHub way, so
+ * that the page still has unique ids.
  */
 function assignHeadingAnchors(tokens: Token[], document: Document): void {
-  const sections = document.sections.filter((section) => section.level !== 1);
+  const known = document.headings;
   const headings = tokens.flatMap((token, index) => (token.type === 'heading_open' ? [index] : []));
   const slugger = new GithubSlugger();
   if (document.sections.some((section) => section.level === 1)) slugger.slug('Overview');
-  const byPosition = headings.length === sections.length;
+  const byPosition = headings.length === known.length;
   headings.forEach((index, position) => {
-    const text = plainText(tokens[index + 1]);
-    const section = sections[position];
-    const anchor = byPosition && section ? section.anchor : slugger.slug(text || 'section');
+    const inline = tokens[index + 1];
+    dropCustomAnchor(inline);
+    const text = plainText(inline);
+    const heading = known[position];
+    const anchor = byPosition && heading ? heading.anchor : slugger.slug(text || 'section');
     tokens[index]!.attrSet('id', anchor);
     const close = tokens.slice(index).find((token) => token.type === 'heading_close');
-    if (close) close.meta = { anchor, heading: section?.heading ?? text };
+    if (close) close.meta = { anchor, heading: heading?.text ?? text };
   });
+}
+
+/** Removes a trailing `{#id}` from a heading's text: it set the anchor, and is not shown. */
+function dropCustomAnchor(inline: Token | undefined): void {
+  const last = inline?.children?.[inline.children.length - 1];
+  if (last?.type === 'text') last.content = last.content.replace(/\s*\{\s*#[\w-]+[^}]*\}\s*$/, '');
 }
 
 /** Removes `<!-- topics: … -->` lines, which raw-HTML-off rendering would otherwise show as text. */

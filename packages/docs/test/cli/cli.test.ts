@@ -1,5 +1,5 @@
 /** The `kit-docs` program as a user runs it: the built bin, real processes, exit codes and output. */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ const run = async (args: string[]) => {
   }
 };
 
+const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const scratch: string[] = [];
 afterAll(() => Promise.all(scratch.map((dir) => rm(dir, { recursive: true, force: true }))));
 
@@ -69,5 +70,52 @@ describe('kit-docs', () => {
     expect((await run(['serve', '--port', 'eighty'])).stderr).toContain('is not a port number');
     expect((await run(['search'])).code).toBe(2);
     expect((await run(['--help'])).stdout).toContain('Usage: kit-docs <command>');
+  });
+
+  it('check tells warnings from errors in a folder without settings, and fails only on errors', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'kit-docs-lenient-'));
+    scratch.push(dir);
+    await writeFile(join(dir, 'index.md'), '# Home\n\nSee [the guide](./guide.md) and [gone](./gone.md).\n');
+    await writeFile(join(dir, 'guide.md'), '---\norder: soon\n---\n# Guide\n\nText.\n');
+    const clean = await run(['check', '--content', dir]);
+    expect(clean.code).toBe(0);
+    expect(clean.stdout.trim().split('\n')).toEqual([
+      `${join(dir, 'guide.md')}:2: warning: order: expected a number; the value is ignored`,
+      `${join(dir, 'index.md')}:3: warning: broken link "./gone.md": no document at "./gone.md"`,
+    ]);
+    expect(clean.stderr).toBe('kit-docs check: 0 errors, 2 warnings\n');
+    await writeFile(join(dir, 'broken.md'), '---\ntitle: [open\n---\nText.\n');
+    const failing = await run(['check', '--content', dir]);
+    expect(failing.code).toBe(1);
+    expect(failing.stdout).toContain(`${join(dir, 'broken.md')}:2: invalid YAML: `);
+    expect(failing.stdout).toContain(`${join(dir, 'index.md')}:3: warning: broken link`);
+    expect(failing.stderr).toBe('kit-docs check: 1 error, 2 warnings\n');
+  });
+
+  it('check, search and serve take a generator’s docs folder as it is', async () => {
+    // Every layout loads cleanly in-process (test/content/zero-config.test.ts); two are enough through the program.
+    for (const layout of ['starlight', 'plain']) {
+      expect(await run(['check', '--content', join(fixtures, layout)]), layout).toEqual({ code: 0, stdout: '', stderr: '' });
+    }
+    const search = await run(['search', 'time', 'zone', 'of', 'schedules', '--content', join(fixtures, 'mkdocs'), '--limit', '1']);
+    expect(search.stdout).toContain('/docs/user-guide/scheduling#time-zones');
+
+    const server = spawn(process.execPath, [bin, 'serve', '--content', join(fixtures, 'docusaurus'), '--port', '0', '--workers', '1'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    try {
+      const address = await new Promise<string>((resolve, reject) => {
+        let seen = '';
+        server.stderr.on('data', (chunk: Buffer) => {
+          seen += chunk.toString();
+          const match = /serving 7 documents, \d+ sections and 0 examples at (http:\/\/\S+)\//.exec(seen);
+          if (match) resolve(match[1]!);
+        });
+        server.once('exit', () => reject(new Error(`serve stopped: ${seen}`)));
+      });
+      const page = await fetch(`${address}/docs/tutorial-basics/tag-notes`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<p class="tab-label">New note</p>');
+    } finally {
+      server.kill('SIGTERM');
+    }
   });
 });
