@@ -6,26 +6,8 @@
  * no Node import and run in a browser bundle.
  */
 
-// Scanning
+// Scanning (Node only)
 export { scanRoutes } from './scan/scan-routes.js';
 
-// Matching
-export { matchNotFound, matchRoute } from './match/match-route.js';
-
-// The manifest
-export {
-  routeDiagnosticCodes,
-  type DiagnosticSeverity,
-  type ManifestRoute,
-  type NotFoundBoundary,
-  type RouteDiagnostic,
-  type RouteDiagnosticCode,
-  type RouteKind,
-  type RouteManifest,
-  type RouteMatch,
-  type RouteParams,
-  type RouteSegment,
-} from './manifest.js';
-
-// Errors
-export { KitRouterError, kitRouterErrorCodes, type KitRouterErrorCode } from './errors.js';
+// Matching, the manifest and the errors: the names of the browser build, listed in browser.ts.
+export * from './browser.js';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import ts from 'typescript';
 import { importsOf, isNodeBuiltin } from './examples-code.js';
 import { repoRoot, type ExampleFile } from './examples-files.js';
@@ -13,18 +13,26 @@ export const implementedPackages: ReadonlyMap<string, string> = new Map([
   ['@kit/kit-agent', resolve(repoRoot, 'packages/kit-agent/src/index.ts')],
   ['@kit/kit-cron', resolve(repoRoot, 'packages/kit-cron/src/index.ts')],
   ['@kit/kit-ops', resolve(repoRoot, 'packages/kit-ops/src/index.ts')],
+  ['@kit/kit-router', resolve(repoRoot, 'packages/kit-router/src/index.ts')],
+  ['@kit/kit-react', resolve(repoRoot, 'packages/kit-react/src/index.ts')],
+  ['@kit/kit-dev', resolve(repoRoot, 'packages/kit-dev/src/index.ts')],
+  ['@kit/kit-cli', resolve(repoRoot, 'packages/kit-cli/src/index.ts')],
 ]);
 
 /** Libraries a type-checked example may use besides the implemented packages and node: built-ins. */
 const typeCheckedLibraries = new Set(['zod', 'vitest', 'react']);
 
-/** The names an entry file exports, read from its `export { ... }` and `export type { ... }` lists. */
+/** The names an entry file exports, read from its `export { ... }` lists and the modules it re-exports whole (`export * from`). */
 export function exportedNames(entryFile: string): Set<string> {
   const source = ts.createSourceFile(entryFile, readFileSync(entryFile, 'utf8'), ts.ScriptTarget.ES2022, true);
   const names = new Set<string>();
   for (const statement of source.statements) {
-    if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+    if (!ts.isExportDeclaration(statement)) continue;
+    if (statement.exportClause && ts.isNamedExports(statement.exportClause)) {
       for (const element of statement.exportClause.elements) names.add(element.name.text);
+    } else if (!statement.exportClause && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
+      const target = resolve(dirname(entryFile), statement.moduleSpecifier.text.replace(/\.js$/u, '.ts'));
+      for (const name of exportedNames(target)) names.add(name);
     }
   }
   return names;

@@ -2,8 +2,7 @@ import type { DevLogger } from '@kit/kit-dev';
 import type { CommandContext, CommandSpec } from '../cli/command.js';
 import { exitCodes } from '../cli/exit-codes.js';
 import { requireAppFolder } from '../app/app-folder.js';
-import { fromKitDevError } from './kit-dev-errors.js';
-import { serveAddress, serveOptions, untilStopped } from './serve-options.js';
+import { serveAddress, serveOptions, serveUntilStopped } from './serve-options.js';
 
 /** kit-dev's progress lines on the command's streams: information to standard output, the rest to standard error. */
 export function cliLogger(context: CommandContext): DevLogger {
@@ -14,19 +13,16 @@ async function run(context: CommandContext) {
   requireAppFolder(context.root);
   const { port, host } = serveAddress(context);
   const { createDevServer } = await import('@kit/kit-dev');
-  let server;
-  try {
-    server = createDevServer({ root: context.root, port, host, log: cliLogger(context), mcp: !context.flag('no-mcp') });
-    await server.listen();
-  } catch (error) {
-    await server?.close();
-    throw fromKitDevError(error);
-  }
-  try {
-    await untilStopped(context.signal);
-  } finally {
-    await server.close();
-  }
+  await serveUntilStopped(context.signal, async () => {
+    const server = createDevServer({ root: context.root, port, host, log: cliLogger(context), mcp: !context.flag('no-mcp') });
+    try {
+      await server.listen();
+    } catch (error) {
+      await server.close();
+      throw error;
+    }
+    return server;
+  });
   return exitCodes.ok;
 }
 

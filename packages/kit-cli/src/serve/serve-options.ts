@@ -1,3 +1,4 @@
+import { fromKitDevError } from './kit-dev-errors.js';
 import { usageError } from '../cli/cli-error.js';
 import type { CommandContext, OptionSpec } from '../cli/command.js';
 
@@ -21,4 +22,19 @@ export function serveAddress(context: CommandContext): { port: number; host: str
 export function untilStopped(signal: AbortSignal): Promise<void> {
   if (signal.aborted) return Promise.resolve();
   return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}
+
+/**
+ * Starts a server with `start`, keeps it running until the command is stopped (Ctrl-C, SIGTERM), then closes
+ * it. A failing start closes whatever it left open and is reported as the kit-dev error it was.
+ */
+export async function serveUntilStopped(signal: AbortSignal, start: () => Promise<{ close(): Promise<void> }>): Promise<void> {
+  const server = await start().catch((error: unknown) => {
+    throw fromKitDevError(error);
+  });
+  try {
+    await untilStopped(signal);
+  } finally {
+    await server.close();
+  }
 }

@@ -2,25 +2,16 @@ import type { CommandContext, CommandSpec } from '../cli/command.js';
 import { exitCodes } from '../cli/exit-codes.js';
 import { requireAppFolder } from '../app/app-folder.js';
 import { cliLogger } from './dev-command.js';
-import { fromKitDevError } from './kit-dev-errors.js';
-import { serveAddress, serveOptions, untilStopped } from './serve-options.js';
+import { serveAddress, serveOptions, serveUntilStopped } from './serve-options.js';
 
 async function run(context: CommandContext) {
   requireAppFolder(context.root);
   const { port, host } = serveAddress(context);
   const outDir = context.string('out-dir');
   const { startApp } = await import('@kit/kit-dev');
-  let server;
-  try {
-    server = await startApp({ root: context.root, port, host, log: cliLogger(context), ...(outDir === undefined ? {} : { outDir }), mcp: !context.flag('no-mcp') });
-  } catch (error) {
-    throw fromKitDevError(error);
-  }
-  try {
-    await untilStopped(context.signal);
-  } finally {
-    await server.close();
-  }
+  await serveUntilStopped(context.signal, () =>
+    startApp({ root: context.root, port, host, log: cliLogger(context), ...(outDir === undefined ? {} : { outDir }), mcp: !context.flag('no-mcp') }),
+  );
   return exitCodes.ok;
 }
 
