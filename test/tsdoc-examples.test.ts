@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { exportsWithoutExamples, extractExamples, sourceFiles, typeCheckExamples } from './tsdoc-examples.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const packages = ['kit-core', 'kit-ai', 'kit-auth', 'kit-db', 'kit-agent', 'kit-cron', 'kit-ops', 'kit-router', 'kit-react', 'kit-dev', 'kit-cli', 'docs-search', 'docs'];
+const packages = ['kit-core', 'kit-ai', 'kit-auth', 'kit-db', 'kit-agent', 'kit-cron', 'kit-ops', 'kit-router', 'kit-react', 'kit-dev', 'kit-cli', 'create-kit-app', 'docs-search', 'docs'];
 
 describe('TSDoc examples', () => {
   const examples = packages.flatMap((name) => sourceFiles(`${root}packages/${name}/src`).flatMap(extractExamples));

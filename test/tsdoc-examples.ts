@@ -72,6 +72,7 @@ export function typeCheckExamples(examples: readonly TsdocExample[], repositoryR
       '@kit/kit-react/client': ['packages/kit-react/src/client.ts'],
       '@kit/kit-dev': ['packages/kit-dev/src/index.ts'],
       '@kit/kit-cli': ['packages/kit-cli/src/index.ts'],
+      'create-kit-app': ['packages/create-kit-app/src/index.ts'],
       '@kit/docs-search': ['packages/docs-search/src/index.ts'],
       '@kit/docs': ['packages/docs/src/index.ts'],
     },

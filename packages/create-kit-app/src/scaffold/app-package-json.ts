@@ -1,0 +1,36 @@
+import type { TemplateName } from './templates.js';
+
+// Versions of the libraries an app uses beside kit, the ones kit is built and tested with.
+const libraries = { react: '^19.3.1', 'react-dom': '^19.3.1', zod: '^4.6.7' } as const;
+const devLibraries = { '@types/node': '^20.19.43', '@types/react': '^19.3.0', '@types/react-dom': '^19.3.0', typescript: '^5.9.3', vitest: '^4.1.12' } as const;
+
+/** The kit packages of each template; all are pinned to the scaffolder's own version. */
+const kitPackages: Record<TemplateName, readonly string[]> = {
+  blank: ['@kit/kit-cli', '@kit/kit-core', '@kit/kit-db', '@kit/kit-react'],
+};
+
+/**
+ * The app's package.json: ESM, the kit commands as scripts, kit packages pinned to `kitVersion` (kit's
+ * packages are released together, so one version keeps them compatible), `@kit/kit-cli` a dependency
+ * because the production image runs `kit start` after pruning devDependencies.
+ */
+export function appPackageJson(name: string, template: TemplateName, kitVersion: string): string {
+  const dependencies: Record<string, string> = {};
+  for (const kitPackage of kitPackages[template]) dependencies[kitPackage] = kitVersion;
+  Object.assign(dependencies, libraries);
+  const manifest = {
+    name,
+    version: '0.1.0',
+    private: true,
+    type: 'module',
+    engines: { node: '>=20.19' },
+    scripts: { dev: 'kit dev', build: 'kit build', start: 'kit start', verify: 'kit verify', test: 'vitest run' },
+    dependencies: sorted(dependencies),
+    devDependencies: { ...devLibraries },
+  };
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+function sorted(record: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+}
