@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildIndexData } from './build.js';
+import { buildIndexData, leadOf } from './build.js';
 import type { SearchableSection } from './types.js';
 
 const sections: SearchableSection[] = [
@@ -50,5 +50,30 @@ describe('buildIndexData', () => {
 
   it('records written forms for completion and correction', () => {
     expect(data.vocabulary.termsOfSurface('iterations')).toEqual([termId('iter')]);
+  });
+});
+
+describe('leadOf', () => {
+  const section = (text: string, code = ''): SearchableSection => ({ id: 'x', documentTitle: 'D', heading: 'H', text, code, topics: [] });
+
+  it('is the first sentence of prose, skipping lines that are code', () => {
+    expect(leadOf(section('Get querystring parameters. Then more.'))).toBe('Get querystring parameters.');
+    expect(leadOf(section("import { x } from 'y'\nShows all packages that depend on it.", "import { x } from 'y'"))).toBe('Shows all packages that depend on it.');
+  });
+
+  it('is cut at 30 words and empty when the section starts with a long code block', () => {
+    expect(leadOf(section(Array.from({ length: 40 }, (_, index) => `w${index}`).join(' ')))).toBe(Array.from({ length: 30 }, (_, index) => `w${index}`).join(' '));
+    expect(leadOf(section('a()\nb()\nc()\nProse comes late.', 'a() b() c()'))).toBe('');
+  });
+});
+
+describe('heading words that name a section', () => {
+  it('leaves out function words and the Overview of an introduction', () => {
+    const data = buildIndexData([
+      { id: 'a', documentTitle: 'Clients', heading: 'Why use a Client?', text: 't', code: '', topics: [] },
+      { id: 'b', documentTitle: 'Clients', heading: 'Overview', text: 't', code: '', topics: [] },
+    ]);
+    expect(data.headingNaming[0]).toEqual([false, true, false, true]);
+    expect(data.headingNaming[1]).toEqual([true, false]);
   });
 });

@@ -3,6 +3,7 @@ import { splitIdentifier } from './analysis/identifier.js';
 import { singular } from './analysis/plural.js';
 import { normalizeText } from './analysis/normalize.js';
 import { stemWord } from './analysis/stem.js';
+import { isStopWord } from './analysis/stop-words.js';
 import { tokenize } from './analysis/tokenize.js';
 import { FIELD_PARAMETERS, FIELDS, K1 } from './ranking/fields.js';
 import type { SearchableSection } from './types.js';
@@ -42,6 +43,11 @@ export interface IndexData {
   readonly headingTerms: readonly (readonly number[][])[];
   /** The singular form of each heading word, by position (see `analysis/plural.ts`). */
   readonly headingForms: readonly (readonly string[])[];
+  /**
+   * Per heading word position, whether the word says what the section is about: false for function
+   * words (`a`, `the`) and for the `Overview` that stands in for the heading of a document's introduction.
+   */
+  readonly headingNaming: readonly (readonly boolean[])[];
   /** Number of words in each section's heading. */
   readonly headingLength: Int32Array;
   readonly texts: readonly SectionText[];
@@ -74,7 +80,7 @@ export function buildIndexData(sections: readonly SearchableSection[]): IndexDat
 
   for (let doc = 0; doc < count; doc += 1) {
     const section = sections[doc]!;
-    const sources = [section.documentTitle, effectiveHeading(section), section.code, section.text, section.topics.join(' ')];
+    const sources = [section.documentTitle, effectiveHeading(section), section.code, section.text, section.topics.join(' '), leadOf(section)];
     for (let field = 0; field < FIELDS.length; field += 1) {
       const source = sources[field]!;
       const shared = field === TITLE || field === TOPICS;
@@ -111,6 +117,7 @@ export function buildIndexData(sections: readonly SearchableSection[]): IndexDat
   const headingTerms: number[][][] = new Array<number[][]>(count);
   const headingLength = new Int32Array(count);
   const headingForms: string[][] = new Array<string[]>(count);
+  const headingNaming: boolean[][] = new Array<boolean[]>(count);
 
   for (let doc = 0; doc < count; doc += 1) {
     for (let field = 0; field < FIELDS.length; field += 1) {
@@ -145,7 +152,10 @@ export function buildIndexData(sections: readonly SearchableSection[]): IndexDat
     for (let index = 0; index < heading.ids.length; index += 1) (perPosition[heading.positions[index]!] ??= []).push(heading.ids[index]!);
     headingTerms[doc] = perPosition;
     headingLength[doc] = heading.length;
-    headingForms[doc] = analyze(normalizeText(effectiveHeading(sections[doc]!))).flatMap((token) => token.words.map((word) => singular(word.surface)));
+    const forms = analyze(normalizeText(effectiveHeading(sections[doc]!))).flatMap((token) => token.words.map((word) => singular(word.surface)));
+    headingForms[doc] = forms;
+    const overview = sections[doc]!.heading === OVERVIEW;
+    headingNaming[doc] = forms.map((form, position) => !isStopWord(form) && !(overview && position === forms.length - 1));
   }
 
   const postings: Posting[] = new Array<Posting>(termCount);
@@ -168,6 +178,7 @@ export function buildIndexData(sections: readonly SearchableSection[]): IndexDat
     idf,
     headingTerms,
     headingForms,
+    headingNaming,
     headingLength,
     texts,
     topics: sections.map((section) => new Set(section.topics.map((topic) => topic.toLowerCase()))),
@@ -252,6 +263,7 @@ function internToken(vocabulary: Vocabulary, raw: string): TokenTerms {
   const compoundIds = parts.compounds.map(({ form }) => {
     const id = vocabulary.intern(form);
     vocabulary.addSurface(form, id);
+    vocabulary.markCompound(id);
     return id;
   });
   return { wordIds, compoundIds, compoundFirstWords: parts.compounds.map((compound) => compound.firstWord) };
@@ -266,3 +278,32 @@ function effectiveHeading(section: SearchableSection): string {
 }
 
 const OVERVIEW = 'Overview';
+
+/** How many lines of a section's text may come before its lead (code lines are skipped). */
+const LEAD_SEARCH_LINES = 3;
+/** The lead is cut at this many words. */
+const LEAD_WORDS = 30;
+
+/**
+ * The lead of a section: its first sentence of prose (at most 30 words), which in documentation
+ * usually says in words what the section is for ("Get querystring parameters.", "Shows all
+ * packages that depend on the specified package."). A line that is code (found in the section's
+ * `code`) is not prose and is skipped; a section that starts with a long code block has no lead.
+ *
+ * @example
+ * ```ts
+ * import { leadOf } from './build.js';
+ *
+ * leadOf({ id: 'a', documentTitle: 'A', heading: 'query()', text: 'Get querystring parameters. More text.', code: '', topics: [] }); // 'Get querystring parameters.'
+ * ```
+ */
+export function leadOf(section: SearchableSection): string {
+  const lines = section.text.split('\n');
+  for (let index = 0; index < Math.min(lines.length, LEAD_SEARCH_LINES); index += 1) {
+    const line = lines[index]!.trim();
+    if (line === '' || (section.code !== '' && section.code.includes(line))) continue;
+    const sentence = /^(.*?[.!?])(?:\s|$)/u.exec(line)?.[1] ?? line;
+    return sentence.split(/\s+/u).slice(0, LEAD_WORDS).join(' ');
+  }
+  return '';
+}

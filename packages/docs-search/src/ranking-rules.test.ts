@@ -326,3 +326,59 @@ describe('a topic filter is also context', () => {
     expect(search('compliance primitives', 'policy')[0]).toBe('compliance');
   });
 });
+
+describe('documentation written elsewhere: headings, leads and words written differently', () => {
+  it('ranks a section whose heading is made of query words above a neighbour that mentions them more', () => {
+    const corpus = [
+      section('context-header', 'header()', 'You can set HTTP headers for the response.', { code: "c.header('X-Message', 'Hi')" }),
+      section('custom-response', 'Custom Response', 'Set a custom response when an error happens: the response body, the status and the response header are yours to set.'),
+    ];
+    expect(ids(corpus, 'set a response header')[0]).toBe('context-header');
+  });
+
+  it('does not let generic words of a question win through the parts of an identifier', () => {
+    const corpus = [
+      section('test-client', 'testClient()', 'testClient() returns a typed client for tests. The typed client calls every route of the app with typed arguments, like any typed client.', { code: 'testClient(app)', documentTitle: 'Testing helper' }),
+      section('rpc-client', 'Client', 'hc returns a client typed by your app, so its calls to routes are checked.', { code: 'hc<AppType>(url)', documentTitle: 'RPC' }),
+    ];
+    expect(ids(corpus, 'typed client')[0]).toBe('rpc-client');
+    expect(ids(corpus, 'client with typed routes')[0]).toBe('rpc-client');
+  });
+
+  it('finds a function named by its concept through its lead and a word the text writes closed up', () => {
+    const corpus = [
+      section('query', 'query()', 'Get querystring parameters.\nconst q = c.req.query("q")', { code: 'const q = c.req.query("q")' }),
+      section('path-params', 'Path parameters', 'Path parameters are read from the path of the URL. A parameter is a string, so read it as a string and parse it yourself.'),
+    ];
+    expect(ids(corpus, 'read query string parameters')[0]).toBe('query');
+  });
+
+  it('weighs the first sentence of a section, which says what it is for', () => {
+    const corpus = [
+      section('verify', 'Verification', `Certificate checks can be turned off with verify=False.\n${padding} ${padding} ${padding}`),
+      section('certs', 'Client certificates', `${padding} Certificates: a client certificate is checked by the server; the server turns the checks off or on, and certificate checks of the client are separate.`),
+    ];
+    expect(ids(corpus, 'turn off certificate checks')[0]).toBe('verify');
+  });
+
+  it('matches the short forms identifiers use for words (dir, async)', () => {
+    const store = [
+      section('store-dir', 'storeDir', 'The location of the store. Defaults to ~/.local/share/pnpm/store.', { code: 'storeDir' }),
+      section('doctor', 'Checks', 'Checks that the store is writable and that its directory exists, and where the cache is.'),
+    ];
+    expect(ids(store, 'where is the store directory')[0]).toBe('store-dir');
+    const streams = [
+      section('sync-stream', 'Streaming responses', 'Use client.stream() to stream a response in chunks.', { documentTitle: 'Quickstart' }),
+      section('async-stream', 'Streaming responses', 'Use client.stream() to stream a response in chunks.', { documentTitle: 'Async support' }),
+    ];
+    expect(ids(streams, 'stream a response asynchronously')[0]).toBe('async-stream');
+  });
+
+  it('never lets a closed-up word outweigh the words typed', () => {
+    const corpus = [
+      section('anchor', 'Anchors', 'A heading ## maxIterations gets the anchor #maxiterations, and #maxiterations links to it.'),
+      section('limit', 'maxIterations', 'Caps the loop at 10 iterations by default.', { code: 'maxIterations' }),
+    ];
+    expect(ids(corpus, 'max iterations')[0]).toBe('limit');
+  });
+});

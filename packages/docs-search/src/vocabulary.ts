@@ -19,6 +19,8 @@ export class Vocabulary {
   private surfacesByStart = new Map<string, string[]>();
   /** Letter-presence masks of the surfaces in `surfacesByStart`, bucket by bucket. */
   private masksByStart = new Map<string, Uint32Array>();
+  /** Ids of whole identifiers (`createsmartagent`), as opposed to words. */
+  private readonly compoundIds = new Set<number>();
   readonly terms: string[] = [];
 
   /** The id of `term`, adding it when new. */
@@ -51,6 +53,16 @@ export class Vocabulary {
     }
     this.masksByStart = new Map();
     for (const [key, bucket] of this.surfacesByStart) this.masksByStart.set(key, Uint32Array.from(bucket, letterMask));
+  }
+
+  /** Records that term `termId` stands for a whole identifier. */
+  markCompound(termId: number): void {
+    this.compoundIds.add(termId);
+  }
+
+  /** Whether term `termId` stands for a whole identifier (it may also be a word of the same spelling). */
+  isCompound(termId: number): boolean {
+    return this.compoundIds.has(termId);
   }
 
   termId(term: string): number | undefined {

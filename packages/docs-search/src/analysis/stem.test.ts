@@ -9,6 +9,13 @@ describe('stemWord', () => {
     expect(stemWord('paused')).toBe(stemWord('pause'));
   });
 
+  it('never turns a word into a function word', () => {
+    // Porter makes `on` of `one`, which would then match every `on` of the text.
+    expect(stemWord('one')).toBe('one');
+    expect(stemWord('ones')).toBe('one');
+    expect(stemWord('running')).toBe('run');
+  });
+
   it('leaves numbers, words with digits and very short words alone', () => {
     expect(stemWord('120000')).toBe('120000');
     expect(stemWord('a2a')).toBe('a2a');

@@ -1,4 +1,6 @@
 import { stemmer } from 'stemmer';
+import { singular } from './plural.js';
+import { isStopWord } from './stop-words.js';
 
 /**
  * Reduces an English word to its stem with the Porter algorithm, leaving alone what is not an
@@ -13,5 +15,9 @@ import { stemmer } from 'stemmer';
  */
 export function stemWord(word: string): string {
   if (word.length <= 2 || /\p{N}/u.test(word)) return word;
-  return stemmer(word);
+  const stem = stemmer(word);
+  // Porter cuts some words down to a function word (`one` → `on`); such a stem would make the word
+  // match every `on` of the text, so the word keeps its own (singular) form instead.
+  if (isStopWord(stem) && !isStopWord(word)) return singular(word);
+  return stem;
 }

@@ -15,6 +15,11 @@ export interface QueryWord {
    * for plain words outside quotes and backticks, and only when the query has other words.
    */
   readonly stop: boolean;
+  /**
+   * The word was typed as a word of its own (plain text, not part of an identifier or code), so it
+   * may also be half of a word the documentation writes closed up (`query string` for `querystring`).
+   */
+  readonly standalone: boolean;
 }
 
 /** A whole identifier of a query (`createsmartagent`, `db:migrate`), matched besides its words. */
@@ -72,9 +77,10 @@ export function parseQuery(query: string): ParsedQuery {
       phrases.push(analyzed.flatMap((token) => token.words.map((word) => word.term)));
     }
     for (const token of analyzed) {
-      const words = token.words.map((word) => ({ surface: word.surface, term: word.term, prefix: false, stop: false }));
+      const single = token.words.length === 1 && token.compounds.length === 0;
+      const standalone = single && plain !== undefined;
+      const words = token.words.map((word) => ({ surface: word.surface, term: word.term, prefix: false, stop: false, standalone }));
       const compounds = token.compounds.map((compound) => ({ surface: compound.surface, prefix: false }));
-      const single = words.length === 1 && compounds.length === 0;
       tokens.push({
         words,
         compounds,

@@ -4,6 +4,11 @@ export const RANKING = {
   coverageFloor: 0.35,
   /** Extra heading factor when the heading holds all of the query's words (scaled by the share squared). */
   headingWords: 0.5,
+  /**
+   * Extra heading factor for a heading named by the query, times the harmonic mean of the share of
+   * the heading's words the query names and the idf-weighted share of the query the heading holds.
+   */
+  headingNamed: 0.5,
   /** Extra heading factor when the heading names one of the query's whole identifiers. */
   headingIdentifier: 0.6,
   /** Extra heading factor when the heading is nothing but query words. */

@@ -1,3 +1,4 @@
+import { abbreviationPartners } from '../analysis/abbreviations.js';
 import { singular } from '../analysis/plural.js';
 import type { ParsedQuery, QueryWord } from '../query/parse.js';
 import { findSynonyms, type SynonymTable } from '../synonyms.js';
@@ -54,6 +55,8 @@ export const MATCH_FACTORS = {
   completion: 0.75,
   oneTypo: 0.5,
   twoTypos: 0.3,
+  abbreviation: 0.8,
+  closedUp: 0.9,
 } as const;
 
 /** Completions looked at, and kept: the most common ones, being the likeliest meant. */
@@ -83,9 +86,11 @@ export function planQuery(
   idf: Float64Array,
   synonyms: SynonymTable,
 ): QueryPlan {
-  const slotOf = (surface: string, term: string, prefix: boolean, corrections: boolean): Slot =>
-    resolveSlot(vocabulary, idf, surface, term, prefix, corrections);
+  const slotOf = (surface: string, term: string, prefix: boolean, corrections: boolean, abbreviations = false): Slot =>
+    resolveSlot(vocabulary, idf, surface, term, prefix, corrections, abbreviations);
 
+  const joined = closedUpCompounds(query.words, vocabulary, idf);
+  const wordSlotAt = (position: number): Slot => withExtra(wordSlot(query.words[position]!, slotOf), joined.get(position));
   const clauses: Clause[] = [];
   const matches = findSynonyms(synonyms, query.words.map((word) => word.term));
   let index = 0;
@@ -95,7 +100,7 @@ export function planQuery(
       const word = query.words[index]!;
       index += 1;
       if (word.stop) continue;
-      clauses.push(clauseOf([{ weight: 1, requireAll: false, slots: [wordSlot(word, slotOf)] }], 1, [word]));
+      clauses.push(clauseOf([{ weight: 1, requireAll: false, slots: [wordSlotAt(index - 1)] }], 1, [word]));
       continue;
     }
     const span = query.words.slice(index, index + match.length);
@@ -105,7 +110,7 @@ export function planQuery(
     // Without its function words a typed phrase may mean something else (`sign in` is not `sign`),
     // so it then counts no more than its synonyms.
     const typedWeight = typed.length < span.length ? MATCH_FACTORS.synonym : 1;
-    const typedSlots = typed.map((word) => wordSlot(word, slotOf));
+    const typedSlots = typed.map((word) => wordSlotAt(query.words.indexOf(word)));
     const alternatives: Alternative[] = [{ weight: typedWeight, requireAll: false, slots: typedSlots }];
     // A synonym never outweighs the word typed just for being rarer: its idf is capped at the typed
     // word's (when the index knows the typed word).
@@ -138,9 +143,46 @@ export function planQuery(
 
 function wordSlot(
   word: QueryWord,
-  slotOf: (surface: string, term: string, prefix: boolean, corrections: boolean) => Slot,
+  slotOf: (surface: string, term: string, prefix: boolean, corrections: boolean, abbreviations?: boolean) => Slot,
 ): Slot {
-  return slotOf(word.surface, word.term, word.prefix, true);
+  return slotOf(word.surface, word.term, word.prefix, true, true);
+}
+
+/**
+ * Two words typed apart that the documentation writes as one (`query string` for `querystring`,
+ * `set up` for `setup`): each of the two words also matches the closed-up word, so a section that
+ * writes it counts as holding both. Only plain words typed on their own are joined, never the
+ * parts of an identifier, and only when the index knows the joined word.
+ */
+function closedUpCompounds(words: readonly QueryWord[], vocabulary: Vocabulary, idf: Float64Array): Map<number, Expansion[]> {
+  const extra = new Map<number, Expansion[]>();
+  for (let index = 0; index + 1 < words.length; index += 1) {
+    const left = words[index]!;
+    const right = words[index + 1]!;
+    if (!left.standalone || !right.standalone || left.stop || right.stop) continue;
+    // The joined form must be written in the text (as typed, or its singular), and as a word, never
+    // a whole identifier (`smart agent` is not `SmartAgent`: identifiers typed as words are matched
+    // by their words and positions already). Looking up written forms spares stemming every pair.
+    const joined = left.surface + right.surface;
+    const written = vocabulary.termsOfSurface(joined);
+    const termIds = (written.length > 0 ? written : vocabulary.termsOfSurface(singular(joined))).filter((termId) => !vocabulary.isCompound(termId));
+    for (const termId of termIds) {
+      const expansion = { termId, factor: MATCH_FACTORS.closedUp, idf: idf[termId]! };
+      for (const position of [index, index + 1]) extra.set(position, [...(extra.get(position) ?? []), expansion]);
+    }
+  }
+  return extra;
+}
+
+function withExtra(slot: Slot, extra: readonly Expansion[] | undefined): Slot {
+  if (extra === undefined) return slot;
+  const known = new Set(slot.expansions.map((expansion) => expansion.termId));
+  // A closed-up word is often rarer than either half; it never outweighs the word typed.
+  let typedIdf = 0;
+  for (const expansion of slot.expansions) if (expansion.factor === 1) typedIdf = Math.max(typedIdf, expansion.idf);
+  const cap = typedIdf > 0 ? typedIdf : Number.POSITIVE_INFINITY;
+  const added = extra.filter((expansion) => !known.has(expansion.termId)).map((expansion) => (expansion.idf > cap ? { ...expansion, idf: cap } : expansion));
+  return added.length === 0 ? slot : { expansions: [...slot.expansions, ...added].sort((a, b) => a.termId - b.termId) };
 }
 
 const PROXIMITY_TERMS = 3;
@@ -170,6 +212,7 @@ function resolveSlot(
   term: string,
   prefix: boolean,
   corrections: boolean,
+  abbreviations: boolean,
 ): Slot {
   const best = new Map<number, Expansion>();
   const offer = (expansion: Expansion): void => {
@@ -200,6 +243,15 @@ function resolveSlot(
         if (exactIds.has(termId)) continue;
         offer({ termId, factor: base * closeness, idf: Math.min(idf[termId]!, cap) });
       }
+    }
+  }
+
+  if (abbreviations) {
+    // `dir` for `directory` and the reverse: an identifier's short form names the same thing.
+    for (const partner of abbreviationPartners(term)) {
+      const termId = vocabulary.termId(partner);
+      if (termId === undefined || exactIds.has(termId)) continue;
+      offer({ termId, factor: MATCH_FACTORS.abbreviation, idf: Math.min(idf[termId]!, cap) });
     }
   }
 

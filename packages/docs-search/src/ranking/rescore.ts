@@ -10,15 +10,54 @@ export interface RescoreContext {
   readonly plan: QueryPlan;
   readonly workspace: Workspace;
   readonly totalCoverage: number;
+  /** How much each word clause says: the idf of its rarest exact term (0 when the index lacks it). */
+  readonly clauseWeights: readonly number[];
+}
+
+/**
+ * The weight of each word clause of a plan: the best `factor × idf` among its terms (the exact
+ * term's idf when the index knows the word), so a heading that holds the query's rare words is told
+ * from one that holds only its common ones.
+ *
+ * @example
+ * ```ts
+ * import { buildIndexData } from '../build.js';
+ * import { parseQuery } from '../query/parse.js';
+ * import { compileSynonyms } from '../synonyms.js';
+ * import { planQuery } from './plan.js';
+ * import { clauseWeights } from './rescore.js';
+ *
+ * const data = buildIndexData([{ id: 'a', documentTitle: 'A', heading: 'header()', text: 'Set a response header.', code: '', topics: [] }]);
+ * clauseWeights(planQuery(parseQuery('response header '), data.vocabulary, data.idf, compileSynonyms([]))).length; // 2
+ * ```
+ */
+export function clauseWeights(plan: QueryPlan): number[] {
+  return plan.clauses.map((clause) => {
+    let weight = 0;
+    for (const alternative of clause.alternatives) {
+      for (const slot of alternative.slots) {
+        for (const expansion of slot.expansions) {
+          const value = expansion.factor * alternative.weight * expansion.idf;
+          if (value > weight) weight = value;
+        }
+      }
+    }
+    return weight;
+  });
 }
 
 /**
  * Heading factor: 1 + headingWords × share² + headingIdentifier × q (when the heading holds one of
- * the query's whole identifiers) + headingExact (when the heading holds every query word as typed
- * and nothing else). `share` is the part of the query's words found in the heading, each counted
- * with the quality of its match there (1 as typed or its plural, `sameStemOtherWord` for another
- * word of the same stem, less through a synonym, completion or correction), so a heading that names
- * what was searched outranks one that merely resembles it.
+ * the query's whole identifiers) + headingNamed × F(precision, weightedShare) + headingExact (when
+ * the heading holds every query word as typed and nothing else). `share` is the part of the query's
+ * words found in the heading, each counted with the quality of its match there (1 as typed or its
+ * plural, `sameStemOtherWord` for another word of the same stem, less through a synonym,
+ * abbreviation, completion or correction), so a heading that names what was searched outranks one
+ * that merely resembles it. `weightedShare` is the same share with each query word weighted by its
+ * idf, and `precision` the part of the heading's own words (function words and the `Overview` of an
+ * introduction left out) that the query names, each counted with its match quality squared; their
+ * harmonic mean F rewards a heading that is made of the query's important words (`header()` for
+ * "set a response header") over one that holds a query word among others (`Custom Response`).
  *
  * @example
  * ```ts
@@ -34,10 +73,14 @@ export function headingFactor(context: RescoreContext, doc: number): number {
   let anyMatched = false;
   const headingTerms = data.headingTerms[doc]!;
   const forms = data.headingForms[doc]!;
+  const naming = data.headingNaming[doc]!;
+  let namingWords = 0;
+  let namedWords = 0;
   for (let position = 0; position < headingTerms.length; position += 1) {
     const terms = headingTerms[position];
     if (terms === undefined) continue;
     let matched = false;
+    let positionQuality = 0;
     for (const termId of terms) {
       const mask = workspace.maskOf(termId);
       if (mask === 0) continue;
@@ -50,18 +93,29 @@ export function headingFactor(context: RescoreContext, doc: number): number {
         const sameWord = typedForms === undefined || typedForms.size === 0 || typedForms.has(forms[position] ?? '');
         const value = sameWord ? quality : Math.min(quality, RANKING.sameStemOtherWord);
         if (best[clause]! < value) best[clause] = value;
+        if (positionQuality < value) positionQuality = value;
       }
     }
     if (!matched) everyWordMatched = false;
     anyMatched ||= matched;
+    if (naming[position] === true) {
+      namingWords += 1;
+      // A near match (another word of the stem, an abbreviation, a typo) names the heading less.
+      const quality = Math.min(positionQuality, 1);
+      namedWords += quality * quality;
+    }
   }
   if (!anyMatched) return 1;
   let coveredWords = 0;
+  let coveredWeight = 0;
+  let totalWeight = 0;
   let allTyped = true;
   let identifierQuality = 0;
   for (let clause = 0; clause < clauseCount; clause += 1) {
     if (clause < plan.clauses.length) {
       coveredWords += plan.clauses[clause]!.coverage * best[clause]!;
+      coveredWeight += (context.clauseWeights[clause] ?? 0) * best[clause]!;
+      totalWeight += context.clauseWeights[clause] ?? 0;
       if (best[clause]! < 1) allTyped = false;
     } else {
       identifierQuality = Math.max(identifierQuality, best[clause]!);
@@ -69,6 +123,13 @@ export function headingFactor(context: RescoreContext, doc: number): number {
   }
   const share = context.totalCoverage === 0 ? 0 : coveredWords / context.totalCoverage;
   let factor = 1 + RANKING.headingWords * share * share + RANKING.headingIdentifier * identifierQuality;
+  // A heading made of the query's words names what was asked, even when it names only part of the
+  // query, and the more of the query's weight it carries, the more it counts.
+  const precision = namingWords === 0 ? 0 : namedWords / namingWords;
+  const weightedShare = totalWeight === 0 ? 0 : coveredWeight / totalWeight;
+  if (precision > 0 && weightedShare > 0) {
+    factor += (RANKING.headingNamed * 2 * precision * weightedShare) / (precision + weightedShare);
+  }
   if (allTyped && everyWordMatched && plan.clauses.length > 0) factor += RANKING.headingExact;
   return factor;
 }

@@ -2,7 +2,7 @@ import type { IndexData } from '../build.js';
 import { RANKING } from './constants.js';
 import { phraseFilter } from './phrase.js';
 import type { Clause, QueryPlan } from './plan.js';
-import { headingFactor, proximityBonus, type RescoreContext } from './rescore.js';
+import { clauseWeights, headingFactor, proximityBonus, type RescoreContext } from './rescore.js';
 import { workspaceOf, type Workspace } from './workspace.js';
 
 /** A scored section. */
@@ -93,7 +93,7 @@ export function rankSections(
   }
   total.clear();
 
-  const context: RescoreContext = { data, plan, workspace, totalCoverage };
+  const context: RescoreContext = { data, plan, workspace, totalCoverage, clauseWeights: clauseWeights(plan) };
   const headed: ScoredSection[] = [];
   for (const index of bestIndices(scores, docs, kept, Math.max(limit, RANKING.rescoreDepth))) {
     const doc = docs[index]!;
