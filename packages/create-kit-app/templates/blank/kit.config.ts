@@ -1,9 +1,8 @@
 import { defineConfig } from '@kit/kit-core';
 
-// The app's configuration. Routes come from the files under app/routes (the router reads them), so
-// `routes` stays empty here; `database` is where `kit db:migrate` and `kit db:push` work.
+// The app's configuration. Routes come from the files under app/routes (the router reads them);
+// `database` is where `kit db:migrate` and `kit db:push` work.
 export default defineConfig({
   info: { title: '{{title}}', version: '0.1.0' },
-  routes: {},
   database: { provider: 'sqlite', url: 'data/app.db' },
 });

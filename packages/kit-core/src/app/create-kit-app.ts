@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { ConnectionInfo, KitContext } from '../definitions/context.js';
-import type { AppInfo, HttpMethod, KitConfig, RouteKey } from '../definitions/define-config.js';
+import type { AnyAPIDefinition, AppInfo, HttpMethod, KitConfig, RouteKey } from '../definitions/define-config.js';
 import type { MiddlewareDefinition } from '../definitions/define-middleware.js';
 import { KitError } from '../errors/kit-error.js';
 import { asKitError, quoteInput } from '../errors/problem.js';
@@ -251,7 +251,7 @@ export function createKitApp(given: KitConfig): KitApp {
     hono.onError((error) => problemResponse(error));
   };
 
-  for (const [key, definition] of Object.entries(config.routes) as [RouteKey, KitConfig['routes'][RouteKey]][]) {
+  for (const [key, definition] of Object.entries(config.routes ?? {}) as [RouteKey, AnyAPIDefinition][]) {
     const [method, path] = splitRouteKey(key);
     const route = registry.register(method, path, definition);
     register(path, [method], (request, ctx, body, pathValues) => answerRoute(registry, route, request, ctx, body, bodyTimeoutMs, pathValues));

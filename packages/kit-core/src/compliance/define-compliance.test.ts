@@ -27,7 +27,7 @@ const headerAuth = defineMiddleware({
   },
 });
 
-const routes: KitConfig['routes'] = {
+const routes: NonNullable<KitConfig['routes']> = {
   'POST /api/drafts': defineAPI({
     input: z.strictObject({ ticket: z.string(), tone: z.enum(['formal', 'casual']).default('formal') }),
     handler: async ({ input }) => ({ draft: `Re ${input.ticket}` }),

@@ -42,8 +42,11 @@ export interface AppInfo {
  */
 export interface KitConfig {
   readonly info?: AppInfo;
-  /** Routes by key. Handlers receive validated input whatever the transport. */
-  readonly routes: Readonly<Record<RouteKey, AnyAPIDefinition>>;
+  /**
+   * Routes by key (`'GET /api/tickets/:id'`). Handlers receive validated input whatever the transport.
+   * Default none: an app whose routes are files (`*.api.ts`, served by kit-dev) leaves it out.
+   */
+  readonly routes?: Readonly<Record<RouteKey, AnyAPIDefinition>>;
   /** Run around every route, first listed outermost. */
   readonly middleware?: readonly MiddlewareDefinition[];
   /** Policies that routes name with `policy`. */

@@ -24,7 +24,7 @@ export function applyPlugins(config: KitConfig): KitConfig {
   }
 
   const routes: Record<RouteKey, AnyAPIDefinition> = { ...config.routes };
-  const routeOwners = new Map<string, string>(Object.keys(config.routes).map((key) => [key, appOwner]));
+  const routeOwners = new Map<string, string>(Object.keys(config.routes ?? {}).map((key) => [key, appOwner]));
   for (const plugin of plugins) {
     for (const [key, definition] of Object.entries(plugin.routes ?? {}) as [RouteKey, AnyAPIDefinition][]) {
       const owner = routeOwners.get(key);

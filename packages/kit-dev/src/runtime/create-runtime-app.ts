@@ -14,7 +14,7 @@ function honoPath(pattern: string): string {
 }
 
 /** The app's routes: those of `kit.config.ts` first, then each API file's, a key defined twice being an error. */
-function mergedRoutes(loaded: LoadedApp, configRoutes: KitConfig['routes']): Record<RouteKey, AnyAPIDefinition> {
+function mergedRoutes(loaded: LoadedApp, configRoutes: NonNullable<KitConfig['routes']>): Record<RouteKey, AnyAPIDefinition> {
   const routes: Record<RouteKey, AnyAPIDefinition> = { ...configRoutes };
   const owners = new Map<RouteKey, string>(Object.keys(configRoutes).map((key) => [key as RouteKey, 'kit.config.ts']));
   for (const route of loaded.manifest.routes) {
