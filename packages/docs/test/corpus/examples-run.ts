@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { importsOf } from './examples-code.js';
@@ -74,7 +75,9 @@ const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx', { 
 export function runExample(runnable: RunnableExample, options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<RunOutcome> {
   const child = spawn(process.execPath, ['--conditions=kit-source', '--import', tsxLoader, runnable.example.path], {
     cwd: options.cwd,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', ...options.env },
+    // tsx reads the repository's tsconfig.json whatever the working folder, so the packages' .tsx sources
+    // compile with React's automatic JSX runtime as they do in the repository.
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', TSX_TSCONFIG_PATH: resolve(repoRoot, 'tsconfig.json'), ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';
