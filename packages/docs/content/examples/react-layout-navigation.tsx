@@ -1,14 +1,12 @@
 // ---
 // title: An admin layout with client-side navigation links
-// description: A nested _layout.tsx for the admin area that draws a sidebar of Link components, so moving between admin pages swaps only what is inside the Outlet and prefetches the targets.
+// description: A nested _layout.tsx for the admin area that draws a sidebar of Link components, marks the current section with useRouter().pathname, and prefetches the targets, so moving between admin pages swaps only what is inside the Outlet.
 // topics: [react, routing]
 // relatedDocs: /docs/react-shell#link
 // ---
-// src/routes/admin/_layout.tsx
-import { Link, Outlet } from '@kit/kit-react';
+// app/routes/admin/_layout.tsx: wraps every page under /admin
+import { Link, Outlet, useRouter } from '@kit/kit-react';
 
-// Link's prop names are listed in its type declaration rather than in the reference;
-// this example passes the target path as `href`.
 const sections = [
   { path: '/admin/users', label: 'Users' },
   { path: '/admin/agents', label: 'Agents and API keys' },
@@ -16,18 +14,24 @@ const sections = [
 ];
 
 export default function AdminLayout() {
+  const { pathname } = useRouter();
+
   return (
     <div className="admin">
       <nav aria-label="Admin">
         <ul>
           {sections.map((section) => (
             <li key={section.path}>
-              <Link href={section.path}>{section.label}</Link>
+              {/* A plain click navigates without reloading; the target is prefetched once the link is visible. */}
+              <Link href={section.path} prefetch="viewport" aria-current={pathname.startsWith(section.path) ? 'page' : undefined}>
+                {section.label}
+              </Link>
             </li>
           ))}
         </ul>
       </nav>
       <section className="admin-content">
+        {/* Between admin pages, only this part changes; the sidebar keeps its state. */}
         <Outlet />
       </section>
     </div>
