@@ -10,3 +10,4 @@ export { useRouter } from './router/use-router.js';
 export type { NavigateOptions, Router } from './router/router.js';
 export { withViewTransition } from './router/view-transition.js';
 export type { ErrorModule, ErrorPageProps, LayoutModule, Loader, LoaderArgs, LoadingModule, NotFoundModule, PageModule } from './modules/types.js';
+export { KitReactError, type KitReactErrorCode } from './errors/kit-react-error.js';

@@ -6,6 +6,7 @@ export type KitReactErrorCode =
   | 'loader_data_not_json'
   | 'loader_timeout'
   | 'router_outside_app'
+  | 'search_params_read_only'
   | 'router_on_server'
   | 'invalid_render_options'
   | 'invalid_bootstrap_state';
@@ -13,6 +14,15 @@ export type KitReactErrorCode =
 /**
  * A misuse of kit-react found at run time (a hook or component used where it cannot work, a loader
  * result that is not JSON). `code` is stable; the message names the component, the file and the fix.
+ *
+ * @example
+ * ```ts
+ * import { KitReactError } from '@kit/kit-react';
+ *
+ * function describe(error: unknown): string {
+ *   return error instanceof KitReactError ? `${error.code}: ${error.message}` : String(error);
+ * }
+ * ```
  */
 export class KitReactError extends Error {
   readonly code: KitReactErrorCode;
