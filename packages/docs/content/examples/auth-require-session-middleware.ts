@@ -4,7 +4,7 @@
 // topics: [authentication, middleware]
 // relatedDocs: /docs/authentication#verifysession
 // ---
-// src/routes/admin/_middleware.ts
+// app/routes/admin/_middleware.ts
 // An app that runs createAuthMiddleware has already verified the session: checking ctx.authType and
 // ctx.auth.claims is then enough. This file shows verifySession and its errors on their own.
 import { clearSessionCookie, KitAuthError, sessionCookieName, verifySession, type SessionPayload } from '@kit/kit-auth';

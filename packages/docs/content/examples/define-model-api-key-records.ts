@@ -4,7 +4,7 @@
 // topics: [defineModel, authentication]
 // relatedDocs: /docs/database#definemodel
 // ---
-// src/models/agent-key.model.ts
+// app/models/agent-key.ts
 import { generateApiKey, type ApiKeyRecord } from '@kit/kit-auth';
 import { belongsTo, boolean, datetime, defineModel, hasMany, id, json, string, type KitDatabase } from '@kit/kit-db';
 

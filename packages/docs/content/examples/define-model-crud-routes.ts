@@ -4,7 +4,7 @@
 // topics: [defineModel, database, defineAPI]
 // relatedDocs: /docs/database#generatecrudroutes
 // ---
-// src/models/customer.model.ts
+// app/models/customer.ts
 import { defineAPI, invalidInput } from '@kit/kit-core';
 import { belongsTo, datetime, defaultDatabase, defineModel, generateCrudRoutes, id, integer, KitDbError, string } from '@kit/kit-db';
 import { z } from 'zod';

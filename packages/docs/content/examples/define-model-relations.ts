@@ -4,7 +4,7 @@
 // topics: [defineModel, database]
 // relatedDocs: /docs/database#relation-builders
 // ---
-// src/models/helpdesk.model.ts
+// app/models/helpdesk.ts
 import { belongsTo, datetime, defineModel, hasMany, hasOne, id, manyToMany, resolveModels, string, text } from '@kit/kit-db';
 
 // Relations name the other model by the name given to defineModel.

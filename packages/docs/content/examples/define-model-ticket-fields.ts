@@ -4,7 +4,7 @@
 // topics: [defineModel, database]
 // relatedDocs: /docs/database#definemodel
 // ---
-// src/models/ticket.model.ts
+// app/models/ticket.ts
 import {
   boolean,
   date,

@@ -4,7 +4,7 @@
 // topics: [defineModel, database, ai-toolkit]
 // relatedDocs: /docs/database#vector
 // ---
-// src/models/article.model.ts
+// app/models/article.ts
 import { datetime, defineModel, id, string, text, vector, type Embedding, type InferUpdate } from '@kit/kit-db';
 
 export const article = defineModel('article', {

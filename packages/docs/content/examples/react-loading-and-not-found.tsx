@@ -4,7 +4,7 @@
 // topics: [react]
 // relatedDocs: /docs/react-shell#loading-error-and-not-found-states
 // ---
-// src/routes/tickets/_loading.tsx
+// app/routes/tickets/_loading.tsx
 // With streaming SSR, the layout and this skeleton reach the browser before the page's data.
 // The props these special files receive are not listed in the reference; these need none.
 export default function TicketsLoading() {
@@ -17,7 +17,7 @@ export default function TicketsLoading() {
   );
 }
 
-// src/routes/not-found.tsx would hold a component like this one:
+// app/routes/not-found.tsx would hold a component like this one:
 export function NotFound() {
   return (
     <section>

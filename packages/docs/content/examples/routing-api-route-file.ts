@@ -4,7 +4,7 @@
 // topics: [routing, defineAPI]
 // relatedDocs: /docs/routing#api-routes-apits
 // ---
-// src/routes/api/projects.api.ts
+// app/routes/api/projects.api.ts
 import { defineAPI } from '@kit/kit-core';
 import { z } from 'zod';
 

@@ -4,7 +4,7 @@
 // topics: [routing, middleware, authentication]
 // relatedDocs: /docs/routing#middleware-files-_middlewarets
 // ---
-// src/routes/billing/_middleware.ts - applies to every route in billing/ and below.
+// app/routes/billing/_middleware.ts - applies to every route in billing/ and below.
 import { defineMiddleware } from '@kit/kit-core';
 
 export default defineMiddleware({
