@@ -3,4 +3,5 @@
  * `renderPage` for every request a page route (or a not-found boundary) matches.
  */
 export { renderPage } from './server/render-page.js';
+export { sendPageToNode } from './server/html-body.js';
 export { type RenderErrorInfo, type RenderPageOptions, type RouteModuleRef } from './server/options.js';

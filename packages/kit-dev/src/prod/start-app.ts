@@ -99,6 +99,8 @@ export async function startApp(options: StartAppOptions = {}): Promise<StartedAp
   const clientDir = join(outDir, 'client');
   const fetch = async (request: Request, bindings?: HttpBindings): Promise<Response> => {
     const { pathname } = new URL(request.url);
+    // No file of public/ answers `/`: the home page goes straight to the app, without a look at the disk.
+    if (pathname === '/') return app.fetch(request, bindings);
     if (pathname.startsWith(clientUrlPrefix)) {
       const file = await serveFolderFile(request, clientDir, clientUrlPrefix, (name) => (isHashedName(name) ? immutableCache : revalidateCache));
       if (file) return file;

@@ -1,7 +1,7 @@
 import { KitError, quoteInput, type KitContext } from '@kit/kit-core';
 import type { ErrorModule, LayoutModule, LoadingModule, NotFoundModule, PageModule } from '@kit/kit-react';
 import { renderPage, type RenderErrorInfo, type RenderPageOptions, type RouteModuleRef } from '@kit/kit-react/server';
-import { matchNotFound, matchRoute, type NotFoundBoundary, type RouteManifest, type RouteParams } from '@kit/kit-router';
+import { matchNotFound, matchRoute, type ManifestRoute, type NotFoundBoundary, type RouteManifest, type RouteParams } from '@kit/kit-router';
 import type { LoadedApp, RuntimeOptions } from './runtime-types.js';
 
 /** Whether a caller wants a page: a browser (`Accept` with `text/html`) or kit-react's client router. */
@@ -23,9 +23,15 @@ function isUnder(folder: string, ancestor: string): boolean {
  * Renders the pages of a loaded app with kit-react: a page route with its layouts, loading and error
  * files, and the not-found view (the nearest `not-found.tsx`, with its layouts) for URLs no page serves.
  */
+/** The files of a page route as the renderer takes them: the same for every request to the route. */
+type RouteFiles = Pick<RenderPageOptions, 'layouts' | 'page' | 'notFound' | 'loading' | 'error'>;
+
 export class PageRenderer {
   private readonly errorFiles: readonly string[];
   private readonly rootLayouts: readonly string[];
+  // The loaded modules never change, so a file's ref and a route's files are made once.
+  private readonly refs = new Map<string, RouteModuleRef<unknown>>();
+  private readonly routeFiles = new WeakMap<ManifestRoute, Omit<RouteFiles, 'notFound'>>();
 
   constructor(
     private readonly loaded: LoadedApp,
@@ -43,20 +49,40 @@ export class PageRenderer {
   }
 
   private ref<M>(file: string): RouteModuleRef<M> {
-    return { file, module: (this.loaded.modules.get(file) ?? {}) as M, url: this.loaded.clientUrls.get(file) ?? '' };
+    let ref = this.refs.get(file);
+    if (ref === undefined) {
+      ref = { file, module: this.loaded.modules.get(file) ?? {}, url: this.loaded.clientUrls.get(file) ?? '' };
+      this.refs.set(file, ref);
+    }
+    return ref as RouteModuleRef<M>;
   }
 
   private optionalRef<M>(file: string | null): RouteModuleRef<M> | null {
     return file === null ? null : this.ref<M>(file);
   }
 
-  private common(request: Request, ctx: KitContext, params: RouteParams, failures: unknown[]): Pick<RenderPageOptions, 'request' | 'ctx' | 'params' | 'assets' | 'dev' | 'devEventsUrl' | 'onError'> {
+  private filesOf(route: ManifestRoute): Omit<RouteFiles, 'notFound'> {
+    let files = this.routeFiles.get(route);
+    if (files === undefined) {
+      files = {
+        layouts: route.layouts.map((file) => this.ref<LayoutModule>(file)),
+        page: this.ref<PageModule>(route.file),
+        loading: this.optionalRef<LoadingModule>(route.loading),
+        error: this.optionalRef<ErrorModule>(route.error),
+      };
+      this.routeFiles.set(route, files);
+    }
+    return files;
+  }
+
+  private renderOptions(request: Request, ctx: KitContext, params: RouteParams, files: RouteFiles, failures: unknown[]): RenderPageOptions {
     const report = this.options.onPageError;
+    const where = (info: RenderErrorInfo) => info.file ?? `rendering ${new URL(request.url).pathname}`;
     return {
       onError: (error: unknown, info: RenderErrorInfo) => {
         if (info.phase === 'render') failures.push(error);
-        if (report) report(error, info.file ?? `rendering ${new URL(request.url).pathname}`);
-        else console.error(`kit: ${info.file ?? `rendering ${new URL(request.url).pathname}`} failed:`, error);
+        if (report) report(error, where(info));
+        else console.error(`kit: ${where(info)} failed:`, error);
       },
       request,
       ctx,
@@ -64,25 +90,21 @@ export class PageRenderer {
       assets: this.loaded.assets,
       dev: this.options.dev,
       ...(this.options.devEventsUrl === undefined ? {} : { devEventsUrl: this.options.devEventsUrl }),
+      layouts: files.layouts,
+      page: files.page,
+      notFound: files.notFound,
+      loading: files.loading,
+      error: files.error,
     };
   }
 
   /** The page that serves the request's URL, or the not-found view when none does. */
-  async render(request: Request, ctx: KitContext): Promise<Response> {
+  render(request: Request, ctx: KitContext): Promise<Response> {
     const match = matchRoute(request.url, this.manifest);
     if (!match || match.route.kind !== 'page') return this.renderNotFound(request, ctx);
-    const { route, params } = match;
     const boundary = matchNotFound(request.url, this.manifest);
-    return this.guard(request, (failures) =>
-      renderPage({
-        ...this.common(request, ctx, params, failures),
-        layouts: route.layouts.map((file) => this.ref<LayoutModule>(file)),
-        page: this.ref<PageModule>(route.file),
-        notFound: boundary ? this.ref<NotFoundModule>(boundary.file) : null,
-        loading: this.optionalRef<LoadingModule>(route.loading),
-        error: this.optionalRef<ErrorModule>(route.error),
-      }),
-    );
+    const files = { ...this.filesOf(match.route), notFound: boundary ? this.ref<NotFoundModule>(boundary.file) : null };
+    return this.guard(request, (failures) => renderPage(this.renderOptions(request, ctx, match.params, files, failures)));
   }
 
   /** The nearest not-found view (404), or for callers that want no page, the 404 problem. */
@@ -91,16 +113,14 @@ export class PageRenderer {
       throw new KitError('not_found', `No page or endpoint at ${quoteInput(new URL(request.url).pathname)}; see /openapi.json for the API.`);
     }
     const boundary = matchNotFound(request.url, this.manifest);
-    return this.guard(request, (failures) =>
-      renderPage({
-        ...this.common(request, ctx, {}, failures),
-        layouts: (boundary?.layouts ?? this.rootLayouts).map((file) => this.ref<LayoutModule>(file)),
-        page: null,
-        notFound: boundary ? this.ref<NotFoundModule>(boundary.file) : null,
-        loading: null,
-        error: this.optionalRef<ErrorModule>(this.errorFileFor(boundary)),
-      }),
-    );
+    const files: RouteFiles = {
+      layouts: (boundary?.layouts ?? this.rootLayouts).map((file) => this.ref<LayoutModule>(file)),
+      page: null,
+      notFound: boundary ? this.ref<NotFoundModule>(boundary.file) : null,
+      loading: null,
+      error: this.optionalRef<ErrorModule>(this.errorFileFor(boundary)),
+    };
+    return this.guard(request, (failures) => renderPage(this.renderOptions(request, ctx, {}, files, failures)));
   }
 
   private errorFileFor(boundary: NotFoundBoundary | null): string | null {

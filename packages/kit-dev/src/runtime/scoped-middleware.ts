@@ -37,6 +37,8 @@ export function middlewareFilesFor(url: string, manifest: RouteManifest, hasRoot
  * `authenticate` step takes part in the authentication phase only, as it does in a kit app's list.
  */
 export function scopedMiddleware(manifest: RouteManifest, definitions: ReadonlyMap<string, MiddlewareDefinition>, hasRootMiddleware: boolean): MiddlewareDefinition[] {
+  // Without middleware files there is nothing to look up per request: no entries, no route matching.
+  if (definitions.size === 0) return [];
   const chainFor = (request: Request): MiddlewareDefinition[] =>
     middlewareFilesFor(request.url, manifest, hasRootMiddleware).flatMap((file) => {
       const definition = definitions.get(file);
@@ -62,5 +64,6 @@ export function scopedMiddleware(manifest: RouteManifest, definitions: ReadonlyM
       return run(0, ctx);
     },
   };
-  return [authentication, handlers];
+  const all = [...definitions.values()];
+  return [...(all.some((definition) => definition.authenticate) ? [authentication] : []), ...(all.some((definition) => !definition.authenticate) ? [handlers] : [])];
 }

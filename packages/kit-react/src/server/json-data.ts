@@ -15,6 +15,47 @@ function describe(value: unknown): string | null {
   return `a ${typeof name === 'string' && name ? name : 'class instance'}`;
 }
 
+/** How deep the quick check goes before it leaves the value to the thorough one (which finds cycles). */
+const quickDepth = 256;
+
+/**
+ * Whether a value is plainly JSON: the check every loader result takes, without the bookkeeping that
+ * naming a bad value needs (paths, a set for cycles). A cycle makes it run out of depth, so the
+ * thorough walk then tells a cycle from data that is merely deep.
+ */
+function isPlainJson(value: unknown, depth: number): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value);
+    case 'object':
+      break;
+    default:
+      return false;
+  }
+  if (value === null) return true;
+  if (depth === quickDepth) return false;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      // A hole is left out, as the thorough walk (forEach) does.
+      if (item === undefined && !(index in value)) continue;
+      if (!isPlainJson(item, depth + 1)) return false;
+    }
+    return true;
+  }
+  const prototype = Object.getPrototypeOf(value) as object | null;
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const item = (value as Record<string, unknown>)[key];
+    if (item !== undefined && !isPlainJson(item, depth + 1)) return false;
+  }
+  return true;
+}
+
 /**
  * Checks that a loader's result is JSON, so that the page the server renders and the page the client
  * hydrates from the serialized data are the same. `undefined` as a whole result is `null`; `undefined`
@@ -23,6 +64,7 @@ function describe(value: unknown): string | null {
  */
 export function toJsonData(value: unknown, file: string): JsonValue {
   if (value === undefined) return null;
+  if (isPlainJson(value, 0)) return value as JsonValue;
   const seen = new Set<object>();
   const visit = (current: unknown, path: string): void => {
     const problem = describe(current);

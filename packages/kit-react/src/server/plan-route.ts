@@ -23,6 +23,8 @@ export interface RoutePlan {
   readonly preloads: readonly string[];
   /** The levels as the client gets them, once the page has settled. */
   readonly states: Promise<readonly LevelState[]>;
+  /** The same, when the page had settled before rendering (no waiting needed). */
+  readonly settledStates: readonly LevelState[] | null;
   readonly loading: ModuleRefState | null;
   readonly error: ModuleRefState | null;
 }
@@ -45,6 +47,28 @@ function stateOf(view: PlannedView): LevelState {
   return { file: view.file, url: view.url, data: view.data, kind: view.kind === 'loading' ? 'page' : view.kind, ...(view.error ? { error: view.error } : {}) };
 }
 
+function notFoundViewOf(options: RenderPageOptions): PlannedView {
+  return options.notFound === null
+    ? { kind: 'not-found', file: builtinNotFoundFile, url: '', Component: BuiltinNotFoundView, data: null }
+    : { kind: 'not-found', file: options.notFound.file, url: options.notFound.url, Component: options.notFound.module.default, data: null };
+}
+
+function failureViewOf(options: RenderPageOptions, settings: PlanSettings, error: unknown, file: string, covered: { kind: LevelKind; file: string }): PlannedView {
+  if (isReportable(error)) settings.report(error, { phase: 'loader', file });
+  if (isNotFound(error)) return notFoundViewOf(options);
+  const view = errorModuleFor(options.error, covered);
+  const info: ErrorInfo = loaderErrorInfo(error, settings.dev);
+  return { kind: 'error', file: view.file, url: view.url, Component: view.Component, data: null, error: info };
+}
+
+function statusOf(view: PlannedView): number {
+  return view.kind === 'not-found' ? 404 : view.kind === 'error' ? (view.error?.status ?? 500) : 200;
+}
+
+function headersOf(outcome: LoaderOutcome | undefined): Readonly<Record<string, string>> {
+  return outcome && !outcome.ok && isKitError(outcome.error) ? outcome.error.headers : {};
+}
+
 /**
  * Runs every loader of the route at once (layouts and page), waits for the layouts' (and, when asked,
  * the page's), and decides the levels: the layouts down to the first whose loader failed, then the page
@@ -55,23 +79,13 @@ export async function planRoute(options: RenderPageOptions, settings: PlanSettin
   const input = { request: options.request, ctx: options.ctx, params: options.params, timeoutMs: settings.timeoutMs };
   const layoutRuns = options.layouts.map((layout) => runLoader(layout.file, layout.module.loader, input));
   const pageRun = options.page === null ? null : runLoader(options.page.file, options.page.module.loader, input);
-  const layoutOutcomes = await Promise.all(layoutRuns.map((run) => run.outcome));
+  // Layouts without a loader have settled already: no need to wait a turn for them.
+  const layoutOutcomes = layoutRuns.every((run) => run.settled !== null) ? layoutRuns.map((run) => run.settled!) : await Promise.all(layoutRuns.map((run) => run.outcome));
   const failedAt = layoutOutcomes.findIndex((outcome) => !outcome.ok);
   const layoutCount = failedAt < 0 ? options.layouts.length : failedAt;
 
-  const notFoundView = (): PlannedView =>
-    options.notFound === null
-      ? { kind: 'not-found', file: builtinNotFoundFile, url: '', Component: BuiltinNotFoundView, data: null }
-      : { kind: 'not-found', file: options.notFound.file, url: options.notFound.url, Component: options.notFound.module.default, data: null };
-  const failureView = (error: unknown, file: string, covered: { kind: LevelKind; file: string }): PlannedView => {
-    if (isReportable(error)) settings.report(error, { phase: 'loader', file });
-    if (isNotFound(error)) return notFoundView();
-    const view = errorModuleFor(options.error, covered);
-    const info: ErrorInfo = loaderErrorInfo(error, settings.dev);
-    return { kind: 'error', file: view.file, url: view.url, Component: view.Component, data: null, error: info };
-  };
-  const statusOf = (view: PlannedView) => (view.kind === 'not-found' ? 404 : view.kind === 'error' ? (view.error?.status ?? 500) : 200);
-  const headersOf = (outcome: LoaderOutcome | undefined) => (outcome && !outcome.ok && isKitError(outcome.error) ? outcome.error.headers : {});
+  const notFoundView = (): PlannedView => notFoundViewOf(options);
+  const failureView = (error: unknown, file: string, covered: { kind: LevelKind; file: string }): PlannedView => failureViewOf(options, settings, error, file, covered);
 
   const levels: TreeLevel[] = [];
   const layoutStates: LevelState[] = [];
@@ -121,12 +135,14 @@ export async function planRoute(options: RenderPageOptions, settings: PlanSettin
     serverOnly: { kind: 'document' },
   });
   const preloads = levels.map((level) => (level.content.status === 'ready' ? (level.content.view as PlannedView).url : (options.page?.url ?? ''))).filter((url) => url !== '');
+  const settledStates = final instanceof Promise ? null : [...layoutStates, stateOf(final)];
   return {
     levels,
     status: final instanceof Promise ? 200 : statusOf(final),
     headers: final instanceof Promise ? {} : headersOf(decided),
     preloads,
-    states: Promise.resolve(final).then((view) => [...layoutStates, stateOf(view)]),
+    states: settledStates !== null ? Promise.resolve(settledStates) : (final as Promise<PlannedView>).then((view) => [...layoutStates, stateOf(view)]),
+    settledStates,
     loading: options.loading === null ? null : { file: options.loading.file, url: options.loading.url },
     error: options.error === null ? null : { file: options.error.file, url: options.error.url },
   };

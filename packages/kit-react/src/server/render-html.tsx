@@ -1,14 +1,16 @@
-import { renderToReadableStream } from 'react-dom/server';
+import type { Writable } from 'node:stream';
+import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
 import { KitReactError } from '../errors/kit-react-error.js';
 import { RouterContext } from '../router/router.js';
-import { stateElementId, type BootstrapState } from '../state/state.js';
+import { stateElementId, type BootstrapState, type LevelState } from '../state/state.js';
 import { AppDocument } from '../tree/app-document.js';
 import { levelChain } from '../tree/level-component.js';
 import { renderErrorInfo, renderErrorMessage } from '../tree/render-error.js';
 import { LevelTracker, RenderModeContext, type RenderMode } from '../tree/render-mode.js';
 import { attributeText, inlineJson } from './escape.js';
 import { pageHeaders } from './headers.js';
-import { injectTail } from './inject-tail.js';
+import { HtmlBody, rememberBody } from './html-body.js';
+import { HtmlSink } from './html-sink.js';
 import type { RenderErrorInfo, RenderPageOptions } from './options.js';
 import type { RoutePlan } from './plan-route.js';
 import { ServerHints } from './server-hints.js';
@@ -32,7 +34,8 @@ function shellFailure(status: number, message: string): Response {
 /**
  * Streams the page: the document with the layouts (and the loading view of a page whose loader is
  * still running) as soon as React's shell is ready, then the page when it settles, then the bootstrap
- * state and the client entry. The status is fixed when the shell is ready.
+ * state and the client entry. The status is fixed when the shell is ready. React starts writing when
+ * the body is first read, or when a Node server takes the response with `sendPageToNode`.
  */
 export async function renderHtml(options: RenderPageOptions, plan: RoutePlan, settings: HtmlSettings): Promise<Response> {
   const url = new URL(options.request.url);
@@ -48,44 +51,62 @@ export async function renderHtml(options: RenderPageOptions, plan: RoutePlan, se
     </RenderModeContext>
   );
 
-  // Nothing may hang the response: loaders are cut at timeoutMs; a second later (a component suspended on
-  // something of its own) React stops waiting and leaves the rest to the browser.
-  const controller = new AbortController();
-  const deadline = settings.timeoutMs + renderGraceMs;
-  const timer = setTimeout(() => controller.abort(new KitReactError('loader_timeout', `The page ${url.pathname} did not finish rendering within ${deadline} ms.`)), deadline);
-  const onAbandoned = () => controller.abort(options.request.signal.reason);
-  options.request.signal.addEventListener('abort', onAbandoned, { once: true });
-  const done = () => {
-    clearTimeout(timer);
-    options.request.signal.removeEventListener('abort', onAbandoned);
-  };
-
-  let stream: Awaited<ReturnType<typeof renderToReadableStream>>;
-  try {
-    stream = await renderToReadableStream(tree, {
-      signal: controller.signal,
+  // An abandoned request stops the render through its sink (the web stream is cancelled, or the Node
+  // response closes) and its loaders through their signals; until a sink takes it, the deadline bounds it.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timedOut = false;
+  const done = () => clearTimeout(timer);
+  let render!: PipeableStream;
+  const shell = new Promise<void>((resolve, reject) => {
+    render = renderToPipeableStream(tree, {
+      onShellReady: resolve,
+      onShellError: reject,
+      onAllReady: done,
       onError(error, info) {
         tracker.fail(renderErrorInfo(error, settings.dev));
         settings.report(error, { phase: 'render', file: null, ...(info?.componentStack ? { componentStack: info.componentStack } : {}) });
       },
     });
+  });
+  // Nothing may hang the response: loaders are cut at timeoutMs; a second later (a component suspended on
+  // something of its own) React stops waiting and leaves the rest to the browser.
+  const deadline = settings.timeoutMs + renderGraceMs;
+  timer = setTimeout(() => {
+    timedOut = true;
+    render.abort(new KitReactError('loader_timeout', `The page ${url.pathname} did not finish rendering within ${deadline} ms.`));
+  }, deadline);
+
+  try {
+    await shell;
   } catch (error) {
     done();
-    const timedOut = controller.signal.aborted;
     return shellFailure(timedOut ? 504 : 500, settings.dev && error instanceof Error ? error.message : renderErrorMessage);
   }
   tracker.shellReady = true;
-  stream.allReady.then(done, done);
   const status = plan.status !== 200 ? plan.status : tracker.failedBeforeShell ? 500 : 200;
+  const headers = pageHeaders('html', plan.headers);
+  if (options.request.method === 'HEAD') {
+    render.abort();
+    done();
+    return new Response(null, { status, headers });
+  }
 
-  const tail = async () => {
+  // The levels are known by the time React ends (it waited for the page), so the tail is usually ready then.
+  let levels = plan.settledStates;
+  if (levels === null) {
+    plan.states.then(
+      (states) => (levels = states),
+      () => undefined,
+    );
+  }
+  const tailOf = (states: readonly LevelState[]) => {
     const state: BootstrapState = {
       kit: 1,
       status,
       pathname: url.pathname,
       search: url.search,
       params: options.params,
-      levels: await plan.states,
+      levels: states,
       loading: plan.loading,
       error: plan.error,
       dev: settings.dev,
@@ -95,10 +116,7 @@ export async function renderHtml(options: RenderPageOptions, plan: RoutePlan, se
     };
     return `<script type="application/json" id="${stateElementId}">${inlineJson(state)}</script><script type="module" src="${attributeText(options.assets.clientEntry)}"></script>`;
   };
-  const headers = pageHeaders('html', plan.headers);
-  if (options.request.method === 'HEAD') {
-    await stream.cancel();
-    return new Response(null, { status, headers });
-  }
-  return new Response(stream.pipeThrough(injectTail(tail)), { status, headers });
+  const sink = new HtmlSink(() => (levels !== null ? tailOf(levels) : plan.states.then(tailOf)));
+  const body = new HtmlBody(sink, { pipe: (into) => render.pipe(into as unknown as Writable), abort: (reason) => render.abort(reason) });
+  return rememberBody(new Response(body.body, { status, headers }), body);
 }

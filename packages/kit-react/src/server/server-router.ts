@@ -7,20 +7,17 @@ function browserOnly(name: string): never {
   throw new KitReactError('router_on_server', `router.${name}() runs in the browser: call it from an event handler or an effect, not while rendering on the server.`);
 }
 
+// One set for every request: the server router is made per page, its refusals need not be.
+const navigate = (): never => browserOnly('navigate');
+const back = (): never => browserOnly('back');
+const forward = (): never => browserOnly('forward');
+const refresh = (): never => browserOnly('refresh');
+const prefetch = async (): Promise<void> => undefined;
+
 /** The router components see on the server: the request's URL and params; navigation throws. */
 export function serverRouter(url: URL, params: RouteParams): RouterHandle {
   return {
     interactive: false,
-    router: {
-      pathname: url.pathname,
-      params,
-      searchParams: new ReadonlySearchParams(url.search),
-      isNavigating: false,
-      navigate: () => browserOnly('navigate'),
-      back: () => browserOnly('back'),
-      forward: () => browserOnly('forward'),
-      refresh: () => browserOnly('refresh'),
-      prefetch: async () => undefined,
-    },
+    router: { pathname: url.pathname, params, searchParams: new ReadonlySearchParams(url.search), isNavigating: false, navigate, back, forward, refresh, prefetch },
   };
 }

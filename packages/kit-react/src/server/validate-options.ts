@@ -1,8 +1,18 @@
 import { KitReactError } from '../errors/kit-react-error.js';
 import type { RenderPageOptions } from './options.js';
 
+/** Refs found sound before: kit-dev passes the same ref objects for every request to a route. */
+const soundRefs = new WeakSet<object>();
+
 function refProblem(name: string, ref: unknown, nullable: boolean): string | null {
   if (ref === null && nullable) return null;
+  if (typeof ref === 'object' && ref !== null && soundRefs.has(ref)) return null;
+  const problem = checkRef(name, ref, nullable);
+  if (problem === null) soundRefs.add(ref as object);
+  return problem;
+}
+
+function checkRef(name: string, ref: unknown, nullable: boolean): string | null {
   if (typeof ref !== 'object' || ref === null) return `${name} is ${ref === null ? 'null' : typeof ref}; pass { file, module, url }${nullable ? ' or null' : ''}`;
   const { file, module, url } = ref as { file?: unknown; module?: unknown; url?: unknown };
   if (typeof file !== 'string' || file === '') return `${name}.file is not a file path`;

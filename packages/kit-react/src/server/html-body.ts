@@ -1,0 +1,206 @@
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { ByteOutput, HtmlSink } from './html-sink.js';
+
+/** What starts and stops React's render: `pipe` starts the flow into the sink. */
+export interface RenderControl {
+  pipe(sink: HtmlSink): void;
+  abort(reason?: unknown): void;
+}
+
+/**
+ * The body of a streamed page, with two sinks for one render: a web `ReadableStream` (read by `fetch()`
+ * callers and any middleware that reads bodies), or, when a Node server sends the response and nobody
+ * has read the body, the Node response itself, so that the bytes go from React to the socket without a
+ * web stream in between. React starts writing only when one of them asks, and only one of them can.
+ *
+ * The web stream is made only when something reads the body. Besides the work of making one, a Node
+ * web stream is held by a native handle that only a full garbage collection releases, so everything it
+ * reaches (React's request, the tree, the loader data) would be promoted to the old space with it on
+ * every page, and the young collections that run every few dozen pages would take twice as long.
+ */
+export class HtmlBody {
+  /** What the `Response` carries: a stand-in that makes the web stream on first use. */
+  readonly body: ReadableStream<Uint8Array>;
+  private source: { readonly sink: HtmlSink; readonly render: RenderControl } | null;
+  private made: ReadableStream<Uint8Array> | null = null;
+  /** The sink the web stream feeds from, once it took the render. */
+  private webSink: HtmlSink | null = null;
+
+  constructor(sink: HtmlSink, render: RenderControl) {
+    this.source = { sink, render };
+    this.body = new LazyStream(() => this.webStream()) as unknown as ReadableStream<Uint8Array>;
+  }
+
+  /** Sends the page into a Node response (status, headers, body); false when the web body was taken. */
+  sendToNode(outgoing: ServerResponse, status: number, headers: Headers): boolean {
+    if (this.made !== null) return false;
+    const source = this.take();
+    if (source === null) return false;
+    const { sink, render } = source;
+    sink.attach(nodeOutput(outgoing, status, nodeHeaders(headers)));
+    render.pipe(sink);
+    // A page that was ready is written whole by pipe(); only one still streaming needs to hear of a
+    // client that leaves early, to stop rendering it.
+    if (!sink.done) {
+      outgoing.once('close', () => {
+        if (!outgoing.writableFinished) sink.close();
+      });
+    }
+    return true;
+  }
+
+  private webStream(): ReadableStream<Uint8Array> {
+    this.made ??= new ReadableStream<Uint8Array>(
+      {
+        pull: (controller) => {
+          const source = this.take();
+          if (source === null) return;
+          this.webSink = source.sink;
+          source.sink.attach(webOutput(controller));
+          source.render.pipe(source.sink);
+        },
+        cancel: () => {
+          const source = this.take();
+          // Nothing was piped yet, so React's own cancel handler is not attached: stop the render here.
+          if (source !== null) source.render.abort();
+          else this.webSink?.close();
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return this.made;
+  }
+
+  private take(): { readonly sink: HtmlSink; readonly render: RenderControl } | null {
+    const source = this.source;
+    this.source = null;
+    return source;
+  }
+}
+
+/** Node's `ReadableStream` is async iterable; the DOM typings the project compiles with do not say so. */
+interface IterableStream {
+  values(options?: { preventCancel?: boolean }): AsyncIterableIterator<Uint8Array>;
+}
+
+/**
+ * A `ReadableStream` in all but construction: every method makes the real stream first. A `Response`
+ * accepts it as its body (@hono/node-server's lightweight `Response` keeps it as a stream, Node's own
+ * reads it as an async iterable), and nothing is made until a reader asks.
+ */
+class LazyStream {
+  private stream: ReadableStream<Uint8Array> | null = null;
+
+  constructor(private readonly make: () => ReadableStream<Uint8Array>) {}
+
+  private real(): ReadableStream<Uint8Array> {
+    return (this.stream ??= this.make());
+  }
+
+  get locked(): boolean {
+    return this.stream?.locked ?? false;
+  }
+
+  getReader(...args: Parameters<ReadableStream<Uint8Array>['getReader']>): ReturnType<ReadableStream<Uint8Array>['getReader']> {
+    return this.real().getReader(...args);
+  }
+
+  cancel(reason?: unknown): Promise<void> {
+    return this.real().cancel(reason);
+  }
+
+  pipeTo(...args: Parameters<ReadableStream<Uint8Array>['pipeTo']>): Promise<void> {
+    return this.real().pipeTo(...args);
+  }
+
+  pipeThrough<T>(transform: ReadableWritablePair<T, Uint8Array>, options?: StreamPipeOptions): ReadableStream<T> {
+    return this.real().pipeThrough(transform, options);
+  }
+
+  tee(): [ReadableStream<Uint8Array>, ReadableStream<Uint8Array>] {
+    return this.real().tee();
+  }
+
+  values(options?: { preventCancel?: boolean }): AsyncIterableIterator<Uint8Array> {
+    return (this.real() as unknown as IterableStream).values(options);
+  }
+
+  [Symbol.asyncIterator](options?: { preventCancel?: boolean }): AsyncIterableIterator<Uint8Array> {
+    return (this.real() as unknown as IterableStream).values(options);
+  }
+}
+
+function webOutput(controller: ReadableStreamDefaultController<Uint8Array>): ByteOutput {
+  return {
+    write: (chunk) => controller.enqueue(chunk),
+    end: (chunk) => {
+      if (chunk.byteLength > 0) controller.enqueue(chunk);
+      controller.close();
+    },
+    fail: (error) => controller.error(error),
+  };
+}
+
+function nodeOutput(outgoing: ServerResponse, status: number, headers: OutgoingHttpHeaders): ByteOutput {
+  return {
+    write: (chunk) => {
+      if (!outgoing.headersSent) outgoing.writeHead(status, headers);
+      outgoing.write(chunk);
+    },
+    end: (chunk, first) => {
+      // The whole document in one piece: its length is known, so no chunked encoding is needed.
+      if (first && !outgoing.headersSent) outgoing.writeHead(status, { ...headers, 'content-length': chunk.byteLength });
+      else if (!outgoing.headersSent) outgoing.writeHead(status, headers);
+      outgoing.end(chunk);
+    },
+    fail: (error) => {
+      outgoing.destroy(error instanceof Error ? error : new Error(String(error)));
+    },
+  };
+}
+
+/** A `Headers` as Node writes them, `Set-Cookie` as a list of its values. */
+function nodeHeaders(headers: Headers): OutgoingHttpHeaders {
+  const record: OutgoingHttpHeaders = {};
+  headers.forEach((value, name) => {
+    if (name !== 'set-cookie') record[name] = value;
+  });
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) record['set-cookie'] = cookies;
+  return record;
+}
+
+const bodies = new WeakMap<Response, HtmlBody>();
+
+/** Remembers the streamed body of a page response, for `sendPageToNode`. */
+export function rememberBody(response: Response, body: HtmlBody): Response {
+  bodies.set(response, body);
+  return response;
+}
+
+/**
+ * Lets a Node server send a page that `renderPage` streams straight into its `ServerResponse`: the
+ * response's status and headers (as they are now, after middleware), then React's output written
+ * into the socket as it flushes, with no web stream in between. Returns false, writing nothing, for
+ * any other response, and for a page whose body something already started reading; the caller then
+ * sends the `Response` as usual. Either way the bytes on the wire are the same.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from 'node:http';
+ * import { renderPage, sendPageToNode } from '@kit/kit-react/server';
+ *
+ * declare function pageFor(request: Request): Promise<Response>; // calls renderPage
+ * createServer(async (incoming, outgoing) => {
+ *   const response = await pageFor(new Request(`http://${incoming.headers.host}${incoming.url}`));
+ *   if (sendPageToNode(response, outgoing)) return;
+ *   outgoing.writeHead(response.status, Object.fromEntries(response.headers));
+ *   outgoing.end(Buffer.from(await response.arrayBuffer()));
+ * });
+ * void renderPage;
+ * ```
+ */
+export function sendPageToNode(response: Response, outgoing: ServerResponse): boolean {
+  const body = bodies.get(response);
+  return body !== undefined && body.sendToNode(outgoing, response.status, response.headers);
+}

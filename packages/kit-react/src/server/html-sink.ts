@@ -1,0 +1,142 @@
+import { Buffer } from 'node:buffer';
+
+/** Where the document's bytes go: a web stream's controller or a Node response. */
+export interface ByteOutput {
+  /** One flush of React, the document so far. */
+  write(chunk: Uint8Array): void;
+  /** The last bytes, then the end; `first` tells that nothing was written before (the whole document). */
+  end(chunk: Uint8Array, first: boolean): void;
+  fail(error: unknown): void;
+}
+
+type Listener = () => void;
+
+const closingTags = Buffer.from('</body></html>');
+
+/** Whether `buffer[0, length)` ends with `</body></html>`. */
+function endsWithClosing(buffer: Buffer, length: number): boolean {
+  return length >= closingTags.length && buffer.compare(closingTags, 0, closingTags.length, length - closingTags.length, length) === 0;
+}
+
+/**
+ * The writable that React's `pipe()` writes into. React writes what it flushes as many pieces of at
+ * most 4 KB (and longer strings as they are), then calls `flush()`: the pieces of one flush leave as
+ * one chunk, so a stream or a socket downstream handles a few large chunks instead of many small ones.
+ * React sends the document's closing tags in its last flush, just before `end()`; the tail (the
+ * bootstrap state and the client entry) is written in front of them. A flush is sent at the end of
+ * the current microtask, by which time React has said whether it was the last.
+ */
+export class HtmlSink {
+  private pieces: (Uint8Array | string)[] = [];
+  private output: ByteOutput | null = null;
+  private scheduled = false;
+  private ended = false;
+  private finished = false;
+  private written = false;
+  private readonly closeListeners: Listener[] = [];
+
+  constructor(private readonly tail: () => string | Promise<string>) {}
+
+  /** Where the bytes go; set before React is piped into the sink. */
+  attach(output: ByteOutput): void {
+    this.output = output;
+  }
+
+  // ---- what React calls (a subset of a Node writable) ----
+
+  write(chunk: Uint8Array | string): boolean {
+    this.pieces.push(chunk);
+    // Everything React writes is already in memory, so there is nothing to gain from making it wait.
+    return true;
+  }
+
+  flush(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    queueMicrotask(() => {
+      this.scheduled = false;
+      if (!this.ended && this.pieces.length > 0) {
+        this.written = true;
+        this.output?.write(this.join(''));
+      }
+    });
+  }
+
+  end(): void {
+    // After the reader left (or a failure) there is nowhere to write to.
+    if (this.finished) return;
+    this.ended = true;
+    const tail = this.tail();
+    if (typeof tail === 'string') this.finish(tail);
+    else tail.then((text) => this.finish(text), (error: unknown) => this.destroy(error));
+  }
+
+  destroy(error: unknown): void {
+    if (this.finished) return;
+    this.ended = true;
+    this.finished = true;
+    this.pieces = [];
+    this.output?.fail(error);
+  }
+
+  on(event: string, listener: Listener): this {
+    // `drain` never comes (write() never asks to wait); `error` cannot happen without `close` too.
+    if (event === 'close') this.closeListeners.push(listener);
+    return this;
+  }
+
+  // ---- what the output calls ----
+
+  /** The reader went away before the end: React stops rendering. */
+  close(): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.pieces = [];
+    if (this.ended) return;
+    this.ended = true;
+    for (const listener of this.closeListeners) listener();
+  }
+
+  /** Whether the last bytes went to the output, or it failed, or the reader left. */
+  get done(): boolean {
+    return this.finished;
+  }
+
+  private finish(tail: string): void {
+    if (this.finished) return;
+    const first = !this.written;
+    this.written = true;
+    this.finished = true;
+    this.output?.end(this.join(tail), first);
+  }
+
+  /** The pieces written since the last flush as one chunk, with `tail` in front of the closing tags. */
+  private join(tail: string): Uint8Array {
+    const pieces = this.pieces;
+    this.pieces = [];
+    const only = pieces[0];
+    if (pieces.length === 1 && tail === '' && typeof only !== 'string' && only !== undefined) return only;
+    let length = 0;
+    for (const piece of pieces) length += typeof piece === 'string' ? Buffer.byteLength(piece) : piece.byteLength;
+    const tailLength = tail === '' ? 0 : Buffer.byteLength(tail);
+    const buffer = Buffer.allocUnsafe(length + tailLength);
+    let offset = 0;
+    for (const piece of pieces) {
+      if (typeof piece === 'string') offset += buffer.write(piece, offset);
+      else {
+        buffer.set(piece, offset);
+        offset += piece.byteLength;
+      }
+    }
+    if (tailLength > 0) {
+      if (endsWithClosing(buffer, length)) {
+        const at = length - closingTags.length;
+        buffer.write(tail, at);
+        closingTags.copy(buffer, at + tailLength);
+      } else {
+        buffer.write(tail, length);
+      }
+    }
+    return buffer;
+  }
+}
