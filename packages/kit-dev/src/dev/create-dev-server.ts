@@ -216,7 +216,9 @@ class KitDevServer implements DevServer {
     const cssOnly = changes.length > 0 && this.current !== null && this.problem === null && changes.every((change) => change.kind === 'change' && change.path.endsWith('.css') && !change.path.endsWith('.module.css'));
     const outcome = await this.builder.build(this.current, { cssOnly });
     if (this.closed) return;
-    this.apply(outcome, changes.map((change) => toRootRelative(this.layout.root, change.path)), cssOnly);
+    // A file written and then changed within one batch (an editor's save, a test's write) is one change.
+    const changedFiles = [...new Set(changes.map((change) => toRootRelative(this.layout.root, change.path)))];
+    this.apply(outcome, changedFiles, cssOnly);
   }
 
   private apply(outcome: BuildOutcome, changedFiles: readonly string[], cssOnly: boolean): void {

@@ -50,6 +50,14 @@ async function readBuildManifest(outDir: string): Promise<BuildManifest> {
   return manifest;
 }
 
+/** Whether an absolute URL's path is `/` (with or without a query), read without parsing the whole URL. */
+function isRootPath(url: string): boolean {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (start === -1) return true;
+  const next = url.charCodeAt(start + 1);
+  return Number.isNaN(next) || next === 63 /* ? */ || next === 35 /* # */;
+}
+
 /**
  * Serves a production build written by `buildApp`: imports the server bundle, assembles the kit app
  * (API routes, scoped middleware, pages rendered by kit-react, not-found pages, `/openapi.json`,
@@ -98,9 +106,9 @@ export async function startApp(options: StartAppOptions = {}): Promise<StartedAp
   );
   const clientDir = join(outDir, 'client');
   const fetch = async (request: Request, bindings?: HttpBindings): Promise<Response> => {
-    const { pathname } = new URL(request.url);
     // No file of public/ answers `/`: the home page goes straight to the app, without a look at the disk.
-    if (pathname === '/') return app.fetch(request, bindings);
+    if (isRootPath(request.url)) return app.fetch(request, bindings);
+    const { pathname } = new URL(request.url);
     if (pathname.startsWith(clientUrlPrefix)) {
       const file = await serveFolderFile(request, clientDir, clientUrlPrefix, (name) => (isHashedName(name) ? immutableCache : revalidateCache));
       if (file) return file;

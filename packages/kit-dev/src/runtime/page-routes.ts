@@ -77,12 +77,12 @@ export class PageRenderer {
 
   private renderOptions(request: Request, ctx: KitContext, params: RouteParams, files: RouteFiles, failures: unknown[]): RenderPageOptions {
     const report = this.options.onPageError;
-    const where = (info: RenderErrorInfo) => info.file ?? `rendering ${new URL(request.url).pathname}`;
     return {
       onError: (error: unknown, info: RenderErrorInfo) => {
         if (info.phase === 'render') failures.push(error);
-        if (report) report(error, where(info));
-        else console.error(`kit: ${where(info)} failed:`, error);
+        const where = info.file ?? `rendering ${new URL(request.url).pathname}`;
+        if (report) report(error, where);
+        else console.error(`kit: ${where} failed:`, error);
       },
       request,
       ctx,

@@ -19,8 +19,7 @@ export interface RenderControl {
  * every page, and the young collections that run every few dozen pages would take twice as long.
  */
 export class HtmlBody {
-  /** What the `Response` carries: a stand-in that makes the web stream on first use. */
-  readonly body: ReadableStream<Uint8Array>;
+  private readonly lazy: LazyStream;
   private source: { readonly sink: HtmlSink; readonly render: RenderControl } | null;
   private made: ReadableStream<Uint8Array> | null = null;
   /** The sink the web stream feeds from, once it took the render. */
@@ -28,16 +27,25 @@ export class HtmlBody {
 
   constructor(sink: HtmlSink, render: RenderControl) {
     this.source = { sink, render };
-    this.body = new LazyStream(() => this.webStream()) as unknown as ReadableStream<Uint8Array>;
+    this.lazy = new LazyStream(() => this.webStream());
   }
 
-  /** Sends the page into a Node response (status, headers, body); false when the web body was taken. */
+  /** What the `Response` carries: a stand-in that makes the web stream on first use. */
+  get body(): ReadableStream<Uint8Array> {
+    return this.lazy as unknown as ReadableStream<Uint8Array>;
+  }
+
+  /**
+   * Sends the page into a Node response (status, headers, body). False, doing nothing, once anything
+   * used the web body: a reader, a clone, a tee, or Node's own `Response`, which takes hold of its body
+   * when it is made (@hono/node-server's lighter `Response`, which its servers run with, does not).
+   */
   sendToNode(outgoing: ServerResponse, status: number, headers: Headers): boolean {
-    if (this.made !== null) return false;
+    if (this.lazy.touched) return false;
     const source = this.take();
     if (source === null) return false;
     const { sink, render } = source;
-    sink.attach(nodeOutput(outgoing, status, nodeHeaders(headers)));
+    sink.attach(new NodeOutput(outgoing, status, nodeHeaders(headers)));
     render.pipe(sink);
     // A page that was ready is written whole by pipe(); only one still streaming needs to hear of a
     // client that leaves early, to stop rendering it.
@@ -54,9 +62,12 @@ export class HtmlBody {
       {
         pull: (controller) => {
           const source = this.take();
-          if (source === null) return;
+          if (source === null) {
+            if (this.webSink === null) controller.error(new Error('This page was sent to a Node response; its web body has nothing to give.'));
+            return;
+          }
           this.webSink = source.sink;
-          source.sink.attach(webOutput(controller));
+          source.sink.attach(new WebOutput(controller));
           source.render.pipe(source.sink);
         },
         cancel: () => {
@@ -90,10 +101,13 @@ interface IterableStream {
  */
 class LazyStream {
   private stream: ReadableStream<Uint8Array> | null = null;
+  /** Whether anything but a look at `locked` reached the body. */
+  touched = false;
 
   constructor(private readonly make: () => ReadableStream<Uint8Array>) {}
 
   private real(): ReadableStream<Uint8Array> {
+    this.touched = true;
     return (this.stream ??= this.make());
   }
 
@@ -125,38 +139,65 @@ class LazyStream {
     return (this.real() as unknown as IterableStream).values(options);
   }
 
+  /** The web stream is made on the iterator's first `next()` (Node's `Response` asks for the iterator early). */
   [Symbol.asyncIterator](options?: { preventCancel?: boolean }): AsyncIterableIterator<Uint8Array> {
-    return (this.real() as unknown as IterableStream).values(options);
+    this.touched = true;
+    let inner: AsyncIterableIterator<Uint8Array> | null = null;
+    const started = () => (inner ??= this.values(options));
+    const iterator: AsyncIterableIterator<Uint8Array> = {
+      next: () => started().next(),
+      return: async (value?: unknown) => {
+        if (inner !== null) return (await inner.return?.(value)) ?? { done: true, value: undefined };
+        await this.real().cancel(value);
+        return { done: true, value: undefined };
+      },
+      [Symbol.asyncIterator]: () => iterator,
+    };
+    return iterator;
   }
 }
 
-function webOutput(controller: ReadableStreamDefaultController<Uint8Array>): ByteOutput {
-  return {
-    write: (chunk) => controller.enqueue(chunk),
-    end: (chunk) => {
-      if (chunk.byteLength > 0) controller.enqueue(chunk);
-      controller.close();
-    },
-    fail: (error) => controller.error(error),
-  };
+class WebOutput implements ByteOutput {
+  constructor(private readonly controller: ReadableStreamDefaultController<Uint8Array>) {}
+
+  write(chunk: Uint8Array): void {
+    this.controller.enqueue(chunk);
+  }
+
+  end(chunk: Uint8Array): void {
+    if (chunk.byteLength > 0) this.controller.enqueue(chunk);
+    this.controller.close();
+  }
+
+  fail(error: unknown): void {
+    this.controller.error(error);
+  }
 }
 
-function nodeOutput(outgoing: ServerResponse, status: number, headers: OutgoingHttpHeaders): ByteOutput {
-  return {
-    write: (chunk) => {
-      if (!outgoing.headersSent) outgoing.writeHead(status, headers);
-      outgoing.write(chunk);
-    },
-    end: (chunk, first) => {
+class NodeOutput implements ByteOutput {
+  constructor(
+    private readonly outgoing: ServerResponse,
+    private readonly status: number,
+    private readonly headers: OutgoingHttpHeaders,
+  ) {}
+
+  write(chunk: Uint8Array): void {
+    if (!this.outgoing.headersSent) this.outgoing.writeHead(this.status, this.headers);
+    this.outgoing.write(chunk);
+  }
+
+  end(chunk: Uint8Array, first: boolean): void {
+    if (!this.outgoing.headersSent) {
       // The whole document in one piece: its length is known, so no chunked encoding is needed.
-      if (first && !outgoing.headersSent) outgoing.writeHead(status, { ...headers, 'content-length': chunk.byteLength });
-      else if (!outgoing.headersSent) outgoing.writeHead(status, headers);
-      outgoing.end(chunk);
-    },
-    fail: (error) => {
-      outgoing.destroy(error instanceof Error ? error : new Error(String(error)));
-    },
-  };
+      if (first) this.headers['content-length'] = chunk.byteLength;
+      this.outgoing.writeHead(this.status, this.headers);
+    }
+    this.outgoing.end(chunk);
+  }
+
+  fail(error: unknown): void {
+    this.outgoing.destroy(error instanceof Error ? error : new Error(String(error)));
+  }
 }
 
 /** A `Headers` as Node writes them, `Set-Cookie` as a list of its values. */
@@ -180,24 +221,28 @@ export function rememberBody(response: Response, body: HtmlBody): Response {
 
 /**
  * Lets a Node server send a page that `renderPage` streams straight into its `ServerResponse`: the
- * response's status and headers (as they are now, after middleware), then React's output written
- * into the socket as it flushes, with no web stream in between. Returns false, writing nothing, for
- * any other response, and for a page whose body something already started reading; the caller then
- * sends the `Response` as usual. Either way the bytes on the wire are the same.
+ * response's status and headers as they are now (after middleware), then React's output written into
+ * the socket flush by flush, with no web stream in between; a page that was whole when it was sent
+ * goes out in one write with a `Content-Length`. Returns false, writing nothing, for any other
+ * response and for a page whose web body was used (read, cloned, teed, or wrapped by Node's own
+ * `Response`, which takes hold of its body when it is made): the caller then sends the `Response` as
+ * usual. So it takes effect on servers that run with @hono/node-server's lighter `Response` (kit-dev's,
+ * kit-core's), and either way the bytes on the wire are the same. kit-dev's server calls it for every
+ * answer; a custom Node server may too.
  *
  * @example
  * ```ts
  * import { createServer } from 'node:http';
- * import { renderPage, sendPageToNode } from '@kit/kit-react/server';
+ * import { sendPageToNode } from '@kit/kit-react/server';
  *
- * declare function pageFor(request: Request): Promise<Response>; // calls renderPage
+ * declare function answer(request: Request): Promise<Response>; // a kit app's fetch: renderPage for its pages
+ *
  * createServer(async (incoming, outgoing) => {
- *   const response = await pageFor(new Request(`http://${incoming.headers.host}${incoming.url}`));
+ *   const response = await answer(new Request(`http://${incoming.headers.host}${incoming.url}`));
  *   if (sendPageToNode(response, outgoing)) return;
  *   outgoing.writeHead(response.status, Object.fromEntries(response.headers));
  *   outgoing.end(Buffer.from(await response.arrayBuffer()));
  * });
- * void renderPage;
  * ```
  */
 export function sendPageToNode(response: Response, outgoing: ServerResponse): boolean {

@@ -31,4 +31,15 @@ describe('toJsonData', () => {
     cyclic.self = cyclic;
     expect(thrownBy(() => toJsonData(cyclic, 'p.page.tsx'), KitReactError).message).toContain('data.self refers back to itself');
   });
+
+  it('accepts data deeper than the quick check goes, and arrays with holes (left out as JSON does)', () => {
+    let deep: unknown = 'bottom';
+    for (let level = 0; level < 300; level++) deep = { next: deep };
+    expect(toJsonData(deep, 'p.page.tsx')).toBe(deep);
+    const holes = [1, , 3];
+    expect(toJsonData(holes, 'p.page.tsx')).toBe(holes);
+    const cyclic: unknown[] = [];
+    cyclic.push({ back: cyclic });
+    expect(thrownBy(() => toJsonData({ list: cyclic }, 'p.page.tsx'), KitReactError).message).toContain('data.list[0].back refers back to itself');
+  });
 });

@@ -84,8 +84,6 @@ export async function planRoute(options: RenderPageOptions, settings: PlanSettin
   const failedAt = layoutOutcomes.findIndex((outcome) => !outcome.ok);
   const layoutCount = failedAt < 0 ? options.layouts.length : failedAt;
 
-  const notFoundView = (): PlannedView => notFoundViewOf(options);
-  const failureView = (error: unknown, file: string, covered: { kind: LevelKind; file: string }): PlannedView => failureViewOf(options, settings, error, file, covered);
 
   const levels: TreeLevel[] = [];
   const layoutStates: LevelState[] = [];
@@ -107,9 +105,9 @@ export async function planRoute(options: RenderPageOptions, settings: PlanSettin
     pageRun?.abort(new Error(`${failed.file} failed to load`));
     covered = { kind: 'layout', file: failed.file };
     bottomFile = failed.file;
-    final = failureView((decided as { error: unknown }).error, failed.file, covered);
+    final = failureViewOf(options, settings, (decided as { error: unknown }).error, failed.file, covered);
   } else if (options.page === null || pageRun === null) {
-    final = notFoundView();
+    final = notFoundViewOf(options);
     bottomFile = final.file;
     covered = { kind: 'not-found', file: final.file };
   } else {
@@ -117,8 +115,8 @@ export async function planRoute(options: RenderPageOptions, settings: PlanSettin
     bottomFile = page.file;
     covered = { kind: 'page', file: page.file };
     const pageView = (outcome: LoaderOutcome): PlannedView =>
-      outcome.ok ? { kind: 'page', file: page.file, url: page.url, Component: page.module.default, data: outcome.data } : failureView(outcome.error, page.file, covered);
-    if (settings.awaitPage || options.loading === null) await pageRun.outcome;
+      outcome.ok ? { kind: 'page', file: page.file, url: page.url, Component: page.module.default, data: outcome.data } : failureViewOf(options, settings, outcome.error, page.file, covered);
+    if ((settings.awaitPage || options.loading === null) && pageRun.settled === null) await pageRun.outcome;
     decided = pageRun.settled ?? undefined;
     final = pageRun.settled ? pageView(pageRun.settled) : pageRun.outcome.then(pageView);
   }

@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import type { ReactNode } from 'react';
 import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
 import { KitReactError } from '../errors/kit-react-error.js';
 import { RouterContext } from '../router/router.js';
@@ -32,6 +33,71 @@ function shellFailure(status: number, message: string): Response {
 }
 
 /**
+ * React's render of one page and its deadline. React keeps its callbacks until the render's last
+ * scheduled task has run (an immediate, after the whole turn of the event loop in which other pages are
+ * served too), so they live here and reach only what they need: not the tree, not the loader data, which
+ * would otherwise stay alive for a whole turn and be copied by every young collection in between.
+ */
+class PageRender {
+  readonly stream: PipeableStream;
+  readonly shell: Promise<void>;
+  timedOut = false;
+  private allReady = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  // Let go of once the render is whole: React holds this object a while longer (see above).
+  private tracker: LevelTracker | null;
+  private settings: HtmlSettings | null;
+
+  constructor(tree: ReactNode, tracker: LevelTracker, settings: HtmlSettings, pathname: string) {
+    this.tracker = tracker;
+    this.settings = settings;
+    let ready: () => void = () => undefined;
+    let failed: (error: unknown) => void = () => undefined;
+    this.shell = new Promise<void>((resolve, reject) => {
+      ready = resolve;
+      failed = reject;
+    });
+    this.stream = renderToPipeableStream(tree, {
+      onShellReady: () => ready(),
+      onShellError: (error) => failed(error),
+      onAllReady: () => this.done(),
+      onError: (error, info) => this.reportError(error, info),
+    });
+    // Nothing may hang the response: loaders are cut at timeoutMs; a second later (a component suspended on
+    // something of its own) React stops waiting and leaves the rest to the browser. An abandoned request
+    // stops the render through its sink (the web stream is cancelled, or the Node response closes).
+    // React renders in the microtask it queued above; most pages are whole after it and need no timer.
+    const started = performance.now();
+    const deadline = settings.timeoutMs + renderGraceMs;
+    queueMicrotask(() => {
+      if (this.allReady) return;
+      this.timer = setTimeout(
+        () => {
+          this.timedOut = true;
+          this.stream.abort(new KitReactError('loader_timeout', `The page ${pathname} did not finish rendering within ${deadline} ms.`));
+        },
+        Math.max(0, deadline - (performance.now() - started)),
+      );
+    });
+  }
+
+  /** Every boundary has rendered (or the render ended): the deadline is no longer needed. */
+  done(): void {
+    this.allReady = true;
+    clearTimeout(this.timer);
+    this.tracker = null;
+    this.settings = null;
+  }
+
+  private reportError(error: unknown, info: { componentStack?: string | null } | undefined): void {
+    const settings = this.settings;
+    if (settings === null) return;
+    this.tracker?.fail(renderErrorInfo(error, settings.dev));
+    settings.report(error, { phase: 'render', file: null, ...(info?.componentStack ? { componentStack: info.componentStack } : {}) });
+  }
+}
+
+/**
  * Streams the page: the document with the layouts (and the loading view of a page whose loader is
  * still running) as soon as React's shell is ready, then the page when it settles, then the bootstrap
  * state and the client entry. The status is fixed when the shell is ready. React starts writing when
@@ -51,43 +117,19 @@ export async function renderHtml(options: RenderPageOptions, plan: RoutePlan, se
     </RenderModeContext>
   );
 
-  // An abandoned request stops the render through its sink (the web stream is cancelled, or the Node
-  // response closes) and its loaders through their signals; until a sink takes it, the deadline bounds it.
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let timedOut = false;
-  const done = () => clearTimeout(timer);
-  let render!: PipeableStream;
-  const shell = new Promise<void>((resolve, reject) => {
-    render = renderToPipeableStream(tree, {
-      onShellReady: resolve,
-      onShellError: reject,
-      onAllReady: done,
-      onError(error, info) {
-        tracker.fail(renderErrorInfo(error, settings.dev));
-        settings.report(error, { phase: 'render', file: null, ...(info?.componentStack ? { componentStack: info.componentStack } : {}) });
-      },
-    });
-  });
-  // Nothing may hang the response: loaders are cut at timeoutMs; a second later (a component suspended on
-  // something of its own) React stops waiting and leaves the rest to the browser.
-  const deadline = settings.timeoutMs + renderGraceMs;
-  timer = setTimeout(() => {
-    timedOut = true;
-    render.abort(new KitReactError('loader_timeout', `The page ${url.pathname} did not finish rendering within ${deadline} ms.`));
-  }, deadline);
-
+  const render = new PageRender(tree, tracker, settings, url.pathname);
   try {
-    await shell;
+    await render.shell;
   } catch (error) {
-    done();
-    return shellFailure(timedOut ? 504 : 500, settings.dev && error instanceof Error ? error.message : renderErrorMessage);
+    render.done();
+    return shellFailure(render.timedOut ? 504 : 500, settings.dev && error instanceof Error ? error.message : renderErrorMessage);
   }
   tracker.shellReady = true;
   const status = plan.status !== 200 ? plan.status : tracker.failedBeforeShell ? 500 : 200;
   const headers = pageHeaders('html', plan.headers);
   if (options.request.method === 'HEAD') {
-    render.abort();
-    done();
+    render.stream.abort();
+    render.done();
     return new Response(null, { status, headers });
   }
 
@@ -117,6 +159,6 @@ export async function renderHtml(options: RenderPageOptions, plan: RoutePlan, se
     return `<script type="application/json" id="${stateElementId}">${inlineJson(state)}</script><script type="module" src="${attributeText(options.assets.clientEntry)}"></script>`;
   };
   const sink = new HtmlSink(() => (levels !== null ? tailOf(levels) : plan.states.then(tailOf)));
-  const body = new HtmlBody(sink, { pipe: (into) => render.pipe(into as unknown as Writable), abort: (reason) => render.abort(reason) });
+  const body = new HtmlBody(sink, { pipe: (into) => render.stream.pipe(into as unknown as Writable), abort: (reason) => render.stream.abort(reason) });
   return rememberBody(new Response(body.body, { status, headers }), body);
 }

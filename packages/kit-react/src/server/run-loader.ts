@@ -24,34 +24,24 @@ export interface LoaderInput {
 
 const noLoader: LoaderOutcome = { ok: true, data: null };
 
-/** The arguments of one loader call, and how the run aborts its signal. */
-interface LoaderCall {
-  readonly args: LoaderArgs;
-  abort(reason: unknown): void;
-  /** The loader settled: the request no longer needs to tell it anything. */
-  release(): void;
-}
-
 /**
- * The arguments a loader gets. `signal` and `searchParams` are made when the loader first reads them
- * (most loaders read neither; a signal costs an abort controller and a listener on the request); they
- * are own enumerable getters, so spreading the arguments still gives both.
+ * One loader call: its arguments, and the abort signal they hand out. `signal` and `searchParams` are
+ * made when the loader first reads them (most loaders read neither; a signal costs an abort controller
+ * and a listener on the request); they are own enumerable getters, so spreading the arguments still
+ * gives both.
  */
-function loaderCall(input: LoaderInput): LoaderCall {
-  const { request } = input;
-  let controller: AbortController | null = null;
-  let aborted = false;
-  let reason: unknown;
-  let search: URLSearchParams | null = null;
-  const abort = (why: unknown): void => {
-    if (aborted) return;
-    aborted = true;
-    reason = why;
-    controller?.abort(why);
-  };
-  const onAbandoned = (): void => abort(request.signal.reason);
-  return {
-    args: {
+class LoaderCall {
+  readonly args: LoaderArgs;
+  private controller: AbortController | null = null;
+  private aborted = false;
+  private reason: unknown;
+  private onAbandoned: (() => void) | null = null;
+
+  constructor(input: LoaderInput) {
+    const { request } = input;
+    let search: URLSearchParams | null = null;
+    const call = this;
+    this.args = {
       params: input.params,
       request,
       ctx: input.ctx,
@@ -59,61 +49,121 @@ function loaderCall(input: LoaderInput): LoaderCall {
         return (search ??= new URL(request.url).searchParams);
       },
       get signal(): AbortSignal {
-        if (controller === null) {
-          controller = new AbortController();
-          if (aborted) controller.abort(reason);
-          else if (request.signal.aborted) abort(request.signal.reason);
-          else request.signal.addEventListener('abort', onAbandoned, { once: true });
-        }
-        return controller.signal;
+        return call.signal();
       },
-    },
-    abort,
-    release: () => {
-      if (controller !== null) request.signal.removeEventListener('abort', onAbandoned);
-    },
-  };
+    };
+  }
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.controller?.abort(reason);
+  }
+
+  /** The loader settled: the request no longer needs to tell it anything. */
+  release(): void {
+    if (this.onAbandoned !== null) this.args.request.signal.removeEventListener('abort', this.onAbandoned);
+  }
+
+  private signal(): AbortSignal {
+    if (this.controller === null) {
+      this.controller = new AbortController();
+      const requestSignal = this.args.request.signal;
+      if (this.aborted) this.controller.abort(this.reason);
+      else if (requestSignal.aborted) this.abort(requestSignal.reason);
+      else {
+        this.onAbandoned = () => this.abort(requestSignal.reason);
+        requestSignal.addEventListener('abort', this.onAbandoned, { once: true });
+      }
+    }
+    return this.controller.signal;
+  }
 }
 
-const ignoreAbort = (): void => undefined;
+/** A run that settled before `runLoader` returned (no loader, or one that did not return a promise). */
+class SettledRun implements LoaderRun {
+  readonly outcome: Promise<LoaderOutcome>;
+
+  constructor(
+    readonly settled: LoaderOutcome,
+    private readonly call: LoaderCall | null,
+  ) {
+    this.outcome = Promise.resolve(settled);
+    call?.release();
+  }
+
+  abort(reason: unknown): void {
+    this.call?.abort(reason);
+  }
+}
+
+/** A run waiting for its loader's promise, cut at `timeoutMs`. */
+class PendingRun implements LoaderRun {
+  readonly outcome: Promise<LoaderOutcome>;
+  settled: LoaderOutcome | null = null;
+  private resolve: (outcome: LoaderOutcome) => void = () => undefined;
+  private readonly timer: ReturnType<typeof setTimeout>;
+
+  constructor(
+    private readonly call: LoaderCall,
+    file: string,
+    result: PromiseLike<unknown>,
+    timeoutMs: number,
+  ) {
+    this.outcome = new Promise<LoaderOutcome>((resolve) => (this.resolve = resolve));
+    this.timer = setTimeout(() => {
+      const error = new KitReactError('loader_timeout', `The loader of ${file} did not settle within ${timeoutMs} ms and was aborted: make it faster, or raise timeoutMs.`);
+      call.abort(error);
+      this.settle({ ok: false, error });
+    }, timeoutMs);
+    Promise.resolve(result).then(
+      (data) => this.settle(dataOf(data, file)),
+      (error: unknown) => this.settle({ ok: false, error }),
+    );
+  }
+
+  abort(reason: unknown): void {
+    this.call.abort(reason);
+  }
+
+  private settle(outcome: LoaderOutcome): void {
+    if (this.settled !== null) return;
+    clearTimeout(this.timer);
+    this.call.release();
+    this.settled = outcome;
+    this.resolve(outcome);
+  }
+}
+
+function dataOf(data: unknown, file: string): LoaderOutcome {
+  try {
+    return { ok: true, data: toJsonData(data, file) };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
+
+const noLoaderRun = (): LoaderRun => new SettledRun(noLoader, null);
 
 /**
  * Starts one loader with its own abort signal (aborted on timeout, on `abort()` and when the request is
  * abandoned). A loader that has not settled after `timeoutMs` ends with a `loader_timeout` error, so the
- * response never waits forever. A missing loader gives `null` data at once.
+ * response never waits forever. A missing loader gives `null` data at once, and so does a loader that
+ * returned its data without a promise: neither needs a timer or a turn of waiting.
  */
 export function runLoader(file: string, loader: Loader | undefined, input: LoaderInput): LoaderRun {
-  if (loader === undefined) return { outcome: Promise.resolve(noLoader), settled: noLoader, abort: ignoreAbort };
-  const call = loaderCall(input);
-  let resolveOutcome!: (outcome: LoaderOutcome) => void;
-  const run: LoaderRun = { outcome: new Promise<LoaderOutcome>((resolve) => (resolveOutcome = resolve)), settled: null, abort: call.abort };
-  const settle = (outcome: LoaderOutcome): void => {
-    if (run.settled !== null) return;
-    clearTimeout(timer);
-    call.release();
-    run.settled = outcome;
-    resolveOutcome(outcome);
-  };
-  const timer = setTimeout(() => {
-    const error = new KitReactError('loader_timeout', `The loader of ${file} did not settle within ${input.timeoutMs} ms and was aborted: make it faster, or raise timeoutMs.`);
-    call.abort(error);
-    settle({ ok: false, error });
-  }, input.timeoutMs);
+  if (loader === undefined) return noLoaderRun();
+  const call = new LoaderCall(input);
+  let result: unknown;
   try {
-    Promise.resolve(loader(call.args)).then(
-      (data) => {
-        let outcome: LoaderOutcome;
-        try {
-          outcome = { ok: true, data: toJsonData(data, file) };
-        } catch (error) {
-          outcome = { ok: false, error };
-        }
-        settle(outcome);
-      },
-      (error: unknown) => settle({ ok: false, error }),
-    );
+    result = loader(call.args);
   } catch (error) {
-    settle({ ok: false, error });
+    return new SettledRun({ ok: false, error }, call);
   }
-  return run;
+  return isThenable(result) ? new PendingRun(call, file, result, input.timeoutMs) : new SettledRun(dataOf(result, file), call);
 }

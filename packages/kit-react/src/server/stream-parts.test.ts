@@ -1,33 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attributeText, inlineJson } from './escape.js';
-import { injectTail } from './inject-tail.js';
 import { serverOnlyBlocks } from './server-only-blocks.js';
-
-async function through(chunks: string[], tail: string): Promise<string[]> {
-  const encoder = new TextEncoder();
-  const source = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
-      controller.close();
-    },
-  });
-  const out: string[] = [];
-  const reader = source.pipeThrough(injectTail(async () => tail)).getReader();
-  for (let next = await reader.read(); !next.done; next = await reader.read()) out.push(new TextDecoder().decode(next.value));
-  return out;
-}
-
-describe('injectTail', () => {
-  it('writes the tail before the closing tags React sends last', async () => {
-    expect((await through(['<html><body>a', '</body></html>'], '<s>')).join('')).toBe('<html><body>a<s></body></html>');
-    expect((await through(['<html><body>a</body></html>'], '<s>')).join('')).toBe('<html><body>a<s></body></html>');
-  });
-
-  it('passes a chunk that only looked like the end, and appends when there is no closing tag', async () => {
-    expect((await through(['x</body></html>', 'y'], '<s>')).join('')).toBe('x</body></html>y<s>');
-    expect((await through(['<p>fragment</p>'], '<s>')).join('')).toBe('<p>fragment</p><s>');
-  });
-});
 
 describe('escaping', () => {
   it('keeps inline JSON free of < and line separators, and equal once parsed', () => {

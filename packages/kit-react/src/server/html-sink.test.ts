@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { ByteOutput } from './html-sink.js';
+import { HtmlSink } from './html-sink.js';
+
+const text = (chunk: Uint8Array) => new TextDecoder().decode(chunk);
+const bytes = (value: string) => new TextEncoder().encode(value);
+
+/** An output that records what the sink sends, each call as one entry. */
+function recorder() {
+  const calls: { kind: 'write' | 'end' | 'fail'; text: string; first?: boolean }[] = [];
+  const output: ByteOutput = {
+    write: (chunk) => calls.push({ kind: 'write', text: text(chunk) }),
+    end: (chunk, first) => calls.push({ kind: 'end', text: text(chunk), first }),
+    fail: (error) => calls.push({ kind: 'fail', text: String(error) }),
+  };
+  return { calls, output };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('HtmlSink', () => {
+  it('sends the pieces of one flush as one chunk, and the tail before the closing tags of the last', async () => {
+    const { calls, output } = recorder();
+    const sink = new HtmlSink(() => '<script>state</script>');
+    sink.attach(output);
+    sink.write(bytes('<html><body>'));
+    sink.write('<p>shell</p>');
+    sink.flush();
+    await settle();
+    sink.write(bytes('<p>page</p></bo'));
+    sink.write(bytes('dy></html>'));
+    sink.flush();
+    sink.end();
+    await settle();
+    expect(calls).toEqual([
+      { kind: 'write', text: '<html><body><p>shell</p>' },
+      { kind: 'end', text: '<p>page</p><script>state</script></body></html>', first: false },
+    ]);
+    expect(sink.done).toBe(true);
+  });
+
+  it('tells the output when the whole document came in one piece, and appends the tail to a fragment', async () => {
+    const whole = recorder();
+    const sink = new HtmlSink(() => 'T');
+    sink.attach(whole.output);
+    sink.write(bytes('<html><body>x</body></html>'));
+    sink.flush();
+    sink.end();
+    const fragment = recorder();
+    const other = new HtmlSink(() => 'T');
+    other.attach(fragment.output);
+    other.write('x</body></html>y');
+    other.flush();
+    other.end();
+    await settle();
+    expect(whole.calls).toEqual([{ kind: 'end', text: '<html><body>xT</body></html>', first: true }]);
+    expect(fragment.calls).toEqual([{ kind: 'end', text: 'x</body></html>yT', first: true }]);
+  });
+
+  it('waits for a tail that is not ready yet, and fails the output when it cannot be made', async () => {
+    const { calls, output } = recorder();
+    let release: (text: string) => void = () => undefined;
+    const sink = new HtmlSink(() => new Promise<string>((resolve) => (release = resolve)));
+    sink.attach(output);
+    sink.write('<body></body></html>');
+    sink.end();
+    expect(sink.done).toBe(false);
+    release('S');
+    await settle();
+    expect(calls).toEqual([{ kind: 'end', text: '<body>S</body></html>', first: true }]);
+
+    const failing = recorder();
+    const broken = new HtmlSink(() => Promise.reject(new Error('no state')));
+    broken.attach(failing.output);
+    broken.end();
+    await settle();
+    expect(failing.calls).toEqual([{ kind: 'fail', text: 'Error: no state' }]);
+  });
+
+  it("tells React's close listeners when the reader leaves, and writes nothing after", async () => {
+    const { calls, output } = recorder();
+    const sink = new HtmlSink(() => 'T');
+    sink.attach(output);
+    let closed = 0;
+    sink.on('close', () => (closed += 1));
+    sink.on('drain', () => (closed += 100));
+    sink.write('<p>a</p>');
+    sink.flush();
+    sink.close();
+    sink.close();
+    sink.end();
+    await settle();
+    expect(closed).toBe(1);
+    expect(calls).toEqual([]);
+    expect(sink.done).toBe(true);
+  });
+});
