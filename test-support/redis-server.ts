@@ -1,22 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from './ports.js';
+
+export { freePort };
 
 /** A redis-server started for a test on an ephemeral loopback port, without persistence. */
 export interface TestRedis {
   readonly url: string;
   stop(): Promise<void>;
-}
-
-/** A free loopback port, found by binding port 0 and letting it go. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Whether `redis-server` is installed (`.ci/run` installs it). */

@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createSmartAgent, isKitAIError, type LLMMessage, type LLMProvider, type LLMResponse } from '@kit/kit-ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejectionOf } from '../../../../test-support/rejection.js';
+import { restartablePort } from '../../../../test-support/ports.js';
 import { createMcpClient } from './create-mcp-client.js';
 import type { CreateMcpClientOptions, McpClient } from './types.js';
 
@@ -298,7 +299,8 @@ describe('createMcpClient when the server goes away', () => {
   });
 
   it('over HTTP: fails while the server is down, quickly and after the bounded retries, and works again once it is back', async () => {
-    const own = await startHttpFixture();
+    // The server comes back on the same port: one below the ephemeral range, which no other test's listen(0) can take meanwhile.
+    const own = await startHttpFixture(await restartablePort());
     const client = await createMcpClient({ url: `http://127.0.0.1:${own.port}/mcp`, name: 'fixture', reconnect: { attempts: 2, initialDelayMs: 50 } });
     try {
       const exit = await rejectionOf(client.callTool('post_api_exit'), Error);
