@@ -65,6 +65,8 @@ export interface CommandSpec {
   readonly options: readonly OptionSpec[];
   /** Command lines shown under "Examples". */
   readonly examples: readonly string[];
+  /** Runs the app's code, so the app's `.env` is read into the environment first (variables already set win). */
+  readonly readsEnvFile?: boolean;
   /** Runs the command; resolves to its exit code. Failures it can explain are thrown as `CliError`s. */
   run(context: CommandContext): Promise<ExitCode>;
 }

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { applyEnvFile } from '../app/env-file.js';
 import { kitCommands } from '../commands/table.js';
 import { cliVersion } from '../version.js';
 import { CliError, errorText } from './cli-error.js';
@@ -83,11 +84,21 @@ async function runCommand(command: CommandSpec, args: readonly string[], io: Cli
   }
   const cwd = io.cwd ?? process.cwd();
   const rootOption = values.get('root');
+  const root = resolve(cwd, typeof rootOption === 'string' ? rootOption : '.');
+  let env = streams.env;
+  if (command.readsEnvFile) {
+    try {
+      env = applyEnvFile(root, env);
+    } catch (error) {
+      if (error instanceof CliError) return fail(error);
+      throw error;
+    }
+  }
   const stop = stopSignal(io);
   const context: CommandContext = {
     command: command.name,
     positionals: parsed.positionals,
-    root: resolve(cwd, typeof rootOption === 'string' ? rootOption : '.'),
+    root,
     string: (name) => {
       const value = values.get(name);
       return typeof value === 'string' ? value : undefined;
@@ -100,7 +111,7 @@ async function runCommand(command: CommandSpec, args: readonly string[], io: Cli
     out: (text) => line(streams.stdout, text),
     err: (text) => line(streams.stderr, text),
     style: { out: streams.out, err: streams.err },
-    env: streams.env,
+    env,
     signal: stop.signal,
   };
   try {

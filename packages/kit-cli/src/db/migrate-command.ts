@@ -115,5 +115,6 @@ A rename is never guessed: declare it with --rename, or accept dropping data wit
     ...databaseOptions,
   ],
   examples: ['kit db:migrate', 'kit db:migrate --name "add due date"', 'kit db:migrate --rename ticket.title=ticket.subject', 'kit db:migrate --check'],
+  readsEnvFile: true,
   run,
 };

@@ -55,5 +55,6 @@ when missing. Concurrent runs are safe: each waits for the migration lock.`,
   positionals: [],
   options: [...databaseOptions, { name: 'lock-timeout', type: 'string', value: '<ms>', description: "longest wait for another run's migration lock, in milliseconds (default 60000)" }],
   examples: ['kit db:push', 'kit db:push --url postgres://app:secret@db:5432/app', 'DATABASE_URL=data/test.db kit db:push'],
+  readsEnvFile: true,
   run,
 };

@@ -104,5 +104,6 @@ missing SQLite file. With --check it exits 1 unless the database is up to date, 
     ...databaseOptions,
   ],
   examples: ['kit db:status', 'kit db:status --json', 'kit db:status --check --url "$DATABASE_URL"'],
+  readsEnvFile: true,
   run,
 };

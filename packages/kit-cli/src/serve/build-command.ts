@@ -18,7 +18,7 @@ async function run(context: CommandContext) {
   for (const diagnostic of result.diagnostics) context.err(context.style.err.yellow(`warning ${diagnostic.code}: ${diagnostic.message}. ${diagnostic.fix}`));
   const apis = result.manifest.routes.filter((route) => route.kind === 'api').length;
   context.out(
-    `${context.style.out.green('Built')} ${count(apis, 'API route')} and ${count(result.manifest.routes.length - apis, 'page')} into ${shownPath(context.root, result.outDir)}/ (${count(result.files.length, 'file')}, ${Math.round(result.durationMs)} ms).`,
+    `${context.style.out.green('Built')} ${count(apis, 'API route file')} and ${count(result.manifest.routes.length - apis, 'page')} into ${shownPath(context.root, result.outDir)}/ (${count(result.files.length, 'file')}, ${Math.round(result.durationMs)} ms).`,
   );
   context.out('Serve it with kit start.');
   return exitCodes.ok;
@@ -36,5 +36,6 @@ without a bundler. Route errors and bundling errors stop the build (exit 1, with
   positionals: [],
   options: [{ name: 'out-dir', type: 'string', value: '<dir>', description: 'where the build goes, inside the app (default .kit/build)' }],
   examples: ['kit build', 'kit verify && kit build'],
+  readsEnvFile: true,
   run,
 };

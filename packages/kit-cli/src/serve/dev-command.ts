@@ -38,5 +38,6 @@ page (file and line) while the last good build keeps serving. Runs until Ctrl-C.
   positionals: [],
   options: [...serveOptions, { name: 'no-mcp', type: 'boolean', description: 'do not serve MCP at /mcp' }],
   examples: ['kit dev', 'kit dev --port 4000', 'PORT=0 kit dev'],
+  readsEnvFile: true,
   run,
 };

@@ -56,5 +56,6 @@ Client configuration: { "command": "npx", "args": ["kit", "mcp", "--root", "/pat
   positionals: [],
   options: [],
   examples: ['kit mcp', 'npx @modelcontextprotocol/inspector npx kit mcp'],
+  readsEnvFile: true,
   run,
 };

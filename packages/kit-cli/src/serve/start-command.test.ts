@@ -19,7 +19,7 @@ describe('kit build and kit start', () => {
   it('builds, then serves the same pages and API, and stops on SIGTERM with exit 0', async () => {
     const built = await runKit(['build'], { cwd: app.root });
     expect(built.code).toBe(0);
-    expect(built.stdout).toMatch(/^Built 1 API route and 1 page into \.kit\/build\/ \(\d+ files, \d+ ms\)\.\nServe it with kit start\.\n$/);
+    expect(built.stdout).toMatch(/^Built 1 API route file and 1 page into \.kit\/build\/ \(\d+ files, \d+ ms\)\.\nServe it with kit start\.\n$/);
     const server = startKit(['start', '--port', '0'], app.root);
     try {
       const [, url] = await server.waitFor(/serving (http:\/\/127\.0\.0\.1:\d+)/);

@@ -31,5 +31,6 @@ whatever the app reads with env()). Stops on Ctrl-C or SIGTERM, letting open req
     { name: 'no-mcp', type: 'boolean', description: 'do not serve MCP at /mcp' },
   ],
   examples: ['kit start', 'HOST=0.0.0.0 PORT=8080 kit start'],
+  readsEnvFile: true,
   run,
 };

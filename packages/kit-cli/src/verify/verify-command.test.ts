@@ -25,7 +25,7 @@ describe('kit verify on an app that follows the conventions', () => {
       [
         `kit verify: ${app.root}`,
         'PASS 1/8 structure  package.json, tsconfig.json, app/routes/ in place; dependencies installed (<t>)',
-        'PASS 2/8 routes     2 API routes, 2 pages, 0 diagnostics (<t>)',
+        'PASS 2/8 routes     2 API route files, 2 pages, 0 diagnostics (<t>)',
         'PASS 3/8 types      tsc --noEmit found no type errors (<t>)',
         'PASS 4/8 load       built and imported 4 route modules and kit.config.ts (<t>)',
         'PASS 5/8 migrations 1 model matches the latest sqlite migration (<t>)',

@@ -42,5 +42,6 @@ Exit 0 when every step passed or skipped, 1 when one failed.`,
     { name: 'keep-going', type: 'boolean', description: 'run every step even after a failure, to see every problem at once' },
   ],
   examples: ['kit verify', 'kit verify --json', 'kit verify --keep-going'],
+  readsEnvFile: true,
   run,
 };

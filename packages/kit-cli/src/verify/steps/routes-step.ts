@@ -14,7 +14,7 @@ export const routesStep: VerifyStep = {
       (diagnostic.severity === 'error' ? error : warning)(`${diagnostic.code}: ${diagnostic.message}`, diagnostic.fix, { file: `app/routes/${diagnostic.files[0] ?? ''}` }),
     );
     const apis = manifest.routes.filter((route) => route.kind === 'api').length;
-    const summary = `${count(apis, 'API route')}, ${count(manifest.routes.length - apis, 'page')}, ${count(manifest.diagnostics.length, 'diagnostic')}`;
+    const summary = `${count(apis, 'API route file')}, ${count(manifest.routes.length - apis, 'page')}, ${count(manifest.diagnostics.length, 'diagnostic')}`;
     return outcome(summary, problems);
   },
 };
