@@ -43,7 +43,7 @@ describe('create-kit-app help-desk --template blank --link <repository>', () => 
     expect(stdout).toMatch(/^Created help-desk \(template blank, kit 0\.1\.0\) in .*help-desk: 11 files/);
     expect(stdout).toContain('Dependencies: linked to the kit repository');
     const manifest = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string>; dependencies: Record<string, string> };
-    expect(manifest.scripts).toEqual({ dev: 'kit dev', build: 'kit build', start: 'kit start', verify: 'kit verify', test: 'vitest run' });
+    expect(manifest.scripts).toEqual({ dev: 'kit dev', build: 'kit build', start: 'kit start', verify: 'kit verify', test: 'vitest run', 'db:migrate': 'kit db:migrate', 'db:push': 'kit db:push', 'db:status': 'kit db:status' });
     expect(manifest.dependencies['@kit/kit-cli']).toBe('0.1.0');
     expect(await readFile(join(root, 'README.md'), 'utf8')).toContain('# Help desk');
   });
@@ -95,7 +95,7 @@ describe('create-kit-app help-desk --template blank --link <repository>', () => 
   it('serves the same after kit build with kit start', { timeout: 60_000 }, async () => {
     const build = await runKit(root, ['build']);
     expect(build.code).toBe(0);
-    expect(build.stdout).toMatch(/^Built 2 API routes and 1 page into \.kit\/build\//);
+    expect(build.stdout).toMatch(/^Built 2 API route files and 1 page into \.kit\/build\//);
     const server = startKit(root, ['start', '--port', '0']);
     try {
       const [, url] = await server.waitFor(/serving (http:\/\/127\.0\.0\.1:\d+)/);

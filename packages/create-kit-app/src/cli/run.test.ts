@@ -69,7 +69,7 @@ describe('create-kit-app <dir>', () => {
     expect(await run(['x', '--template', 'shop'])).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'create-kit-app: unknown template "shop"; the templates are blank (the smallest app: one page, one API, a layout, a not-found page and a test). Pass --template blank.\n',
+      stderr: 'create-kit-app: unknown template "shop"; the templates are blank (the smallest app: one page, one API, a layout, a not-found page and a test), tickets (a small help desk: tickets in SQLite with migrations, sign-in for people, API keys for agents, approval before an agent closes a ticket, MCP, tests). Pass --template blank.\n',
     });
     expect(await readdir(cwd)).toEqual([]);
   });
@@ -94,7 +94,8 @@ describe('create-kit-app <dir>', () => {
     const help = await run(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: create-kit-app <dir> [options]');
-    expect(help.stdout).toContain('  blank  the smallest app');
+    expect(help.stdout).toContain('  blank    the smallest app');
+    expect(help.stdout).toContain('  tickets  a small help desk');
     expect(await run(['-v'])).toEqual({ code: 0, stdout: '0.1.0\n', stderr: '' });
   });
 });

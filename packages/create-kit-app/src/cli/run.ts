@@ -85,7 +85,9 @@ function summary(result: ScaffoldResult, cwd: string): string {
     linked: 'linked to the kit repository (node_modules is a link)',
     skipped: `not installed: run ${result.packageManager} install`,
   }[result.dependencies];
-  const steps = [...(shown === '.' ? [] : [`cd ${shown}`]), ...(result.dependencies === 'skipped' ? [`${result.packageManager} install`] : []), `${run} dev`];
+  // A template with migrations needs its tables before the first request.
+  const migrations = result.files.some((file) => file.startsWith('migrations/'));
+  const steps = [...(shown === '.' ? [] : [`cd ${shown}`]), ...(result.dependencies === 'skipped' ? [`${result.packageManager} install`] : []), ...(migrations ? [`${run} db:push`] : []), `${run} dev`];
   return [
     `Created ${result.packageName} (template ${result.template}, kit ${result.kitVersion}) in ${result.root}: ${result.files.length} files (${result.writeMs} ms).`,
     `Dependencies: ${dependencies}.`,

@@ -7,6 +7,7 @@ const devLibraries = { '@types/node': '^20.19.43', '@types/react': '^19.3.0', '@
 /** The kit packages of each template; all are pinned to the scaffolder's own version. */
 const kitPackages: Record<TemplateName, readonly string[]> = {
   blank: ['@kit/kit-cli', '@kit/kit-core', '@kit/kit-db', '@kit/kit-react'],
+  tickets: ['@kit/kit-auth', '@kit/kit-cli', '@kit/kit-core', '@kit/kit-db', '@kit/kit-react'],
 };
 
 /**
@@ -24,7 +25,7 @@ export function appPackageJson(name: string, template: TemplateName, kitVersion:
     private: true,
     type: 'module',
     engines: { node: '>=20.19' },
-    scripts: { dev: 'kit dev', build: 'kit build', start: 'kit start', verify: 'kit verify', test: 'vitest run' },
+    scripts: { dev: 'kit dev', build: 'kit build', start: 'kit start', verify: 'kit verify', test: 'vitest run', 'db:migrate': 'kit db:migrate', 'db:push': 'kit db:push', 'db:status': 'kit db:status' },
     dependencies: sorted(dependencies),
     devDependencies: { ...devLibraries },
   };

@@ -4,8 +4,8 @@ import { dirname, join, relative, sep } from 'node:path';
 /** The words replaced in template files: `{{title}}` gives the value of `title`. */
 export type TemplateValues = Readonly<Record<string, string>>;
 
-// npm leaves .gitignore out of published packages, so templates keep it as `gitignore`.
-const renamed: Readonly<Record<string, string>> = { gitignore: '.gitignore' };
+// npm leaves .gitignore and .env files out of published packages, so templates keep them without the dot.
+const renamed: Readonly<Record<string, string>> = { gitignore: '.gitignore', env: '.env' };
 
 async function filesUnder(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true, recursive: true });

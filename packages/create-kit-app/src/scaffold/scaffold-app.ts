@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { scaffolderVersion } from '../version.js';
@@ -73,7 +74,8 @@ export async function scaffoldApp(options: ScaffoldOptions): Promise<ScaffoldRes
   // Every check comes before the first write, so a refused run leaves nothing behind.
   const modules = options.link === undefined ? undefined : await workspaceModules(resolve(cwd, options.link));
   await prepareFolder(root, relative(cwd, root) || '.');
-  const values = { title: titleOf(packageName), name: packageName, kitVersion, run: runCommandOf(packageManager) };
+  // Each app gets its own session secret, written to its .env (which .gitignore keeps out of version control).
+  const values = { title: titleOf(packageName), name: packageName, kitVersion, run: runCommandOf(packageManager), sessionSecret: randomBytes(48).toString('base64url') };
   const files = await copyTemplate(templateFolder(template), root, values);
   await writeFile(join(root, 'package.json'), appPackageJson(packageName, template, kitVersion));
   files.push('package.json');

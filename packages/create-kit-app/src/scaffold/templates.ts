@@ -18,7 +18,7 @@ export interface TemplateInfo {
  * console.log(`--template ${templateNames.join('|')}`);
  * ```
  */
-export const templateNames = ['blank'] as const;
+export const templateNames = ['blank', 'tickets'] as const;
 
 /** One of {@link templateNames}. */
 export type TemplateName = (typeof templateNames)[number];
@@ -33,7 +33,10 @@ export type TemplateName = (typeof templateNames)[number];
  * for (const template of templates) console.log(`${template.name}: ${template.description}`);
  * ```
  */
-export const templates: readonly TemplateInfo[] = [{ name: 'blank', description: 'the smallest app: one page, one API, a layout, a not-found page and a test' }];
+export const templates: readonly TemplateInfo[] = [
+  { name: 'blank', description: 'the smallest app: one page, one API, a layout, a not-found page and a test' },
+  { name: 'tickets', description: 'a small help desk: tickets in SQLite with migrations, sign-in for people, API keys for agents, approval before an agent closes a ticket, MCP, tests' },
+];
 
 /** Whether `name` is a template name. */
 export function isTemplateName(name: string): name is TemplateName {

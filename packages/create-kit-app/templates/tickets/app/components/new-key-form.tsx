@@ -1,0 +1,36 @@
+import { useRouter } from '@kit/kit-react';
+import { useState, type FormEvent } from 'react';
+import { callApi } from '../lib/call-api.js';
+
+// Makes an API key through POST /api/keys and shows it once: only its hash is stored.
+export function NewKeyForm() {
+  const router = useRouter();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [made, setMade] = useState<{ name: string; key: string } | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const answer = await callApi<{ name: string; key: string }>('POST', '/api/keys', { name: String(new FormData(form).get('name') ?? '') });
+    setProblem(answer.problem);
+    if (answer.body !== null) {
+      setMade({ name: answer.body.name, key: answer.body.key });
+      form.reset();
+      await router.refresh();
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="stacked" aria-label="New API key">
+      <h2>New API key</h2>
+      {problem ? <p role="alert" className="error">{problem}</p> : null}
+      {made ? (
+        <p role="status">
+          The key of <strong>{made.name}</strong>, shown this once: <code data-testid="new-key">{made.key}</code>
+        </p>
+      ) : null}
+      <label>Agent name <input name="name" required pattern="[a-z0-9][a-z0-9\-]{1,58}[a-z0-9]" placeholder="triage-bot" /></label>
+      <button type="submit">Make key</button>
+    </form>
+  );
+}

@@ -1,0 +1,18 @@
+import type { InferRow } from '@kit/kit-db';
+import { z } from 'zod';
+import type { apiKey } from '../models/api-key.js';
+
+/** An API key as its owner sees it in lists: never the key, never its hash. */
+export const keyOutput = z.strictObject({
+  id: z.string(),
+  name: z.string().describe('The agent acts as agent:<name>'),
+  prefix: z.string().describe('The start of the key, to recognise it'),
+  revoked: z.boolean(),
+  createdAt: z.string(),
+});
+
+export type KeyView = z.infer<typeof keyOutput>;
+
+export function keyView(row: InferRow<typeof apiKey>): KeyView {
+  return { id: row.id, name: row.name, prefix: row.prefix, revoked: row.revoked, createdAt: row.createdAt.toISOString() };
+}
