@@ -30,11 +30,11 @@ describe('kit deploy:init --target kubernetes', () => {
     expect(result.stdout.split('\n').slice(0, 9)).toEqual([
       'Deployment files for kubernetes (help-desk):',
       '         FILE                                  WHAT',
-      '  wrote  deploy/kubernetes/deployment.yaml     2 replicas of help-desk:latest; startup, readiness and liveness probes on /openapi.json; resources',
+      '  wrote  deploy/kubernetes/deployment.yaml     2 replicas of help-desk:latest; startup, readiness and liveness probes on /_kit/health; resources',
       '  wrote  deploy/kubernetes/service.yaml        ClusterIP service, port 80 to 3000',
       '  wrote  deploy/kubernetes/pdb.yaml            PodDisruptionBudget: at least 1 pod available during drains',
       '  wrote  deploy/kubernetes/kustomization.yaml  lists the manifests for kubectl apply -k',
-      '  wrote  Dockerfile                            multi-stage image: kit build, then kit start as user node; HEALTHCHECK on /openapi.json',
+      '  wrote  Dockerfile                            multi-stage image: kit build, then kit start as user node; HEALTHCHECK on /_kit/health',
       '  wrote  .dockerignore                         keeps node_modules, .kit, local databases and .env files out of the build',
       'Next: build and push the image (docker build -t help-desk:latest . && docker push help-desk:latest),',
     ]);
@@ -56,7 +56,7 @@ describe('kit deploy:init --target kubernetes', () => {
     expect(deployment.spec?.strategy).toEqual({ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } });
     const container = deployment.spec?.template.spec?.containers[0];
     expect(container?.image).toBe('help-desk:latest');
-    for (const probe of [container?.readinessProbe, container?.livenessProbe, container?.startupProbe]) expect(probe?.httpGet).toEqual({ path: '/openapi.json', port: 'http' });
+    for (const probe of [container?.readinessProbe, container?.livenessProbe, container?.startupProbe]) expect(probe?.httpGet).toEqual({ path: '/_kit/health', port: 'http' });
     expect(container?.ports).toEqual([{ name: 'http', containerPort: 3000, protocol: 'TCP' }]);
     expect(container?.resources).toEqual({ requests: { cpu: '100m', memory: '128Mi' }, limits: { cpu: '1', memory: '512Mi' } });
     expect(deployment.spec?.template.spec?.securityContext?.runAsNonRoot).toBe(true);
@@ -143,7 +143,7 @@ describe('kit deploy:init --target docker', () => {
     expect(command.slice(0, 2)).toEqual(['node', '-e']);
     let healthy = true;
     const server = createServer((request, response) => {
-      response.statusCode = healthy && request.url === '/openapi.json' ? 200 : 503;
+      response.statusCode = healthy && request.url === '/_kit/health' ? 200 : 503;
       response.end('{}');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -183,7 +183,7 @@ describe('kit deploy:init --target fly', () => {
     expect(config.build).toEqual({ dockerfile: 'Dockerfile' });
     expect(config.env).toEqual({ NODE_ENV: 'production', HOST: '0.0.0.0', PORT: '3000' });
     expect(config.http_service).toMatchObject({ internal_port: 3000, force_https: true, min_machines_running: 1 });
-    expect(config.http_service.checks).toEqual([{ grace_period: '10s', interval: '15s', method: 'GET', path: '/openapi.json', timeout: '5s' }]);
+    expect(config.http_service.checks).toEqual([{ grace_period: '10s', interval: '15s', method: 'GET', path: '/_kit/health', timeout: '5s' }]);
     expect(read('Dockerfile')).toContain('CMD ["node_modules/.bin/kit", "start"]');
   });
 });

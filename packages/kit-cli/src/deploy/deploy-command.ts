@@ -73,8 +73,8 @@ export const deployInitCommand: CommandSpec = {
   description: `Writes the files a deployment target needs, to review and commit:
 ${deployTargets.map((target) => `  ${target.name.padEnd(11)}${target.summary}`).join('\n')}
 The image is multi-stage (npm ci and kit build, then kit start as the unprivileged node user) and
-every target checks the app's health on --health-path (default /openapi.json, which every kit app
-serves). Existing files are never overwritten without --force (exit 1, nothing written); a Dockerfile
+every target checks the app's health on --health-path (default /_kit/health, which kit start answers
+ahead of the app's middleware). Existing files are never overwritten without --force (exit 1, nothing written); a Dockerfile
 that Kubernetes or Fly builds from is kept when it exists.`,
   positionals: [],
   options: [
@@ -82,7 +82,7 @@ that Kubernetes or Fly builds from is kept when it exists.`,
     { name: 'force', type: 'boolean', description: 'overwrite existing files' },
     { name: 'name', type: 'string', value: '<name>', description: "the app's name in the files, a DNS label (default: from package.json)" },
     { name: 'port', type: 'string', value: '<n>', description: 'the port the app listens on in the container (default 3000)' },
-    { name: 'health-path', type: 'string', value: '<path>', description: 'the path probes and health checks request (default /openapi.json)' },
+    { name: 'health-path', type: 'string', value: '<path>', description: 'the path probes and health checks request (default /_kit/health)' },
     { name: 'image', type: 'string', value: '<ref>', description: 'kubernetes: the image to run (default <name>:latest)' },
     { name: 'replicas', type: 'string', value: '<n>', description: 'kubernetes: pods to run, 2 or more (default 2)' },
     { name: 'region', type: 'string', value: '<code>', description: "fly: the primary region, such as ams (default: fly launch's choice)" },

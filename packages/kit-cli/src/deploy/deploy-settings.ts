@@ -53,8 +53,8 @@ export function deploySettings(context: CommandContext): DeploySettings {
   const given = context.string('name');
   const name = given ?? (labelOf(packageName(context.root) ?? '') || labelOf(basename(context.root)) || 'kit-app');
   if (!dnsLabel.test(name)) throw usageError(`--name must be a DNS label (lower-case letters, digits and dashes, at most 63, starting and ending with a letter or digit); got "${name}", try "${labelOf(name) || 'my-app'}"`);
-  const healthPath = context.string('health-path') ?? '/openapi.json';
-  if (!/^\/[\x21-\x7e]*$/.test(healthPath)) throw usageError(`--health-path must be a URL path starting with /, such as /openapi.json; got "${healthPath}"`);
+  const healthPath = context.string('health-path') ?? '/_kit/health';
+  if (!/^\/[\x21-\x7e]*$/.test(healthPath)) throw usageError(`--health-path must be a URL path starting with /, such as /_kit/health; got "${healthPath}"`);
   const region = context.string('region') ?? null;
   if (region !== null && !/^[a-z]{3}$/.test(region)) throw usageError(`--region must be a Fly region code of three letters, such as ams or iad; got "${region}"`);
   const image = context.string('image') ?? `${name}:latest`;

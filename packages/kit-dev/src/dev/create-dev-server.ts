@@ -6,6 +6,7 @@ import { toRootRelative } from '../bundle/build-problem.js';
 import type { BundledFile } from '../bundle/vendor.js';
 import { vendorUrlPrefix } from '../bundle/vendor.js';
 import { clientUrlPrefix } from '../bundle/esbuild.js';
+import { healthPath, healthResponse } from '../http/health.js';
 import { bytesResponse, devCache, serveFolderFile } from '../http/static-files.js';
 import { listenFetch, type Listening } from '../http/listen.js';
 import { resolveConditions, resolveLayout, resolveServe, urlFor, type AppLayout, type AppLayoutOptions, type BundleOptions, type ResolvedServe, type ServeOptions } from '../options/options.js';
@@ -300,6 +301,7 @@ class KitDevServer implements DevServer {
 
   private kitAsset(request: Request, pathname: string): Response {
     if (pathname === devEventsPath) return this.events.connect(request);
+    if (pathname === healthPath) return healthResponse(request);
     const notFound = () => devProblem(404, 'Not found', `No file at ${pathname} in the dev server's bundles.`);
     if (pathname === devStylesheetUrl) return new Response(this.current?.css ?? '', { headers: { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': devCache } });
     if (pathname.startsWith(vendorUrlPrefix)) {

@@ -4,6 +4,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { KitApp, KitConfig } from '@kit/kit-core';
 import { KitDevError } from '../errors/kit-dev-error.js';
 import { clientUrlPrefix } from '../bundle/esbuild.js';
+import { healthPath, healthResponse } from '../http/health.js';
 import { listenFetch } from '../http/listen.js';
 import { immutableCache, isHashedName, revalidateCache, serveFolderFile } from '../http/static-files.js';
 import { resolveLayout, resolveServe, urlFor, type AppLayoutOptions, type ServeOptions } from '../options/options.js';
@@ -62,7 +63,8 @@ function isRootPath(url: string): boolean {
  * Serves a production build written by `buildApp`: imports the server bundle, assembles the kit app
  * (API routes, scoped middleware, pages rendered by kit-react, not-found pages, `/openapi.json`,
  * `/mcp`) and serves it with the browser files under `/_kit/client/` (hashed names cached for a year,
- * `immutable`) and `public/`. No bundler, compiler or watcher is loaded.
+ * `immutable`), `public/`, and health probes at `/_kit/health` (200 `{"status":"ok"}`, ahead of the app's
+ * middleware). No bundler, compiler or watcher is loaded.
  *
  * @throws KitDevError `build_missing` without a usable build, `load_failed` when a module throws on
  *   import or an API file exports no route, `listen_failed` when the port is taken.
@@ -109,6 +111,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<StartedAp
     // No file of public/ answers `/`: the home page goes straight to the app, without a look at the disk.
     if (isRootPath(request.url)) return app.fetch(request, bindings);
     const { pathname } = new URL(request.url);
+    if (pathname === healthPath) return healthResponse(request);
     if (pathname.startsWith(clientUrlPrefix)) {
       const file = await serveFolderFile(request, clientDir, clientUrlPrefix, (name) => (isHashedName(name) ? immutableCache : revalidateCache));
       if (file) return file;

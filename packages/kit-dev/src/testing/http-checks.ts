@@ -28,6 +28,16 @@ const html = { accept: 'text/html' };
 export function fixtureHttpChecks(base: () => string): void {
   const url = (path: string) => `${base()}${path}`;
 
+  it('answers health probes at /_kit/health ahead of the middleware files', async () => {
+    const response = await fetch(url('/_kit/health'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    // The root _middleware.ts marks every answer of the app; the probe never reaches it.
+    expect(response.headers.get('x-fixture-root')).toBeNull();
+    expect(await response.json()).toEqual({ status: 'ok' });
+    expect((await fetch(url('/_kit/health'), { method: 'POST' })).status).toBe(405);
+  });
+
   it('streams the shell with the loading view before the slow ticket page', async () => {
     const { status, chunks } = await timedChunks(url('/tickets/1'), html);
     expect(status).toBe(200);
