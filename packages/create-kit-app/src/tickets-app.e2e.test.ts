@@ -2,7 +2,7 @@
 // folder with the repository's packages linked, `kit verify` passes, `kit db:push` makes the tables, and
 // under `kit dev` a person works in Chromium while an agent works over HTTP and MCP with an API key. Then
 // `kit build` and `kit start` serve the same app. Slow steps are marked SLOW with their usual time.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,10 +55,24 @@ describe('create-kit-app help-desk --template tickets --link <repository>', () =
     expect(run.code).toBe(0);
   });
 
+  it('fails kit verify at the migrations step when a model changes without a migration, and kit db:migrate writes the migration it asks for', { timeout: 90_000 }, async () => {
+    const modelFile = join(root, 'app/models/ticket.ts');
+    const model = await readFile(modelFile, 'utf8');
+    await writeFile(modelFile, model.replace("  resolution: text().optional(),", "  resolution: text().optional(),\n  dueOn: date().optional(),").replace('import { datetime,', 'import { date, datetime,'));
+    // SLOW: about 6 s (tsc, incremental, and a build).
+    const stale = JSON.parse((await runKit(root, ['verify', '--json'], 90_000)).stdout) as { failedStep: number; steps: { problems: { file?: string; message: string }[] }[] };
+    expect(stale.failedStep).toBe(5);
+    expect(stale.steps[4]?.problems[0]?.message).toContain('dueOn');
+    const migrate = await runKit(root, ['db:migrate', '--name', 'due date']);
+    expect(migrate.code).toBe(0);
+    expect(migrate.stdout).toContain('migrations/0002_due_date.sql');
+    expect((await runKit(root, ['db:migrate', '--check'])).code).toBe(0);
+  });
+
   it('creates its tables with kit db:push', async () => {
     const push = await runKit(root, ['db:push']);
     expect(push.code).toBe(0);
-    expect(push.stdout).toContain('Applied 1 migration to sqlite data/tickets.db');
+    expect(push.stdout).toContain('Applied 2 migrations to sqlite data/tickets.db');
     expect((await runKit(root, ['db:status', '--check'])).code).toBe(0);
   });
 
