@@ -60,6 +60,7 @@ export { redactOutput } from './redaction/redact-output.js';
 export { definePlugin, type PluginDefinition } from './plugins/define-plugin.js';
 export { defineWebSocket, type WebSocketDefinition, type WebSocketHandlers, type WebSocketOptions } from './websocket/define-websocket.js';
 export type { KitSocket, WebSocketMessage } from './websocket/kit-socket.js';
+export type { WebSocketService } from './websocket/serve-websockets.js';
 export { WebSocketRoom, type WebSocketRoomOptions } from './websocket/websocket-room.js';
 export { defineCompliance, type Compliance, type ComplianceConfig, type ComplianceDocument, type RiskLevel } from './compliance/define-compliance.js';
 export type { AuditQuery, AuditRangeQuery, AuditScope, AuditTrail } from './compliance/audit-trail.js';

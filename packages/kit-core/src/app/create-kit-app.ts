@@ -21,7 +21,7 @@ import { resolveApprovalOptions } from '../approvals/options.js';
 import { toOpenAPI, type OpenAPIDocument } from '../registry/openapi.js';
 import { MemoryStore } from '../rate-limit/memory-store.js';
 import { applyPlugins, setUpPlugins } from '../plugins/apply-plugins.js';
-import { serveWebSockets } from '../websocket/serve-websockets.js';
+import { serveWebSockets, type WebSocketService } from '../websocket/serve-websockets.js';
 import { RateLimiter, rateLimited, type RateLimitDecision } from '../rate-limit/rate-limiter.js';
 
 /** Answers a request that is not a `defineAPI` route: a page, a file, a protocol endpoint. */
@@ -83,7 +83,32 @@ export interface KitApp {
    * WebSocket endpoints of `KitConfig.websockets` and of plugins are served on the same server.
    */
   listen(options?: ListenOptions): Promise<KitServer>;
+  /**
+   * Serves the app's WebSocket endpoints (`KitConfig.websockets` and those of plugins) on a Node HTTP
+   * or HTTPS server of your own, as `listen()` does on its own: upgrade requests go through
+   * authentication, rate limits and middleware, then to their endpoint. Resolves to undefined, and
+   * leaves the server as it is, when the app has no endpoint. Close the returned service before the
+   * server: open connections keep a server from closing.
+   *
+   * @example
+   * ```ts
+   * import { createServer } from 'node:http';
+   * import { getRequestListener, type HttpBindings } from '@hono/node-server';
+   * import { createKitApp, defineWebSocket } from '@kit/kit-core';
+   *
+   * const app = createKitApp({ routes: {}, websockets: [defineWebSocket('/ws/echo', { message: (socket, data) => void socket.send(data) })] });
+   * const server = createServer(getRequestListener((request, env) => app.fetch(request, env as HttpBindings)));
+   * const websockets = app.serveWebSockets(server);
+   * server.listen(3000);
+   * process.on('SIGTERM', async () => {
+   *   await websockets?.close();
+   *   server.close();
+   * });
+   * ```
+   */
+  serveWebSockets(server: Server, options?: { readonly tls?: boolean }): WebSocketService | undefined;
 }
+
 
 const defaultInfo: AppInfo = { title: 'kit app', version: '0.0.0' };
 
@@ -273,6 +298,10 @@ export function createKitApp(given: KitConfig): KitApp {
     },
     methods: allMethods,
     openapi: () => toOpenAPI(registry, info),
+    serveWebSockets: (server, options = {}) => {
+      seal();
+      return serveWebSockets(server, { definitions: config.websockets ?? [], tls: options.tls === true, admit: handle, fetch: (request, env) => hono.fetch(request, env), onError: reportError });
+    },
     listen: async (options = {}) => {
       seal();
       const { port = 3000, host = '127.0.0.1', tls } = options;
@@ -284,7 +313,7 @@ export function createKitApp(given: KitConfig): KitApp {
         ? createTlsServer({ rejectUnauthorized: false, ...tls, requireHostHeader: false }, listener)
         : createServer({ requireHostHeader: false }, listener);
       guardHttpServer(server, { methods: allMethods });
-      const websockets = serveWebSockets(server, { definitions: config.websockets ?? [], tls: tls !== undefined, admit: handle, fetch: (request, env) => hono.fetch(request, env), onError: reportError });
+      const websockets = app.serveWebSockets(server, { tls: tls !== undefined });
       return new Promise<KitServer>((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, host, () => {

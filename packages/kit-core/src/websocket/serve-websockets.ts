@@ -28,7 +28,7 @@ export interface ServeWebSocketsOptions {
   readonly onError: (error: unknown, ctx: KitContext) => void;
 }
 
-/** The WebSocket side of a listening server. */
+/** The WebSocket endpoints of an app served on a Node server (`KitApp.serveWebSockets`, and `listen()`). */
 export interface WebSocketService {
   /** Closes every connection with 1001, ending within about a second those that do not answer, and stops the heartbeats. */
   close(): Promise<void>;

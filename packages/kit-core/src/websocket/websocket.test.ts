@@ -1,5 +1,6 @@
-import type { IncomingMessage } from 'node:http';
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, type ClientOptions } from 'ws';
 import { createKitApp, type KitServer } from '../app/create-kit-app.js';
@@ -304,6 +305,35 @@ describe('defineWebSocket', () => {
       request.end();
     });
     expect(answer).toEqual({ status: 200, body: '{"hello":"world"}' });
+  });
+
+  it('serves the endpoints on a Node server of your own with serveWebSockets, through the middleware, and closes them', async () => {
+    const app = createKitApp({
+      routes: {},
+      middleware: [defineMiddleware({ name: 'tag', handler: async ({ next }) => { const response = await next(); response.headers.set('x-tag', 'own'); return response; } })],
+      websockets: [defineWebSocket('/ws/echo', { message: (socket, data) => void socket.send(data) })],
+    });
+    const server = createServer(getRequestListener((request, env) => app.fetch(request, env as HttpBindings)));
+    const websockets = app.serveWebSockets(server);
+    expect(websockets).toBeDefined();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const upgraded = new Promise<IncomingMessage>((resolve) => {
+        const client = new WebSocket(`ws://127.0.0.1:${port}/ws/echo`);
+        clients.push(client);
+        client.once('upgrade', resolve);
+      });
+      expect((await upgraded).headers['x-tag']).toBe('own');
+      const { client, next, closed } = await connect(`ws://127.0.0.1:${port}/ws/echo`);
+      client.send('hello');
+      expect(await next()).toBe('hello');
+      await websockets!.close();
+      expect((await closed).code).toBe(1001);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    expect(createKitApp({ routes: {} }).serveWebSockets(createServer())).toBeUndefined();
   });
 
   it('rejects bad definitions with a TypeError naming the fix', () => {

@@ -1,3 +1,4 @@
+import type { WebSocketService } from '@kit/kit-core';
 import { join } from 'node:path';
 import type { HttpBindings } from '@hono/node-server';
 import { matchNotFound, matchRoute, type RouteDiagnostic, type RouteManifest } from '@kit/kit-router';
@@ -107,6 +108,7 @@ class KitDevServer implements DevServer {
   private started: Promise<void> | undefined;
   private watcher: FileWatcher | undefined;
   private listening: Listening | undefined;
+  private websockets: WebSocketService | undefined;
   private current: Generation | null = null;
   private previous: Generation | null = null;
   private latestManifest: RouteManifest | null = null;
@@ -240,7 +242,9 @@ class KitDevServer implements DevServer {
     const generation = outcome.generation;
     const kind = cssOnly ? 'css' : 'routes';
     if (!cssOnly && this.current) this.previous = this.current;
+    const appChanged = this.current?.app !== generation.app;
     this.current = generation;
+    if (appChanged) this.serveWebSockets();
     this.problem = null;
     void this.builder.prune([generation, ...(this.previous ? [this.previous] : [])]);
     this.serve.log('info', `${changedFiles.length === 0 ? 'built' : `rebuilt (${changedFiles.join(', ')})`} in ${outcome.durationMs} ms`);
@@ -324,9 +328,21 @@ class KitDevServer implements DevServer {
       component: 'createDevServer',
       methods: () => [...new Set(['GET', 'HEAD', ...(this.current?.app.methods() ?? [])])].sort(),
     });
+    this.serveWebSockets();
     const url = urlFor(this.serve.host, this.listening.port);
     this.serve.log('info', `dev server at ${url}`);
     return { url, port: this.listening.port };
+  }
+
+  /**
+   * Serves the WebSocket endpoints of the current build on the listening server: those of the build
+   * before are closed first (1001, going away), so clients reconnect to the new code.
+   */
+  private serveWebSockets(): void {
+    const old = this.websockets;
+    // close() stops taking upgrades at once, before its first await, so two builds never answer one.
+    if (old) void old.close();
+    this.websockets = this.listening && this.current ? this.current.app.serveWebSockets(this.listening.server) : undefined;
   }
 
   async close(): Promise<void> {
@@ -336,6 +352,7 @@ class KitDevServer implements DevServer {
     await this.started?.catch(() => {});
     await this.watcher?.close();
     await this.running;
+    await this.websockets?.close();
     await this.listening?.close();
     await this.builder.close();
     await this.builder.clean();

@@ -1,5 +1,6 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { startDevHarness, type DevHarness } from '../testing/dev-harness.js';
 
 let harness: DevHarness;
@@ -29,6 +30,31 @@ describe('the dev server while route files come and go', () => {
     const removed = await after('app/routes/fresh.page.tsx', () => rm(file('app/routes/fresh.page.tsx')));
     expect(removed).toMatchObject({ reload: { kind: 'routes' } });
     expect((await page('/fresh')).status).toBe(404);
+  });
+
+  it('closes open WebSockets with 1001 when the app is rebuilt, and serves the new build on the next connection', async () => {
+    const url = `${harness.base.replace(/^http/, 'ws')}/ws/echo`;
+    const socket = new WebSocket(url);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    const config = await readFile(file('kit.config.ts'), 'utf8');
+    await after('kit.config.ts', () => writeFile(file('kit.config.ts'), config.replace('`echo: ${data}`', '`echo again: ${data}`')));
+    try {
+      expect(await closed).toBe(1001);
+      const again = new WebSocket(url);
+      const reply = new Promise<string>((resolve, reject) => {
+        again.once('message', (data: Buffer) => resolve(data.toString('utf8')));
+        again.once('error', reject);
+      });
+      again.once('open', () => again.send('ping'));
+      expect(await reply).toBe('echo again: ping');
+      again.terminate();
+    } finally {
+      await after('kit.config.ts', () => writeFile(file('kit.config.ts'), config));
+    }
   });
 
   it('adds an API file to the app and its OpenAPI document', async () => {

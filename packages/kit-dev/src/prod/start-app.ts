@@ -63,7 +63,7 @@ function isRootPath(url: string): boolean {
  * Serves a production build written by `buildApp`: imports the server bundle, assembles the kit app
  * (API routes, scoped middleware, pages rendered by kit-react, not-found pages, `/openapi.json`,
  * `/mcp`) and serves it with the browser files under `/_kit/client/` (hashed names cached for a year,
- * `immutable`), `public/`, and health probes at `/_kit/health` (200 `{"status":"ok"}`, ahead of the app's
+ * `immutable`), `public/`, the WebSocket endpoints of `kit.config.ts`, and health probes at `/_kit/health` (200 `{"status":"ok"}`, ahead of the app's
  * middleware). No bundler, compiler or watcher is loaded.
  *
  * @throws KitDevError `build_missing` without a usable build, `load_failed` when a module throws on
@@ -122,7 +122,13 @@ export async function startApp(options: StartAppOptions = {}): Promise<StartedAp
     return app.fetch(request, bindings);
   };
   const listening = await listenFetch(fetch, { port: serve.port, host: serve.host, component: 'startApp', methods: () => [...new Set(['GET', 'HEAD', ...app.methods()])].sort() });
+  const websockets = app.serveWebSockets(listening.server);
   const url = urlFor(serve.host, listening.port);
   serve.log('info', `serving ${url}`);
-  return { url, port: listening.port, app, fetch, close: () => listening.close() };
+  const close = async () => {
+    // Open WebSocket connections would keep the server from closing: they get 1001 first.
+    await websockets?.close();
+    await listening.close();
+  };
+  return { url, port: listening.port, app, fetch, close };
 }

@@ -1,7 +1,8 @@
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 
 /** The chunks of a response body as they arrived, with the time since the request was sent. */
 export function timedChunks(url: string, headers: Record<string, string>): Promise<{ status: number; chunks: { at: number; text: string }[] }> {
@@ -36,6 +37,24 @@ export function fixtureHttpChecks(base: () => string): void {
     expect(response.headers.get('x-fixture-root')).toBeNull();
     expect(await response.json()).toEqual({ status: 'ok' });
     expect((await fetch(url('/_kit/health'), { method: 'POST' })).status).toBe(405);
+  });
+
+  it("serves the WebSocket endpoints of kit.config.ts through the middleware files", async () => {
+    const socket = new WebSocket(url('/ws/echo').replace(/^http/, 'ws'));
+    try {
+      const upgrade = await new Promise<IncomingMessage>((resolve, reject) => {
+        socket.once('upgrade', resolve);
+        socket.once('error', reject);
+      });
+      // The root _middleware.ts ran on the upgrade request, as on every request of the app.
+      expect(upgrade.headers['x-fixture-root']).toBe('yes');
+      await new Promise<void>((resolve) => (socket.readyState === WebSocket.OPEN ? resolve() : socket.once('open', () => resolve())));
+      const echoed = new Promise<string>((resolve) => socket.once('message', (data: Buffer) => resolve(data.toString('utf8'))));
+      socket.send('ping');
+      expect(await echoed).toBe('echo: ping');
+    } finally {
+      socket.terminate();
+    }
   });
 
   it('streams the shell with the loading view before the slow ticket page', async () => {

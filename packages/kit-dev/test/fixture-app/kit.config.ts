@@ -1,4 +1,4 @@
-import { defineConfig, definePolicy } from '@kit/kit-core';
+import { defineConfig, definePolicy, defineWebSocket } from '@kit/kit-core';
 
 /** Titles the fixture refuses, so the policy has something to deny over HTTP and MCP alike. */
 const reservedTitles = new Set(['forbidden']);
@@ -6,6 +6,8 @@ const reservedTitles = new Set(['forbidden']);
 export default defineConfig({
   info: { title: 'Fixture tickets', version: '1.0.0', description: 'The kit-dev fixture: tickets for people and agents.' },
   routes: {},
+  // Served by the dev server and by startApp on their own HTTP server, through the middleware files.
+  websockets: [defineWebSocket('/ws/echo', { message: (socket, data) => void socket.send(typeof data === 'string' ? `echo: ${data}` : data) })],
   policies: [
     definePolicy({
       key: 'no-reserved-titles',
