@@ -40,9 +40,24 @@ export interface DocsService {
   readonly store: ContentStore;
 }
 
-/** What the agent card says of the service, besides its skills. */
-const agentDescription =
-  'Reference documentation of the kit TypeScript framework. Send a question as plain text to search it (get_api_search), or name a skill in message.metadata.skill or a data part {"skill": …, "input": {…}}: get_api_docs reads a document or section, get_api_examples returns complete code examples by topic.';
+/** The first sentence of a summary, for the one-line descriptions of the service. */
+function firstSentence(text: string): string {
+  const match = /^[\s\S]*?[.!?](?=\s|$)/.exec(text.trim());
+  return (match ? match[0] : text.trim()).replace(/\s+/g, ' ');
+}
+
+/**
+ * How the service describes itself to programs (OpenAPI, MCP, the agent card): with the title and
+ * summary of the documentation it serves, so agents know what they can ask it whatever folder it serves.
+ */
+function selfDescriptions(site: Content['site']) {
+  const about = `${site.title} documentation`;
+  return {
+    openapi: `Documentation query service of the ${about}: list and read documents and sections, fetch code examples by topic, and search sections ranked by relevance.`,
+    mcp: `The ${about}. ${firstSentence(site.summary)} Use get_api_search to find the section that answers a question, get_api_docs to read a document or section, and get_api_examples for complete code examples by topic.`,
+    agentCard: `The ${about}. ${firstSentence(site.summary)} Send a question as plain text to search it (get_api_search), or name a skill in message.metadata.skill or a data part {"skill": …, "input": {…}}: get_api_docs reads a document or section, get_api_examples returns complete code examples by topic.`,
+  };
+}
 
 /** Example requests of each skill, as the card lists them: plain text or a data-part envelope. */
 const skillExamples = {
@@ -68,11 +83,12 @@ const skillExamples = {
 export function createDocsService(content: Content, options: DocsServiceOptions = {}): DocsService {
   const store = new ContentStore(content);
   const url = urlMaker(options.publicBaseUrl);
+  const describe = selfDescriptions(content.site);
   const app = createKitApp({
     info: {
       title: 'kit docs',
       version: apiVersion,
-      description: 'Documentation query service of the kit framework: list and read documents and sections, fetch code examples by topic, and search sections ranked by relevance.',
+      description: describe.openapi,
     },
     routes: {
       'GET /api/docs': docsRoute(store, url),
@@ -86,8 +102,7 @@ export function createDocsService(content: Content, options: DocsServiceOptions 
     registry: app.registry,
     name: 'kit-docs',
     version: apiVersion,
-    instructions:
-      'Reference documentation of the kit TypeScript framework. Use get_api_search to find the section that answers a question, get_api_docs to read a document or section, and get_api_examples for complete code examples by topic.',
+    instructions: describe.mcp,
     resources: () =>
       store.current.content.documents.map((document) => ({
         uri: `kit-docs://docs/${document.slug}`,
@@ -126,7 +141,7 @@ export function createDocsService(content: Content, options: DocsServiceOptions 
         generateAgentCard({
           registry: app.registry,
           name: 'kit-docs',
-          description: agentDescription,
+          description: describe.agentCard,
           url: new URL(url('/a2a'), request.url).href,
           documentationUrl: new URL(url('/'), request.url).href,
           version: apiVersion,

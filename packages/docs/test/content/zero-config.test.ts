@@ -214,6 +214,11 @@ describe('slugs with folders on every surface', () => {
     const client = new Client({ name: 'zero-config-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)));
     try {
+      // The service describes the documentation it serves, not kit's.
+      expect(client.getInstructions()).toMatch(/^The Lumen documentation\. /);
+      const card = (await (await fetch(`${base}/.well-known/agent.json`)).json()) as { description: string };
+      expect(card.description).toMatch(/^The Lumen documentation\. /);
+      expect(card.description).not.toMatch(/\bkit\b/);
       const { resources } = await client.listResources();
       expect(resources.map((resource) => resource.uri)).toContain('kit-docs://docs/api/context');
       for (const uri of ['kit-docs://docs/api/context', 'kit-docs://docs/api%2Fcontext']) {
