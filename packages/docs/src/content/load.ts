@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { basename, dirname, extname, posix, resolve } from 'node:path';
 import { readDocusaurusSidebars, readFolderSettings, readMkdocs, type MkdocsSettings } from './folder/generator-settings.js';
 import { detectLayout, generatorSiteText, type LayoutInfo } from './folder/layout.js';
+import { readContentImages, resolveImage, type ContentImages } from './folder/images.js';
 import { LinkResolver, rewriteLinks, type LinkTarget } from './folder/links.js';
 import { placeDocuments } from './folder/navigation.js';
 import { documentExtension, documentSlug, foldersWithIndex, invalidStrictName } from './folder/slugs.js';
@@ -37,7 +38,7 @@ export async function loadContent(directory: string): Promise<Content> {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
     throw new ContentError([{ file: root, line: 1, message: `cannot read the content directory (${code}); pass an existing directory` }]);
   });
-  return assembleContent(root, files);
+  return assembleContent(root, files, await readContentImages(root));
 }
 
 /**
@@ -52,7 +53,8 @@ export async function loadContent(directory: string): Promise<Content> {
  * console.log(content.sections[0]?.url); // /docs/guide/intro#overview
  * ```
  */
-export function assembleContent(root: string, files: readonly ContentFile[]): Content {
+export function assembleContent(root: string, files: readonly ContentFile[], read: ContentImages = { images: new Map(), skipped: [] }): Content {
+  const { images } = read;
   const layout = detectLayout(files);
   const byPath = new Map(files.map((file) => [file.relativePath, file]));
   const siteFile = byPath.get('site.yaml');
@@ -60,6 +62,7 @@ export function assembleContent(root: string, files: readonly ContentFile[]): Co
   const strict = siteFile ? readStrictFlag(siteFile.text, siteFile.path, flagProblems) : false;
   if (!flagProblems.isEmpty) throw new ContentError(flagProblems.items);
   const problems = new ProblemList(strict);
+  for (const { file, reason } of read.skipped) problems.warn(file, 1, reason);
   const settings = strict ? strictSettings(root, byPath, problems) : lenientSettings(byPath, layout, problems);
   const { taxonomy: givenTaxonomy, synonyms } = settings;
 
@@ -81,7 +84,13 @@ export function assembleContent(root: string, files: readonly ContentFile[]): Co
         const { problem } = resolver.resolve(link.href, from);
         if (problem) problems.warn(document.file, link.line, problem);
       }
-      lines = rewriteLinks(document.lines, document.codeLines, (href) => resolver.resolve(href, from).href);
+      lines = rewriteLinks(document.lines, document.codeLines, (href, line) => {
+        // Images are files of the folder, served from memory; every other link goes to a page.
+        const image = resolveImage(href, document.path, layout.docsRoot, images);
+        if (image === undefined) return resolver.resolve(href, from).href;
+        if (image.problem) problems.warn(document.file, line, image.problem);
+        return image.href;
+      });
     }
     const tags = documentTopics(document, taxonomy, givenTaxonomy !== undefined, problems);
     return toDocument(document, lines, { group, order, label, tags }, taxonomy, givenTaxonomy !== undefined, problems);
@@ -105,6 +114,7 @@ export function assembleContent(root: string, files: readonly ContentFile[]): Co
     documents,
     sections: documents.flatMap((document) => document.sections),
     examples,
+    images,
   };
 }
 

@@ -53,7 +53,7 @@ export async function readContentFiles(directory: string): Promise<ContentFile[]
 }
 
 /** Every file below `root`, sorted, without entering dot-folders or `node_modules`. */
-async function listFiles(root: string): Promise<string[]> {
+export async function listFiles(root: string): Promise<string[]> {
   const found: string[] = [];
   const visit = async (folder: string, depth: number): Promise<void> => {
     const entries = await readdir(folder, { withFileTypes: true });

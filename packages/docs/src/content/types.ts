@@ -1,3 +1,4 @@
+import type { ContentImage } from './folder/images.js';
 import type { ContentLayout } from './folder/layout.js';
 import type { ContentProblem } from './problems.js';
 
@@ -25,6 +26,8 @@ export interface Content {
   readonly sections: readonly Section[];
   /** Examples in id order. */
   readonly examples: readonly Example[];
+  /** The images the documents show, by path relative to the content directory, served at their `url`. */
+  readonly images: ReadonlyMap<string, ContentImage>;
 }
 
 export interface Site {

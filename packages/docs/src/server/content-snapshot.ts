@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import { assembleContent, ContentError, type Content } from '../content/index.js';
+import { readContentImages } from '../content/folder/images.js';
 import { readContentFiles } from '../content/read-files.js';
 
 const contentModuleDirectory = fileURLToPath(new URL('../content/', import.meta.url));
@@ -32,6 +33,9 @@ export async function loadContentWithSnapshot(directory: string): Promise<Conten
   });
   const hash = createHash('sha256').update(`${process.version} ${process.arch}\n`).update(await loaderFingerprint());
   for (const file of [...files].sort((a, b) => a.path.localeCompare(b.path))) hash.update(`${file.path}\n${file.text.length}\n`).update(file.text);
+  const images = await readContentImages(root);
+  for (const [path, image] of [...images.images].sort(([a], [b]) => a.localeCompare(b))) hash.update(`${path}\n${image.etag}\n`);
+  for (const { file, reason } of images.skipped) hash.update(`${file}\n${reason}\n`);
   const name = `content-${hash.digest('base64url')}.v8`;
   for (const folder of snapshotDirectories()) {
     if (!(await isTrusted(folder))) continue;
@@ -44,7 +48,7 @@ export async function loadContentWithSnapshot(directory: string): Promise<Conten
       }
     }
   }
-  const content = assembleContent(root, files);
+  const content = assembleContent(root, files, images);
   await saveSnapshot(name, content);
   return content;
 }

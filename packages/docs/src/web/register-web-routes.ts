@@ -10,6 +10,7 @@ import { renderHomePage } from './home-page.js';
 import { renderLlmsFullTxt, renderLlmsTxt } from './llms-txt.js';
 import { prefersMarkdown } from './markdown-negotiation.js';
 import { renderNotFoundPage } from './not-found-page.js';
+import { serveMedia } from './media.js';
 import { PageCache, prepareBody } from './page-cache.js';
 import { sendBody } from './respond.js';
 import { renderSearchPage } from './search-page.js';
@@ -39,7 +40,7 @@ const immutable = 'public, max-age=31536000, immutable';
  * Adds the website and the agent conventions to the app: `/` and `/docs/{slug}` pages (a slug may
  * hold `/`: `/docs/api/context`), `/search`,
  * `/api-reference`, `/llms.txt`, `/llms-full.txt`, `/docs/{slug}.md` (and `Accept: text/markdown` on
- * `/docs/{slug}`) and `/assets/*`. Pages are rendered once per content version and kept in memory;
+ * `/docs/{slug}`), `/media/*` (the documents' images) and `/assets/*`. Pages are rendered once per content version and kept in memory;
  * call before the app serves its first request.
  */
 export function registerWebRoutes(app: KitApp, store: ContentStore, options: WebRoutesOptions): WebRoutes {
@@ -93,6 +94,9 @@ export function registerWebRoutes(app: KitApp, store: ContentStore, options: Web
     const url = absoluteUrls(options.url, request);
     return sendBody(request, cached(`llms-full:${url('')}`, () => renderLlmsFullTxt(store.current.content, url)), { contentType: textType });
   });
+
+  // The images the documents show, from the content folder (links to them were rewritten at load).
+  app.get('/media/*', (request) => serveMedia(request, store.current.content, pathAfter(request, '/media/')));
 
   app.get('/assets/:file', (request) => {
     const asset = assets.byServedName(lastSegment(request));

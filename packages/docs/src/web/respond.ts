@@ -2,12 +2,13 @@ import { matchesEtag } from '@kit/kit-core';
 import type { CachedBody } from './page-cache.js';
 
 /**
- * Headers of every HTML page. The policy allows only this server's own scripts, styles and images
- * (plus `data:` images), so the pages carry no inline script or style at all.
+ * Headers of every HTML page. The policy allows only this server's own scripts and styles, so the pages
+ * carry no inline script or style at all; images may also come from `data:` and HTTPS addresses, since
+ * documentation folders show badges and screenshots hosted elsewhere, and an image runs no code.
  */
 export const securityHeaders: Readonly<Record<string, string>> = {
   'Content-Security-Policy':
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'strict-origin-when-cross-origin',

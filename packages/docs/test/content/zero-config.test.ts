@@ -26,6 +26,8 @@ interface Layout {
   readonly search: { readonly q: string; readonly first: string };
   /** A topic and a slug prefix every result of a search in it has. */
   readonly topic: { readonly name: string; readonly q: string; readonly prefix: string };
+  /** Where the one image the fixture's pages show is served. */
+  readonly image: string;
 }
 
 const layouts: readonly Layout[] = [
@@ -41,6 +43,7 @@ const layouts: readonly Layout[] = [
     labels: {},
     search: { q: 'optional parameters question mark', first: '/docs/guide/routing#route-params' },
     topic: { name: 'api', q: 'status', prefix: '/docs/api' },
+    image: '/media/public/lumen.svg',
   },
   {
     name: 'docusaurus',
@@ -54,6 +57,7 @@ const layouts: readonly Layout[] = [
     labels: { 'tutorial-basics/tag-notes': 'Tags', 'tutorial-basics/search': 'Search' },
     search: { q: 'exact phrase leave out notes', first: '/docs/tutorial-basics/search#search-syntax' },
     topic: { name: 'tags', q: 'notes', prefix: '/docs/tutorial-basics/tag-notes' },
+    image: '/media/static/img/note-flow.svg',
   },
   {
     name: 'mkdocs',
@@ -68,6 +72,7 @@ const layouts: readonly Layout[] = [
     labels: { index: 'Home' },
     search: { q: 'concurrency processes connection to Redis', first: '/docs/user-guide/workers#starting-a-worker' },
     topic: { name: 'reference', q: 'default', prefix: '/docs/reference/' },
+    image: '/media/docs/img/workers.svg',
   },
   {
     name: 'starlight',
@@ -81,6 +86,7 @@ const layouts: readonly Layout[] = [
     labels: { 'guides/rollback': 'Roll back' },
     search: { q: 'preview without switching traffic', first: '/docs/guides/deploy#overview' },
     topic: { name: 'cli', q: 'release', prefix: '/docs/reference/cli' },
+    image: '/media/public/deploy-flow.svg',
   },
   {
     name: 'plain',
@@ -94,6 +100,7 @@ const layouts: readonly Layout[] = [
     labels: {},
     search: { q: 'expired keys removed lazily by a sweep', first: '/docs/usage/expiry#setting-a-time-to-live' },
     topic: { name: 'internals', q: 'log', prefix: '/docs/internals/' },
+    image: '/media/internals/replication.svg',
   },
 ];
 
@@ -139,6 +146,7 @@ describe.each(layouts)('a $name documentation folder, with no settings', (layout
     const pages = new Map<string, string>();
     const queue = ['/'];
     const fragments: [string, string, string][] = [];
+    const images = new Set<string>();
     while (queue.length > 0) {
       const path = queue.shift()!;
       if (pages.has(path)) continue;
@@ -147,6 +155,10 @@ describe.each(layouts)('a $name documentation folder, with no settings', (layout
       const body = await response.text();
       pages.set(path, body);
       if (!response.headers.get('content-type')?.startsWith('text/html')) continue;
+      for (const [, src] of body.matchAll(/<img [^>]*src="([^"]+)"/g)) {
+        const url = new URL(src!.replace(/&amp;/g, '&'), `${base}${path}`);
+        if (url.origin === base) images.add(url.pathname);
+      }
       for (const [, href] of body.matchAll(/<a [^>]*href="([^"]+)"/g)) {
         const url = new URL(href!.replace(/&amp;/g, '&'), `${base}${path}`);
         if (url.origin !== base) continue;
@@ -155,13 +167,21 @@ describe.each(layouts)('a $name documentation folder, with no settings', (layout
       }
     }
     for (const document of content.documents) expect(pages.has(document.url), document.url).toBe(true);
+    // Every layout's fixture shows an image of its own folder, in the generator's way of linking it.
+    expect([...images]).toEqual([layout.image]);
+    for (const image of images) {
+      const response = await fetch(`${base}${image}`);
+      expect(response.status, image).toBe(200);
+      expect(response.headers.get('content-type'), image).toBe('image/svg+xml');
+      expect(await response.text()).toMatch(/^<svg /);
+    }
     for (const [target, anchor, from] of fragments) {
       expect(pages.get(target), `${from} links to ${target}#${anchor}`).toContain(`id="${anchor}"`);
     }
     // Links written in the documents (relative ones included) now point at /docs/<slug>.
     const written = content.documents.flatMap((document) => [...document.markdown.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => [document.slug, match[1]!] as const));
     expect(written.length).toBeGreaterThan(3);
-    for (const [slug, href] of written) expect(href, `${slug}: ${href}`).toMatch(/^(?:\/docs\/[\w./-]+(?:#[\w-]+)?|#[\w-]+|https?:\/\/.+)$/);
+    for (const [slug, href] of written) expect(href, `${slug}: ${href}`).toMatch(/^(?:\/docs\/[\w./-]+(?:#[\w-]+)?|\/media\/[\w./-]+\.svg|#[\w-]+|https?:\/\/.+)$/);
   });
 
   it('leaves no generator syntax on any page, in any Markdown view or API answer', async () => {

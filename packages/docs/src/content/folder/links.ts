@@ -126,18 +126,20 @@ const DEFINITION = /^(\s{0,3}\[[^\]]+\]:\s*)(<[^>]*>|\S+)/;
 
 /**
  * Rewrites the link destinations of Markdown lines (inline links, images and reference definitions)
- * through `rewrite`, which gets each href as markdown-it normalises it; code blocks and code spans are
- * left alone.
+ * through `rewrite`, which gets each href as markdown-it normalises it and the line it is on; code
+ * blocks and code spans are left alone.
  */
-export function rewriteLinks(lines: readonly SourceLine[], code: ReadonlySet<number>, rewrite: (href: string) => string): SourceLine[] {
+export function rewriteLinks(lines: readonly SourceLine[], code: ReadonlySet<number>, rewrite: (href: string, line: number) => string): SourceLine[] {
+  let at = 0;
   const replace = (destination: string) => {
     const raw = destination.startsWith('<') ? destination.slice(1, -1) : destination;
     const href = contentParser.normalizeLink(raw);
-    const next = rewrite(href);
+    const next = rewrite(href, at);
     return next === href ? destination : next;
   };
   return lines.map((line, index) => {
     if (code.has(index) || !/\]/.test(line.text)) return line;
+    at = line.line;
     // A definition's label may hold a code span (`[`.npmrc`]: ./npmrc.md`), so the line is read whole.
     const definition = DEFINITION.exec(line.text);
     const text = definition
