@@ -1,22 +1,18 @@
-import { useRouter } from '@kit/kit-react';
 import { useState, type FormEvent } from 'react';
-import { callApi } from '../lib/call-api.js';
+import { useApiAction } from '../lib/use-api-action.js';
 
 // Makes an API key through POST /api/keys and shows it once: only its hash is stored.
 export function NewKeyForm() {
-  const router = useRouter();
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, run } = useApiAction();
   const [made, setMade] = useState<{ name: string; key: string } | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const answer = await callApi<{ name: string; key: string }>('POST', '/api/keys', { name: String(new FormData(form).get('name') ?? '') });
-    setProblem(answer.problem);
+    const answer = await run<{ name: string; key: string }>('POST', '/api/keys', { name: String(new FormData(form).get('name') ?? '') });
     if (answer.body !== null) {
       setMade({ name: answer.body.name, key: answer.body.key });
       form.reset();
-      await router.refresh();
     }
   }
 
@@ -30,7 +26,7 @@ export function NewKeyForm() {
         </p>
       ) : null}
       <label>Agent name <input name="name" required pattern="[a-z0-9][a-z0-9\-]{1,58}[a-z0-9]" placeholder="triage-bot" /></label>
-      <button type="submit">Make key</button>
+      <button type="submit" disabled={busy}>Make key</button>
     </form>
   );
 }

@@ -1,29 +1,20 @@
-import { useRouter } from '@kit/kit-react';
-import { useState, type FormEvent } from 'react';
-import { callApi } from '../lib/call-api.js';
+import type { FormEvent } from 'react';
+import { useApiAction } from '../lib/use-api-action.js';
 
 // Opens a ticket through POST /api/tickets, the route agents use too, then shows the list again.
 export function NewTicketForm() {
-  const router = useRouter();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, problem, run } = useApiAction();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const fields = new FormData(form);
-    setBusy(true);
-    const answer = await callApi('POST', '/api/tickets', {
+    const answer = await run('POST', '/api/tickets', {
       title: String(fields.get('title') ?? ''),
       description: String(fields.get('description') ?? '') || undefined,
       priority: String(fields.get('priority') ?? 'normal'),
     });
-    setBusy(false);
-    setProblem(answer.problem);
-    if (answer.problem === null) {
-      form.reset();
-      await router.refresh();
-    }
+    if (answer.problem === null) form.reset();
   }
 
   return (
