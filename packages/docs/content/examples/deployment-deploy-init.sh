@@ -11,7 +11,7 @@ set -eu
 # kubernetes: deploy/kubernetes/{deployment,service,pdb,kustomization}.yaml, plus the Dockerfile when missing
 # fly:        fly.toml, plus the Dockerfile when missing
 # Any other value is a usage error (exit 2) that lists the targets. Other options: --name, --port,
-# --health-path (default /openapi.json), --image and --replicas (kubernetes), --region (fly), --force.
+# --health-path (default /_kit/health), --image and --replicas (kubernetes), --region (fly), --force.
 target="${1:?usage: deploy-init.sh docker|kubernetes|fly}"
 
 # An existing file of the target stops the run with exit 1 and nothing written (--force overwrites).
