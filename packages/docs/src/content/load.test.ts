@@ -262,6 +262,27 @@ describe('assembleContent without settings (any documentation folder)', () => {
     expect(content.documents.map((d) => [d.group, d.slug, d.label])).toEqual([['Start', 'intro', 'I'], ['Guides', 'guides/b', 'B'], ['Guides', 'guides/a', 'A!']]);
   });
 
+  it('orders a Docusaurus site by a sidebars.js or sidebars.ts that exports an object literal, without running it', () => {
+    const files = { 'docusaurus.config.js': "export default { title: 'S' };", 'docs/intro.md': '# I\n\nx', 'docs/guides/a.md': '# A\n\nx', 'docs/guides/b.md': '# B\n\nx' };
+    const js = `// @ts-check\n/** @type {import('@docusaurus/plugin-content-docs').SidebarsConfig} */\nconst sidebars = {\n  docs: [\n    'intro', // the start\n    { type: 'category', label: 'Guides', items: ['guides/b', { type: 'doc', id: 'guides/a', label: "A's page" }], },\n  ],\n};\n\nmodule.exports = sidebars;\n`;
+    const ordered = [['S', 'intro', 'I'], ['Guides', 'guides/b', 'B'], ['Guides', 'guides/a', "A's page"]];
+    expect(load({ ...files, 'sidebars.js': js }).documents.map((d) => [d.group, d.slug, d.label])).toEqual(ordered);
+    const ts = `import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';\n\nconst sidebars: SidebarsConfig = {\n  docs: ['intro', { type: 'category', label: 'Guides', items: ['guides/b', { type: 'doc', id: 'guides/a', label: "A's page" }] }],\n};\nexport default sidebars;\n`;
+    expect(load({ ...files, 'sidebars.ts': ts }).documents.map((d) => [d.group, d.slug, d.label])).toEqual(ordered);
+  });
+
+  it('falls back to folders, with a warning, when the sidebars are built by code', () => {
+    const content = load({
+      'docusaurus.config.js': "export default { title: 'S' };",
+      'sidebars.js': "const generated = require('./generate');\nmodule.exports = { docs: generated.items() };\n",
+      'docs/intro.md': '# I\n\nx',
+    });
+    expect(content.documents.map((d) => d.slug)).toEqual(['intro']);
+    expect(content.warnings.map((p) => formatProblem(p, root))).toEqual([
+      'sidebars.js:1: the sidebars are built by code, which kit docs does not run; the documents are ordered by folder (export the sidebars as an object literal, or write them to sidebars.json)',
+    ]);
+  });
+
   it('still reads kit front matter and settings without strict mode, reporting unknown groups and tags as warnings', () => {
     const content = load({
       'site.yaml': 'title: T\nsummary: S\ngroups: [Guides]\n',

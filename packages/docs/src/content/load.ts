@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { basename, dirname, extname, posix, resolve } from 'node:path';
-import { readDocusaurusSidebars, readFolderSettings, readMkdocs, type MkdocsSettings } from './folder/generator-settings.js';
+import { docusaurusSidebarsFiles, readDocusaurusSidebars, readFolderSettings, readMkdocs, type MkdocsSettings } from './folder/generator-settings.js';
 import { detectLayout, generatorSiteText, type LayoutInfo } from './folder/layout.js';
 import { readContentImages, resolveImage, type ContentImages } from './folder/images.js';
 import { LinkResolver, rewriteLinks, type LinkTarget } from './folder/links.js';
@@ -155,7 +155,7 @@ function lenientSettings(byPath: ReadonlyMap<string, ContentFile>, layout: Layou
     mkdocs = readMkdocs(layout.mkdocs, local);
     for (const problem of [...local.items, ...local.warnings]) problems.warn(problem.file, problem.line, problem.message);
   }
-  const sidebars = layout.layout === 'docusaurus' ? byPath.get('sidebars.json') : undefined;
+  const sidebars = layout.layout === 'docusaurus' ? docusaurusSidebarsFiles.map((name) => byPath.get(name)).find((file) => file !== undefined) : undefined;
   if (sidebars) mkdocs = readDocusaurusSidebars(sidebars, problems);
   return {
     site: undefined,
@@ -233,7 +233,7 @@ function strictOrder(parsed: readonly ParsedEntry[], site: Site, problems: Probl
 }
 
 function lenientOrder(files: readonly ContentFile[], parsed: readonly ParsedEntry[], layout: LayoutInfo, mkdocs: MkdocsSettings | undefined, site: Site, problems: ProblemList) {
-  const navFile = layout.mkdocs ?? files.find((file) => file.relativePath === 'sidebars.json');
+  const navFile = layout.mkdocs ?? files.find((file) => (docusaurusSidebarsFiles as readonly string[]).includes(file.relativePath));
   return placeDocuments(
     parsed.map(({ document, isIndex }) => ({ ...navFields(document), isIndex, parsed: document })),
     {

@@ -12,7 +12,7 @@ export interface ContentFile {
 }
 
 /** Settings files read at the top of the content directory. */
-const topFiles = /^(?:site\.yaml|taxonomy\.yaml|synonyms\.yaml|mkdocs\.ya?ml|sidebars\.json|docusaurus\.config\.[cm]?[jt]s|astro\.config\.[cm]?[jt]s)$/;
+const topFiles = /^(?:site\.yaml|taxonomy\.yaml|synonyms\.yaml|mkdocs\.ya?ml|sidebars\.(?:json|[cm]?[jt]s)|docusaurus\.config\.[cm]?[jt]s|astro\.config\.[cm]?[jt]s)$/;
 /** Files read anywhere: documents and Docusaurus category settings. */
 const anywhere = /(?:\.mdx?|\.markdown|(?:^|\/)_category_\.(?:json|ya?ml))$/i;
 /** VitePress settings, read only to recognise the layout (the file is code and is never run). */

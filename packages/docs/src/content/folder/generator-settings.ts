@@ -2,6 +2,7 @@ import { posix } from 'node:path';
 import { ProblemList } from '../problems.js';
 import type { ContentFile } from '../read-files.js';
 import { parseYamlBlock } from '../yaml-block.js';
+import { sidebarsLiteral } from './sidebars-literal.js';
 
 /** A folder's navigation settings, from a Docusaurus `_category_.json` or `_category_.yml`. */
 export interface FolderSettings {
@@ -107,19 +108,30 @@ export function readMkdocs(file: ContentFile, problems: ProblemList): MkdocsSett
   return { siteName: text(value.site_name), siteDescription: text(value.site_description), nav: Array.isArray(value.nav) ? nav : undefined };
 }
 
+/** The sidebars files of a Docusaurus site, in the order they are looked for. */
+export const docusaurusSidebarsFiles = ['sidebars.json', 'sidebars.js', 'sidebars.ts', 'sidebars.mjs', 'sidebars.cjs', 'sidebars.mts', 'sidebars.cts'] as const;
+
 /**
- * Reads a Docusaurus `sidebars.json` (the data form of the sidebars; `sidebars.js` is code and is not
- * run): the first sidebar's documents in order, each top-level category a section. Items are doc ids
- * (`cli/add`), `{ type: 'doc', id, label }` and `{ type: 'category', label, items, link }`; generated
- * and external items are left to the folders.
+ * Reads a Docusaurus sidebars file: `sidebars.json`, or a `sidebars.js`/`.ts` module whose export is an
+ * object literal, read as data and never run. The first sidebar's documents in order, each top-level
+ * category a section. Items are doc ids (`cli/add`), `{ type: 'doc', id, label }` and
+ * `{ type: 'category', label, items, link }`; generated and external items are left to the folders.
  */
 export function readDocusaurusSidebars(file: ContentFile, problems: ProblemList): MkdocsSettings | undefined {
   let value: unknown;
-  try {
-    value = JSON.parse(file.text);
-  } catch (error) {
-    problems.warn(file.path, 1, `invalid JSON (${(error as Error).message}); the documents are ordered by folder`);
-    return undefined;
+  if (file.relativePath.endsWith('.json')) {
+    try {
+      value = JSON.parse(file.text);
+    } catch (error) {
+      problems.warn(file.path, 1, `invalid JSON (${(error as Error).message}); the documents are ordered by folder`);
+      return undefined;
+    }
+  } else {
+    value = sidebarsLiteral(file.text);
+    if (value === undefined) {
+      problems.warn(file.path, 1, 'the sidebars are built by code, which kit docs does not run; the documents are ordered by folder (export the sidebars as an object literal, or write them to sidebars.json)');
+      return undefined;
+    }
   }
   const first = typeof value === 'object' && value !== null ? Object.values(value)[0] : undefined;
   if (first === undefined) return undefined;
