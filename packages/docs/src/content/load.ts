@@ -12,7 +12,7 @@ import type { SourceLine } from './markup/source-line.js';
 import { parseDocument, titleFromPath, type ParsedDocument, type WrittenTag } from './parse-document.js';
 import { parseExample, type ParsedExample } from './parse-example.js';
 import { ContentError, ProblemList } from './problems.js';
-import { readContentFiles, type ContentFile } from './read-files.js';
+import { listFiles, readContentFiles, type ContentFile } from './read-files.js';
 import { parsePartialSite, parseSite, parseSynonyms, parseTaxonomy, readStrictFlag } from './settings.js';
 import type { Content, Document, Example, Section, Site, Taxonomy } from './types.js';
 
@@ -33,12 +33,20 @@ import type { Content, Document, Example, Section, Site, Taxonomy } from './type
  */
 export async function loadContent(directory: string): Promise<Content> {
   const root = resolve(directory);
-  const files = await readContentFiles(root).catch((error: unknown) => {
-    if (error instanceof ContentError) throw error;
+  const { files, images } = await readContentDirectory(root);
+  return assembleContent(root, files, images);
+}
+
+/**
+ * Everything the loader reads from a content directory: its files and its images, from one listing of
+ * the directory. A directory that cannot be listed is a `ContentError`, as an unreadable file is.
+ */
+export async function readContentDirectory(root: string): Promise<{ files: ContentFile[]; images: ContentImages }> {
+  const listed = await listFiles(root).catch((error: unknown) => {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
     throw new ContentError([{ file: root, line: 1, message: `cannot read the content directory (${code}); pass an existing directory` }]);
   });
-  return assembleContent(root, files, await readContentImages(root));
+  return { files: await readContentFiles(root, listed), images: await readContentImages(root, listed) };
 }
 
 /**

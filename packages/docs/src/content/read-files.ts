@@ -24,11 +24,12 @@ const vitepressConfig = /^(?:docs\/)?\.vitepress\/config\.[cm]?[jt]s$/;
  * `_category_` files, and in a kit content directory (one with `site.yaml`) everything under `docs/`
  * and `examples/`. Dot-folders and `node_modules` are never entered. When the directory is the
  * `docs_dir` of an `mkdocs.yml` in its parent, that file is read too, as `../mkdocs.yml`. This is the
- * only place where content touches the disk; a file that cannot be read is an error.
+ * only place where content touches the disk; a file that cannot be read is an error. `listed` is
+ * `listFiles(directory)` when the caller has it already.
  */
-export async function readContentFiles(directory: string): Promise<ContentFile[]> {
+export async function readContentFiles(directory: string, listed?: readonly string[]): Promise<ContentFile[]> {
   const root = resolve(directory);
-  const paths = await listFiles(root);
+  const paths = listed ?? (await listFiles(root));
   const relativePaths = paths.map((path) => relative(root, path).split('\\').join('/'));
   const kit = relativePaths.includes('site.yaml');
   const wanted = paths.filter((_, index) => {

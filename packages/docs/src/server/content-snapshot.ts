@@ -4,9 +4,8 @@ import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
-import { assembleContent, ContentError, type Content } from '../content/index.js';
-import { readContentImages } from '../content/folder/images.js';
-import { readContentFiles } from '../content/read-files.js';
+import { assembleContent, type Content } from '../content/index.js';
+import { readContentDirectory } from '../content/load.js';
 
 const contentModuleDirectory = fileURLToPath(new URL('../content/', import.meta.url));
 const packageDirectory = fileURLToPath(new URL('../../', import.meta.url));
@@ -28,12 +27,9 @@ export function snapshotDirectories(): string[] {
  */
 export async function loadContentWithSnapshot(directory: string): Promise<Content> {
   const root = resolve(directory);
-  const files = await readContentFiles(root).catch((error: NodeJS.ErrnoException) => {
-    throw new ContentError([{ file: root, line: 1, message: `cannot read the content directory (${error.code ?? error.message}); pass an existing directory` }]);
-  });
+  const { files, images } = await readContentDirectory(root);
   const hash = createHash('sha256').update(`${process.version} ${process.arch}\n`).update(await loaderFingerprint());
   for (const file of [...files].sort((a, b) => a.path.localeCompare(b.path))) hash.update(`${file.path}\n${file.text.length}\n`).update(file.text);
-  const images = await readContentImages(root);
   for (const [path, image] of [...images.images].sort(([a], [b]) => a.localeCompare(b))) hash.update(`${path}\n${image.etag}\n`);
   for (const { file, reason } of images.skipped) hash.update(`${file}\n${reason}\n`);
   const name = `content-${hash.digest('base64url')}.v8`;

@@ -54,16 +54,18 @@ function imageType(path: string): string | undefined {
 
 /**
  * Reads the images of a content directory and of the site folders beside it (`../public`, `../static`)
- * into memory: keys are paths relative to the content directory, with `/` separators.
+ * into memory: keys are paths relative to the content directory, with `/` separators. `listed` is
+ * `listFiles(root)` when the caller has it already.
  */
-export async function readContentImages(root: string): Promise<ContentImages> {
+export async function readContentImages(root: string, listed?: readonly string[]): Promise<ContentImages> {
   const folders = [root, ...siteFolders.map((name) => join(dirname(root), name))];
   const images = new Map<string, ContentImage>();
   const skipped: SkippedImage[] = [];
   let total = 0;
   for (const folder of folders) {
     if (folder !== root && (resolve(folder) === resolve(root) || !(await stat(folder).then((entry) => entry.isDirectory(), () => false)))) continue;
-    for (const file of await listFiles(folder).catch(() => [] as string[])) {
+    const files = folder === root && listed !== undefined ? listed : await listFiles(folder).catch(() => [] as string[]);
+    for (const file of files) {
       const contentType = imageType(file);
       if (contentType === undefined) continue;
       const path = relative(root, file).split('\\').join('/');
@@ -109,19 +111,20 @@ export function resolveImage(href: string, documentPath: string, docsRoot: strin
   const path = decodePath(href.replace(/[?#].*$/, ''));
   if (imageType(path) === undefined) return undefined;
   const candidates: string[] = [];
-  const inDocs = (value: string) => posix.normalize(posix.join(docsRoot, value));
+  const inDocs = (value: string) => posix.join(docsRoot, value);
   if (path.startsWith('/')) {
     const fromRoot = path.replace(/^\/+/, '');
     for (const folder of siteFolders) candidates.push(inDocs(`${folder}/${fromRoot}`), `${folder}/${fromRoot}`, `../${folder}/${fromRoot}`);
-    candidates.push(inDocs(fromRoot), posix.normalize(fromRoot));
+    candidates.push(inDocs(fromRoot), fromRoot);
   } else {
     candidates.push(inDocs(posix.join(posix.dirname(documentPath), path)));
   }
-  for (const candidate of new Set(candidates.map((value) => posix.normalize(value)))) {
+  const tried = [...new Set(candidates.map((value) => posix.normalize(value)))];
+  for (const candidate of tried) {
     const found = images.get(candidate);
     if (found) return { href: found.url };
   }
-  return { href, problem: `broken image "${href}": no image file at ${[...new Set(candidates.map((value) => posix.normalize(value)))].map((candidate) => `"${candidate}"`).join(' or ')} (paths from the content directory); fix the path or add the file` };
+  return { href, problem: `broken image "${href}": no image file at ${tried.map((candidate) => `"${candidate}"`).join(' or ')} (paths from the content directory); fix the path or add the file` };
 }
 
 function decodePath(text: string): string {
