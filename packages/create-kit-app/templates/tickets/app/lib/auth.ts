@@ -57,8 +57,11 @@ export function callerName(ctx: KitContext): string {
   return typeof name === 'string' ? name : (ctx.auth?.subject ?? 'someone');
 }
 
-/** The signed-in person's id; a 401 for agents and anonymous callers. */
-export function personId(ctx: KitContext): string {
-  if (ctx.authType !== 'human' || ctx.auth === undefined) throw new KitError('unauthorized', 'Sign in first: this is done by a person, not with an API key.');
+/**
+ * The signed-in person's id; a 401 for agents and anonymous callers, which the error page of a page
+ * turns into a sign-in link. Loaders of signed-in pages and people-only routes start with it.
+ */
+export function requirePerson(ctx: KitContext): string {
+  if (ctx.authType !== 'human' || ctx.auth === undefined) throw new KitError('unauthorized', 'Sign in first: this is for people who signed in, not for API keys.');
   return ctx.auth.subject;
 }

@@ -1,6 +1,7 @@
 import type { InferRow } from '@kit/kit-db';
 import { z } from 'zod';
-import type { apiKey } from '../models/api-key.js';
+import { apiKey } from '../models/api-key.js';
+import { db } from './db.js';
 
 /** An API key as its owner sees it in lists: never the key, never its hash. */
 export const keyOutput = z.strictObject({
@@ -15,4 +16,10 @@ export type KeyView = z.infer<typeof keyOutput>;
 
 export function keyView(row: InferRow<typeof apiKey>): KeyView {
   return { id: row.id, name: row.name, prefix: row.prefix, revoked: row.revoked, createdAt: row.createdAt.toISOString() };
+}
+
+/** A person's API keys, newest first: what GET /api/keys answers and the keys page shows. */
+export async function keysOf(ownerId: string): Promise<KeyView[]> {
+  const page = await (await db()).list(apiKey, { where: { ownerId }, orderBy: { field: 'createdAt', direction: 'desc' }, limit: 100 });
+  return page.items.map(keyView);
 }

@@ -1,13 +1,13 @@
-import { checkPermission } from '@kit/kit-auth';
 import { KitError } from '@kit/kit-core';
 import { Link, useLoaderData, type Loader } from '@kit/kit-react';
 import { DecisionButtons } from '../../components/decision-buttons.js';
 import { pendingApprovals, type ApprovalView } from '../../lib/approval-view.js';
-import { requireMember } from '../../lib/require-member.js';
+import { requirePerson } from '../../lib/auth.js';
+import { viewerOf } from '../../lib/viewer.js';
 
 export const loader: Loader<{ approvals: readonly ApprovalView[] }> = async ({ ctx }) => {
-  requireMember(ctx);
-  if (!checkPermission('approvals:decide', ctx.auth?.permissions ?? [])) throw new KitError('forbidden', 'Only an admin reviews what agents ask to do.');
+  requirePerson(ctx);
+  if (!viewerOf(ctx)?.reviewer) throw new KitError('forbidden', 'Only an admin reviews what agents ask to do.');
   return { approvals: await pendingApprovals() };
 };
 

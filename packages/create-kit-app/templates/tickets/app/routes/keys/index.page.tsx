@@ -1,17 +1,10 @@
 import { useLoaderData, type Loader } from '@kit/kit-react';
 import { NewKeyForm } from '../../components/new-key-form.js';
 import { RevokeKeyButton } from '../../components/revoke-key-button.js';
-import { personId } from '../../lib/auth.js';
-import { db } from '../../lib/db.js';
-import { keyView, type KeyView } from '../../lib/key-view.js';
-import { requireMember } from '../../lib/require-member.js';
-import { apiKey } from '../../models/api-key.js';
+import { requirePerson } from '../../lib/auth.js';
+import { keysOf, type KeyView } from '../../lib/key-view.js';
 
-export const loader: Loader<{ keys: readonly KeyView[] }> = async ({ ctx }) => {
-  requireMember(ctx);
-  const page = await (await db()).list(apiKey, { where: { ownerId: personId(ctx) }, orderBy: { field: 'createdAt', direction: 'desc' }, limit: 100 });
-  return { keys: page.items.map(keyView) };
-};
+export const loader: Loader<{ keys: readonly KeyView[] }> = async ({ ctx }) => ({ keys: await keysOf(requirePerson(ctx)) });
 
 // GET /keys: the API keys of your agents. An agent sends its key as Authorization: Bearer <key>.
 export default function KeysPage() {

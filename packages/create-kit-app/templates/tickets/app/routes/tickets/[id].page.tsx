@@ -2,8 +2,8 @@ import { KitError } from '@kit/kit-core';
 import { Link, useLoaderData, type Loader } from '@kit/kit-react';
 import { CloseTicketForm } from '../../components/close-ticket-form.js';
 import { pendingApprovals } from '../../lib/approval-view.js';
+import { requirePerson } from '../../lib/auth.js';
 import { db } from '../../lib/db.js';
-import { requireMember } from '../../lib/require-member.js';
 import { ticketView, type TicketView } from '../../lib/ticket-view.js';
 import { ticket } from '../../models/ticket.js';
 
@@ -14,7 +14,7 @@ interface TicketPageData {
 }
 
 export const loader: Loader<TicketPageData> = async ({ ctx, params }) => {
-  requireMember(ctx);
+  requirePerson(ctx);
   const id = String(params.id);
   const found = await (await db()).findById(ticket, id);
   if (found === null) throw new KitError('not_found', `There is no ticket ${id}.`);

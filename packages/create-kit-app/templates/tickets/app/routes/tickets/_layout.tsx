@@ -1,6 +1,6 @@
 import { Link, Outlet, useLoaderData, type Loader } from '@kit/kit-react';
+import { requirePerson } from '../../lib/auth.js';
 import { db } from '../../lib/db.js';
-import { requireMember } from '../../lib/require-member.js';
 import { ticket } from '../../models/ticket.js';
 
 interface Counts {
@@ -9,7 +9,7 @@ interface Counts {
 }
 
 export const loader: Loader<Counts> = async ({ ctx }) => {
-  requireMember(ctx);
+  requirePerson(ctx);
   const database = await db();
   return { open: await database.count(ticket, { status: 'open' }), closed: await database.count(ticket, { status: 'closed' }) };
 };

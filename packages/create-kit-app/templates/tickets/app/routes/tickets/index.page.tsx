@@ -1,7 +1,7 @@
 import { Link, useLoaderData, type Loader } from '@kit/kit-react';
 import { NewTicketForm } from '../../components/new-ticket-form.js';
+import { requirePerson } from '../../lib/auth.js';
 import { db } from '../../lib/db.js';
-import { requireMember } from '../../lib/require-member.js';
 import { ticketView, type TicketView } from '../../lib/ticket-view.js';
 import { ticket } from '../../models/ticket.js';
 
@@ -11,7 +11,7 @@ interface TicketList {
 }
 
 export const loader: Loader<TicketList> = async ({ ctx, searchParams }) => {
-  requireMember(ctx);
+  requirePerson(ctx);
   const wanted = searchParams.get('status');
   const status = wanted === 'open' || wanted === 'closed' ? wanted : null;
   const page = await (await db()).list(ticket, { ...(status ? { where: { status } } : {}), orderBy: { field: 'createdAt', direction: 'desc' }, limit: 100 });

@@ -1,9 +1,9 @@
 import { generateApiKey } from '@kit/kit-auth';
 import { defineAPI, KitError } from '@kit/kit-core';
 import { z } from 'zod';
-import { personId } from '../../../lib/auth.js';
+import { requirePerson } from '../../../lib/auth.js';
 import { db } from '../../../lib/db.js';
-import { keyOutput, keyView } from '../../../lib/key-view.js';
+import { keyOutput, keysOf, keyView } from '../../../lib/key-view.js';
 import { apiKey } from '../../../models/api-key.js';
 
 // GET and POST /api/keys: a person's API keys for their agents.
@@ -15,8 +15,7 @@ export const GET = defineAPI({
   input: z.strictObject({}),
   output: z.strictObject({ items: z.array(keyOutput) }),
   handler: async ({ ctx }) => {
-    const page = await (await db()).list(apiKey, { where: { ownerId: personId(ctx) }, orderBy: { field: 'createdAt', direction: 'desc' }, limit: 100 });
-    return { items: page.items.map(keyView) };
+    return { items: await keysOf(requirePerson(ctx)) };
   },
 });
 
@@ -36,7 +35,7 @@ export const POST = defineAPI({
     const database = await db();
     if ((await database.count(apiKey, { name: input.name })) > 0) throw new KitError('conflict', `An agent named "${input.name}" already has a key; choose another name, or revoke that key first.`);
     const generated = generateApiKey();
-    const stored = await database.insert(apiKey, { name: input.name, prefix: generated.prefix, hash: generated.hash, ownerId: personId(ctx) });
+    const stored = await database.insert(apiKey, { name: input.name, prefix: generated.prefix, hash: generated.hash, ownerId: requirePerson(ctx) });
     return { ...keyView(stored), key: generated.key };
   },
 });

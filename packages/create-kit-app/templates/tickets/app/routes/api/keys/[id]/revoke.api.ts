@@ -1,6 +1,6 @@
 import { defineAPI, KitError } from '@kit/kit-core';
 import { z } from 'zod';
-import { personId } from '../../../../lib/auth.js';
+import { requirePerson } from '../../../../lib/auth.js';
 import { db } from '../../../../lib/db.js';
 import { keyOutput, keyView } from '../../../../lib/key-view.js';
 import { apiKey } from '../../../../models/api-key.js';
@@ -17,7 +17,7 @@ export default defineAPI({
     const database = await db();
     const key = await database.findById(apiKey, input.id);
     // Someone else's key is answered like a missing one, so ids reveal nothing.
-    if (key === null || key.ownerId !== personId(ctx)) throw new KitError('not_found', `No API key ${input.id} of yours; list yours with GET /api/keys.`);
+    if (key === null || key.ownerId !== requirePerson(ctx)) throw new KitError('not_found', `No API key ${input.id} of yours; list yours with GET /api/keys.`);
     return keyView(await database.update(apiKey, input.id, { revoked: true }));
   },
 });
