@@ -5,15 +5,13 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { Service } from 'kubernetes-models/v1/Service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { runCreateKitApp } from './cli/run.js';
-import { kitBinOf, runKit, startKit, until } from './testing/kit-process.js';
+import { connectKitMcp, runKit, startKit, until } from './testing/kit-process.js';
 
 const repository = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -108,9 +106,7 @@ describe('create-kit-app help-desk --template blank --link <repository>', () => 
   });
 
   it("lists the app's tools to the official MCP client with kit mcp", { timeout: 60_000 }, async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [kitBinOf(root), 'mcp'], cwd: root, stderr: 'pipe' });
-    const client = new Client({ name: 'create-kit-app-e2e', version: '1.0.0' });
-    await client.connect(transport);
+    const client = await connectKitMcp(root, 'create-kit-app-e2e');
     try {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name).sort()).toEqual(['get_api_hello', 'get_api_hello2']);

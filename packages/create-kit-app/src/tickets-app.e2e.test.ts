@@ -7,12 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchBrowser, severeAxeViolations, type TestBrowser } from '../../../test-support/browser.js';
 import { runCreateKitApp } from './cli/run.js';
-import { kitBinOf, runKit, startKit, type RunningKit } from './testing/kit-process.js';
+import { connectKitMcp, runKit, startKit, type RunningKit } from './testing/kit-process.js';
 
 const repository = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -208,9 +207,7 @@ describe('create-kit-app help-desk --template tickets --link <repository>', () =
   });
 
   it("lists the app's tools to the official MCP client with kit mcp", { timeout: 60_000 }, async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [kitBinOf(root), 'mcp'], cwd: root, stderr: 'pipe' });
-    const client = new Client({ name: 'tickets-e2e', version: '1.0.0' });
-    await client.connect(transport);
+    const client = await connectKitMcp(root, 'tickets-e2e');
     try {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name).sort()).toEqual([

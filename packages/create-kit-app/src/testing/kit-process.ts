@@ -1,5 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
 /** What a finished `kit` run printed and how it ended. */
 export interface KitRun {
@@ -72,4 +74,11 @@ export async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 
     if (Date.now() > deadline) throw new Error('the condition did not hold in time');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** The official MCP client connected to `kit mcp` of the app over stdio, as an assistant starts it; close it when done. */
+export async function connectKitMcp(root: string, clientName: string): Promise<Client> {
+  const client = new Client({ name: clientName, version: '1.0.0' });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [kitBinOf(root), 'mcp'], cwd: root, stderr: 'pipe' }));
+  return client;
 }
