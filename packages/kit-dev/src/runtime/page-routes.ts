@@ -100,9 +100,11 @@ export class PageRenderer {
 
   /** The page that serves the request's URL, or the not-found view when none does. */
   render(request: Request, ctx: KitContext): Promise<Response> {
-    const match = matchRoute(request.url, this.manifest);
+    // Parsed once here: the router takes the path as it is, instead of parsing the absolute URL twice.
+    const pathname = new URL(request.url).pathname;
+    const match = matchRoute(pathname, this.manifest);
     if (!match || match.route.kind !== 'page') return this.renderNotFound(request, ctx);
-    const boundary = matchNotFound(request.url, this.manifest);
+    const boundary = matchNotFound(pathname, this.manifest);
     const files = { ...this.filesOf(match.route), notFound: boundary ? this.ref<NotFoundModule>(boundary.file) : null };
     return this.guard(request, (failures) => renderPage(this.renderOptions(request, ctx, match.params, files, failures)));
   }
