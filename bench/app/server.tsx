@@ -1,6 +1,7 @@
 /**
  * The server process of `bench:app` (run with NODE_ENV=production): the bench app built with `buildApp` and
- * served by `startApp`, and the same React tree rendered by `react-dom/server` in a bare `node:http` server.
+ * served by `startApp`, and the same React tree rendered by `react-dom/server` in a bare `node:http` server
+ * (with and without the data a browser needs to hydrate it).
  * Prints `{"kitPort","barePort"}` once both listen; each line `cpu` on standard input is answered with the
  * process's CPU time in microseconds, so the runner can charge each round its server CPU.
  */
@@ -24,7 +25,13 @@ for (const [file, text] of Object.entries(benchAppFiles())) {
 await buildApp({ root });
 const kit = await startApp({ root, port: 0, log: false, mcp: false });
 
+/**
+ * The bare server: at `/` the tree alone; at `/hydrating` the tree and its rows inlined as JSON, what a
+ * hand-written server must send too before the browser can hydrate the page (kit's page does the same
+ * with its bootstrap state).
+ */
 const bare = createServer((request, response) => {
+  const rows = benchRows();
   const stream = renderToPipeableStream(
     <html lang="en">
       <head>
@@ -33,8 +40,9 @@ const bare = createServer((request, response) => {
       </head>
       <body>
         <Frame>
-          <RowTable rows={benchRows()} />
+          <RowTable rows={rows} />
         </Frame>
+        {request.url === '/hydrating' ? <script type="application/json" id="rows" dangerouslySetInnerHTML={{ __html: JSON.stringify(rows).replace(/</g, '\\u003c') }} /> : null}
       </body>
     </html>,
     {
