@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent, type Content } from '../../src/content/index.js';
 import { createDocsService } from '../../src/service/create-docs-service.js';
+import { brokenAnchors, crawlSite, rawSyntaxOn } from '../support/site-crawl.js';
 
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
@@ -104,14 +105,6 @@ const layouts: readonly Layout[] = [
   },
 ];
 
-/** Generator syntax that must never reach a reader: containers, admonitions, tabs, MDX and JSX. */
-const rawSyntax = [/:::/, /!!!/, /\?\?\? /, /=== "/, /\bimport \w/, /\bexport (?:const|default)/, /<\/?(?:Tabs|TabItem|Aside|Admonition|Card|CardGrid|Badge)\b/, /&lt;\/?(?:Tabs|TabItem|Aside|Admonition|Card|CardGrid|Badge|details|summary)\b/, /\[!NOTE\]/, /\{#[\w-]+\}/, /\{\{/];
-
-/** An HTML page without its code blocks, where code may legitimately show any syntax. */
-function withoutCode(page: string): string {
-  return page.replace(/<pre[\s\S]*?<\/pre>/g, '').replace(/<code>[\s\S]*?<\/code>/g, '');
-}
-
 describe.each(layouts)('a $name documentation folder, with no settings', (layout) => {
   let content: Content;
   let server: KitServer;
@@ -143,29 +136,9 @@ describe.each(layouts)('a $name documentation folder, with no settings', (layout
   });
 
   it('serves every page, and every link and anchor on every page resolves over HTTP', async () => {
-    const pages = new Map<string, string>();
-    const queue = ['/'];
-    const fragments: [string, string, string][] = [];
-    const images = new Set<string>();
-    while (queue.length > 0) {
-      const path = queue.shift()!;
-      if (pages.has(path)) continue;
-      const response = await fetch(`${base}${path}`);
-      expect(response.status, path).toBe(200);
-      const body = await response.text();
-      pages.set(path, body);
-      if (!response.headers.get('content-type')?.startsWith('text/html')) continue;
-      for (const [, src] of body.matchAll(/<img [^>]*src="([^"]+)"/g)) {
-        const url = new URL(src!.replace(/&amp;/g, '&'), `${base}${path}`);
-        if (url.origin === base) images.add(url.pathname);
-      }
-      for (const [, href] of body.matchAll(/<a [^>]*href="([^"]+)"/g)) {
-        const url = new URL(href!.replace(/&amp;/g, '&'), `${base}${path}`);
-        if (url.origin !== base) continue;
-        if (url.hash) fragments.push([url.pathname, decodeURIComponent(url.hash.slice(1)), path]);
-        if (!pages.has(url.pathname + url.search)) queue.push(url.pathname + url.search);
-      }
-    }
+    const crawl = await crawlSite(base, ['/']);
+    const { pages, images } = crawl;
+    expect([...crawl.failures]).toEqual([]);
     for (const document of content.documents) expect(pages.has(document.url), document.url).toBe(true);
     // Every layout's fixture shows an image of its own folder, in the generator's way of linking it.
     expect([...images]).toEqual([layout.image]);
@@ -175,9 +148,8 @@ describe.each(layouts)('a $name documentation folder, with no settings', (layout
       expect(response.headers.get('content-type'), image).toBe('image/svg+xml');
       expect(await response.text()).toMatch(/^<svg /);
     }
-    for (const [target, anchor, from] of fragments) {
-      expect(pages.get(target), `${from} links to ${target}#${anchor}`).toContain(`id="${anchor}"`);
-    }
+    expect(crawl.fragments.length).toBeGreaterThan(0);
+    expect(brokenAnchors(crawl).map(([target, anchor, from]) => `${from} links to ${target}#${anchor}`)).toEqual([]);
     // Links written in the documents (relative ones included) now point at /docs/<slug>.
     const written = content.documents.flatMap((document) => [...document.markdown.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => [document.slug, match[1]!] as const));
     expect(written.length).toBeGreaterThan(3);
@@ -187,7 +159,7 @@ describe.each(layouts)('a $name documentation folder, with no settings', (layout
   it('leaves no generator syntax on any page, in any Markdown view or API answer', async () => {
     for (const document of content.documents) {
       const page = await (await fetch(`${base}${document.url}`)).text();
-      for (const pattern of rawSyntax) expect(withoutCode(page), `${document.url} ${pattern}`).not.toMatch(pattern);
+      expect(rawSyntaxOn(page).map(({ pattern, context }) => `${pattern}: …${context}…`), document.url).toEqual([]);
       const markdown = (await (await fetch(`${base}${document.url}.md`)).text()).replace(/^\s*(```|~~~)[\s\S]*?^\s*\1/gm, '');
       expect(markdown, document.url).not.toMatch(/<\/?(?:Tabs|TabItem|Aside|Admonition|Card)\b|!!! |^import /m);
     }
