@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildIndexData, leadOf } from './build.js';
+import { buildIndexData, isCallHeading, leadOf } from './build.js';
 import type { SearchableSection } from './types.js';
 
 const sections: SearchableSection[] = [
@@ -40,6 +40,11 @@ describe('buildIndexData', () => {
     expect(data.headingTerms[0]![0]).toEqual(expect.arrayContaining([termId('creat'), termId('createsmartagent')]));
     expect(data.headingForms[1]).toEqual(['limit']);
     expect(data.headingLength[0]).toBe(3);
+  });
+
+  it('tells a heading that names one function from any other', () => {
+    expect(['redirect()', 'c.req.param()', '`useRouter()`', ' header() '].map(isCallHeading)).toEqual([true, true, true, true]);
+    expect(['Custom Response', 'redirect() and rewrite()', 'query(key)', 'storeDir', '()'].map(isCallHeading)).toEqual([false, false, false, false, false]);
   });
 
   it('keeps the normalised text with token offsets for snippets', () => {

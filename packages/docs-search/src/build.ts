@@ -50,6 +50,8 @@ export interface IndexData {
   readonly headingNaming: readonly (readonly boolean[])[];
   /** Number of words in each section's heading. */
   readonly headingLength: Int32Array;
+  /** 1 when the heading names one function and nothing else (`redirect()`, `c.req.param()`), else 0. */
+  readonly headingCall: Uint8Array;
   readonly texts: readonly SectionText[];
   readonly topics: readonly ReadonlySet<string>[];
 }
@@ -116,6 +118,7 @@ export function buildIndexData(sections: readonly SearchableSection[]): IndexDat
   const touched: number[] = [];
   const headingTerms: number[][][] = new Array<number[][]>(count);
   const headingLength = new Int32Array(count);
+  const headingCall = new Uint8Array(count);
   const headingForms: string[][] = new Array<string[]>(count);
   const headingNaming: boolean[][] = new Array<boolean[]>(count);
 
@@ -152,6 +155,7 @@ export function buildIndexData(sections: readonly SearchableSection[]): IndexDat
     for (let index = 0; index < heading.ids.length; index += 1) (perPosition[heading.positions[index]!] ??= []).push(heading.ids[index]!);
     headingTerms[doc] = perPosition;
     headingLength[doc] = heading.length;
+    headingCall[doc] = isCallHeading(sections[doc]!.heading) ? 1 : 0;
     const forms = analyze(normalizeText(effectiveHeading(sections[doc]!))).flatMap((token) => token.words.map((word) => singular(word.surface)));
     headingForms[doc] = forms;
     const overview = sections[doc]!.heading === OVERVIEW;
@@ -180,6 +184,7 @@ export function buildIndexData(sections: readonly SearchableSection[]): IndexDat
     headingForms,
     headingNaming,
     headingLength,
+    headingCall,
     texts,
     topics: sections.map((section) => new Set(section.topics.map((topic) => topic.toLowerCase()))),
   };
@@ -278,6 +283,22 @@ function effectiveHeading(section: SearchableSection): string {
 }
 
 const OVERVIEW = 'Overview';
+
+/**
+ * Whether a heading names one function and nothing else: `redirect()`, `c.req.param()`, `` `useRouter()` ``.
+ * API references give each function such a section, its canonical entry.
+ *
+ * @example
+ * ```ts
+ * import { isCallHeading } from './build.js';
+ *
+ * isCallHeading('redirect()'); // true
+ * isCallHeading('Custom Response'); // false
+ * ```
+ */
+export function isCallHeading(heading: string): boolean {
+  return /^`?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\(\)`?$/u.test(heading.trim());
+}
 
 /** How many lines of a section's text may come before its lead (code lines are skipped). */
 const LEAD_SEARCH_LINES = 3;

@@ -336,6 +336,24 @@ describe('documentation written elsewhere: headings, leads and words written dif
     expect(ids(corpus, 'set a response header')[0]).toBe('context-header');
   });
 
+  it('ranks the entry of a function the query names as a plain word above a neighbour that uses the word more', () => {
+    // Sections that read a request's URL, so that `url` is a common word, as it is in web documentation.
+    const others = ['url()', 'Routing', 'Base path', 'Fetching'].map((heading, index) =>
+      section(`other-${index}`, heading, `Each request has a URL; this part reads the URL of a request and its path.${' Other words.'.repeat(index)}`),
+    );
+    const corpus = [
+      section('redirect', 'redirect()', 'Redirect, default status code is 302.', { code: "c.redirect('/')", documentTitle: 'Context' }),
+      section('trailing-slash', 'Overview', 'appendSlash redirects a request to the URL with a trailing slash when no route matched; trimSlash redirects to the URL without one.', {
+        documentTitle: 'Trailing Slash Middleware',
+      }),
+      ...others,
+    ];
+    expect(ids(corpus, 'redirect to another URL')[0]).toBe('redirect');
+    // A heading that names two functions is not one function's entry.
+    const pair = corpus.map((entry) => (entry.id === 'redirect' ? { ...entry, heading: 'redirect() and rewrite()' } : entry));
+    expect(ids(pair, 'redirect to another URL')[0]).toBe('trailing-slash');
+  });
+
   it('does not let generic words of a question win through the parts of an identifier', () => {
     const corpus = [
       section('test-client', 'testClient()', 'testClient() returns a typed client for tests. The typed client calls every route of the app with typed arguments, like any typed client.', { code: 'testClient(app)', documentTitle: 'Testing helper' }),

@@ -13,6 +13,11 @@ export const RANKING = {
   headingIdentifier: 0.6,
   /** Extra heading factor when the heading is nothing but query words. */
   headingExact: 0.3,
+  /**
+   * Extra heading factor, times the share of the heading's words the query names, when the heading
+   * names one function and nothing else (`redirect()`): the function's entry in an API reference.
+   */
+  headingCall: 0.5,
   /** Quality of a heading word that shares the typed word's stem but is another word (`approve` for `approvals`). */
   sameStemOtherWord: 0.9,
   /** Proximity bonus per adjacent pair of query clauses: proximity × min idf / distance. */

@@ -49,7 +49,8 @@ export function clauseWeights(plan: QueryPlan): number[] {
 /**
  * Heading factor: 1 + headingWords × share² + headingIdentifier × q (when the heading holds one of
  * the query's whole identifiers) + headingNamed × F(precision, weightedShare) + headingExact (when
- * the heading holds every query word as typed and nothing else). `share` is the part of the query's
+ * the heading holds every query word as typed and nothing else) + headingCall × precision (when the
+ * heading names one function, `redirect()`). `share` is the part of the query's
  * words found in the heading, each counted with the quality of its match there (1 as typed or its
  * plural, `sameStemOtherWord` for another word of the same stem, less through a synonym,
  * abbreviation, completion or correction), so a heading that names what was searched outranks one
@@ -76,6 +77,7 @@ export function headingFactor(context: RescoreContext, doc: number): number {
   const naming = data.headingNaming[doc]!;
   let namingWords = 0;
   let namedWords = 0;
+  let everyNamingWordMatched = true;
   for (let position = 0; position < headingTerms.length; position += 1) {
     const terms = headingTerms[position];
     if (terms === undefined) continue;
@@ -100,6 +102,7 @@ export function headingFactor(context: RescoreContext, doc: number): number {
     anyMatched ||= matched;
     if (naming[position] === true) {
       namingWords += 1;
+      if (positionQuality === 0) everyNamingWordMatched = false;
       // A near match (another word of the stem, an abbreviation, a typo) names the heading less.
       const quality = Math.min(positionQuality, 1);
       namedWords += quality * quality;
@@ -131,6 +134,11 @@ export function headingFactor(context: RescoreContext, doc: number): number {
     factor += (RANKING.headingNamed * 2 * precision * weightedShare) / (precision + weightedShare);
   }
   if (allTyped && everyWordMatched && plan.clauses.length > 0) factor += RANKING.headingExact;
+  // A heading that names one function is that function's entry in the reference: when the query names
+  // the function, even as a plain word ("redirect to another URL" for `redirect()`), it is the likeliest
+  // answer, more than a neighbouring feature's section that uses the word often. The query must name
+  // the whole function: `typed client` names a part of `testClient()`, not the function.
+  if (data.headingCall[doc] === 1 && everyNamingWordMatched) factor += RANKING.headingCall * precision;
   return factor;
 }
 
