@@ -42,6 +42,14 @@ describe('buildIndexData', () => {
     expect(data.headingLength[0]).toBe(3);
   });
 
+  it('takes the lead after an option\'s Default and Type lines, which say nothing of what it is for', () => {
+    const option = (text: string): SearchableSection => ({ id: 'o', documentTitle: 'Settings', heading: 'engineStrict', text, code: '', topics: [] });
+    expect(leadOf(option('Default: false\nType: Boolean\nAdded in: v9.0.0\nIf this is enabled, no package that claims another Node version is installed. More.'))).toBe(
+      'If this is enabled, no package that claims another Node version is installed.',
+    );
+    expect(leadOf(option('Defaults are read first. Then the file.'))).toBe('Defaults are read first.');
+  });
+
   it('tells a heading that names one function from any other', () => {
     expect(['redirect()', 'c.req.param()', '`useRouter()`', ' header() '].map(isCallHeading)).toEqual([true, true, true, true]);
     expect(['Custom Response', 'redirect() and rewrite()', 'query(key)', 'storeDir', '()'].map(isCallHeading)).toEqual([false, false, false, false, false]);

@@ -302,6 +302,8 @@ export function isCallHeading(heading: string): boolean {
 
 /** How many lines of a section's text may come before its lead (code lines are skipped). */
 const LEAD_SEARCH_LINES = 3;
+/** A line of an option's facts (`Default: false`, `Type: Boolean`, `Added in: v9.0.0`), not prose. */
+const metadataLine = /^(?:default|defaults|type|types|added in|since|deprecated|required|possible values|valid values|values|env|environment variable|scope|alias|aliases)\s*:/iu;
 /** The lead is cut at this many words. */
 const LEAD_WORDS = 30;
 
@@ -309,7 +311,8 @@ const LEAD_WORDS = 30;
  * The lead of a section: its first sentence of prose (at most 30 words), which in documentation
  * usually says in words what the section is for ("Get querystring parameters.", "Shows all
  * packages that depend on the specified package."). A line that is code (found in the section's
- * `code`) is not prose and is skipped; a section that starts with a long code block has no lead.
+ * `code`) is not prose and is skipped, and so is a line of an option's facts (`Default: false`,
+ * `Type: Boolean`); a section that starts with a long code block has no lead.
  *
  * @example
  * ```ts
@@ -320,9 +323,16 @@ const LEAD_WORDS = 30;
  */
 export function leadOf(section: SearchableSection): string {
   const lines = section.text.split('\n');
-  for (let index = 0; index < Math.min(lines.length, LEAD_SEARCH_LINES); index += 1) {
+  let limit = LEAD_SEARCH_LINES;
+  for (let index = 0; index < Math.min(lines.length, limit); index += 1) {
     const line = lines[index]!.trim();
     if (line === '' || (section.code !== '' && section.code.includes(line))) continue;
+    // An option's `Default: false` / `Type: Boolean` lines say nothing of what it is for; the
+    // sentence after them does, so they are passed over and do not count against the three lines.
+    if (metadataLine.test(line)) {
+      limit += 1;
+      continue;
+    }
     const sentence = /^(.*?[.!?])(?:\s|$)/u.exec(line)?.[1] ?? line;
     return sentence.split(/\s+/u).slice(0, LEAD_WORDS).join(' ');
   }
