@@ -5,7 +5,7 @@
  *
  * Arguments: `--hono=DIR`, `--pnpm=DIR`, `--httpx=DIR` (or the FOREIGN_*_DOCS variables) name the
  * docs folders; `--show-held-out` also lists the held-out queries answered wrongly (leave it off
- * while tuning); `--no-late` leaves out the late held-out batch (see README.md); `--no-write` leaves docs/benchmarks.md alone; `--loader=bench` (or `service`) picks
+ * while tuning); `--no-late` leaves out the late and fresh held-out batches (see README.md); `--no-write` leaves docs/benchmarks.md alone; `--loader=bench` (or `service`) picks
  * the loader instead of using the docs service's whenever it accepts the folder.
  */
 import { resolve } from 'node:path';
@@ -70,14 +70,17 @@ interface EngineOutcomes {
   readonly heldOut: QueryOutcome[];
   /** The second held-out batch, written after tuning had begun; empty with --no-late. */
   readonly late: QueryOutcome[];
+  /** The third held-out batch, never used to choose anything; empty with --no-late. */
+  readonly fresh: QueryOutcome[];
 }
 
 async function runSet(set: DocSet, loaded: LoadedSet, withLate: boolean): Promise<SetResult> {
-  const all = withLate ? [...set.queries, ...set.lateQueries] : set.queries;
+  const all = withLate ? [...set.queries, ...set.lateQueries, ...set.freshQueries] : set.queries;
   const judgeable = all.filter((query) => judge(query, loaded.sections).sections.size > 0);
   const unjudgeable = all.filter((query) => !judgeable.includes(query));
   const { tuning, heldOut } = splitHeldOut(set.queries);
   const late = withLate ? set.lateQueries : [];
+  const fresh = withLate ? set.freshQueries : [];
   const keep = (queries: readonly ForeignQuery[]) => queries.filter((query) => judgeable.includes(query));
   const engines: EngineOutcomes[] = [];
   for (const engine of ENGINES) {
@@ -87,6 +90,7 @@ async function runSet(set: DocSet, loaded: LoadedSet, withLate: boolean): Promis
       tuning: await outcomes(searcher, loaded, keep(tuning)),
       heldOut: await outcomes(searcher, loaded, keep(heldOut)),
       late: await outcomes(searcher, loaded, keep(late)),
+      fresh: await outcomes(searcher, loaded, keep(fresh)),
     });
   }
   return { set, loaded, unjudgeable, engines };
@@ -96,11 +100,12 @@ const PARTS = [
   { key: 'tuning', label: 'tuning' },
   { key: 'heldOut', label: 'held out' },
   { key: 'late', label: 'late held out' },
+  { key: 'fresh', label: 'fresh held out' },
 ] as const;
 
 function relevanceTable(result: SetResult): string {
   const rows: string[][] = [];
-  const parts = [...PARTS.map(({ key, label }) => ({ label, pick: (outcomes: EngineOutcomes) => outcomes[key] })), { label: 'all', pick: (outcomes: EngineOutcomes) => [...outcomes.tuning, ...outcomes.heldOut, ...outcomes.late] }];
+  const parts = [...PARTS.map(({ key, label }) => ({ label, pick: (outcomes: EngineOutcomes) => outcomes[key] })), { label: 'all', pick: (outcomes: EngineOutcomes) => [...outcomes.tuning, ...outcomes.heldOut, ...outcomes.late, ...outcomes.fresh] }];
   for (const { label, pick } of parts) {
     for (const outcomes of result.engines) {
       const list = pick(outcomes);
@@ -168,7 +173,7 @@ async function main(): Promise<void> {
     '',
     'Public documentation folders in three generators, fetched for measuring only (bench/search-foreign/README.md says how). ' +
       'The questions were written here after reading the pages, each naming the page and section that answers it (`bench/search-foreign/queries/`). ' +
-      'Every third question was held out while the ranking was tuned; a second held-out batch (late held out) was written after tuning had begun and run only for these figures. ' +
+      'Every third question was held out while the ranking was tuned; a second held-out batch (late held out) was written after tuning had begun and run only for these figures, and a third (fresh held out) was written on 2026-11-28 after that day\'s ranking changes were chosen; it was never used to choose anything, and its misses are not listed, so that it stays unseen. ' +
       'Section S@1: the first hit is an answering section; page S@1: the first hit is on an answering page. Both engines index the same sections (no synonyms), top 10.',
     '',
     ...results.flatMap((result) => [

@@ -9,14 +9,14 @@ describe('DOC_SETS', () => {
     expect(new Set(DOC_SETS.map((set) => set.generator)).size).toBe(3);
     for (const set of DOC_SETS) {
       expect(set.queries.length).toBeGreaterThanOrEqual(30);
-      const all = [...set.queries, ...set.lateQueries].map((query) => query.q);
+      const all = [...set.queries, ...set.lateQueries, ...set.freshQueries].map((query) => query.q);
       expect(new Set(all).size).toBe(all.length);
     }
   });
 
   it('names every expected page as a slug, the form the loaders give section ids', () => {
     for (const set of DOC_SETS) {
-      for (const query of [...set.queries, ...set.lateQueries]) {
+      for (const query of [...set.queries, ...set.lateQueries, ...set.freshQueries]) {
         for (const expected of [query, ...(query.also ?? [])]) expect(expected.page).toMatch(/^[a-z0-9_-]+(?:\/[a-z0-9_-]+)*$/u);
       }
     }

@@ -3,9 +3,9 @@ import { resolve } from 'node:path';
 import type { SearchableSection } from '@kit/docs-search';
 import { loadFolder } from './folder.js';
 import type { ForeignQuery } from './judge.js';
-import { HONO_LATE_QUERIES, HONO_QUERIES } from './queries/hono.js';
-import { HTTPX_LATE_QUERIES, HTTPX_QUERIES } from './queries/httpx.js';
-import { PNPM_LATE_QUERIES, PNPM_QUERIES } from './queries/pnpm.js';
+import { HONO_FRESH_QUERIES, HONO_LATE_QUERIES, HONO_QUERIES } from './queries/hono.js';
+import { HTTPX_FRESH_QUERIES, HTTPX_LATE_QUERIES, HTTPX_QUERIES } from './queries/httpx.js';
+import { PNPM_FRESH_QUERIES, PNPM_LATE_QUERIES, PNPM_QUERIES } from './queries/pnpm.js';
 
 /** One public documentation set of the benchmark (its text is fetched for measuring, never committed). */
 export interface DocSet {
@@ -19,13 +19,15 @@ export interface DocSet {
   readonly queries: readonly ForeignQuery[];
   /** A second held-out batch, written after tuning had begun (see README.md). */
   readonly lateQueries: readonly ForeignQuery[];
+  /** A third held-out batch, written later still and never used to choose anything (see README.md). */
+  readonly freshQueries: readonly ForeignQuery[];
 }
 
 /** The doc sets: three generators, judged queries of our own wording each. */
 export const DOC_SETS: readonly DocSet[] = [
-  { name: 'hono', generator: 'VitePress', repository: 'honojs/website', commit: '3048a3680d48fbc7dfd7cd1dd312f409036d4518', variable: 'FOREIGN_HONO_DOCS', queries: HONO_QUERIES, lateQueries: HONO_LATE_QUERIES },
-  { name: 'pnpm', generator: 'Docusaurus', repository: 'pnpm/pnpm.io', commit: '4096ad35b19c7d7e0c2c64c704c57daf5bb91668', variable: 'FOREIGN_PNPM_DOCS', queries: PNPM_QUERIES, lateQueries: PNPM_LATE_QUERIES },
-  { name: 'httpx', generator: 'MkDocs', repository: 'encode/httpx', commit: 'ae1b9f66238f75ced3ced5e4485408435de10768', variable: 'FOREIGN_HTTPX_DOCS', queries: HTTPX_QUERIES, lateQueries: HTTPX_LATE_QUERIES },
+  { name: 'hono', generator: 'VitePress', repository: 'honojs/website', commit: '3048a3680d48fbc7dfd7cd1dd312f409036d4518', variable: 'FOREIGN_HONO_DOCS', queries: HONO_QUERIES, lateQueries: HONO_LATE_QUERIES, freshQueries: HONO_FRESH_QUERIES },
+  { name: 'pnpm', generator: 'Docusaurus', repository: 'pnpm/pnpm.io', commit: '4096ad35b19c7d7e0c2c64c704c57daf5bb91668', variable: 'FOREIGN_PNPM_DOCS', queries: PNPM_QUERIES, lateQueries: PNPM_LATE_QUERIES, freshQueries: PNPM_FRESH_QUERIES },
+  { name: 'httpx', generator: 'MkDocs', repository: 'encode/httpx', commit: 'ae1b9f66238f75ced3ced5e4485408435de10768', variable: 'FOREIGN_HTTPX_DOCS', queries: HTTPX_QUERIES, lateQueries: HTTPX_LATE_QUERIES, freshQueries: HTTPX_FRESH_QUERIES },
 ];
 
 /** Where the README's extraction command puts a set: `/tmp/foreign/<name>/docs`. */

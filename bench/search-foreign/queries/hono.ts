@@ -67,3 +67,22 @@ export const HONO_LATE_QUERIES: readonly ForeignQuery[] = [
   { q: 'parse a JSON request body', kind: 'how-to', page: 'api/request', heading: 'json()', failureMode: 'neighbour' },
   { q: 'remove a cookie', kind: 'how-to', page: 'helpers/cookie', heading: ['deleteCookie', 'Regular cookies'] },
 ];
+
+/**
+ * A third held-out batch, written on 2026-11-28 from pages and sections no earlier question names,
+ * after that day's ranking changes were chosen; it was never used to choose anything.
+ */
+export const HONO_FRESH_QUERIES: readonly ForeignQuery[] = [
+  { q: 'check an API token sent in the Authorization header', kind: 'how-to', page: 'middleware/builtin/bearer-auth', heading: ['Overview', 'Usage'] },
+  { q: 'weak etag', kind: 'config-option', page: 'middleware/builtin/etag', heading: 'weak: boolean' },
+  { q: 'send PUT or DELETE from an HTML form', kind: 'concept', page: 'middleware/builtin/method-override', heading: ['Overview', 'Usage', 'For example'], failureMode: 'concept' },
+  { q: 'indent JSON responses so they are easy to read', kind: 'concept', page: 'middleware/builtin/pretty-json', heading: ['Overview', 'Usage'], failureMode: 'concept' },
+  { q: 'get the current context outside of a handler', kind: 'natural-language', page: 'middleware/builtin/context-storage', heading: ['Overview', 'Usage', 'tryGetContext'] },
+  { q: 'content negotiation with the Accept header', kind: 'natural-language', page: 'helpers/accepts', heading: ['accepts()', 'Overview'] },
+  { q: 'write HTML with a tagged template literal', kind: 'natural-language', page: 'helpers/html', heading: ['html', 'Overview'] },
+  { q: 'test my app by sending it requests without a server', kind: 'how-to', page: 'guides/testing', heading: ['Overview', 'Request and Response'], also: [{ page: 'helpers/testing', heading: ['Overview', 'testClient()'] }] },
+  { q: 'read the Lambda event object', kind: 'how-to', page: 'getting-started/aws-lambda', heading: 'Access AWS Lambda Object' },
+  { q: 'run a middleware when any one of several conditions holds', kind: 'natural-language', page: 'middleware/builtin/combine', heading: 'some', failureMode: 'neighbour' },
+  { q: 'smallest preset for bundle size', kind: 'natural-language', page: 'api/presets', heading: ['hono/tiny', 'Which preset should I use?'] },
+  { q: 'report handler timings in a response header', kind: 'concept', page: 'middleware/builtin/timing', heading: ['Overview', 'Usage'], failureMode: 'concept' },
+];

@@ -62,3 +62,22 @@ export const HTTPX_LATE_QUERIES: readonly ForeignQuery[] = [
   { q: 'number of retries when a connection fails', kind: 'config-option', page: 'advanced/transports', heading: 'HTTP Transport' },
   { q: 'write my own transport class', kind: 'how-to', page: 'advanced/transports', heading: 'Custom transports' },
 ];
+
+/**
+ * A third held-out batch, written on 2026-11-28 from pages and sections no earlier question names,
+ * after that day's ranking changes were chosen; it was never used to choose anything.
+ */
+export const HTTPX_FRESH_QUERIES: readonly ForeignQuery[] = [
+  { q: 'parse the response body as JSON', kind: 'how-to', page: 'quickstart', heading: 'JSON Response Content' },
+  { q: 'upload raw bytes as the request body', kind: 'how-to', page: 'quickstart', heading: 'Sending Binary Request Data' },
+  { q: 'call a FastAPI app directly without the network', kind: 'concept', page: 'advanced/transports', heading: 'ASGI Transport', also: [{ page: 'async', heading: 'Calling into Python Web Apps' }], failureMode: 'concept' },
+  { q: 'run the startup events of an ASGI app in tests', kind: 'natural-language', page: 'advanced/transports', heading: 'ASGI startup and shutdown' },
+  { q: 'HTTPS to a local server with a self-signed certificate', kind: 'how-to', page: 'advanced/ssl', heading: 'Making HTTPS requests to a local server' },
+  { q: 'configure the SSL context once for a client', kind: 'how-to', page: 'advanced/ssl', heading: 'Configuring client instances' },
+  { q: 'route requests by port number', kind: 'natural-language', page: 'advanced/transports', heading: 'Port routing' },
+  { q: 'read the text of a response', kind: 'how-to', page: 'quickstart', heading: 'Response Content' },
+  { q: 'download a large file without loading it into memory', kind: 'concept', page: 'quickstart', heading: 'Streaming Responses', failureMode: 'concept' },
+  { q: 'build a request now and send it later', kind: 'natural-language', page: 'advanced/clients', heading: 'Request instances' },
+  { q: 'override the SNI hostname', kind: 'config-option', page: 'advanced/extensions', heading: 'sni_hostname' },
+  { q: 'use httpx with AnyIO', kind: 'identifier', page: 'async', heading: 'AnyIO' },
+];

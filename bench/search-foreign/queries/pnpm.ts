@@ -64,3 +64,22 @@ export const PNPM_LATE_QUERIES: readonly ForeignQuery[] = [
   { q: 'resolve direct dependencies to their lowest versions', kind: 'concept', page: 'settings/other', heading: 'resolutionMode' },
   { q: 'link a local package folder into node_modules', kind: 'how-to', page: 'cli/link', heading: ['pnpm link <dir>', 'Replace an installed package with a local version of it'], failureMode: 'neighbour' },
 ];
+
+/**
+ * A third held-out batch, written on 2026-11-28 from pages and sections no earlier question names,
+ * after that day's ranking changes were chosen; it was never used to choose anything.
+ */
+export const PNPM_FRESH_QUERIES: readonly ForeignQuery[] = [
+  { q: 'remove older duplicate versions from the lockfile', kind: 'natural-language', page: 'cli/dedupe', heading: 'Overview' },
+  { q: 'list the licenses of installed dependencies', kind: 'how-to', page: 'cli/licenses', heading: 'list' },
+  { q: 'remove packages that are no longer needed', kind: 'how-to', page: 'cli/prune', heading: 'Overview' },
+  { q: 'create a tarball of my package', kind: 'how-to', page: 'cli/pack', heading: 'Overview' },
+  { q: 'run the build scripts of a package again', kind: 'natural-language', page: 'cli/rebuild', heading: 'Overview', failureMode: 'concept' },
+  { q: 'print the dependency tree as JSON', kind: 'how-to', page: 'cli/list', heading: '--json' },
+  { q: 'which packages had their build scripts blocked', kind: 'natural-language', page: 'cli/ignored-builds', heading: 'Overview' },
+  { q: 'upgrade pnpm itself', kind: 'how-to', page: 'cli/self-update', heading: 'Overview' },
+  { q: 'start a new project from a starter kit', kind: 'how-to', page: 'cli/create', heading: ['Overview', 'Examples'] },
+  { q: 'generate a software bill of materials', kind: 'natural-language', page: 'cli/sbom', heading: ['Overview', 'Usage'] },
+  { q: 'check that peer dependencies are satisfied', kind: 'how-to', page: 'cli/peers', heading: 'check' },
+  { q: 'install a dependency straight from a git repository', kind: 'how-to', page: 'package-sources', heading: 'Git repository' },
+];
