@@ -259,6 +259,19 @@ describe('synonyms', () => {
     expect(ids(corpus, 'db', synonyms)).toEqual(['db', 'database']);
     expect(ids(corpus, 'database', synonyms)).toEqual(['database', 'db']);
   });
+
+  it('uses a few built-in groups for a corpus with no table of its own, and never beside one', () => {
+    const cookies = [
+      section('set-cookie', 'setCookie', 'Sets a cookie. The cookie gets a name, a value and the cookie options.', { code: 'setCookie(c, name, value)' }),
+      section('delete-cookie', 'deleteCookie', 'Deletes a cookie by name.', { code: 'deleteCookie(c, name)' }),
+    ];
+    const first = (options: Parameters<typeof createSearchIndex>[1]) => createSearchIndex(cookies, options).search('remove a cookie', { limit: 5 })[0]?.id;
+    expect(first({})).toBe('delete-cookie');
+    expect(first({ builtInSynonyms: false })).toBe('set-cookie');
+    // A corpus with its own table has said which words are interchangeable for it.
+    expect(first({ synonyms: [['cookie', 'biscuit']] })).toBe('set-cookie');
+    expect(first({ synonyms: [['cookie', 'biscuit']], builtInSynonyms: true })).toBe('delete-cookie');
+  });
 });
 
 describe('case and Unicode', () => {

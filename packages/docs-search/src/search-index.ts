@@ -1,5 +1,6 @@
 import { analyze } from './analysis/analyze.js';
 import { buildIndexData, type IndexData } from './build.js';
+import { BUILT_IN_SYNONYMS } from './lexicon.js';
 import { parseQuery } from './query/parse.js';
 import { planQuery } from './ranking/plan.js';
 import { rankSections } from './ranking/score.js';
@@ -11,13 +12,21 @@ import type { SearchableSection, SearchHit, SearchIndex, SearchOptions, SynonymG
 export interface CreateSearchIndexOptions {
   /** Groups of interchangeable terms, usually loaded from the corpus's `synonyms.yaml`. */
   readonly synonyms?: SynonymGroups;
+  /**
+   * Whether the built-in groups of words software documentation uses interchangeably (`run` and
+   * `execute`, `delete` and `remove`, `abort` and `cancel`, `folder` and `directory`, `error` and
+   * `exception`) are used, after `synonyms`. Default: only when `synonyms` is empty, since a corpus
+   * with a table of its own has said which words are interchangeable for it (in the kit corpus a
+   * `run` is an agent's run, not an execution).
+   */
+  readonly builtInSynonyms?: boolean;
 }
 
 /**
  * Builds the search index of a documentation set once; its `search` runs in memory.
  *
  * Ranking: BM25F over heading, code identifiers, body, topics and document title, with code-aware
- * analysis, synonyms, completion of the last word, typo correction, quoted phrases, proximity and a
+ * analysis, synonyms (the corpus's and a few built-in ones), completion of the last word, typo correction, quoted phrases, proximity and a
  * boost for sections whose heading names what was searched (see docs/search-design.md). Hits are
  * ordered by score, then by the order in which the sections were given.
  *
@@ -42,7 +51,9 @@ export function createSearchIndex(
 ): SearchIndex {
   checkSections(sections);
   const data = buildIndexData(sections);
-  const synonyms = compileSynonyms(options.synonyms ?? []);
+  const own = options.synonyms ?? [];
+  // The corpus's groups first: where a word is in both, the corpus's group is the one matched.
+  const synonyms = compileSynonyms([...own, ...((options.builtInSynonyms ?? own.length === 0) ? BUILT_IN_SYNONYMS : [])]);
   return {
     size: sections.length,
     search: (query, searchOptions) => search(data, synonyms, query, searchOptions),
