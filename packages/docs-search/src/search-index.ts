@@ -26,9 +26,10 @@ export interface CreateSearchIndexOptions {
  * Builds the search index of a documentation set once; its `search` runs in memory.
  *
  * Ranking: BM25F over heading, code identifiers, body, topics and document title, with code-aware
- * analysis, synonyms (the corpus's and a few built-in ones), completion of the last word, typo correction, quoted phrases, proximity and a
- * boost for sections whose heading names what was searched (see docs/search-design.md). Hits are
- * ordered by score, then by the order in which the sections were given.
+ * analysis, synonyms (the corpus's, or a few built-in ones when it has none), completion of the last
+ * word, typo correction, quoted phrases, proximity and a boost for sections whose heading names what
+ * was searched (see docs/search-design.md). Hits are ordered by score, then by the order in which the
+ * sections were given.
  *
  * @example
  * ```ts
