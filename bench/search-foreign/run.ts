@@ -105,7 +105,7 @@ const PARTS = [
 
 function relevanceTable(result: SetResult): string {
   const rows: string[][] = [];
-  const parts = [...PARTS.map(({ key, label }) => ({ label, pick: (outcomes: EngineOutcomes) => outcomes[key] })), { label: 'all', pick: (outcomes: EngineOutcomes) => [...outcomes.tuning, ...outcomes.heldOut, ...outcomes.late, ...outcomes.fresh] }];
+  const parts = [...PARTS.map(({ key, label }) => ({ label, pick: (outcomes: EngineOutcomes) => outcomes[key] })), { label: 'all', pick: (outcomes: EngineOutcomes) => PARTS.flatMap(({ key }) => outcomes[key]) }];
   for (const { label, pick } of parts) {
     for (const outcomes of result.engines) {
       const list = pick(outcomes);

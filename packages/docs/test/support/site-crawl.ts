@@ -6,7 +6,7 @@
  */
 
 /** Generator syntax that must never reach a reader, outside code. */
-export const rawSyntax: readonly RegExp[] = [
+const rawSyntax: readonly RegExp[] = [
   /:::/,
   /!!!/,
   /\?\?\? /,
@@ -22,7 +22,7 @@ export const rawSyntax: readonly RegExp[] = [
 ];
 
 /** An HTML page without its code blocks, where code may legitimately show any syntax. */
-export function withoutCode(page: string): string {
+function withoutCode(page: string): string {
   return page.replace(/<pre[\s\S]*?<\/pre>/g, '').replace(/<code>[\s\S]*?<\/code>/g, '');
 }
 

@@ -100,21 +100,21 @@ export class PageRenderer {
 
   /** The page that serves the request's URL, or the not-found view when none does. */
   render(request: Request, ctx: KitContext): Promise<Response> {
-    // Parsed once here: the router takes the path as it is, instead of parsing the absolute URL twice.
+    // Parsed once here: the router takes the path as it is, instead of parsing the absolute URL again.
     const pathname = new URL(request.url).pathname;
     const match = matchRoute(pathname, this.manifest);
-    if (!match || match.route.kind !== 'page') return this.renderNotFound(request, ctx);
+    if (!match || match.route.kind !== 'page') return this.renderNotFound(request, ctx, pathname);
     const boundary = matchNotFound(pathname, this.manifest);
     const files = { ...this.filesOf(match.route), notFound: boundary ? this.ref<NotFoundModule>(boundary.file) : null };
     return this.guard(request, (failures) => renderPage(this.renderOptions(request, ctx, match.params, files, failures)));
   }
 
   /** The nearest not-found view (404), or for callers that want no page, the 404 problem. */
-  async renderNotFound(request: Request, ctx: KitContext): Promise<Response> {
+  async renderNotFound(request: Request, ctx: KitContext, pathname = new URL(request.url).pathname): Promise<Response> {
     if (!wantsPage(request)) {
-      throw new KitError('not_found', `No page or endpoint at ${quoteInput(new URL(request.url).pathname)}; see /openapi.json for the API.`);
+      throw new KitError('not_found', `No page or endpoint at ${quoteInput(pathname)}; see /openapi.json for the API.`);
     }
-    const boundary = matchNotFound(request.url, this.manifest);
+    const boundary = matchNotFound(pathname, this.manifest);
     const files: RouteFiles = {
       layouts: (boundary?.layouts ?? this.rootLayouts).map((file) => this.ref<LayoutModule>(file)),
       page: null,
