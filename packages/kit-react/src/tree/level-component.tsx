@@ -37,19 +37,31 @@ function LevelFallback({ level }: { readonly level: TreeLevel }) {
 /**
  * One route level: its error boundary (client), its Suspense boundary (the loading view while the
  * page's data streams; the error view on the server when it throws) and its content.
+ *
+ * The server leaves the error boundary out: React's server renderer never asks an error boundary to
+ * catch (a throw goes to the nearest Suspense boundary, whose fallback the tracker turns into the error
+ * view), so there it would only cost a class instance per level and page. Leaving it out does not
+ * change what hydration compares: a component with one child adds no element and no `useId` branch.
  */
 export function Level({ level, next }: { readonly level: TreeLevel; readonly next: ReactNode }) {
   const mode = useContext(RenderModeContext);
   const value = useMemo<LevelValue>(() => ({ index: level.index, file: level.file, serverOnly: level.serverOnly }), [level]);
+  const content = (
+    <Suspense fallback={<LevelFallback level={level} />}>
+      <LevelMark index={level.index} edge="enter" />
+      <LevelBody level={level} next={next} />
+      <LevelMark index={level.index} edge="exit" />
+    </Suspense>
+  );
   return (
     <LevelContext value={value}>
-      <LevelErrorBoundary level={level} dev={mode?.dev ?? false}>
-        <Suspense fallback={<LevelFallback level={level} />}>
-          <LevelMark index={level.index} edge="enter" />
-          <LevelBody level={level} next={next} />
-          <LevelMark index={level.index} edge="exit" />
-        </Suspense>
-      </LevelErrorBoundary>
+      {mode?.kind === 'server' ? (
+        content
+      ) : (
+        <LevelErrorBoundary level={level} dev={mode?.dev ?? false}>
+          {content}
+        </LevelErrorBoundary>
+      )}
     </LevelContext>
   );
 }
