@@ -5,11 +5,6 @@ import { levelChain } from '../tree/level-component.js';
 import { RenderModeContext, type RenderMode } from '../tree/render-mode.js';
 import type { Navigator } from './navigator.js';
 
-/** Stands where the server renders its module preloads: nothing to do in the browser. */
-function ClientHints() {
-  return null;
-}
-
 /** The client's tree: the same document the server rendered, driven by the navigator's snapshots. */
 export function ClientRoot({ navigator, mode, styles }: { readonly navigator: Navigator; readonly mode: RenderMode; readonly styles: readonly string[] }) {
   const snapshot = useSyncExternalStore(navigator.subscribe, navigator.getSnapshot, navigator.getSnapshot);
@@ -19,7 +14,7 @@ export function ClientRoot({ navigator, mode, styles }: { readonly navigator: Na
   return (
     <RenderModeContext value={mode}>
       <RouterContext value={snapshot.handle}>
-        <AppDocument styles={styles} hints={<ClientHints />}>
+        <AppDocument styles={styles}>
           {levels}
         </AppDocument>
       </RouterContext>

@@ -94,4 +94,44 @@ describe('HtmlSink', () => {
     expect(calls).toEqual([]);
     expect(sink.done).toBe(true);
   });
+
+  it('puts the head text in front of the first </head> once, in whichever flush brings it', async () => {
+    const { calls, output } = recorder();
+    const sink = new HtmlSink(() => 'T', '<link rel="modulepreload" href="/a.js"/>');
+    sink.attach(output);
+    sink.write(bytes('<!DOCTYPE html><html><he'));
+    sink.flush();
+    await settle();
+    sink.write(bytes('ad><title>x</title></he'));
+    sink.write('ad><body><p>é</p>');
+    sink.flush();
+    await settle();
+    sink.write(bytes('<p>no </head> here</p></body></html>'));
+    sink.flush();
+    sink.end();
+    await settle();
+    expect(calls).toEqual([
+      { kind: 'write', text: '<!DOCTYPE html><html><he' },
+      { kind: 'write', text: 'ad><title>x</title><link rel="modulepreload" href="/a.js"/></head><body><p>é</p>' },
+      { kind: 'end', text: '<p>no </head> here</p>T</body></html>', first: false },
+    ]);
+  });
+
+  it('puts the head text in a document that comes whole, and leaves a document without </head> as it is', async () => {
+    const whole = recorder();
+    const sink = new HtmlSink(() => 'T', 'H');
+    sink.attach(whole.output);
+    sink.write(bytes('<html><head></head><body>x</body></html>'));
+    sink.flush();
+    sink.end();
+    const headless = recorder();
+    const other = new HtmlSink(() => '', 'H');
+    other.attach(headless.output);
+    other.write(bytes('<p>x</p>'));
+    other.flush();
+    other.end();
+    await settle();
+    expect(whole.calls).toEqual([{ kind: 'end', text: '<html><head>H</head><body>xT</body></html>', first: true }]);
+    expect(headless.calls).toEqual([{ kind: 'end', text: '<p>x</p>', first: true }]);
+  });
 });

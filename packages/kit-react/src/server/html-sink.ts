@@ -12,6 +12,7 @@ export interface ByteOutput {
 type Listener = () => void;
 
 const closingTags = Buffer.from('</body></html>');
+const headEnd = Buffer.from('</head>');
 
 /** Whether `buffer[0, length)` ends with `</body></html>`. */
 function endsWithClosing(buffer: Buffer, length: number): boolean {
@@ -23,8 +24,9 @@ function endsWithClosing(buffer: Buffer, length: number): boolean {
  * most 4 KB (and longer strings as they are), then calls `flush()`: the pieces of one flush leave as
  * one chunk, so a stream or a socket downstream handles a few large chunks instead of many small ones.
  * React sends the document's closing tags in its last flush, just before `end()`; the tail (the
- * bootstrap state and the client entry) is written in front of them. A flush is sent at the end of
- * the current microtask, by which time React has said whether it was the last.
+ * bootstrap state and the client entry) is written in front of them. The head text (the module
+ * preloads) goes in front of the first `</head>`, which React sends with the shell. A flush is sent at
+ * the end of the current microtask, by which time React has said whether it was the last.
  */
 export class HtmlSink {
   private pieces: (Uint8Array | string)[] = [];
@@ -35,7 +37,14 @@ export class HtmlSink {
   private written = false;
   private readonly closeListeners: Listener[] = [];
 
-  constructor(private readonly tail: () => string | Promise<string>) {}
+  /**
+   * @param tail what goes in front of the closing tags, made when React ends.
+   * @param head what goes in front of the first `</head>` (empty for nothing).
+   */
+  constructor(
+    private readonly tail: () => string | Promise<string>,
+    private head = '',
+  ) {}
 
   /** Where the bytes go; set before React is piped into the sink. */
   attach(output: ByteOutput): void {
@@ -110,22 +119,36 @@ export class HtmlSink {
     this.output?.end(this.join(tail), first);
   }
 
-  /** The pieces written since the last flush as one chunk, with `tail` in front of the closing tags. */
+  /**
+   * The pieces written since the last flush as one chunk, with the head text in front of the first
+   * `</head>` (while it has not been placed) and `tail` in front of the closing tags.
+   */
   private join(tail: string): Uint8Array {
     const pieces = this.pieces;
     this.pieces = [];
     const only = pieces[0];
-    if (pieces.length === 1 && tail === '' && typeof only !== 'string' && only !== undefined) return only;
+    if (pieces.length === 1 && tail === '' && this.head === '' && typeof only !== 'string' && only !== undefined) return only;
     let length = 0;
     for (const piece of pieces) length += typeof piece === 'string' ? Buffer.byteLength(piece) : piece.byteLength;
+    const headLength = this.head === '' ? 0 : Buffer.byteLength(this.head);
     const tailLength = tail === '' ? 0 : Buffer.byteLength(tail);
-    const buffer = Buffer.allocUnsafe(length + tailLength);
+    const buffer = Buffer.allocUnsafe(length + headLength + tailLength);
     let offset = 0;
     for (const piece of pieces) {
       if (typeof piece === 'string') offset += buffer.write(piece, offset);
       else {
         buffer.set(piece, offset);
         offset += piece.byteLength;
+      }
+    }
+    if (headLength > 0) {
+      const at = buffer.subarray(0, length).indexOf(headEnd);
+      if (at >= 0) {
+        // Moves what follows `</head>` along (an overlapping copy, which Buffer#copy handles).
+        buffer.copy(buffer, at + headLength, at, length);
+        buffer.write(this.head, at);
+        length += headLength;
+        this.head = '';
       }
     }
     if (tailLength > 0) {
@@ -136,7 +159,9 @@ export class HtmlSink {
       } else {
         buffer.write(tail, length);
       }
+      length += tailLength;
     }
-    return buffer;
+    // Room was made for a head text that this flush had no `</head>` for.
+    return length === buffer.length ? buffer : buffer.subarray(0, length);
   }
 }

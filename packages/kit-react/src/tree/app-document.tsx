@@ -18,10 +18,10 @@ const visuallyHidden = {
 /**
  * The document kit owns, the same on the server and in hydration: `<html lang="en">`, a head with the
  * charset, the viewport and the stylesheets (titles of pages and layouts are hoisted into it by React),
- * and a body holding the levels and the route announcer. `hints` renders nothing; on the server it
- * emits the module preloads.
+ * and a body holding the levels and the route announcer. The server's HTML adds the module preloads
+ * to the head, outside React (see `renderHtml`).
  */
-export function AppDocument({ styles, hints, children }: { readonly styles: readonly string[]; readonly hints: ReactNode; readonly children: ReactNode }) {
+export function AppDocument({ styles, children }: { readonly styles: readonly string[]; readonly children: ReactNode }) {
   return (
     <html lang="en">
       <head>
@@ -32,7 +32,6 @@ export function AppDocument({ styles, hints, children }: { readonly styles: read
         ))}
       </head>
       <body>
-        {hints}
         {children}
         <div id={announcerId} aria-live="assertive" aria-atomic="true" style={visuallyHidden} />
       </body>
