@@ -14,6 +14,16 @@ type Listener = () => void;
 const closingTags = Buffer.from('</body></html>');
 const headEnd = Buffer.from('</head>');
 
+/**
+ * Writes `text` (`textLength` bytes) at `at`, moving `buffer[at, length)` along to make room (an
+ * overlapping copy, which Buffer#copy handles); returns the new length.
+ */
+function insertAt(buffer: Buffer, length: number, at: number, text: string, textLength: number): number {
+  buffer.copy(buffer, at + textLength, at, length);
+  buffer.write(text, at);
+  return length + textLength;
+}
+
 /** Whether `buffer[0, length)` ends with `</body></html>`. */
 function endsWithClosing(buffer: Buffer, length: number): boolean {
   return length >= closingTags.length && buffer.compare(closingTags, 0, closingTags.length, length - closingTags.length, length) === 0;
@@ -144,23 +154,11 @@ export class HtmlSink {
     if (headLength > 0) {
       const at = buffer.subarray(0, length).indexOf(headEnd);
       if (at >= 0) {
-        // Moves what follows `</head>` along (an overlapping copy, which Buffer#copy handles).
-        buffer.copy(buffer, at + headLength, at, length);
-        buffer.write(this.head, at);
-        length += headLength;
+        length = insertAt(buffer, length, at, this.head, headLength);
         this.head = '';
       }
     }
-    if (tailLength > 0) {
-      if (endsWithClosing(buffer, length)) {
-        const at = length - closingTags.length;
-        buffer.write(tail, at);
-        closingTags.copy(buffer, at + tailLength);
-      } else {
-        buffer.write(tail, length);
-      }
-      length += tailLength;
-    }
+    if (tailLength > 0) length = insertAt(buffer, length, endsWithClosing(buffer, length) ? length - closingTags.length : length, tail, tailLength);
     // Room was made for a head text that this flush had no `</head>` for.
     return length === buffer.length ? buffer : buffer.subarray(0, length);
   }
