@@ -8,7 +8,7 @@
  * console.log(createKitAppErrorCodes.join(', '));
  * ```
  */
-export const createKitAppErrorCodes = ['folder_not_empty', 'unknown_template', 'unknown_package_manager', 'bad_project_name', 'link_not_workspace', 'install_failed'] as const;
+export const createKitAppErrorCodes = ['folder_not_empty', 'unknown_template', 'unknown_package_manager', 'bad_project_name', 'link_not_workspace', 'install_failed', 'kit_not_in_registry'] as const;
 
 /** One of {@link createKitAppErrorCodes}. */
 export type CreateKitAppErrorCode = (typeof createKitAppErrorCodes)[number];
@@ -22,6 +22,7 @@ const exitCodes: Record<CreateKitAppErrorCode, number> = {
   bad_project_name: 2,
   link_not_workspace: 3,
   install_failed: 3,
+  kit_not_in_registry: 3,
 };
 
 /**
