@@ -1,6 +1,7 @@
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { exampleTestFiles } from './packages/docs/test/corpus/examples-run.js';
+import { missingToolsSettings } from './test-support/missing-tools.js';
 
 // Workspace packages export `kit-source` (their TypeScript entry) besides `default` (the built file), so
 // tests run against the sources without a rebuild in between.
@@ -17,6 +18,9 @@ export default defineConfig({
       // Corpus examples that are test files run as part of the suite, against the real packages.
       ...exampleTestFiles(),
     ],
+    // Tests that need a program the machine lacks (redis-server, PostgreSQL, MariaDB, Chromium) skip and
+    // say why; the run ends with one line naming what to install (test-support/missing-tools.ts).
+    ...missingToolsSettings,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

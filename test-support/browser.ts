@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { noteMissingTool } from './missing-tools.js';
 
 /** Debian's Chromium, installed with apt; no browser is ever downloaded. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -24,6 +25,7 @@ export function browserAvailable(): boolean {
     return true;
   }
   console.warn(`${message}*** Skipping the browser tests on this machine. ***\n`);
+  noteMissingTool('chromium');
   return false;
 }
 

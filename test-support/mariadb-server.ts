@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
+import { missingTool, noteMissingTool } from './missing-tools.js';
 import { freePort } from './redis-server.js';
 import { startServerProcess } from './server-process.js';
 
@@ -27,9 +28,14 @@ export function mariadbServerBinary(): string | undefined {
   return undefined;
 }
 
-/** Whether a MariaDB server is installed (Debian package `mariadb-server`; `.ci/run` installs it). */
+/**
+ * Whether a MariaDB server is installed (Debian package `mariadb-server`; `.ci/run` installs it). When it
+ * is not, the check is recorded for the line that ends the run (see missing-tools.ts).
+ */
 export function hasMariadbServer(): boolean {
-  return mariadbServerBinary() !== undefined;
+  if (mariadbServerBinary() !== undefined) return true;
+  noteMissingTool('mariadb');
+  return false;
 }
 
 /**
@@ -41,7 +47,7 @@ export function hasMariadbServer(): boolean {
  */
 export async function startMariadb(): Promise<TestMariadb> {
   const binary = mariadbServerBinary();
-  if (binary === undefined) throw new Error('MariaDB is not installed (no mariadbd or mysqld); apt-get install mariadb-server');
+  if (binary === undefined) throw missingTool('mariadb', 'no mariadbd or mysqld');
   const dir = mkdtempSync(join(tmpdir(), 'kit-mariadb-'));
   const port = await freePort();
   const { stop } = await startServerProcess({

@@ -3,6 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { missingTool, noteMissingTool } from './missing-tools.js';
 import { freePort } from './redis-server.js';
 import { startServerProcess } from './server-process.js';
 
@@ -29,9 +30,14 @@ export function postgresBinDir(): string | undefined {
   return versions[0] === undefined ? undefined : join(root, versions[0], 'bin');
 }
 
-/** Whether PostgreSQL's server programs are installed (Debian package `postgresql`; `.ci/run` installs it). */
+/**
+ * Whether PostgreSQL's server programs are installed (Debian package `postgresql`; `.ci/run` installs it).
+ * When they are not, the check is recorded for the line that ends the run (see missing-tools.ts).
+ */
 export function hasPostgresServer(): boolean {
-  return postgresBinDir() !== undefined;
+  if (postgresBinDir() !== undefined) return true;
+  noteMissingTool('postgresql');
+  return false;
 }
 
 /**
@@ -46,7 +52,7 @@ function asServerUser(command: string, args: readonly string[]): { command: stri
 /** Starts a real PostgreSQL server and waits until it accepts connections (about 2 s, mostly `initdb`). */
 export async function startPostgres(): Promise<TestPostgres> {
   const bin = postgresBinDir();
-  if (bin === undefined) throw new Error('PostgreSQL is not installed (no /usr/lib/postgresql/<version>/bin/postgres); apt-get install postgresql');
+  if (bin === undefined) throw missingTool('postgresql', 'no /usr/lib/postgresql/<version>/bin/postgres');
   const dir = mkdtempSync(join(tmpdir(), 'kit-pg-'));
   const data = join(dir, 'data');
   const initdb = asServerUser(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '--encoding=UTF8', '--no-locale']);

@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { missingTool, noteMissingTool } from './missing-tools.js';
 import { freePort } from './ports.js';
 
 export { freePort };
@@ -9,14 +10,32 @@ export interface TestRedis {
   stop(): Promise<void>;
 }
 
-/** Whether `redis-server` is installed (`.ci/run` installs it). */
-export function hasRedisServer(): boolean {
-  return spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
+let installed: boolean | undefined;
+
+function redisServerInstalled(): boolean {
+  installed ??= spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
+  return installed;
 }
 
-/** Starts a real redis-server on loopback and waits until it accepts connections. */
-export async function startRedis(): Promise<TestRedis> {
-  const port = await freePort();
+/**
+ * Whether `redis-server` is installed (`.ci/run` installs it). When it is not, the check is recorded,
+ * for the line that ends the run: call it where tests skip, `describe.skipIf(!hasRedisServer())`.
+ */
+export function hasRedisServer(): boolean {
+  if (redisServerInstalled()) return true;
+  noteMissingTool('redis-server');
+  return false;
+}
+
+/**
+ * Starts a real redis-server on loopback and waits until it accepts connections. Without redis-server it
+ * throws a `MissingToolError`: the suite whose `beforeAll` called it, or the test that did, is reported
+ * skipped with that reason (test-runner.ts).
+ */
+export async function startRedis(options: { readonly port?: number } = {}): Promise<TestRedis> {
+  if (!redisServerInstalled()) throw missingTool('redis-server');
+  // A test that stops the server and starts it again (an outage) passes the port of the first one.
+  const port = options.port ?? (await freePort());
   const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });

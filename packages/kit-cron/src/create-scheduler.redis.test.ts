@@ -4,7 +4,7 @@ import { createManualClock, systemClock } from './clock.js';
 import { createScheduler } from './create-scheduler.js';
 import { defineJob } from './define-job.js';
 import type { JobEvent } from './events.js';
-import { freePort, startRedis, type TestRedis } from '../../../test-support/redis-server.js';
+import { freePort, hasRedisServer, startRedis, type TestRedis } from '../../../test-support/redis-server.js';
 
 async function waitFor(condition: () => boolean): Promise<void> {
   const deadline = Date.now() + 5_000;
@@ -14,7 +14,9 @@ async function waitFor(condition: () => boolean): Promise<void> {
   }
 }
 
-describe('createScheduler with a Redis lock', () => {
+const redisInstalled = hasRedisServer();
+
+describe.skipIf(!redisInstalled)(`createScheduler with a Redis lock${redisInstalled ? '' : ' (skipped: redis-server is not installed; apt-get install -y redis-server)'}`, () => {
   let redis: TestRedis;
   const stores: RedisStore[] = [];
   const store = (prefix: string, url = redis.url): RedisStore => {

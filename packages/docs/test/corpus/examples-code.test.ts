@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { cliProblems, documentedCliCommands, importProblems, syntaxErrors } from './examples-code.js';
 import { readExamples } from './examples-files.js';
-import { buildPackageNames, frameworkPackageOf, readFrameworkReference, type FrameworkPackage, type PackageNames } from './examples-reference.js';
+import { buildPackageNames, frameworkPackageOf, type FrameworkPackage, type PackageNames } from './examples-reference.js';
+import { referenceCommands, referencePackageNames } from './reference-data.js';
 import { exportedNames, implementedPackages } from './examples-typecheck.js';
 
 /**
@@ -12,7 +13,7 @@ import { exportedNames, implementedPackages } from './examples-typecheck.js';
  * kit-cron's and kit-ops's).
  */
 function importableNames(): PackageNames {
-  const names = new Map<FrameworkPackage, Set<string>>([...buildPackageNames(readFrameworkReference())].map(([pkg, set]) => [pkg, new Set(set)]));
+  const names = new Map<FrameworkPackage, Set<string>>([...referencePackageNames()].map(([pkg, set]) => [pkg, new Set(set)]));
   for (const [specifier, entry] of implementedPackages) {
     const pkg = frameworkPackageOf(specifier);
     if (!pkg) continue;
@@ -27,8 +28,8 @@ const examples = readExamples();
 const typescriptExamples = examples.filter((example) => example.extension !== '.sh');
 const shellExamples = examples.filter((example) => example.extension === '.sh');
 
-describe('the package -> names map built from the framework reference', () => {
-  const names = buildPackageNames(readFrameworkReference());
+describe('the package -> names map of the framework reference (reference-names.json)', () => {
+  const names = referencePackageNames();
 
   it('finds the documented exports of each library package', () => {
     const expectations: Record<string, string[]> = {
@@ -55,6 +56,64 @@ describe('the package -> names map built from the framework reference', () => {
   });
 });
 
+describe('the parsers that make reference-names.json (run by scripts/refresh-reference-names.ts)', () => {
+  // A reference cut down to one line or row per part the parsers tell apart.
+  const reference = [
+    '| Package | Role |',
+    '|---|---|',
+    '| kit-dev | Dev server: `createDevServer()` |',
+    '',
+    '### SmartAgentConfig',
+    '| Field | Type |',
+    '|---|---|',
+    '| tools | `AgentTool[]` |',
+    '### Core definitions',
+    '`defineAPI(def)` returns an `APIDefinition`.',
+    '### Functions',
+    '| Function | Behavior |',
+    '|---|---|',
+    '| createSmartAgent(config) | Builds an agent |',
+    '| defineAPI(def) | Declares a route |',
+    '| defineModel(def) | Declares a model |',
+    '| scanRoutes(dir) | Reads the routes folder |',
+    '',
+    'Machine surfaces: `createMcpServer()` and `createA2AHandler()`.',
+    '### Command-line program',
+    '| Command | Effect |',
+    '|---|---|',
+    '| kit verify | Runs the checks |',
+    '| kit add api, page or model `<name>` | Scaffolds |',
+    '| kit deploy:init --target `<target>` | Writes deployment files |',
+    '| kit ops:events, ops:tail | Reads events |',
+    '',
+    '## 5. Authentication',
+    '`signSession()` signs a session.',
+  ].join('\n');
+
+  it('buildPackageNames gives each part of the reference to its package', () => {
+    const names = buildPackageNames(reference);
+    const sorted = (pkg: FrameworkPackage) => [...(names.get(pkg) ?? [])].sort();
+    expect(sorted('kit-dev')).toEqual(['createDevServer']);
+    expect(sorted('kit-ai')).toEqual(expect.arrayContaining(['AgentTool', 'createSmartAgent']));
+    expect(sorted('kit-core')).toEqual(expect.arrayContaining(['APIDefinition', 'defineAPI']));
+    expect(sorted('kit-db')).toEqual(['defineModel']);
+    expect(sorted('kit-router')).toEqual(['scanRoutes']);
+    expect(sorted('kit-agent')).toEqual(['createA2AHandler', 'createMcpServer']);
+    expect(sorted('kit-auth')).toEqual(['signSession']);
+    expect(sorted('kit-ai')).not.toContain('defineAPI');
+  });
+
+  it('documentedCliCommands reads commands, subcommands and flags from the command table', () => {
+    expect([...documentedCliCommands(reference).values()]).toEqual([
+      { name: 'verify', subcommands: [], flags: [] },
+      { name: 'add', subcommands: ['api', 'page', 'model'], flags: [] },
+      { name: 'deploy:init', subcommands: [], flags: ['--target'] },
+      { name: 'ops:events', subcommands: [], flags: [] },
+      { name: 'ops:tail', subcommands: [], flags: [] },
+    ]);
+  });
+});
+
 describe('TypeScript examples', () => {
   const documented = importableNames();
 
@@ -71,7 +130,7 @@ describe('TypeScript examples', () => {
 });
 
 describe('shell examples', () => {
-  const commands = documentedCliCommands(readFrameworkReference());
+  const commands = referenceCommands();
 
   it('reads the kit commands from the reference', () => {
     expect([...commands.keys()].sort()).toEqual(

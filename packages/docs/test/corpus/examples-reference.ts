@@ -1,10 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { repoRoot } from './examples-files.js';
-
-/** CI places the specification beside the clone: `<repo>/../shared/spec/`. */
-export const frameworkReferencePath = resolve(repoRoot, '../shared/spec/framework-library-reference.md');
-
 /** The twelve packages of the framework, by role name (`kit-core` is `@kit/kit-core`). */
 export const frameworkPackages = [
   'kit-ai',
@@ -89,17 +82,6 @@ function listItems(text: string): string[] {
   }
   items.push(current);
   return items.flatMap((item) => /^\s*`?([A-Za-z_$][\w$]*)/.exec(item)?.[1] ?? []);
-}
-
-/** Reads the framework reference, or fails with where it was looked for and how to fix it. */
-export function readFrameworkReference(path: string = frameworkReferencePath): string {
-  if (!existsSync(path)) {
-    throw new Error(
-      `examples-reference: the framework reference was not found at ${path}. The example import check reads ` +
-        'it from <repo>/../shared/spec/framework-library-reference.md; place the specification there (CI does).',
-    );
-  }
-  return readFileSync(path, 'utf8');
 }
 
 /**

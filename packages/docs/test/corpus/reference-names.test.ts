@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { readCorpusSections, splitSections } from './corpus-sections.js';
-import {
-  containsName,
-  corpusDocsDir,
-  extractReferenceNames,
-  loadReferenceNames,
-  readReference,
-  sectionDocuments,
-  type ReferenceName,
-} from './reference-names.js';
+import { buildReferenceData, formatReferenceData, loadReferenceData, referenceDataPath, referenceNames } from './reference-data.js';
+import { containsName, corpusDocsDir, extractReferenceNames, sectionDocuments, type ReferenceName } from './reference-names.js';
 
 function describeName(entry: ReferenceName): string {
   const what = entry.kind === 'default' ? `${entry.name} (default ${entry.value})` : entry.name;
@@ -133,27 +127,62 @@ describe('splitSections', () => {
   });
 });
 
-describe('the framework reference', () => {
-  it('is readable beside the clone, or the failure says where to put it', () => {
-    expect(() => readReference('/nonexistent/framework-library-reference.md')).toThrow(/not found at .*place the specification there/);
-    expect(readReference()).toContain('# Framework Library Reference');
+describe('the reference data file (reference-names.json)', () => {
+  it('is written exactly as the refresh script writes it, so a hand edit shows up here', () => {
+    const text = readFileSync(referenceDataPath, 'utf8');
+    expect(formatReferenceData(JSON.parse(text))).toBe(text);
   });
 
-  it('yields the names of every kind the coverage tests rely on', () => {
-    const names = loadReferenceNames();
+  it('says which reference it was made from', () => {
+    const { source } = loadReferenceData();
+    expect(source.file).toBe('framework-library-reference.md');
+    expect(source.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(source.lines).toBeGreaterThan(250);
+  });
+
+  it('holds names of every kind the coverage tests rely on', () => {
+    const names = referenceNames();
     const kinds = new Set(names.map((entry) => entry.kind));
     for (const kind of ['package', 'type', 'field', 'function', 'value', 'hook', 'command', 'route-convention', 'default'] as const) {
-      expect(kinds, `no name of kind ${kind} was extracted`).toContain(kind);
+      expect(kinds, `no name of kind ${kind} in the data file`).toContain(kind);
     }
     expect(names.filter((entry) => entry.kind === 'package')).toHaveLength(12);
     expect(names.length).toBeGreaterThan(350);
+    expect(names).toContainEqual(expect.objectContaining({ name: 'maxIterations', kind: 'default', value: '10' }));
+  });
+
+  it('is what the refresh script derives from a reference, names, packages and commands together', () => {
+    const markdown = [
+      '# Framework Library Reference',
+      '',
+      '| Field | Type | Notes |',
+      '|---|---|---|',
+      '| maxIterations | number | Maximum loop iterations; default 10 |',
+      '',
+      '### Command-line program',
+      '',
+      '| Command | Effect |',
+      '|---|---|',
+      '| kit verify | Runs the checks |',
+      '| kit add api, page `<name>` | Scaffolds |',
+      '',
+    ].join('\n');
+    const data = buildReferenceData(markdown, '/somewhere/framework-library-reference.md');
+    expect(data.source).toEqual({ file: 'framework-library-reference.md', sha256: expect.stringMatching(/^[0-9a-f]{64}$/), lines: 12 });
+    expect(data.names).toContainEqual({ name: 'maxIterations', kind: 'default', value: '10', line: 5 });
+    expect(data.commands).toEqual([
+      { name: 'verify', subcommands: [], flags: [] },
+      { name: 'add', subcommands: ['api', 'page'], flags: [] },
+    ]);
+    expect(Object.keys(data.packages)).toHaveLength(12);
+    expect(JSON.parse(formatReferenceData(data))).toEqual(data);
   });
 });
 
 describe('corpus coverage of the reference', () => {
   it('documents every name of the reference in some section of packages/docs/content/docs', () => {
     const sections = readCorpusSections(corpusDocsDir);
-    const missing = loadReferenceNames().filter((entry) => !sections.some((section) => sectionDocuments(section.text, entry)));
+    const missing = referenceNames().filter((entry) => !sections.some((section) => sectionDocuments(section.text, entry)));
     expect(missing.map(describeName), `${missing.length} reference names are missing from the corpus`).toEqual([]);
   });
 });

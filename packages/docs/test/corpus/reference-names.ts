@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -32,25 +31,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** The repository root: `packages/docs/test/corpus` is four levels below it. */
 export const repositoryRoot = resolve(here, '../../../..');
 
-/** CI places the specification beside the clone: `<repo>/../shared/spec/`. */
-export const referencePath = resolve(repositoryRoot, '../shared/spec/framework-library-reference.md');
-
 /** All Markdown documents of the corpus live here. */
 export const corpusDocsDir = resolve(repositoryRoot, 'packages/docs/content/docs');
-
-/**
- * Reads the framework reference, or throws an error that says where it was looked for and how to fix it.
- */
-export function readReference(path: string = referencePath): string {
-  if (!existsSync(path)) {
-    throw new Error(
-      `reference-names: the framework reference was not found at ${path}. ` +
-        'The coverage tests read it from <repo>/../shared/spec/framework-library-reference.md; ' +
-        'place the specification there (CI does) and run the tests again.',
-    );
-  }
-  return readFileSync(path, 'utf8');
-}
 
 /**
  * Words the parsing rules pick up that are prose, not names of the framework. Each has its reason.
@@ -363,11 +345,6 @@ export function extractReferenceNames(markdown: string): ReferenceName[] {
   });
   if (table) collectTable(table, out);
   return [...out.names.values()];
-}
-
-/** The names of the reference at `path`, read from disk. */
-export function loadReferenceNames(path: string = referencePath): ReferenceName[] {
-  return extractReferenceNames(readReference(path));
 }
 
 /** Index of `name` in `text` where it is not part of a longer word. */

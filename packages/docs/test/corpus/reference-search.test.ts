@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContent, type Content } from '../../src/content/index.js';
 import { createDocsSearch, type DocsSearch } from '../../src/search/index.js';
-import { loadReferenceNames, repositoryRoot, sectionDocuments, type ReferenceName } from './reference-names.js';
+import { referenceNames } from './reference-data.js';
+import { repositoryRoot, sectionDocuments, type ReferenceName } from './reference-names.js';
 
 /** How many results a reader looks at: a name counts as findable when one of these documents it. */
 const TOP = 3;
@@ -24,7 +25,7 @@ function findable(entry: ReferenceName): { ok: boolean; got: string[] } {
 
 describe('every reference name through the search interface', () => {
   it(`finds a section documenting each name among the first ${TOP} results`, () => {
-    const names = loadReferenceNames();
+    const names = referenceNames();
     const unfound = names.flatMap((entry) => {
       const { ok, got } = findable(entry);
       if (ok) return [];

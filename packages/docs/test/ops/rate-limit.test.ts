@@ -46,7 +46,9 @@ describe('rate limiting off (the default)', () => {
   });
 });
 
-describe.skipIf(!hasRedisServer())('rate limiting shared through Redis', () => {
+const redisInstalled = hasRedisServer();
+
+describe.skipIf(!redisInstalled)(`rate limiting shared through Redis${redisInstalled ? '' : ' (skipped: redis-server is not installed; apt-get install -y redis-server)'}`, () => {
   let redis: TestRedis;
   const servers: DocsServer[] = [];
   beforeAll(async () => {
