@@ -17,10 +17,11 @@ export { asKitError, toProblem, quoteInput, type Problem } from './errors/proble
 export { contextFor } from './http/context.js';
 export { jsonResponse, matchesEtag, problemResponse } from './http/responses.js';
 export { maxBodyBytes, defaultBodyTimeoutMs } from './http/read-input.js';
+export { defaultContentSecurityPolicy, pageSecurityPolicy, type PageSecurityHeaders, type PageSecurityPolicy, type ReferrerPolicyValue } from './http/page-security.js';
 export { guardHttpServer, type HttpGuardOptions, type HttpRefusal } from './http/guard-http-server.js';
 export { problemForRequestError } from './http/request-error.js';
 export { issueMessage } from './registry/issue-messages.js';
-export { createKitApp, type KitApp, type KitServer, type ListenOptions, type RawHandler } from './app/create-kit-app.js';
+export { createKitApp, type KitApp, type KitServer, type ListenOptions, type MountOptions, type RawHandler } from './app/create-kit-app.js';
 export {
   defineRateLimit,
   parseWindow,
@@ -51,9 +52,10 @@ export {
 export { MemoryApprovalStore, type MemoryApprovalStoreOptions } from './approvals/memory-approval-store.js';
 export { ApprovalRequiredError, type PendingApprovalBody } from './approvals/approval-required-error.js';
 export { ApprovalDeniedError } from './approvals/approval-denied-error.js';
+export { ApprovalLimitError, type ApprovalLimitReason } from './approvals/approval-limit-error.js';
 export type { ApprovalOptions } from './approvals/options.js';
 export type { ApprovalView } from './approvals/approval-record.js';
-export type { Approval, ApprovalChange, ApprovalRequester, ApprovalStatus, ApprovalStore, ApprovalTransition } from './approvals/types.js';
+export type { Approval, ApprovalChange, ApprovalLimits, ApprovalRequester, ApprovalStatus, ApprovalStore, ApprovalTransition } from './approvals/types.js';
 export { redactOutput } from './redaction/redact-output.js';
 
 // Plugins, WebSockets and compliance: extensions of the app, live connections, EU AI Act primitives.

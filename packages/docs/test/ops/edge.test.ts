@@ -42,12 +42,14 @@ describe('the edge of kit-docs serve', () => {
     expect(answer.elapsedMs).toBeLessThan(850);
   });
 
-  it('answers an /mcp body still arriving at the handler timeout with a 408, not a 503', async () => {
+  it('answers an /mcp body still arriving at the body timeout with a 408, not a 503', async () => {
     const answer = await exchange(
       server.port,
       rawRequest('POST /mcp HTTP/1.1', ['Host: 127.0.0.1', 'Content-Type: application/json', 'Accept: application/json, text/event-stream', 'Content-Length: 100'], '{"jsonrpc":'),
     );
-    expect(expectProblem(answer, 408, '/problems/request-timeout').detail).toBe('The request body did not arrive in full within 900 ms; send the whole body, or a Content-Length that matches it.');
+    expect(expectProblem(answer, 408, '/problems/request-timeout').detail).toBe(
+      'The request body did not arrive in full: Content-Length announced 100 bytes and 11 arrived within 300 ms; send the whole body, or a Content-Length that matches it.',
+    );
     expect(answer.headers.connection).toBe('close');
   });
 

@@ -11,7 +11,9 @@ import { KitError } from '../errors/kit-error.js';
 import { asKitError, quoteInput } from '../errors/problem.js';
 import { contextFor } from '../http/context.js';
 import { guardHttpServer } from '../http/guard-http-server.js';
-import { defaultBodyTimeoutMs, readInput } from '../http/read-input.js';
+import { defaultBodyTimeoutMs, maxBodyBytes as defaultMaxBodyBytes, readInput } from '../http/read-input.js';
+import { guardRequestBody, type BodyGuard, type BodyLimits } from '../http/body-guard.js';
+import { crossSiteRefusal, isUnsafeMethod, trustedOriginSet } from '../http/cross-site.js';
 import { problemForRequestError } from '../http/request-error.js';
 import { jsonResponse, problemResponse, uncachedJsonResponse } from '../http/responses.js';
 import { CapabilityRegistry, type RegisteredRoute } from '../registry/capability-registry.js';
@@ -26,6 +28,29 @@ import { RateLimiter, rateLimited, type RateLimitDecision } from '../rate-limit/
 
 /** Answers a request that is not a `defineAPI` route: a page, a file, a protocol endpoint. */
 export type RawHandler = (request: Request, ctx: KitContext) => Response | Promise<Response>;
+
+/**
+ * Limits of one endpoint added with `app.mount`, in place of the app's (`KitConfig.maxBodyBytes` and
+ * `bodyTimeoutMs`), for the few that take more: an upload, say.
+ *
+ * @example
+ * ```ts
+ * import { createKitApp, type MountOptions } from '@kit/kit-core';
+ *
+ * const app = createKitApp({ routes: {} });
+ * const uploads: MountOptions = { maxBodyBytes: 20 * 1024 * 1024, bodyTimeoutMs: 60_000 };
+ * app.mount('/files', ['POST'], async (request) => {
+ *   const bytes = await request.arrayBuffer(); // at most 20 MiB, within a minute; else 413 or 408
+ *   return Response.json({ size: bytes.byteLength });
+ * }, uploads);
+ * ```
+ */
+export interface MountOptions {
+  /** The largest body the handler may read, in bytes. Default: the app's `maxBodyBytes` (64 KiB). */
+  readonly maxBodyBytes?: number;
+  /** How long the body may take to arrive once the handler reads it, in milliseconds. Default: the app's `bodyTimeoutMs` (5000). */
+  readonly bodyTimeoutMs?: number;
+}
 
 /** Where and how to listen. */
 export interface ListenOptions {
@@ -68,11 +93,13 @@ export interface KitApp {
   /** Adds a GET (and HEAD) endpoint that is not a typed route; other methods get 405. */
   get(path: string, handler: RawHandler): void;
   /**
-   * Adds an endpoint answering exactly the given methods (a protocol endpoint such as `/mcp`); every
-   * other method, HEAD included, gets the same 405 problem with the same `Allow`. HEAD is not implied
-   * by GET here, since a protocol's GET (an event stream, say) has no meaningful head.
+   * Adds an endpoint answering exactly the given methods (a protocol endpoint such as `/mcp`, a form
+   * post); every other method, HEAD included, gets the same 405 problem with the same `Allow`. HEAD is
+   * not implied by GET here, since a protocol's GET (an event stream, say) has no meaningful head.
+   * The handler reads the body under the app's limits (`maxBodyBytes`, `bodyTimeoutMs`), or those of
+   * `options`: past them, the read fails and the app answers 413 or 408, whatever the handler answered.
    */
-  mount(path: string, methods: readonly HttpMethod[], handler: RawHandler): void;
+  mount(path: string, methods: readonly HttpMethod[], handler: RawHandler, options?: MountOptions): void;
   /** Every method some endpoint answers, sorted: the `Allow` of `OPTIONS *`. */
   methods(): string[];
   /** The OpenAPI 3.1 document of the typed routes. */
@@ -150,8 +177,8 @@ export function createKitApp(given: KitConfig): KitApp {
   const hono = new Hono();
   const middleware = config.middleware ?? [];
   const info = config.info ?? defaultInfo;
-  const bodyTimeoutMs = config.bodyTimeoutMs ?? defaultBodyTimeoutMs;
-  if (!(Number.isFinite(bodyTimeoutMs) && bodyTimeoutMs > 0 && bodyTimeoutMs <= 2_147_483_647)) throw new TypeError(`createKitApp: bodyTimeoutMs must be a positive number of milliseconds up to 2147483647, got ${bodyTimeoutMs}`);
+  const bodyLimits = checkLimits('createKitApp', config.maxBodyBytes ?? defaultMaxBodyBytes, config.bodyTimeoutMs ?? defaultBodyTimeoutMs, `${defaultMaxBodyBytes} (64 KiB)`);
+  const trustedOrigins = trustedOriginSet('createKitApp', config.trustedOrigins);
 
   const limiter = config.rateLimit ? new RateLimiter(config.rateLimit, config.rateLimitStore ?? new MemoryStore()) : undefined;
   const clientKey = config.clientKey ?? (({ remoteAddress }) => remoteAddress ?? 'unknown');
@@ -170,13 +197,20 @@ export function createKitApp(given: KitConfig): KitApp {
   const authenticators = middleware.flatMap((definition) => (definition.authenticate ? [definition.authenticate] : []));
   const chain = middleware.filter((definition) => !definition.authenticate);
 
-  const handle = async (request: Request, env: unknown, answer: (ctx: KitContext) => Promise<Response>): Promise<Response> => {
+  // `guard` watches the body of an endpoint that reads it itself (see guardRequestBody): when the
+  // body broke its limits, that is the answer, whatever the handler made of the failed read.
+  const handle = async (request: Request, env: unknown, answer: (ctx: KitContext) => Promise<Response>, guard?: BodyGuard): Promise<Response> => {
     let ctx = contextFor(request);
     const connection = connectionOf(env);
     if (connection) ctx = { ...ctx, connection };
     let response: Response;
     let limit: RateLimitDecision | undefined;
     try {
+      // Before authentication, so a forged request has no effect at all, a sign-in included.
+      if (isUnsafeMethod(request.method)) {
+        const refusal = crossSiteRefusal(request, trustedOrigins);
+        if (refusal) throw refusal;
+      }
       let authError: unknown;
       try {
         for (const authenticate of authenticators) ctx = await authenticate({ request, ctx });
@@ -189,27 +223,54 @@ export function createKitApp(given: KitConfig): KitApp {
       if (limit && !limit.allowed) throw rateLimited(limit);
       if (authError !== undefined) throw authError;
       response = await runMiddleware(chain, request, ctx, answer);
-    } catch (error) {
+      if (guard?.failure) {
+        void response.body?.cancel().catch(() => undefined);
+        throw guard.failure;
+      }
+    } catch (thrown) {
+      const error = guard?.failure ?? thrown;
       const known = asKitError(error);
       if (!known || known.code === 'internal') reportError(error, ctx);
       response = problemResponse(error);
     }
     try {
-      if (!response.headers.has('x-request-id')) response.headers.set('X-Request-Id', ctx.requestId);
-      if (limit?.allowed) for (const [name, value] of Object.entries(limit.headers)) response.headers.set(name, value);
+      const headers = response.headers;
+      if (!headers.has('x-request-id')) headers.set('X-Request-Id', ctx.requestId);
+      // No answer of a kit app is to be sniffed into another type (a script, a page) than it says.
+      if (!headers.has('x-content-type-options')) headers.set('X-Content-Type-Options', 'nosniff');
+      if (limit?.allowed) for (const [name, value] of Object.entries(limit.headers)) headers.set(name, value);
     } catch {
       // Responses with immutable headers (from fetch) are passed through as they are.
     }
     return response;
   };
 
+  // Whether the store failed at the last check: without onRateLimitError, an outage is told once when
+  // it starts and once when it ends, not once per request let through.
+  let storeFailing = false;
   const checkLimit = async (rateLimiter: RateLimiter, request: Request, ctx: KitContext, env: unknown): Promise<RateLimitDecision | undefined> => {
     try {
       const key = clientKey({ request, ctx, remoteAddress: (env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress });
-      return await rateLimiter.check(key, ctx.authType);
+      const decision = await rateLimiter.check(key, ctx.authType);
+      if (storeFailing) {
+        storeFailing = false;
+        if (!config.onRateLimitError) process.stderr.write('kit: the rate-limit store answers again; rate limits apply again.\n');
+      }
+      return decision;
     } catch (error) {
       // A store that is down must not take the service down with it: the request goes through.
-      config.onRateLimitError?.(error);
+      if (config.onRateLimitError) {
+        storeFailing = true;
+        try {
+          config.onRateLimitError(error);
+        } catch {
+          // A failing reporter must not turn a let-through request into a 500.
+        }
+      } else if (!storeFailing) {
+        storeFailing = true;
+        const why = error instanceof Error ? error.message : String(error);
+        process.stderr.write(`kit: the rate-limit store failed (${why}); requests are let through without rate limits until it answers again. Set onRateLimitError in createKitApp to handle this yourself.\n`);
+      }
       return undefined;
     }
   };
@@ -238,19 +299,31 @@ export function createKitApp(given: KitConfig): KitApp {
 
   // Hono matches in registration order, so each path's 405 catch-all is added after its methods.
   const pendingNotAllowed: string[] = [];
-  type Answer = (request: Request, ctx: KitContext, body: ReadableStream<Uint8Array> | null, pathValues: Record<string, string>) => Promise<Response>;
-  const register = (path: string, methods: readonly HttpMethod[], answer: Answer, headWithGet = true) => {
+  type Answer = (request: Request, ctx: KitContext, env: unknown, pathValues: Record<string, string>) => Promise<Response>;
+  /**
+   * `limits` are those of an endpoint that reads its body itself (a mounted handler): its request,
+   * and so the middleware's, reads the body through a guard. A route reads its JSON body with
+   * `readInput`, which keeps the same limits itself, so its request is left as it is.
+   */
+  const register = (path: string, methods: readonly HttpMethod[], answer: Answer, headWithGet = true, limits?: BodyLimits) => {
     if (allow(path, methods, headWithGet)) pendingNotAllowed.push(path);
     for (const method of methods) {
-      hono.on(method, path, (c) =>
-        handle(c.req.raw, c.env, async (ctx) => {
-          // Hono hands HEAD to the GET handler; where HEAD is not one of the path's methods it gets
-          // the same 405 as any other method, so both agree on Allow.
-          if (c.req.raw.method === 'HEAD' && !methodsByPath.get(path)?.has('HEAD')) throw notAllowed(c.req.raw, path);
-          // Hono's param() gives the `:name` segments URI-decoded.
-          return answer(c.req.raw, ctx, requestBody(c.req.raw, c.env), c.req.param());
-        }),
-      );
+      hono.on(method, path, (c) => {
+        const guarded = limits ? guardRequestBody(c.req.raw, c.env, limits) : undefined;
+        const request = guarded ? guarded.request : c.req.raw;
+        return handle(
+          request,
+          c.env,
+          async (ctx) => {
+            // Hono hands HEAD to the GET handler; where HEAD is not one of the path's methods it gets
+            // the same 405 as any other method, so both agree on Allow.
+            if (request.method === 'HEAD' && !methodsByPath.get(path)?.has('HEAD')) throw notAllowed(request, path);
+            // Hono's param() gives the `:name` segments URI-decoded.
+            return answer(request, ctx, c.env, c.req.param());
+          },
+          guarded?.guard,
+        );
+      });
     }
   };
   const allMethods = () => [...new Set([...methodsByPath.values()].flatMap((methods) => [...methods]))].sort();
@@ -263,23 +336,33 @@ export function createKitApp(given: KitConfig): KitApp {
     // Callers whose call waits for an approval poll its status here (the statusUrl of their 202).
     const approvalPath = `${approvals.basePath}/:id`;
     const servesApprovals = config.approvals !== undefined || holdsForApproval(config.policies ?? [], registry.routes);
-    if (servesApprovals && !methodsByPath.has(approvalPath)) register(approvalPath, ['GET'], async (_request, ctx, _body, pathValues) => approvalStatusResponse(approvals.store, pathValues.id ?? '', ctx));
+    if (servesApprovals && !methodsByPath.has(approvalPath)) register(approvalPath, ['GET'], async (_request, ctx, _env, pathValues) => approvalStatusResponse(approvals.store, pathValues.id ?? '', ctx));
     if (!methodsByPath.has(openapiPath)) {
       let document: OpenAPIDocument | undefined;
       register(openapiPath, ['GET'], async (request) => jsonResponse(request, (document ??= toOpenAPI(registry, info))));
     }
     for (const path of pendingNotAllowed) addMethodNotAllowed(path);
-    hono.notFound((c) => handle(c.req.raw, c.env, async (ctx) => {
-      if (config.notFound) return config.notFound(c.req.raw, ctx);
-      throw new KitError('not_found', `No endpoint at ${quoteInput(new URL(c.req.url).pathname)}; see /openapi.json for the available ones.`);
-    }));
+    hono.notFound((c) => {
+      // The app's notFound may read the body, as a mounted handler may; the 404 problem never does.
+      const guarded = config.notFound ? guardRequestBody(c.req.raw, c.env, bodyLimits) : undefined;
+      const request = guarded ? guarded.request : c.req.raw;
+      return handle(
+        request,
+        c.env,
+        async (ctx) => {
+          if (config.notFound) return config.notFound(request, ctx);
+          throw new KitError('not_found', `No endpoint at ${quoteInput(new URL(c.req.url).pathname)}; see /openapi.json for the available ones.`);
+        },
+        guarded?.guard,
+      );
+    });
     hono.onError((error) => problemResponse(error));
   };
 
   for (const [key, definition] of Object.entries(config.routes ?? {}) as [RouteKey, AnyAPIDefinition][]) {
     const [method, path] = splitRouteKey(key);
     const route = registry.register(method, path, definition);
-    register(path, [method], (request, ctx, body, pathValues) => answerRoute(registry, route, request, ctx, body, bodyTimeoutMs, pathValues));
+    register(path, [method], (request, ctx, env, pathValues) => answerRoute(registry, route, request, ctx, requestBody(request, env), bodyLimits, pathValues));
   }
 
   const app: KitApp = {
@@ -292,9 +375,13 @@ export function createKitApp(given: KitConfig): KitApp {
       if (sealed) throw new TypeError(`createKitApp: add ${path} before the app serves its first request`);
       register(path, ['GET'], async (request, ctx) => handler(request, ctx));
     },
-    mount: (path, methods, handler) => {
+    mount: (path, methods, handler, options = {}) => {
       if (sealed) throw new TypeError(`createKitApp: add ${path} before the app serves its first request`);
-      register(path, methods, async (request, ctx) => handler(request, ctx), false);
+      const limits =
+        options.maxBodyBytes === undefined && options.bodyTimeoutMs === undefined
+          ? bodyLimits
+          : checkLimits(`app.mount('${path}')`, options.maxBodyBytes ?? bodyLimits.maxBytes, options.bodyTimeoutMs ?? bodyLimits.timeoutMs, `the app's ${bodyLimits.maxBytes}`);
+      register(path, methods, async (request, ctx) => handler(request, ctx), false, limits);
     },
     methods: allMethods,
     openapi: () => toOpenAPI(registry, info),
@@ -343,16 +430,26 @@ function logUnexpectedError(error: unknown, ctx: KitContext): void {
   process.stderr.write(`kit: ${where} (request ${ctx.requestId}) failed with an unexpected error, answered 500: ${detail}\n`);
 }
 
+/**
+ * Body limits checked once, where they are given; a bad one is a `TypeError` naming `component`, and
+ * `fallback`, what leaving `maxBodyBytes` out gives.
+ */
+function checkLimits(component: string, maxBytes: number, timeoutMs: number, fallback: string): BodyLimits {
+  if (!(Number.isSafeInteger(maxBytes) && maxBytes > 0)) throw new TypeError(`${component}: maxBodyBytes must be a whole number of bytes from 1, got ${maxBytes}; omit it for ${fallback}`);
+  if (!(Number.isFinite(timeoutMs) && timeoutMs > 0 && timeoutMs <= 2_147_483_647)) throw new TypeError(`${component}: bodyTimeoutMs must be a positive number of milliseconds up to 2147483647, got ${timeoutMs}`);
+  return { maxBytes, timeoutMs };
+}
+
 async function answerRoute(
   registry: CapabilityRegistry,
   route: RegisteredRoute,
   request: Request,
   ctx: KitContext,
   body: ReadableStream<Uint8Array> | null,
-  bodyTimeoutMs: number,
+  limits: BodyLimits,
   pathValues: Record<string, string>,
 ): Promise<Response> {
-  const input = await readInput(request, route, body, bodyTimeoutMs, pathValues);
+  const input = await readInput(request, route, body, limits, pathValues);
   let output: unknown;
   try {
     output = await registry.invoke(route, input, ctx);

@@ -3,6 +3,7 @@ import type { HttpMethod } from '../definitions/define-config.js';
 import { KitError } from '../errors/kit-error.js';
 import { newApprovalId, statusAt } from './approval-record.js';
 import { ApprovalDeniedError } from './approval-denied-error.js';
+import { ApprovalLimitError } from './approval-limit-error.js';
 import { ApprovalRequiredError } from './approval-required-error.js';
 import { approvalFingerprint, canonicalJson } from './fingerprint.js';
 import type { ResolvedApprovalOptions } from './options.js';
@@ -24,7 +25,8 @@ export interface HeldCall {
  * approval with the call's fingerprint is used (atomically: of several replicas racing, one wins and
  * the others look again) and resolved with; a pending one is reported again; a denied one is an
  * `ApprovalDeniedError` (403); otherwise a new pending approval is made. Rejects with `ApprovalRequiredError` while
- * the call waits.
+ * the call waits, and with an `ApprovalLimitError` (429, or 503 for a full store, with `Retry-After`)
+ * when the caller already has `maxPendingPerRequester` calls waiting.
  */
 export async function passApproval(options: ResolvedApprovalOptions, call: HeldCall): Promise<Approval> {
   const requestedBy: ApprovalRequester = { authType: call.ctx.authType, ...(call.ctx.auth ? { subject: call.ctx.auth.subject } : {}) };
@@ -44,7 +46,13 @@ export async function passApproval(options: ResolvedApprovalOptions, call: HeldC
     if (found && status === 'denied' && Date.parse(found.expiresAt) > now) throw new ApprovalDeniedError(call.policy, found);
     if (found && status === 'pending') throw pending(options, found);
     now = Date.now();
-    const stored = await store.addApproval(newApproval(options, call, requestedBy, fingerprint, now), now);
+    let stored: Approval;
+    try {
+      stored = await store.addApproval(newApproval(options, call, requestedBy, fingerprint, now), now, { maxPendingPerRequester: options.maxPendingPerRequester });
+    } catch (error) {
+      if (error instanceof ApprovalLimitError) throw error.withRetryAfter(options.retryAfterSeconds);
+      throw error;
+    }
     if (statusAt(stored, now) === 'pending') throw pending(options, stored);
     // A duplicate approved meanwhile: the next pass uses it.
   }

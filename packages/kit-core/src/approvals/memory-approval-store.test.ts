@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { thrownBy } from '../../../../test-support/rejection.js';
+import { rejectionOf, thrownBy } from '../../../../test-support/rejection.js';
+import { ApprovalLimitError } from './approval-limit-error.js';
 import { newApprovalId } from './approval-record.js';
 import { MemoryApprovalStore } from './memory-approval-store.js';
 import type { Approval } from './types.js';
@@ -31,20 +32,48 @@ describe('MemoryApprovalStore', () => {
     expect(store.size).toBe(0);
   });
 
-  it('makes room past maxApprovals by dropping finished approvals first, then the oldest', async () => {
-    const now = 1_000_000;
-    const store = new MemoryApprovalStore({ maxApprovals: 3, now: () => now });
+  it('never drops an approval to make room: past maxApprovals a new one is refused, until old ones are forgotten', async () => {
+    let now = 1_000_000;
+    const store = new MemoryApprovalStore({ maxApprovals: 3, now: () => now, graceMs: 0 });
     const first = await store.addApproval(approval('1', now), now);
     const second = await store.addApproval(approval('2', now), now);
-    const third = await store.addApproval(approval('3', now), now);
+    const third = await store.addApproval(approval('3', now, 2 * hour), now);
     await store.decideApproval(second.id, { status: 'denied', decidedAt: new Date(now).toISOString() }, now);
-    await store.addApproval(approval('4', now), now);
+    const full = await rejectionOf(store.addApproval(approval('4', now), now), ApprovalLimitError);
+    expect(full).toMatchObject({ reason: 'store_full', limit: 3, code: 'service_unavailable' });
     expect(store.size).toBe(3);
+    for (const kept of [first, second, third]) expect(await store.getApproval(kept.id)).toBeDefined();
+    // A repeated call still finds its approval when the store is full.
+    expect((await store.addApproval(approval('1', now), now)).id).toBe(first.id);
+    // Forgotten by their own expiry (the first two after an hour), not by pressure.
+    now += hour;
+    expect((await store.addApproval(approval('5', now), now)).status).toBe('pending');
     expect(await store.getApproval(second.id)).toBeUndefined();
-    expect(await store.getApproval(first.id)).toBeDefined();
-    await store.addApproval(approval('5', now), now);
-    expect(await store.getApproval(first.id)).toBeUndefined();
     expect(await store.getApproval(third.id)).toBeDefined();
+  });
+
+  it('caps the pending approvals of each requester when asked, counting only pending and unexpired ones', async () => {
+    let now = 1_000_000;
+    const store = new MemoryApprovalStore({ now: () => now });
+    const bot = { authType: 'agent' as const, subject: 'bot' };
+    const of = (fingerprint: string, requestedBy = bot, ttl = hour) => ({ ...approval(fingerprint, now, ttl), requestedBy });
+    const limits = { maxPendingPerRequester: 2 };
+    const a = await store.addApproval(of('a'), now, limits);
+    await store.addApproval(of('b', bot, 1_000), now, limits);
+    const refused = await rejectionOf(store.addApproval(of('c'), now, limits), ApprovalLimitError);
+    expect(refused).toMatchObject({ reason: 'requester', limit: 2, code: 'rate_limited', requester: bot });
+    expect(refused.message).toContain('agent "bot" already has 2 calls waiting');
+    // The same call again is its approval, not a new one; another requester has its own count.
+    expect((await store.addApproval(of('a'), now, limits)).id).toBe(a.id);
+    expect((await store.addApproval(of('d', { authType: 'agent', subject: 'other' }), now, limits)).status).toBe('pending');
+    // A decision frees a place, and so does an expiry.
+    await store.decideApproval(a.id, { status: 'approved', decidedAt: 'x' }, now);
+    await store.addApproval(of('e'), now, limits);
+    await expect(store.addApproval(of('f'), now, limits)).rejects.toThrow(ApprovalLimitError);
+    now += 1_000;
+    expect((await store.addApproval(of('f'), now, limits)).status).toBe('pending');
+    // Without limits there is no cap.
+    expect((await store.addApproval(of('g'), now)).status).toBe('pending');
   });
 
   it('sweeps approvals past their grace period when a new one is added', async () => {

@@ -1,9 +1,14 @@
+import { ApprovalLimitError } from './approval-limit-error.js';
 import { statusAt } from './approval-record.js';
-import type { Approval, ApprovalChange, ApprovalStore, ApprovalTransition } from './types.js';
+import type { Approval, ApprovalChange, ApprovalLimits, ApprovalRequester, ApprovalStore, ApprovalTransition } from './types.js';
 
 /** Options of `MemoryApprovalStore`. */
 export interface MemoryApprovalStoreOptions {
-  /** Approvals kept at most; past it, the oldest finished ones are dropped first. Default 10 000. */
+  /**
+   * Approvals held at most, whatever their status. Past it a new approval is refused (an
+   * `ApprovalLimitError`, 503) until older ones are forgotten: nothing is dropped to make room.
+   * Default 10 000.
+   */
   readonly maxApprovals?: number;
   /** How long an approval is kept after it expires, so its status can still be read. Default 1 hour. */
   readonly graceMs?: number;
@@ -17,9 +22,11 @@ const sweepEveryMs = 60_000;
 /**
  * Approvals in this process's memory: what `createKitApp` and the approval functions use unless given
  * a store. Right for one process; with several processes or replicas, a call held on one would not
- * find its approval on another, so use `RedisStore` there. Bounded: an approval is forgotten an hour
- * (`graceMs`) after it expires, and past `maxApprovals` the oldest finished ones (used, denied,
- * expired), then the oldest of all, make room.
+ * find its approval on another, so use `RedisStore` there. Bounded without evicting: an approval, pending or
+ * decided, is forgotten only an hour (`graceMs`) after its own `expiresAt`; each requester may have
+ * `maxPendingPerRequester` pending (a limit the app passes, see `ApprovalLimits`); and past
+ * `maxApprovals` in all, new approvals are refused, so a flood of calls can never push out an
+ * approval a person has decided or is about to.
  *
  * @example
  * ```ts
@@ -32,6 +39,8 @@ export class MemoryApprovalStore implements ApprovalStore {
   /** In insertion order, so the first entries are the oldest. */
   readonly #approvals = new Map<string, Approval>();
   readonly #byFingerprint = new Map<string, string>();
+  /** Ids of the approvals each requester added; those no longer pending are pruned when counted. */
+  readonly #pendingByRequester = new Map<string, Set<string>>();
   readonly #maxApprovals: number;
   readonly #graceMs: number;
   readonly #now: () => number;
@@ -55,13 +64,20 @@ export class MemoryApprovalStore implements ApprovalStore {
     return this.#approvals.size;
   }
 
-  async addApproval(approval: Approval, now: number): Promise<Approval> {
+  async addApproval(approval: Approval, now: number, limits: ApprovalLimits = {}): Promise<Approval> {
     const existingId = this.#byFingerprint.get(approval.fingerprint);
-    const existing = existingId === undefined ? undefined : this.#approvals.get(existingId);
+    const existing = existingId === undefined ? undefined : this.#live(existingId);
     if (existing && (existing.status === 'pending' || existing.status === 'approved') && statusAt(existing, now) !== 'expired') return copy(existing);
-    this.#makeRoom(now);
+    if (this.#approvals.size >= this.#maxApprovals || now - this.#sweptAt >= sweepEveryMs) this.#sweep(now);
+    const requester = requesterKey(approval.requestedBy);
+    const cap = limits.maxPendingPerRequester;
+    if (cap !== undefined && this.#pendingCount(requester, now) >= cap) throw new ApprovalLimitError('requester', cap, approval.requestedBy);
+    if (this.#approvals.size >= this.#maxApprovals) throw new ApprovalLimitError('store_full', this.#maxApprovals);
     this.#approvals.set(approval.id, copy({ ...approval, status: 'pending' }));
     this.#byFingerprint.set(approval.fingerprint, approval.id);
+    let ids = this.#pendingByRequester.get(requester);
+    if (!ids) this.#pendingByRequester.set(requester, (ids = new Set()));
+    ids.add(approval.id);
     return copy(this.#approvals.get(approval.id)!);
   }
 
@@ -107,6 +123,7 @@ export class MemoryApprovalStore implements ApprovalStore {
   async clearApprovals(): Promise<void> {
     this.#approvals.clear();
     this.#byFingerprint.clear();
+    this.#pendingByRequester.clear();
   }
 
   /** The approval, unless its grace period is over (it is then dropped, as Redis would have). */
@@ -126,6 +143,9 @@ export class MemoryApprovalStore implements ApprovalStore {
   #drop(approval: Approval): void {
     this.#approvals.delete(approval.id);
     if (this.#byFingerprint.get(approval.fingerprint) === approval.id) this.#byFingerprint.delete(approval.fingerprint);
+    const key = requesterKey(approval.requestedBy);
+    const ids = this.#pendingByRequester.get(key);
+    if (ids?.delete(approval.id) && ids.size === 0) this.#pendingByRequester.delete(key);
   }
 
   #sweep(now: number): void {
@@ -133,19 +153,22 @@ export class MemoryApprovalStore implements ApprovalStore {
     for (const approval of this.#approvals.values()) if (this.#gone(approval, now)) this.#drop(approval);
   }
 
-  #makeRoom(now: number): void {
-    if (this.#approvals.size >= this.#maxApprovals || now - this.#sweptAt >= sweepEveryMs) this.#sweep(now);
-    if (this.#approvals.size < this.#maxApprovals) return;
-    for (const approval of this.#approvals.values()) {
-      const status = statusAt(approval, now);
-      if (status === 'used' || status === 'denied' || status === 'expired') {
-        this.#drop(approval);
-        return;
-      }
+  /** How many approvals of this requester are pending and unexpired at `now`; forgets the others' ids. */
+  #pendingCount(requester: string, now: number): number {
+    const ids = this.#pendingByRequester.get(requester);
+    if (!ids) return 0;
+    for (const id of ids) {
+      const approval = this.#approvals.get(id);
+      if (!approval || statusAt(approval, now) !== 'pending') ids.delete(id);
     }
-    const oldest = this.#approvals.values().next();
-    if (!oldest.done) this.#drop(oldest.value);
+    if (ids.size === 0) this.#pendingByRequester.delete(requester);
+    return ids.size;
   }
+}
+
+/** One key per requester: its auth type and subject. */
+function requesterKey(requester: ApprovalRequester): string {
+  return `${requester.authType}\u0000${requester.subject ?? ''}`;
 }
 
 /** Approvals are plain JSON; copies keep callers from changing what the store holds. */

@@ -11,7 +11,7 @@ import type { ApprovalStore } from './types.js';
  *
  * const app = createKitApp({
  *   routes: {},
- *   approvals: { store: new RedisStore({ url: 'redis://127.0.0.1:6379' }), ttl: '4h', basePath: '/api/approvals' },
+ *   approvals: { store: new RedisStore({ url: 'redis://127.0.0.1:6379' }), ttl: '4h', basePath: '/api/approvals', maxPendingPerRequester: 10 },
  * });
  * ```
  */
@@ -29,8 +29,18 @@ export interface ApprovalOptions {
   readonly ttl?: string | number;
   /** Where the app serves `GET <basePath>/:id`, the status of an approval. Default `/approvals`. */
   readonly basePath?: string;
-  /** `Retry-After` of the 202 a pending call gets, in seconds. Default 30. */
+  /**
+   * `Retry-After` of the 202 a pending call gets, in seconds, and of the 429 (or 503) a call gets when
+   * no approval can be made for it now. Default 30.
+   */
   readonly retryAfterSeconds?: number;
+  /**
+   * Most calls one requester (an auth type and subject: one API key's agent, one person, or all
+   * anonymous callers together) may have waiting for a decision at once. A new call past it is
+   * answered 429 with `Retry-After`, and no approval is made; a call repeated exactly still finds its
+   * own approval. Default 20; at most 100 000.
+   */
+  readonly maxPendingPerRequester?: number;
 }
 
 /** `ApprovalOptions` with every default filled in and every value checked. */
@@ -39,7 +49,11 @@ export interface ResolvedApprovalOptions {
   readonly ttl: number;
   readonly basePath: string;
   readonly retryAfterSeconds: number;
+  readonly maxPendingPerRequester: number;
 }
+
+/** Default of `ApprovalOptions.maxPendingPerRequester`. */
+export const defaultMaxPendingPerRequester = 20;
 
 const storeMethods = ['addApproval', 'getApproval', 'findApproval', 'decideApproval', 'consumeApproval', 'listApprovals', 'clearApprovals'] as const;
 
@@ -61,7 +75,13 @@ export function resolveApprovalOptions(component: string, options: ApprovalOptio
   if (!Number.isSafeInteger(retryAfterSeconds) || retryAfterSeconds < 1 || retryAfterSeconds > 86_400) {
     throw new TypeError(`${component}: approvals.retryAfterSeconds must be a whole number of seconds from 1 to 86400, got ${String(retryAfterSeconds)}; omit it for 30.`);
   }
-  return { store, ttl, basePath, retryAfterSeconds };
+  const maxPendingPerRequester = options.maxPendingPerRequester ?? defaultMaxPendingPerRequester;
+  if (!Number.isSafeInteger(maxPendingPerRequester) || maxPendingPerRequester < 1 || maxPendingPerRequester > 100_000) {
+    throw new TypeError(
+      `${component}: approvals.maxPendingPerRequester must be a whole number from 1 to 100000, got ${String(maxPendingPerRequester)}; omit it for ${defaultMaxPendingPerRequester}.`,
+    );
+  }
+  return { store, ttl, basePath, retryAfterSeconds, maxPendingPerRequester };
 }
 
 /** Throws a `TypeError` unless `store` has every method of an `ApprovalStore`. */

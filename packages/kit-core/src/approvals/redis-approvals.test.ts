@@ -8,6 +8,7 @@ import { KitError } from '../errors/kit-error.js';
 import { RedisStore } from '../rate-limit/redis-store.js';
 import { rejectionOf } from '../../../../test-support/rejection.js';
 import { freePort, startRedis, type TestRedis } from '../../../../test-support/redis-server.js';
+import { ApprovalLimitError } from './approval-limit-error.js';
 import { newApprovalId } from './approval-record.js';
 import { clearApprovals, createApproval, getApproval, listApprovals, resolveApproval } from './approvals.js';
 import type { Approval } from './types.js';
@@ -90,6 +91,30 @@ describe('RedisStore as an approval store', () => {
     const uses = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).consumeApproval(fresh.id, now)));
     expect(uses.filter(Boolean)).toHaveLength(1);
     expect(await a.getApproval(fresh.id)).toMatchObject({ status: 'used', usedAt: new Date(now).toISOString() });
+  });
+
+  it('caps the pending approvals of a requester across replicas, freeing a place when one is decided or expires, and evicts nothing', async () => {
+    const now = Date.now();
+    const limits = { maxPendingPerRequester: 3 };
+    const added = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).addApproval(approval(`cap-${i}`, now), now, limits)));
+    const kept = added.filter((result): result is PromiseFulfilledResult<Approval> => result.status === 'fulfilled').map((result) => result.value);
+    const refused = added.filter((result): result is PromiseRejectedResult => result.status === 'rejected').map((result) => result.reason as unknown);
+    expect(kept).toHaveLength(3);
+    expect(refused).toHaveLength(7);
+    expect(refused[0]).toBeInstanceOf(ApprovalLimitError);
+    expect(refused[0]).toMatchObject({ reason: 'requester', limit: 3, requester: { authType: 'agent', subject: 'bot' } });
+    // A call already pending is found again, not refused; another requester is not affected.
+    expect((await a.addApproval(approval('cap-0', now), now, limits)).fingerprint).toBe('cap-0');
+    const other = { ...approval('other', now), requestedBy: { authType: 'agent' as const, subject: 'other' } };
+    expect((await b.addApproval(other, now, limits)).status).toBe('pending');
+    // Deciding one frees a place; the decided one stays.
+    await b.decideApproval(kept[0]!.id, { status: 'denied', decidedAt: 't' }, now);
+    const next = await a.addApproval(approval('cap-next', now), now, limits);
+    await expect(a.addApproval(approval('cap-more', now), now, limits)).rejects.toThrow(ApprovalLimitError);
+    expect((await a.getApproval(kept[0]!.id))?.status).toBe('denied');
+    // An expired pending approval no longer counts.
+    expect((await a.addApproval(approval('cap-later', now + 120_000), now + 120_000, limits)).status).toBe('pending');
+    expect((await a.listApprovals()).map((item) => item.id)).toEqual(expect.arrayContaining([...kept.map((item) => item.id), next.id]));
   });
 
   it('lists oldest first and clears only its own prefix', async () => {

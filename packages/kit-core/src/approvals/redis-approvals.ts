@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { Approval, ApprovalChange, ApprovalStatus, ApprovalTransition } from './types.js';
+import { ApprovalLimitError } from './approval-limit-error.js';
+import type { Approval, ApprovalChange, ApprovalLimits, ApprovalRequester, ApprovalStatus, ApprovalTransition } from './types.js';
 
 /** How long Redis keeps an approval after it expires, so its status can still be read: 1 hour. */
 export const redisApprovalGraceMs = 3_600_000;
@@ -10,6 +12,8 @@ export const redisApprovalGraceMs = 3_600_000;
 
 // Adds a pending approval unless the fingerprint points to a live one (pending or approved, not
 // expired), which is returned instead; one script, so two replicas adding the same call make one.
+// KEYS[4] is a sorted set of the requester's pending approvals by expiry: past ARGV[9] of them
+// (0: no cap) the script adds nothing and replies { 'limit' }. Nothing is ever evicted to make room.
 const addScript = `
 local existing = redis.call('GET', KEYS[1])
 if existing then
@@ -19,17 +23,25 @@ if existing then
     return redis.call('HGETALL', key)
   end
 end
-redis.call('HSET', KEYS[2], 'record', ARGV[3], 'status', 'pending', 'expiresAtMs', ARGV[4], 'fingerprint', ARGV[5])
+redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', ARGV[2])
+local cap = tonumber(ARGV[9])
+if cap > 0 and redis.call('ZCARD', KEYS[4]) >= cap then
+  return { 'limit' }
+end
+redis.call('HSET', KEYS[2], 'record', ARGV[3], 'status', 'pending', 'expiresAtMs', ARGV[4], 'fingerprint', ARGV[5], 'pendingKey', KEYS[4])
 redis.call('PEXPIRE', KEYS[2], ARGV[6])
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[6])
 redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[2])
 redis.call('ZADD', KEYS[3], ARGV[7], ARGV[1])
+redis.call('ZADD', KEYS[4], ARGV[4], ARGV[1])
+if redis.call('PTTL', KEYS[4]) < tonumber(ARGV[6]) then redis.call('PEXPIRE', KEYS[4], ARGV[6]) end
 return redis.call('HGETALL', KEYS[2])
 `;
 
-// pending -> approved | denied, only while unexpired. Replies the outcome, then the hash as it stands.
+// pending -> approved | denied, only while unexpired; a decided approval leaves its requester's
+// pending set. ARGV: now, id, then the fields to set. Replies the outcome, then the hash as it stands.
 const decideScript = `
-local found = redis.call('HMGET', KEYS[1], 'status', 'expiresAtMs')
+local found = redis.call('HMGET', KEYS[1], 'status', 'expiresAtMs', 'pendingKey')
 if not found[1] then return { 'missing' } end
 local outcome = 'decided'
 if found[1] ~= 'pending' then
@@ -37,7 +49,8 @@ if found[1] ~= 'pending' then
 elseif tonumber(found[2]) <= tonumber(ARGV[1]) then
   outcome = 'expired'
 else
-  redis.call('HSET', KEYS[1], unpack(ARGV, 2))
+  redis.call('HSET', KEYS[1], unpack(ARGV, 3))
+  if found[3] then redis.call('ZREM', found[3], ARGV[2]) end
 end
 local reply = redis.call('HGETALL', KEYS[1])
 table.insert(reply, 1, outcome)
@@ -56,8 +69,9 @@ return 0
 
 /**
  * The approval store of `RedisStore`: keys `<prefix>approval:<id>` (a hash), `<prefix>approval:fp:<fingerprint>`
- * (the latest approval of a call) and `<prefix>approval:index` (a sorted set of ids), each expiring an
- * hour after the approval does. Decisions and uses are Lua scripts, atomic across replicas.
+ * (the latest approval of a call), `<prefix>approval:index` (a sorted set of ids) and
+ * `<prefix>approval:pending:<requester hash>` (a requester's pending ids, for its cap), each expiring an
+ * hour after the approval does. Adding, deciding and using are Lua scripts, atomic across replicas.
  */
 export class RedisApprovals {
   readonly #client: () => Promise<Redis>;
@@ -68,16 +82,18 @@ export class RedisApprovals {
     this.#prefix = `${prefix}approval:`;
   }
 
-  async add(approval: Approval, now: number): Promise<Approval> {
+  async add(approval: Approval, now: number, limits: ApprovalLimits = {}): Promise<Approval> {
     const client = await this.#client();
     const expiresAtMs = Date.parse(approval.expiresAt);
     const deleteAt = expiresAtMs + redisApprovalGraceMs;
+    const cap = limits.maxPendingPerRequester ?? 0;
     const reply = (await client.eval(
       addScript,
-      3,
+      4,
       this.#fingerprintKey(approval.fingerprint),
       this.#key(approval.id),
       this.#indexKey(),
+      this.#pendingKey(approval.requestedBy),
       approval.id,
       String(now),
       JSON.stringify(recordOf(approval)),
@@ -86,7 +102,9 @@ export class RedisApprovals {
       String(Math.max(1, deleteAt - now)),
       String(deleteAt),
       this.#prefix,
+      String(cap),
     )) as string[];
+    if (reply[0] === 'limit') throw new ApprovalLimitError('requester', cap, approval.requestedBy);
     return fromHash(pairs(reply))!;
   }
 
@@ -106,7 +124,7 @@ export class RedisApprovals {
     const fields = ['status', change.status, 'decidedAt', change.decidedAt];
     if (change.decidedBy !== undefined) fields.push('decidedBy', change.decidedBy);
     if (change.note !== undefined) fields.push('note', change.note);
-    const reply = (await client.eval(decideScript, 1, this.#key(id), String(now), ...fields)) as string[];
+    const reply = (await client.eval(decideScript, 1, this.#key(id), String(now), id, ...fields)) as string[];
     const [outcome, ...rest] = reply;
     const approval = fromHash(pairs(rest));
     return { outcome: outcome as ApprovalTransition['outcome'], ...(approval ? { approval } : {}) };
@@ -155,6 +173,12 @@ export class RedisApprovals {
 
   #indexKey(): string {
     return `${this.#prefix}index`;
+  }
+
+  /** The sorted set of a requester's pending approvals; its name hashes the subject, which may be long. */
+  #pendingKey(requester: ApprovalRequester): string {
+    const hash = createHash('sha256').update(JSON.stringify([requester.authType, requester.subject ?? null])).digest('base64url').slice(0, 22);
+    return `${this.#prefix}pending:${hash}`;
   }
 }
 

@@ -79,6 +79,27 @@ export interface ApprovalTransition {
 }
 
 /**
+ * Limits a store applies when it adds an approval (see `ApprovalStore.addApproval`).
+ *
+ * @example
+ * ```ts
+ * import type { Approval, ApprovalLimits, ApprovalStore } from '@kit/kit-core';
+ *
+ * async function ask(store: ApprovalStore, approval: Approval): Promise<Approval> {
+ *   const limits: ApprovalLimits = { maxPendingPerRequester: 20 };
+ *   return store.addApproval(approval, Date.now(), limits);
+ * }
+ * ```
+ */
+export interface ApprovalLimits {
+  /**
+   * Most approvals one requester (same auth type and subject) may have pending and unexpired at once;
+   * past it the store rejects with an `ApprovalLimitError` (`reason: 'requester'`). None when omitted.
+   */
+  readonly maxPendingPerRequester?: number;
+}
+
+/**
  * Where approvals live: `MemoryApprovalStore` (one process; the default) or `RedisStore` (shared by
  * every replica). Stores keep `status` as `pending`, `approved`, `denied` or `used`; `expired` is
  * derived by readers from `expiresAt`. The two transitions are atomic, so two replicas can never both
@@ -96,9 +117,12 @@ export interface ApprovalStore {
   /**
    * Saves a new pending approval, unless a live one (pending or approved, not expired) has the same
    * fingerprint: that one is returned instead, so a repeated request never makes a second approval.
-   * Resolves with the approval stored.
+   * Resolves with the approval stored. Never makes room by dropping another approval: when the
+   * requester already has `limits.maxPendingPerRequester` pending, or the store is full, it rejects
+   * with an `ApprovalLimitError` and stores nothing (the duplicate check comes first, so a repeated
+   * call still finds its approval).
    */
-  addApproval(approval: Approval, now: number): Promise<Approval>;
+  addApproval(approval: Approval, now: number, limits?: ApprovalLimits): Promise<Approval>;
   /** The approval with this id, or undefined. */
   getApproval(id: string): Promise<Approval | undefined>;
   /** The latest approval saved with this fingerprint, whatever its status, or undefined. */

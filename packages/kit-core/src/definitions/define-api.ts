@@ -20,6 +20,30 @@ export type Capability = 'read' | 'write' | 'external';
  *   handler: async ({ input }) => ({ text: input.text }),
  * };
  * ```
+ *
+ * @example
+ * ```ts
+ * import { z } from 'zod';
+ * import { defineAPI, KitError } from '@kit/kit-core';
+ *
+ * const refunds = new Map<string, { refunded: boolean }>();
+ *
+ * // Under an `approve` policy: a refund of an unknown order is a 404 at once, not a request to a person.
+ * export const refund = defineAPI({
+ *   capability: 'write',
+ *   policy: 'large-refund',
+ *   input: z.strictObject({ orderId: z.string(), amount: z.number().positive() }),
+ *   precheck: async ({ input }) => {
+ *     const order = refunds.get(input.orderId);
+ *     if (!order) throw new KitError('not_found', `No order ${input.orderId}.`);
+ *     if (order.refunded) throw new KitError('conflict', `Order ${input.orderId} is already refunded.`);
+ *   },
+ *   handler: async ({ input }) => {
+ *     refunds.set(input.orderId, { refunded: true });
+ *     return { refunded: input.amount };
+ *   },
+ * });
+ * ```
  */
 export interface APIDefinition<TInput = unknown, TOutput = unknown> {
   /** Runtime schema of the input; an object schema whose properties are the parameters. */
@@ -41,6 +65,14 @@ export interface APIDefinition<TInput = unknown, TOutput = unknown> {
    * so no cache ever serves an earlier one as current.
    */
   readonly cache?: 'etag' | 'no-store';
+  /**
+   * Runs when the route's policy answers `approve`, after the input is validated and before the call
+   * is held for a person or an approval is used: throw a `KitError` (404 for a record that does not
+   * exist, 409 for one in the wrong state) to answer at once a call that could not succeed anyway, so
+   * nobody is asked to approve it and no approval is spent on it. Keep it to reads; the handler still
+   * checks again when the call runs.
+   */
+  readonly precheck?: (args: { input: TInput; ctx: KitContext }) => Promise<void>;
   /** Produces the output from validated input. */
   readonly handler: (args: { input: TInput; ctx: KitContext }) => Promise<TOutput>;
 }

@@ -7,14 +7,16 @@ import type { RateLimitStore } from '../rate-limit/store.js';
 import type { ApprovalOptions } from '../approvals/options.js';
 import type { PluginDefinition } from '../plugins/define-plugin.js';
 import type { WebSocketDefinition } from '../websocket/define-websocket.js';
+import type { PageSecurityHeaders } from '../http/page-security.js';
 
 /**
  * A route definition of any input and output type, so routes of different types can be stored side
- * by side. Schemas widen to `unknown`; the handler's input narrows to `never`, which every specific
- * handler accepts. Each handler was type-checked against its own schemas where `defineAPI` was called.
+ * by side. Schemas widen to `unknown`; the input of the handler and of `precheck` narrows to `never`,
+ * which every specific one accepts. Each handler was type-checked against its own schemas where `defineAPI` was called.
  */
-export type AnyAPIDefinition = Omit<APIDefinition<unknown, unknown>, 'handler'> & {
+export type AnyAPIDefinition = Omit<APIDefinition<unknown, unknown>, 'handler' | 'precheck'> & {
   readonly handler: (args: { input: never; ctx: KitContext }) => Promise<unknown>;
+  readonly precheck?: (args: { input: never; ctx: KitContext }) => Promise<void>;
 };
 
 /** HTTP methods a route may use. */
@@ -56,7 +58,8 @@ export interface KitConfig {
   /**
    * Where the approvals of routes whose policy answers `approve` live (default: the process-wide
    * memory store; a `RedisStore` for replicas), how long they last (default `'24h'`), where their
-   * status is served (default `/approvals`, as `GET /approvals/:id`) and the `Retry-After` of the 202.
+   * status is served (default `/approvals`, as `GET /approvals/:id`), the `Retry-After` of the 202,
+   * and how many calls one caller may have waiting at once (`maxPendingPerRequester`, default 20).
    */
   readonly approvals?: ApprovalOptions;
   /** Where rate-limit counters live: a `MemoryStore` of this process unless given (`RedisStore` for replicas). */
@@ -67,7 +70,12 @@ export interface KitConfig {
    * clients can forge it.
    */
   readonly clientKey?: (args: ClientKeyArgs) => string;
-  /** Told when the rate-limit store fails; the request is then let through rather than refused. */
+  /**
+   * Told of every request whose rate-limit check failed because the store did (Redis down, say); the
+   * request is then let through rather than refused. Default: one line on standard error when the
+   * store first fails (rate limits are off from then on) and one when it answers again, not a line
+   * per request.
+   */
   readonly onRateLimitError?: (error: unknown) => void;
   /**
    * Told about every error that is not a `KitError`, or is an `internal` one (a bug in a handler or
@@ -77,11 +85,39 @@ export interface KitConfig {
    */
   readonly onError?: (error: unknown, ctx: KitContext) => void;
   /**
-   * How long a route's JSON body may take to arrive, in milliseconds, once the request is being
-   * answered; a body still incomplete then (fewer bytes than `Content-Length` announced, or a chunked
-   * body without its last chunk) is answered 408 and the connection closed. Default 5000.
+   * How long a request body may take to arrive, in milliseconds, from when the endpoint starts reading
+   * it: a route's JSON body, a form or any body a mounted handler (`app.mount`) or the middleware reads.
+   * A body still incomplete then (fewer bytes than `Content-Length` announced, or a chunked body
+   * without its last chunk) is answered 408 and the connection closed. Default 5000; `app.mount` can
+   * set another for one endpoint.
    */
   readonly bodyTimeoutMs?: number;
+  /**
+   * The largest request body the app reads, in bytes: a route's JSON body, and whatever a mounted
+   * handler reads (`request.formData()`, `text()`, the stream), which fails past it, or at once when
+   * `Content-Length` announces more. The app then answers 413 and closes the connection, even if the
+   * handler caught the error. Default 65536 (64 KiB, `maxBodyBytes`); `app.mount` can set a larger one
+   * for the endpoint that needs it (an upload).
+   */
+  readonly maxBodyBytes?: number;
+  /**
+   * Origins of pages, besides the app's own, that may send it state-changing requests (POST, PUT,
+   * PATCH, DELETE) from a browser: `['https://admin.example.com']`. Any other page's such request,
+   * as `Origin` or `Sec-Fetch-Site` tell, is refused with 403 before authentication, whatever its
+   * cookies, so another site (another port or subdomain of the same host included) cannot make a
+   * visitor's browser act in their name or sign them in or out. Requests without either header
+   * (programs), and those carrying an API key or DPoP token and no cookie, are not affected. Behind a
+   * proxy that rewrites `Host`, list the public origin here for browsers that send no `Sec-Fetch-Site`.
+   * Default none.
+   */
+  readonly trustedOrigins?: readonly string[];
+  /**
+   * The security headers of the app's HTML pages (rendered by kit-react under `kit dev` and `kit
+   * start`): changes to the default Content-Security-Policy (inline scripts allowed only with the page's
+   * nonce, no framing), `X-Frame-Options` (`DENY`) and `Referrer-Policy`
+   * (`strict-origin-when-cross-origin`). Pages and API answers always carry `X-Content-Type-Options: nosniff`.
+   */
+  readonly securityHeaders?: PageSecurityHeaders;
   /**
    * Where the app's database is, for `createDatabase(config.database)` of `@kit/kit-db` (kit-core
    * only carries it). Read the URL from the environment: `env('DATABASE_URL')`.

@@ -34,6 +34,11 @@ export const kitErrorCodes = {
   not_implemented: 501,
   /** A service the server depends on (an identity provider, say) answered wrongly or not at all. */
   bad_gateway: 502,
+  /**
+   * The server cannot answer now but expects to soon: its database does not answer, or a store of its
+   * own is full. Sent with `Retry-After`.
+   */
+  service_unavailable: 503,
 } as const;
 
 /** One of the stable error codes. */

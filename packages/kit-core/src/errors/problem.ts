@@ -30,6 +30,7 @@ const titles: Record<KitErrorCode, string> = {
   internal: 'Internal error',
   not_implemented: 'Not implemented',
   bad_gateway: 'Bad gateway',
+  service_unavailable: 'Service unavailable',
 };
 
 /**

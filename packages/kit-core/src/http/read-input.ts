@@ -2,9 +2,12 @@ import type { RegisteredRoute } from '../registry/capability-registry.js';
 import { propertyType } from '../registry/json-schema.js';
 import { KitError, invalidInput, type FieldIssue } from '../errors/kit-error.js';
 import { quoteInput } from '../errors/problem.js';
+import { bodyCutOff, bodyIncomplete, bodyTooLarge, type BodyLimits } from './body-guard.js';
 
 /**
- * Largest JSON body accepted, in bytes; a larger one is answered 413.
+ * Largest request body an app reads, in bytes, unless `KitConfig.maxBodyBytes` (or, for one mounted
+ * endpoint, the `maxBodyBytes` option of `app.mount`) says otherwise: a route's JSON body, a form
+ * posted to a mounted handler, any body. A larger one is answered 413.
  *
  * @example
  * ```ts
@@ -16,8 +19,9 @@ import { quoteInput } from '../errors/problem.js';
 export const maxBodyBytes = 64 * 1024;
 
 /**
- * How long a route's JSON body may take to arrive, in milliseconds, unless `KitConfig.bodyTimeoutMs`
- * says otherwise; a body still incomplete then is answered 408 and its connection closed.
+ * How long a request body may take to arrive once the endpoint reads it, in milliseconds, unless
+ * `KitConfig.bodyTimeoutMs` (or the `bodyTimeoutMs` option of `app.mount`) says otherwise; a body
+ * still incomplete then is answered 408 and its connection closed.
  *
  * @example
  * ```ts
@@ -36,8 +40,8 @@ export type RawInput = Record<string, unknown>;
  * the route's schema) merged with the fields of a JSON body. Schema validation comes after, in
  * `CapabilityRegistry.invoke`.
  *
- * Rules: a JSON body must be an object of at most 64 KiB with a JSON content type, and arrive whole
- * within `bodyTimeoutMs`; a parameter may appear once in the query string; a field sent in more than
+ * Rules: a JSON body must be an object of at most `limits.maxBytes` (64 KiB by default) with a JSON
+ * content type, and arrive whole within `limits.timeoutMs`; a parameter may appear once in the query string; a field sent in more than
  * one place (path, query string, body) must carry the same value everywhere. The objects built here
  * have no prototype: a parameter named `__proto__`, `constructor` or `toString` is an ordinary (and,
  * to a strict schema, unknown) name, never a property inherited from `Object.prototype`, and nothing a
@@ -50,7 +54,7 @@ export async function readInput(
   request: Request,
   route: RegisteredRoute,
   body: ReadableStream<Uint8Array> | null,
-  bodyTimeoutMs: number = defaultBodyTimeoutMs,
+  limits: BodyLimits = defaultLimits,
   pathValues: Readonly<Record<string, string>> = {},
 ): Promise<RawInput> {
   const issues: FieldIssue[] = [];
@@ -58,7 +62,7 @@ export async function readInput(
   const path = readPath(pathValues, route, issues);
   const query = readQuery(new URL(request.url).searchParams, route, issues);
   if (issues.length > 0) throw invalidInput(issues);
-  const fields = await readJsonBody(request, body, bodyTimeoutMs);
+  const fields = await readJsonBody(request, body, limits);
   for (const field of Object.keys(path)) {
     if (Object.hasOwn(query, field) && !sameValue(path[field], query[field])) {
       issues.push({ field, message: 'is given in the path and in the query string with different values; send it once, in the path' });
@@ -75,6 +79,8 @@ export async function readInput(
   if (issues.length > 0) throw invalidInput(issues);
   return Object.assign(emptyInput(), query, fields, path);
 }
+
+const defaultLimits: BodyLimits = { maxBytes: maxBodyBytes, timeoutMs: defaultBodyTimeoutMs };
 
 /** An object without a prototype; assigning `__proto__` to it makes an own key like any other. */
 function emptyInput(): RawInput {
@@ -130,11 +136,11 @@ function convert(raw: string, type: string | undefined): Conversion {
   }
 }
 
-async function readJsonBody(request: Request, body: ReadableStream<Uint8Array> | null, bodyTimeoutMs: number): Promise<RawInput> {
+async function readJsonBody(request: Request, body: ReadableStream<Uint8Array> | null, limits: BodyLimits): Promise<RawInput> {
   if (body === null) return emptyInput();
   const declared = Number(request.headers.get('content-length') ?? 'NaN');
-  if (declared > maxBodyBytes) throw tooLarge();
-  const bytes = await readLimited(body, bodyTimeoutMs, Number.isNaN(declared) ? undefined : declared);
+  if (declared > limits.maxBytes) throw tooLarge(limits.maxBytes);
+  const bytes = await readLimited(body, limits, Number.isNaN(declared) ? undefined : declared);
   if (bytes.length === 0) return emptyInput();
   const contentType = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (contentType !== 'application/json' && !/^application\/[\w.+-]+\+json$/.test(contentType)) {
@@ -200,7 +206,8 @@ const timedOut = Symbol('timed out');
  * is released, not cancelled, on failure: cancelling it would destroy the socket before the answer
  * is written, and the answer closes the connection anyway.
  */
-async function readLimited(stream: ReadableStream<Uint8Array>, timeoutMs: number, declared: number | undefined): Promise<Uint8Array> {
+async function readLimited(stream: ReadableStream<Uint8Array>, limits: BodyLimits, declared: number | undefined): Promise<Uint8Array> {
+  const { maxBytes, timeoutMs } = limits;
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = stream.getReader();
@@ -214,12 +221,12 @@ async function readLimited(stream: ReadableStream<Uint8Array>, timeoutMs: number
       try {
         next = await Promise.race([reader.read(), deadline]);
       } catch {
-        throw cutOff(size);
+        throw bodyCutOff(size);
       }
-      if (next === timedOut) throw incomplete(size, declared, timeoutMs);
+      if (next === timedOut) throw bodyIncomplete(size, declared, timeoutMs);
       if (next.done) break;
       size += next.value.byteLength;
-      if (size > maxBodyBytes) throw tooLarge();
+      if (size > maxBytes) throw tooLarge(maxBytes);
       chunks.push(next.value);
     }
   } catch (error) {
@@ -237,24 +244,8 @@ async function readLimited(stream: ReadableStream<Uint8Array>, timeoutMs: number
   return bytes;
 }
 
-// Each of these leaves part of the body unread on the connection, so the answer also closes it:
-// the unread bytes must never be taken for the start of the next request.
-const closeConnection = { Connection: 'close' } as const;
-
-function tooLarge(): KitError {
-  return new KitError('payload_too_large', `The request body is larger than ${maxBodyBytes / 1024} KiB; send fewer or shorter parameters.`, { headers: closeConnection });
-}
-
-function incomplete(received: number, declared: number | undefined, timeoutMs: number): KitError {
-  const what =
-    declared === undefined
-      ? `The request body did not end within ${timeoutMs} ms (${received} bytes arrived); finish a chunked body with its zero-length last chunk.`
-      : `The request body did not arrive in full: Content-Length announced ${declared} bytes and ${received} arrived within ${timeoutMs} ms; send the whole body, or a Content-Length that matches it.`;
-  return new KitError('request_timeout', what, { headers: closeConnection });
-}
-
-function cutOff(received: number): KitError {
-  return new KitError('bad_request', `The request body was cut off after ${received} bytes; send it whole.`, { headers: closeConnection });
+function tooLarge(maxBytes: number): KitError {
+  return bodyTooLarge(maxBytes, 'send fewer or shorter parameters');
 }
 
 /** Equality of two JSON values, as the path, query-string and body values of one field are compared. */

@@ -3,7 +3,8 @@ import { asKitError, toProblem } from '../errors/problem.js';
 import { KitError } from '../errors/kit-error.js';
 
 /**
- * A JSON 200 with a validator. The ETag is a hash of the exact body, and the body is a function of
+ * A JSON 200 with a validator and `X-Content-Type-Options: nosniff` (as every JSON answer and problem
+ * of kit-core has, so a browser never takes one for a script or a page). The ETag is a hash of the exact body, and the body is a function of
  * the content and the request, so equal requests against equal content share a tag; `If-None-Match`
  * with that tag is answered 304 without a body.
  *
@@ -19,7 +20,7 @@ import { KitError } from '../errors/kit-error.js';
 export function jsonResponse(request: Request, value: unknown, headers: Record<string, string> = {}): Response {
   const body = JSON.stringify(value);
   const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-  const common = { ETag: etag, 'Cache-Control': 'no-cache', ...headers };
+  const common = { ETag: etag, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff', ...headers };
   if (matchesEtag(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers: common });
   return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', ...common } });
 }
@@ -30,7 +31,7 @@ export function jsonResponse(request: Request, value: unknown, headers: Record<s
  * hand the caller an earlier answer as if it were current.
  */
 export function uncachedJsonResponse(value: unknown): Response {
-  return new Response(JSON.stringify(value), { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } });
+  return new Response(JSON.stringify(value), { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } });
 }
 
 /**
@@ -66,6 +67,6 @@ export function problemResponse(error: unknown): Response {
   const headers = asKitError(error)?.headers ?? {};
   return new Response(JSON.stringify(problem), {
     status: problem.status,
-    headers: { 'Content-Type': 'application/problem+json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+    headers: { 'Content-Type': 'application/problem+json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...headers },
   });
 }

@@ -1,7 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createKitApp } from '../app/create-kit-app.js';
+import { defineAPI } from '../definitions/define-api.js';
 import { KitError } from '../errors/kit-error.js';
+import { defineRateLimit } from './define-rate-limit.js';
 import { RedisStore } from './redis-store.js';
-import { startRedis, type TestRedis } from '../../../../test-support/redis-server.js';
+import { sendRaw } from '../../../../test-support/http.js';
+import { freePort, startRedis, type TestRedis } from '../../../../test-support/redis-server.js';
 
 
 describe('RedisStore locks', () => {
@@ -63,5 +68,78 @@ describe('RedisStore locks', () => {
     await expect(a.tryLock('job:5', -1)).rejects.toThrow(KitError);
     await expect(a.tryLock('job:5', 1.5)).rejects.toThrow('RedisStore.tryLock: ttlMs must be a positive whole number of milliseconds, got 1.5');
     await expect(a.unlock('', 'x')).rejects.toThrow('RedisStore.unlock: key must be a non-empty string');
+  });
+});
+
+/** A redis-server on a port of the test's choosing, so it can be stopped and started again on the same one. */
+async function redisOnPort(port: number): Promise<{ stop(): Promise<void> }> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const deadline = Date.now() + 10_000;
+  while (!output.includes('Ready to accept connections')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`redis-server did not start: ${output.slice(-300)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return {
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+describe('a Redis outage under a kit app (issue 25, item 9)', () => {
+  it('lets requests through and says so once per outage on standard error, not once per request', { timeout: 30_000 }, async () => {
+    const port = await freePort();
+    let redis = await redisOnPort(port);
+    const store = new RedisStore({ url: `redis://127.0.0.1:${port}`, commandTimeoutMs: 200 });
+    const app = createKitApp({
+      routes: { 'GET /api/health': defineAPI({ handler: async () => ({ ok: true }) }) },
+      rateLimit: defineRateLimit({ default: { requests: 1000, window: '1m' } }),
+      rateLimitStore: store,
+    });
+    const server = await app.listen({ port: 0 });
+    const lines: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      const text = String(chunk);
+      if (text.startsWith('kit: the rate-limit store')) {
+        lines.push(text);
+        return true;
+      }
+      return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
+    });
+    const get = () => sendRaw(`http://127.0.0.1:${server.port}/api/health`);
+    try {
+      const limited = await get();
+      expect(limited.status).toBe(200);
+      expect(limited.headers['ratelimit-limit']).toBe('1000');
+
+      await redis.stop();
+      for (let i = 0; i < 8; i++) {
+        const response = await get();
+        expect(response.status).toBe(200);
+        expect(response.headers['ratelimit-limit']).toBeUndefined();
+      }
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^kit: the rate-limit store failed \(.+\); requests are let through without rate limits until it answers again\. Set onRateLimitError in createKitApp to handle this yourself\.\n$/);
+
+      redis = await redisOnPort(port);
+      await expect.poll(async () => (await get()).headers['ratelimit-limit'], { timeout: 10_000, interval: 100 }).toBe('1000');
+      expect(lines).toEqual([lines[0], 'kit: the rate-limit store answers again; rate limits apply again.\n']);
+
+      // A second outage is told again, once.
+      await redis.stop();
+      for (let i = 0; i < 4; i++) expect((await get()).status).toBe(200);
+      expect(lines).toHaveLength(3);
+    } finally {
+      spy.mockRestore();
+      await server.close();
+      await store.close();
+      await redis.stop();
+    }
   });
 });

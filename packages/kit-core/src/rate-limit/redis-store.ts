@@ -5,7 +5,7 @@ import { claimWithCounter, type RateLimitHit, type RateLimitStore, type ReplaySt
 import { appendAuditEntry, defaultAuditMaxEntries, readAuditEntries } from '../compliance/redis-audit.js';
 import type { AuditEntry, AuditFilter, AuditStore } from '../compliance/audit-types.js';
 import { RedisApprovals } from '../approvals/redis-approvals.js';
-import type { Approval, ApprovalChange, ApprovalStore, ApprovalTransition } from '../approvals/types.js';
+import type { Approval, ApprovalChange, ApprovalLimits, ApprovalStore, ApprovalTransition } from '../approvals/types.js';
 
 /** Options of `RedisStore`: a connection url, or a client the application already holds. */
 export type RedisStoreOptions = ({ readonly url: string; readonly client?: never } | { readonly client: Redis; readonly url?: never }) & {
@@ -149,9 +149,12 @@ export class RedisStore implements RateLimitStore, ReplayStore, ApprovalStore, A
   }
 
   // The approval store (`KitConfig.approvals.store`), under `<prefix>approval:`; see src/approvals/redis-approvals.ts.
-  /** Saves a pending approval unless a live one has its fingerprint (one Lua script). */
-  addApproval(approval: Approval, now: number): Promise<Approval> {
-    return this.#approvals.add(approval, now);
+  /**
+   * Saves a pending approval unless a live one has its fingerprint, within the requester's cap of
+   * pending approvals (`ApprovalLimitError` past it); one Lua script.
+   */
+  addApproval(approval: Approval, now: number, limits?: ApprovalLimits): Promise<Approval> {
+    return this.#approvals.add(approval, now, limits);
   }
 
   /** The approval with this id. */

@@ -230,6 +230,8 @@ export class CapabilityRegistry {
         }
         if (decision.effect === 'approve') {
           this.#approvals ??= resolveApprovalOptions('CapabilityRegistry', {});
+          // A call that cannot succeed is answered now, before a person is asked or an approval spent.
+          if (route.definition.precheck) await route.definition.precheck({ input: parsed.data as never, ctx });
           try {
             approval = await passApproval(this.#approvals, { route, ctx, input: parsed.data, policy: policy.key, reason: decision.reason ?? policy.title });
           } catch (error) {

@@ -94,7 +94,10 @@ function filesServing(url: string, manifest: RouteManifest): string[] {
 }
 
 function devProblem(status: number, title: string, detail: string): Response {
-  return new Response(JSON.stringify({ type: 'about:blank', title, status, detail }), { status, headers: { 'Content-Type': 'application/problem+json; charset=utf-8', 'Cache-Control': 'no-store' } });
+  return new Response(JSON.stringify({ type: 'about:blank', title, status, detail }), {
+    status,
+    headers: { 'Content-Type': 'application/problem+json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
+  });
 }
 
 class KitDevServer implements DevServer {
@@ -307,7 +310,7 @@ class KitDevServer implements DevServer {
     if (pathname === devEventsPath) return this.events.connect(request);
     if (pathname === healthPath) return healthResponse(request);
     const notFound = () => devProblem(404, 'Not found', `No file at ${pathname} in the dev server's bundles.`);
-    if (pathname === devStylesheetUrl) return new Response(this.current?.css ?? '', { headers: { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': devCache } });
+    if (pathname === devStylesheetUrl) return new Response(this.current?.css ?? '', { headers: { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': devCache, 'X-Content-Type-Options': 'nosniff' } });
     if (pathname.startsWith(vendorUrlPrefix)) {
       const contents = this.vendorFiles.get(pathname.slice(vendorUrlPrefix.length));
       return contents ? bytesResponse(request, contents, pathname, devCache) : notFound();

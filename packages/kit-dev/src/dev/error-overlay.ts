@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pageSecurityPolicy } from '@kit/kit-core';
 import type { SourceLocation } from '../errors/kit-dev-error.js';
 import { devEventsPath } from './dev-events.js';
 
@@ -44,11 +46,13 @@ export function codeFrame(root: string, location: SourceLocation): string | null
 /**
  * The dev server's error page (status 500): the error, `file:line:column`, the code around it and the
  * stack, readable without JavaScript. A small script listens to the dev events and reloads the page
- * on the next `update`, so fixing the file clears it.
+ * on the next `update`, so fixing the file clears it. It carries the security headers of kit's pages,
+ * its script the nonce of this response, so it runs under the same policy as the app's pages.
  */
 export function errorOverlayResponse(root: string, content: OverlayContent): Response {
   const where = content.location ? `${content.location.file}:${content.location.line}:${content.location.column}` : 'unknown location';
   const frame = content.location ? codeFrame(root, content.location) : null;
+  const nonce = randomUUID();
   const html = `<!doctype html>
 <html lang="en">
 <head>
@@ -76,11 +80,13 @@ ${frame ? `<pre aria-label="Code at ${escapeHtml(where)}" tabindex="0">${escapeH
 ${content.stack ? `<h2>Stack</h2>\n<pre tabindex="0">${escapeHtml(content.stack)}</pre>` : ''}
 <footer>Fix the file and save: this page reloads by itself.</footer>
 </main>
-<script type="module">
+<script type="module" nonce="${nonce}">
 new EventSource(${JSON.stringify(devEventsPath)}).addEventListener('update', () => location.reload());
 </script>
 </body>
 </html>
 `;
-  return new Response(html, { status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+  const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+  pageSecurityPolicy().apply(headers, nonce);
+  return new Response(html, { status: 500, headers });
 }

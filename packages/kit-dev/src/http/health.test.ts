@@ -6,6 +6,7 @@ describe('healthResponse', () => {
     const response = healthResponse(new Request(`http://127.0.0.1${healthPath}`));
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await response.json()).toEqual({ status: 'ok' });
   });
 

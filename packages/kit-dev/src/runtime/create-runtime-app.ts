@@ -1,4 +1,4 @@
-import { createKitApp, type AnyAPIDefinition, type KitApp, type KitConfig, type MiddlewareDefinition, type RouteKey } from '@kit/kit-core';
+import { createKitApp, pageSecurityPolicy, type AnyAPIDefinition, type KitApp, type KitConfig, type MiddlewareDefinition, type RouteKey } from '@kit/kit-core';
 import { createMcpServer } from '@kit/kit-agent';
 import { KitDevError } from '../errors/kit-dev-error.js';
 import { apiRoutesOf } from './api-routes.js';
@@ -38,7 +38,14 @@ function checkConfig(value: unknown): KitConfig | null {
       location: { file: 'kit.config.ts', line: 1, column: 1 },
     });
   }
-  return value as KitConfig;
+  const config = value as KitConfig;
+  try {
+    // Checked here, once, so a mistake shows when the app is built rather than on every page.
+    pageSecurityPolicy(config.securityHeaders);
+  } catch (error) {
+    throw new KitDevError('load_failed', `kit.config.ts: ${(error as Error).message}`, { location: { file: 'kit.config.ts', line: 1, column: 1 }, cause: error });
+  }
+  return config;
 }
 
 /**
@@ -46,7 +53,8 @@ function checkConfig(value: unknown): KitConfig | null {
  * `kit.config.ts` (so OpenAPI and MCP list them all), the middleware files scoped to their folders after
  * the config's middleware, every page pattern answering GET and HEAD with kit-react's renderer, unknown
  * URLs answered with the nearest not-found page (HTML callers) or a 404 problem (the others), and the MCP
- * server at `/mcp`.
+ * server at `/mcp`. Pages carry the security headers of `config.securityHeaders` (kit-react's strict
+ * defaults otherwise), and every endpoint the body and cross-site limits of kit-core.
  */
 export function createRuntimeApp(loaded: LoadedApp, options: RuntimeOptions): KitApp {
   const config = checkConfig(loaded.config);

@@ -33,10 +33,14 @@ export class PageRenderer {
   private readonly refs = new Map<string, RouteModuleRef<unknown>>();
   private readonly routeFiles = new WeakMap<ManifestRoute, Omit<RouteFiles, 'notFound'>>();
 
+  /** `securityHeaders` of kit.config.ts: the same object for every page, so kit-react assembles it once. */
+  private readonly securityHeaders: RenderPageOptions['securityHeaders'];
+
   constructor(
     private readonly loaded: LoadedApp,
     private readonly options: RuntimeOptions,
   ) {
+    this.securityHeaders = loaded.config?.securityHeaders;
     const errors = new Set<string>();
     for (const route of loaded.manifest.routes) if (route.error !== null) errors.add(route.error);
     // Deepest first, so the first folder that contains a boundary is the nearest.
@@ -89,6 +93,7 @@ export class PageRenderer {
       params,
       assets: this.loaded.assets,
       dev: this.options.dev,
+      securityHeaders: this.securityHeaders,
       ...(this.options.devEventsUrl === undefined ? {} : { devEventsUrl: this.options.devEventsUrl }),
       layouts: files.layouts,
       page: files.page,

@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { severeAxeViolations } from '../../../../test-support/browser.js';
@@ -98,6 +99,61 @@ export function fixtureBrowserChecks(base: () => string, context: () => BrowserC
       for (const script of scripts) expect(await (await fetch(script)).text(), script).not.toContain('KIT-SERVER-ONLY-MARKER');
     } finally {
       await page.close();
+    }
+  });
+
+  it('runs its pages under their Content-Security-Policy with no violation, and posts a same-origin form (issue 25, item 8)', async () => {
+    const { page, errors } = await watchedPage(context());
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+    });
+    try {
+      const response = await page.goto(`${base()}/`);
+      expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-[\w-]{36}'/);
+      await waitForHydration(page);
+      // Its data arrives after the shell: React reveals it with an inline script, which the nonce lets run.
+      await page.goto(`${base()}/tickets/1`);
+      await expect.poll(() => page.locator('#ticket-status').textContent(), { timeout: 5000 }).toBe('Status: open');
+      // A plain HTML form of the app's own page, posted to a mounted endpoint that reads it and redirects.
+      await page.goto(`${base()}/about`);
+      await page.evaluate(() => {
+        const form = document.createElement('form');
+        form.method = 'post';
+        form.action = '/feedback';
+        form.innerHTML = '<label>Name <input name="name" value="Ada Lovelace"></label><button>Send feedback</button>';
+        document.body.append(form);
+      });
+      await page.getByRole('button', { name: 'Send feedback' }).click();
+      await page.waitForURL(`${base()}/about?thanks=Ada%20Lovelace`);
+      expect(violations).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('cannot be framed by a page of another origin (issue 25, item 8)', async () => {
+    // The other origin: another port of the same host, as a page that would overlay the app to clickjack it.
+    const attacker = createServer((_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      response.end(`<!doctype html><html lang="en"><head><title>Free prize</title></head><body><iframe title="app" src="${base()}/" width="800" height="600"></iframe></body></html>`);
+    });
+    await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+    const page = await context().newPage();
+    const messages: string[] = [];
+    page.on('console', (message) => messages.push(message.text()));
+    try {
+      await page.goto(`http://127.0.0.1:${(attacker.address() as { port: number }).port}/`);
+      await expect.poll(() => messages.some((text) => text.includes("frame-ancestors 'none'")), { timeout: 10_000 }).toBe(true);
+      const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
+      // Chromium shows its error page in the frame instead of the app.
+      expect(frame?.url()).toBe('chrome-error://chromewebdata/');
+      expect(await frame?.getByText('Welcome to the fixture').count()).toBe(0);
+    } finally {
+      await page.close();
+      attacker.closeAllConnections();
+      await new Promise((resolve) => attacker.close(resolve));
     }
   });
 

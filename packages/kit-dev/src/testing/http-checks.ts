@@ -3,6 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { sendRaw } from '../../../../test-support/http.js';
 
 /** The chunks of a response body as they arrived, with the time since the request was sent. */
 export function timedChunks(url: string, headers: Record<string, string>): Promise<{ status: number; chunks: { at: number; text: string }[] }> {
@@ -169,6 +170,37 @@ export function fixtureHttpChecks(base: () => string): void {
     const response = await fetch(url('/about'), { method: 'POST' });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  it('sends pages with strict security headers, a nonce per page, and API answers with nosniff (issue 25, item 8)', async () => {
+    const page = await fetch(url('/'), { headers: html });
+    const policy = page.headers.get('content-security-policy') ?? '';
+    const nonce = /'nonce-([\w-]+)'/.exec(policy)?.[1];
+    expect(nonce).toMatch(/^[\w-]{36}$/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    for (const script of (await page.text()).match(/<script\b[^>]*>/g) ?? []) expect(script).toContain(`nonce="${nonce}"`);
+    const api = await fetch(url('/api/tickets'), { headers: { accept: 'application/json' } });
+    expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+    await api.arrayBuffer();
+  });
+
+  it('reads a form posted to a mounted endpoint within the body limit, and refuses one over it or from another origin (issue 25, items 1 and 2)', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const posted = await sendRaw(url('/feedback'), { method: 'POST', body: 'name=Ada', headers: form });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.location).toBe('/about?thanks=Ada');
+    const huge = await sendRaw(url('/feedback'), { method: 'POST', body: `name=${'x'.repeat(100 * 1024)}`, headers: form });
+    expect(huge.status).toBe(413);
+    expect(huge.json().detail).toMatch(/^The request body is larger than 64 KiB;/);
+    const other = `http://127.0.0.1:${Number(new URL(base()).port) + 1}`;
+    const forged = await sendRaw(url('/feedback'), { method: 'POST', body: 'name=Eve', headers: { ...form, origin: other, cookie: 'fixture_admin=fixture-admin-key' } });
+    expect(forged.status).toBe(403);
+    expect(forged.json().detail).toContain(`add "${other}" to trustedOrigins`);
+    const ownPage = await sendRaw(url('/feedback'), { method: 'POST', body: 'name=Ada', headers: { ...form, origin: base(), 'sec-fetch-site': 'same-origin' } });
+    expect(ownPage.status).toBe(303);
   });
 
   it('serves public files with their content types and never outside the folder', async () => {

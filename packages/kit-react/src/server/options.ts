@@ -1,4 +1,4 @@
-import type { KitContext } from '@kit/kit-core';
+import type { KitContext, PageSecurityHeaders } from '@kit/kit-core';
 import type { RouteParams } from '@kit/kit-router';
 import type { ErrorModule, LayoutModule, LoadingModule, NotFoundModule, PageModule } from '../modules/types.js';
 
@@ -51,6 +51,15 @@ export interface RenderPageOptions {
   readonly dev?: boolean;
   /** Dev only: the server-sent events URL the client listens to (`/_kit/events`). */
   readonly devEventsUrl?: string;
+  /**
+   * Changes to the security headers of the page (`KitConfig.securityHeaders`, which kit-dev passes):
+   * by default a Content-Security-Policy allowing the app's own scripts and inline scripts that carry
+   * this response's nonce (React's streamed scripts, the bootstrap state and the client entry carry
+   * it), `frame-ancestors 'none'` with `X-Frame-Options: DENY`, `X-Content-Type-Options: nosniff` and
+   * `Referrer-Policy: strict-origin-when-cross-origin`. Pass the same object for every request: it is
+   * checked and assembled once.
+   */
+  readonly securityHeaders?: PageSecurityHeaders;
   /** How long a loader (and the streaming of the whole page) may take, in milliseconds. Default 30000. */
   readonly timeoutMs?: number;
   /**

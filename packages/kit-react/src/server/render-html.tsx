@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
+import type { PageSecurityPolicy } from '@kit/kit-core';
 import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
 import { KitReactError } from '../errors/kit-react-error.js';
 import { RouterContext } from '../router/router.js';
@@ -23,12 +24,16 @@ export interface HtmlSettings {
   readonly dev: boolean;
   readonly timeoutMs: number;
   readonly report: (error: unknown, info: RenderErrorInfo) => void;
+  /** The security headers of the document; null for the navigation payload. */
+  readonly security: PageSecurityPolicy | null;
+  /** The nonce of this response's inline scripts, or `''` when the policy names none. */
+  readonly nonce: string;
 }
 
 /** The answer when React could not render even the document (a bug, or the time ran out first). */
-function shellFailure(status: number, message: string): Response {
+function shellFailure(status: number, message: string, settings: HtmlSettings): Response {
   const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Error ${status}</title></head><body><main><h1>Error ${status}</h1><p>${attributeText(message)}</p></main></body></html>`;
-  return new Response(html, { status, headers: pageHeaders('html', {}) });
+  return new Response(html, { status, headers: pageHeaders('html', {}, settings.security, settings.nonce) });
 }
 
 /**
@@ -57,6 +62,8 @@ class PageRender {
       failed = reject;
     });
     this.stream = renderToPipeableStream(tree, {
+      // React puts it on the inline scripts it streams (the reveal of each Suspense boundary).
+      nonce: settings.nonce === '' ? undefined : settings.nonce,
       onShellReady: () => ready(),
       onShellError: (error) => failed(error),
       onAllReady: () => this.done(),
@@ -121,11 +128,12 @@ export async function renderHtml(options: RenderPageOptions, plan: RoutePlan, se
     await render.shell;
   } catch (error) {
     render.done();
-    return shellFailure(render.timedOut ? 504 : 500, settings.dev && error instanceof Error ? error.message : renderErrorMessage);
+    return shellFailure(render.timedOut ? 504 : 500, settings.dev && error instanceof Error ? error.message : renderErrorMessage, settings);
   }
   tracker.shellReady = true;
   const status = plan.status !== 200 ? plan.status : tracker.failedBeforeShell ? 500 : 200;
-  const headers = pageHeaders('html', plan.headers);
+  const headers = pageHeaders('html', plan.headers, settings.security, settings.nonce);
+  const nonce = settings.nonce === '' ? '' : ` nonce="${settings.nonce}"`;
   if (options.request.method === 'HEAD') {
     render.stream.abort();
     render.done();
@@ -155,11 +163,12 @@ export async function renderHtml(options: RenderPageOptions, plan: RoutePlan, se
       clientEntry: options.assets.clientEntry,
       styles: options.assets.styles,
     };
-    return `<script type="application/json" id="${stateElementId}">${inlineJson(state)}</script><script type="module" src="${attributeText(options.assets.clientEntry)}"></script>`;
+    return `<script type="application/json" id="${stateElementId}"${nonce}>${inlineJson(state)}</script><script type="module"${nonce} src="${attributeText(options.assets.clientEntry)}"></script>`;
   };
   // Module preloads for the client entry and the level chunks, written into the head by the sink:
   // React's preloadModule() does the same through its resource bookkeeping, at several times the cost.
-  const preloads = [options.assets.clientEntry, ...plan.preloads].map((href) => `<link rel="modulepreload" href="${attributeText(href)}"/>`).join('');
+  // They carry the nonce too, so a policy with 'strict-dynamic' (which ignores 'self') still loads them.
+  const preloads = [options.assets.clientEntry, ...plan.preloads].map((href) => `<link rel="modulepreload" href="${attributeText(href)}"${nonce}/>`).join('');
   const sink = new HtmlSink(() => (levels !== null ? tailOf(levels) : plan.states.then(tailOf)), preloads);
   const body = new HtmlBody(sink, { pipe: (into) => render.stream.pipe(into as unknown as Writable), abort: (reason) => render.stream.abort(reason) });
   return rememberBody(new Response(body.body, { status, headers }), body);

@@ -37,8 +37,15 @@ function getChunks(url: string, options: { headers?: Record<string, string>; onC
   });
 }
 
+/** The nonce the page's Content-Security-Policy allows inline scripts with. */
+function nonceOf(headers: Record<string, string | string[] | undefined>): string {
+  const nonce = /'nonce-([\w-]+)'/.exec(String(headers['content-security-policy']))?.[1];
+  if (nonce === undefined) throw new Error(`no nonce in ${String(headers['content-security-policy'])}`);
+  return nonce;
+}
+
 function stateOf(html: string): BootstrapState {
-  const match = /<script type="application\/json" id="kit-state">(.*?)<\/script>/s.exec(html);
+  const match = /<script type="application\/json" id="kit-state" nonce="[\w-]+">(.*?)<\/script>/s.exec(html);
   if (!match) throw new Error(`no kit-state in ${html}`);
   return JSON.parse(match[1]!) as BootstrapState;
 }
@@ -247,7 +254,7 @@ describe('renderPage over HTTP', () => {
     expect(response.chunks[pageIndex]!.at).toBeGreaterThanOrEqual(releasedAt);
     expect(releasedAt - shellAt).toBeGreaterThanOrEqual(140);
     // The bootstrap state and the module script come last, before </body></html>.
-    expect(response.body.endsWith('<script type="module" src="/_kit/entry.js"></script></body></html>')).toBe(true);
+    expect(response.body).toMatch(/<script type="module" nonce="[\w-]{36}" src="\/_kit\/entry\.js"><\/script><\/body><\/html>$/);
     expect(stateOf(response.body).levels.map((level) => [level.file, level.kind, level.data])).toEqual([
       ['_layout.tsx', 'layout', { site: 'Site header' }],
       ['slow.page.tsx', 'page', { text: 'Slow data arrived' }],
@@ -264,7 +271,7 @@ describe('renderPage over HTTP', () => {
     expect(html.startsWith('<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>')).toBe(true);
     expect(html).toMatch(/<div id="shell"><header>Site header<\/header>(<!--\$-->)?<section id="section" data-section="guide">(<!--\$-->)?<p id="page">Page data x<\/p>/);
     expect(html).toContain('<link rel="stylesheet" href="/_kit/app.css"/>');
-    for (const chunk of ['/_kit/entry.js', '/_kit/_layout.tsx.js', '/_kit/docs/_layout.tsx.js', '/_kit/docs/index.page.tsx.js']) expect(html).toContain(`<link rel="modulepreload" href="${chunk}"/>`);
+    for (const chunk of ['/_kit/entry.js', '/_kit/_layout.tsx.js', '/_kit/docs/_layout.tsx.js', '/_kit/docs/index.page.tsx.js']) expect(html).toContain(`<link rel="modulepreload" href="${chunk}" nonce="${nonceOf(response.headers)}"/>`);
     const state = stateOf(html);
     expect(state).toMatchObject({ kit: 1, status: 200, pathname: '/docs', search: '?q=x&section=guide', params: {}, dev: false, devEventsUrl: null, clientEntry: '/_kit/entry.js', styles: ['/_kit/app.css'] });
     expect(state.levels).toEqual([
@@ -361,7 +368,7 @@ describe('renderPage over HTTP', () => {
 
   it('escapes </script> and <!-- in the bootstrap state', async () => {
     const response = await getChunks(`${server.url}/script`);
-    const raw = /id="kit-state">(.*?)<\/script>/s.exec(response.body)![1]!;
+    const raw = /id="kit-state" nonce="[\w-]+">(.*?)<\/script>/s.exec(response.body)![1]!;
     expect(raw).not.toContain('<');
     expect(raw).toContain('\\u003c/script>\\u003cscript>alert(1)\\u003c/script>\\u003c!--');
     expect(stateOf(response.body).levels.at(-1)!.data).toEqual({ text: '</script><script>alert(1)</script><!--' });

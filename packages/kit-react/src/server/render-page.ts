@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { pageSecurityPolicy, type PageSecurityPolicy } from '@kit/kit-core';
+import { KitReactError } from '../errors/kit-react-error.js';
 import { navigationHeader } from '../state/state.js';
 import { defaultTimeoutMs, type RenderErrorInfo, type RenderPageOptions } from './options.js';
 import { planRoute } from './plan-route.js';
@@ -9,6 +12,15 @@ function defaultReport(error: unknown, info: RenderErrorInfo): void {
   console.error(info.phase === 'loader' ? `[kit-react] The loader of ${info.file} failed:` : '[kit-react] A component threw while rendering:', error);
 }
 
+/** The security headers of the options, checked and assembled once per `securityHeaders` object. */
+function securityOf(options: RenderPageOptions): PageSecurityPolicy {
+  try {
+    return pageSecurityPolicy(options.securityHeaders);
+  } catch (error) {
+    throw new KitReactError('invalid_render_options', `renderPage(): ${(error as Error).message}.`);
+  }
+}
+
 /**
  * Answers a page request. With `Kit-Navigation: 1` it returns the navigation payload (JSON, every
  * loader settled); otherwise the HTML document, streamed: the shell (layouts, and the `_loading.tsx`
@@ -17,7 +29,9 @@ function defaultReport(error: unknown, info: RenderErrorInfo): void {
  * is the page's when there is no `_loading.tsx`. The status is decided when the shell is ready: 404
  * for no page or a loader's `KitError('not_found')`, the KitError's status or 500 for other loader
  * failures (504 for a timeout), 500 when a level threw while rendering; a failure after the shell
- * streams its view inside the 200. Both answers carry `Vary: Kit-Navigation`.
+ * streams its view inside the 200. Both answers carry `Vary: Kit-Navigation`. The document carries
+ * the security headers of `securityHeaders` (strict by default: see `RenderPageOptions`), with a nonce
+ * made for this response on every inline script; the payload carries `nosniff`.
  *
  * @throws KitReactError `invalid_render_options` when the options are malformed.
  * @example
@@ -54,7 +68,9 @@ export async function renderPage(options: RenderPageOptions): Promise<Response> 
     }
   };
   const navigation = options.request.headers.get(navigationHeader) === '1';
+  const security = navigation ? null : securityOf(options);
   const plan = await planRoute(options, { dev, timeoutMs, awaitPage: navigation, report });
-  const settings = { dev, timeoutMs, report };
+  // One nonce per document, for the inline scripts of this response only.
+  const settings = { dev, timeoutMs, report, security, nonce: security?.usesNonce ? randomUUID() : '' };
   return navigation ? renderPayload(options, plan, settings) : renderHtml(options, plan, settings);
 }

@@ -62,5 +62,5 @@ export async function renderPayload(options: RenderPageOptions, plan: RoutePlan,
     serverOnly: serverOnlyBlocks(html, tag, levels.length),
   };
   const body = options.request.method === 'HEAD' ? null : JSON.stringify(payload);
-  return new Response(body, { status, headers: pageHeaders('payload', plan.headers) });
+  return new Response(body, { status, headers: pageHeaders('payload', plan.headers, null, '') });
 }

@@ -29,6 +29,7 @@ export interface PageServerOptions {
   readonly dev?: boolean;
   readonly timeoutMs?: number;
   readonly onError?: RenderPageOptions['onError'];
+  readonly securityHeaders?: RenderPageOptions['securityHeaders'];
 }
 
 /** A page server on 127.0.0.1 for tests. */
@@ -99,6 +100,7 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
         ...(options.dev === undefined ? {} : { dev: options.dev, devEventsUrl: '/_kit/events' }),
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
         ...(options.onError === undefined ? {} : { onError: options.onError }),
+        ...(options.securityHeaders === undefined ? {} : { securityHeaders: options.securityHeaders }),
       });
     },
   });
