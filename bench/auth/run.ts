@@ -12,7 +12,7 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { contextFor } from '@kit/kit-core';
-import { createAuthMiddleware, generateApiKey, signSession, verifySession } from '@kit/kit-auth';
+import { createAuthMiddleware, createSessionRevocation, generateApiKey, MemoryRevocationStore, signSession, verifySession } from '@kit/kit-auth';
 import { median, runLoad, type LoadResult } from '../http/load.js';
 import { benchSessionSecret } from './shared.js';
 import { writeBenchBlock } from '../report-block.js';
@@ -73,7 +73,8 @@ async function startServer(): Promise<{ started: Started; stop: () => Promise<vo
  */
 async function authenticateMicroseconds(calls = 50_000): Promise<{ name: string; min: number; median: number }[]> {
   const { key, hash, prefix } = generateApiKey();
-  const auth = createAuthMiddleware({ sessionSecret: benchSessionSecret }, { findApiKey: (candidate) => (candidate === prefix ? { subject: 'agent:bench', hash } : null) });
+  const revocation = createSessionRevocation({ store: new MemoryRevocationStore() });
+  const auth = createAuthMiddleware({ sessionSecret: benchSessionSecret, revocation }, { findApiKey: (candidate) => (candidate === prefix ? { subject: 'agent:bench', hash } : null) });
   const token = await signSession({ sub: 'user_bench' }, benchSessionSecret);
   const step = (headers: Record<string, string>) => {
     const request = new Request('http://127.0.0.1/api/hello', { headers });
@@ -197,7 +198,7 @@ try {
     '',
     `Command: \`npm run bench:auth\`. Machine: ${machine}; load average at start ${loadAverage} (a shared machine: requests per second move a lot from round to round, server CPU time per request much less). Date: ${new Date().toISOString().slice(0, 10)}.`,
     '',
-    `Method: one server process (from source) serves \`GET /api/hello\` from two kit apps, one without middleware and one behind \`createAuthMiddleware({ sessionSecret }, { findApiKey })\` with 1,001 key records in a Map; autocannon in another process, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per request kind, the order reversed every other round, after 2 s of warm-up each; medians over rounds. The server's own CPU time (\`process.cpuUsage()\`, read before and after each round) divided by the requests answered gives its cost per request, which other load on the machine disturbs far less than requests per second; the CPU ratio is the throughput ratio a CPU-bound server would show. The session is an HS256 JWT in the \`kit_session\` cookie; the API key is sent in \`X-API-Key\` (SHA-256 of the key compared in constant time to the stored hash). The middleware remembers sessions it has verified (up to 10,000, until their \`exp\`), so the session row is the steady state of signed-in people; the last row sends ${DISTINCT_SESSIONS.toLocaleString('en-US')} different sessions in turn, more than that cache holds, so each request verifies an HS256 signature with jose (the cost of a session's first request).`,
+    `Method: one server process (from source) serves \`GET /api/hello\` from two kit apps, one without middleware and one behind \`createAuthMiddleware({ sessionSecret, revocation }, { findApiKey })\` with 1,001 key records in a Map and sessions checked for revocation (\`createSessionRevocation\` over a \`MemoryRevocationStore\`, what was read kept for 5 s); autocannon in another process, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per request kind, the order reversed every other round, after 2 s of warm-up each; medians over rounds. The server's own CPU time (\`process.cpuUsage()\`, read before and after each round) divided by the requests answered gives its cost per request, which other load on the machine disturbs far less than requests per second; the CPU ratio is the throughput ratio a CPU-bound server would show. The session is an HS256 JWT in the \`kit_session\` cookie; the API key is sent in \`X-API-Key\` (SHA-256 of the key compared in constant time to the stored hash). The middleware remembers sessions it has verified (up to 10,000, until their \`exp\`), so the session row is the steady state of signed-in people; the last row sends ${DISTINCT_SESSIONS.toLocaleString('en-US')} different sessions in turn, more than that cache holds, so each request verifies an HS256 signature with jose (the cost of a session's first request).`,
     '',
     ...table,
     '',

@@ -1,11 +1,11 @@
 /**
  * The server of `npm run bench:auth`, in its own process so the load generator does not share its event loop.
  * Serves the same route from two kit apps: one without authentication (the baseline) and one behind
- * `createAuthMiddleware` (sessions and API keys, the key record found in a Map), and `GET /api/cpu` (the CPU time
+ * `createAuthMiddleware` (sessions, checked for revocation, and API keys, the key record found in a Map), and `GET /api/cpu` (the CPU time
  * the process has used) on the first. Prints one JSON line with the ports and the credentials to send.
  */
 import { createKitApp, defineAPI } from '@kit/kit-core';
-import { createAuthMiddleware, generateApiKey, signSession, type ApiKeyRecord } from '@kit/kit-auth';
+import { createAuthMiddleware, createSessionRevocation, generateApiKey, MemoryRevocationStore, signSession, type ApiKeyRecord } from '@kit/kit-auth';
 import { z } from 'zod';
 import { benchSessionSecret as sessionSecret } from './shared.js';
 
@@ -34,7 +34,9 @@ const cpu = defineAPI({
 });
 
 const plain = createKitApp({ routes: { 'GET /api/hello': hello, 'GET /api/cpu': cpu } });
-const auth = createAuthMiddleware({ sessionSecret }, { findApiKey: (candidate) => keys.get(candidate) ?? null });
+// Sessions are checked for revocation as an app that can sign people out does (each process keeps what it read for 5 s).
+const revocation = createSessionRevocation({ store: new MemoryRevocationStore() });
+const auth = createAuthMiddleware({ sessionSecret, revocation }, { findApiKey: (candidate) => keys.get(candidate) ?? null });
 const protectedApp = createKitApp({ middleware: [auth], routes: { 'GET /api/hello': hello } });
 
 const [plainServer, authServer] = await Promise.all([plain.listen({ port: 0 }), protectedApp.listen({ port: 0 })]);

@@ -1,27 +1,20 @@
 // ---
 // title: Protecting an admin area with verifySession
-// description: A _middleware.ts for the admin directory that reads the kit_session cookie, verifies it with verifySession, answers session_expired and the other KitAuthError codes with a 401 that clears the cookie, and lets only sessions with an admin role through.
+// description: A _middleware.ts for the admin directory that reads the session cookie with readSessionCookie, verifies it with verifySession, answers session_expired and the other KitAuthError codes with a 401 that clears the cookie, and lets only sessions with an admin role through.
 // topics: [authentication, middleware]
 // relatedDocs: /docs/authentication#verifysession
 // ---
 // app/routes/admin/_middleware.ts
 // An app that runs createAuthMiddleware has already verified the session: checking ctx.authType and
 // ctx.auth.claims is then enough. This file shows verifySession and its errors on their own.
-import { clearSessionCookie, KitAuthError, sessionCookieName, verifySession, type SessionPayload } from '@kit/kit-auth';
+import { clearSessionCookie, KitAuthError, readSessionCookie, verifySession, type SessionPayload } from '@kit/kit-auth';
 import { defineMiddleware, env, KitError } from '@kit/kit-core';
-
-function readCookie(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
-}
 
 export default defineMiddleware({
   name: 'require-admin-session',
   handler: async ({ request, next }) => {
-    const token = readCookie(request, sessionCookieName); // kit_session
+    // __Host-kit_session, or kit_session over plain HTTP; never one of two cookies another site may have planted.
+    const token = readSessionCookie(request);
     if (!token) throw new KitError('unauthorized', 'Sign in to open the admin area.', { headers: { 'WWW-Authenticate': 'Bearer' } });
 
     let session: SessionPayload;

@@ -3,8 +3,8 @@ import { KitError } from '@kit/kit-core';
 /**
  * Stable codes of the errors kit-auth raises, each with the HTTP status it is answered with when it
  * reaches a kit app: 401 for credentials that prove nothing (so the client may retry with others),
- * 403 for valid credentials that may not do this, 400 for a malformed protocol message, 500 for a
- * misconfiguration of the application itself.
+ * 403 for valid credentials that may not do this, 400 for a malformed protocol message or input, 429 for
+ * too many sign-in attempts, 500 for a misconfiguration of the application itself.
  *
  * @example
  * ```ts
@@ -22,11 +22,18 @@ export const kitAuthErrorCodes = {
   session_malformed: 401,
   session_invalid: 401,
   session_expired: 401,
+  /** A session signed out (one session, or every session of its person) before its `exp`. */
+  session_revoked: 401,
   // API keys.
   api_key_malformed: 401,
   api_key_invalid: 401,
   api_key_revoked: 401,
   api_key_expired: 401,
+  // Passwords and sign-in.
+  /** A password longer than `maxPasswordBytes` (1,024 bytes of UTF-8), refused before any hashing. */
+  password_too_long: 400,
+  /** Too many sign-in or sign-up attempts for one account or from one client; answered with `Retry-After`. */
+  too_many_attempts: 429,
   // Permissions.
   permission_malformed: 500,
   // DPoP (RFC 9449).
@@ -73,11 +80,14 @@ export type KitAuthErrorCode = keyof typeof kitAuthErrorCodes;
  */
 export class KitAuthError extends Error {
   readonly code: KitAuthErrorCode;
+  /** For `too_many_attempts`: whole seconds until another attempt is counted again (the `Retry-After` of the answer). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: KitAuthErrorCode, message: string, options: { cause?: unknown } = {}) {
+  constructor(code: KitAuthErrorCode, message: string, options: { cause?: unknown; retryAfterSeconds?: number } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'KitAuthError';
     this.code = code;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   /** The HTTP status of this error's code. */
@@ -87,7 +97,8 @@ export class KitAuthError extends Error {
 
   /**
    * The kit-core error a kit app answers with: `unauthorized` (with a `WWW-Authenticate` challenge),
-   * `forbidden`, `not_found`, `bad_gateway` (an identity provider failed), or `internal` for configuration mistakes, which are not the caller's.
+   * `forbidden`, `not_found`, `invalid_input` (a password too long), `rate_limited` (with `Retry-After`),
+   * `bad_gateway` (an identity provider failed), or `internal` for configuration mistakes, which are not the caller's.
    */
   toKitError(): KitError {
     const status = this.status;
@@ -98,6 +109,8 @@ export class KitAuthError extends Error {
     }
     if (status === 403) return new KitError('forbidden', this.message, { cause: this });
     if (status === 404) return new KitError('not_found', this.message, { cause: this });
+    if (status === 429) return new KitError('rate_limited', this.message, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(this.retryAfterSeconds ?? 1))) }, cause: this });
+    if (this.code === 'password_too_long') return new KitError('invalid_input', this.message, { cause: this });
     if (status === 400) return new KitError('bad_request', this.message, { cause: this });
     if (status === 502) return new KitError('bad_gateway', this.message, { cause: this });
     // A misconfiguration is the application's to fix, not the caller's: the caller gets the generic 500,

@@ -4,6 +4,7 @@ import { KitAuthError } from '../errors/kit-auth-error.js';
 import { isTrustDomain } from '../mtls/spiffe-id.js';
 import { sessionCookieName } from '../session/session-cookie.js';
 import { assertSessionSecret } from '../session/session-secret.js';
+import type { SessionRevocation } from '../session/session-revocation.js';
 import type { SessionPayload } from '../session/session-types.js';
 import { VerifiedSessionCache } from './session-cache.js';
 
@@ -11,8 +12,18 @@ import { VerifiedSessionCache } from './session-cache.js';
 export interface AuthMiddlewareConfig {
   /** Secret sessions were signed with (`signSession`), at least 32 characters. Without it, sessions are not accepted. */
   readonly sessionSecret?: string;
-  /** Name of the session cookie. Default `kit_session`. */
+  /**
+   * Name of the session cookie, without the `__Host-` prefix `sessionCookie` adds to Secure cookies. Default
+   * `kit_session`: the middleware reads `__Host-kit_session`, and on plain-HTTP requests `kit_session`.
+   */
   readonly cookieName?: string;
+  /**
+   * Read only the `__Host-` session cookie, also on plain-HTTP requests. Set it behind a proxy that terminates
+   * TLS (the app then sees `http:` URLs), so that no unprefixed cookie is ever read. Default false.
+   */
+  readonly hostCookieOnly?: boolean;
+  /** Refuses sessions signed out before their `exp` (`session_revoked`): the result of `createSessionRevocation`. */
+  readonly revocation?: SessionRevocation;
   /** DPoP proofs (RFC 9449). Proofs are checked whenever a request carries one, even without this setting. */
   readonly dpop?: {
     /** Where proof ids are remembered; a `RedisStore` when several replicas serve the app. Default: a `MemoryStore`. */
@@ -76,6 +87,8 @@ export interface AuthFinders {
 export interface ResolvedAuthConfig {
   readonly sessionSecret: string | undefined;
   readonly cookieName: string;
+  readonly hostCookieOnly: boolean;
+  readonly revocation: SessionRevocation | undefined;
   readonly replayStore: ReplayStore;
   readonly dpopMaxAgeSeconds: number;
   readonly dpopRequired: boolean;
@@ -98,6 +111,9 @@ export function resolveAuthConfig(config: AuthMiddlewareConfig, finders: AuthFin
   const cookieName = config.cookieName ?? sessionCookieName;
   if (typeof cookieName !== 'string' || !cookieNamePattern.test(cookieName)) throw fail(`cookieName ${JSON.stringify(cookieName)} is not a valid cookie name; use letters, digits, '_' and '-'`);
 
+  if (config.hostCookieOnly !== undefined && typeof config.hostCookieOnly !== 'boolean') throw fail('hostCookieOnly must be true or false');
+  if (config.revocation !== undefined && typeof config.revocation?.isRevoked !== 'function') throw fail('revocation must be what createSessionRevocation({ store }) returns');
+  if (config.revocation !== undefined && config.sessionSecret === undefined) throw fail('revocation is given but no sessionSecret, so there are no sessions to revoke; set sessionSecret');
   for (const name of ['findUser', 'findApiKey', 'findWorkload'] as const) {
     if (finders[name] !== undefined && typeof finders[name] !== 'function') throw fail(`finders.${name} must be a function`);
   }
@@ -124,6 +140,8 @@ export function resolveAuthConfig(config: AuthMiddlewareConfig, finders: AuthFin
   return {
     sessionSecret: config.sessionSecret,
     cookieName,
+    hostCookieOnly: config.hostCookieOnly ?? false,
+    revocation: config.revocation,
     replayStore: dpop.replayStore ?? new MemoryStore(),
     dpopMaxAgeSeconds,
     dpopRequired: dpop.required ?? false,

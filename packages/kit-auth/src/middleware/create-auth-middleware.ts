@@ -39,7 +39,8 @@ async function proveKey(request: Request, credential: PresentedCredential, resol
 function refusal(error: KitAuthError, request: Request, credential: PresentedCredential | undefined, config: ResolvedAuthConfig): KitError {
   const kitError = error.toKitError();
   if (credential?.source !== 'cookie' || !error.code.startsWith('session_')) return kitError;
-  const secure = request.url.startsWith('https:');
+  // The same cookie that was sent: `__Host-<name>` (Secure), or the plain one of a plain-HTTP request.
+  const secure = credential.secureCookie === true;
   return new KitError(kitError.code, kitError.message, {
     headers: { ...kitError.headers, 'Set-Cookie': clearSessionCookie({ secure, name: config.cookieName }) },
     cause: error,
@@ -52,7 +53,7 @@ async function authenticate(request: Request, ctx: KitContext, config: ResolvedA
     const workload = await resolveMtls(ctx.connection, config);
     if (workload) return { ...ctx, authType: 'agent', auth: workload };
 
-    credential = presentedCredential(request, config.cookieName, config.sessionSecret !== undefined);
+    credential = presentedCredential(request, config.cookieName, config.sessionSecret !== undefined, config.hostCookieOnly);
     if (!credential) return ctx;
     const resolved = credential.kind === 'api_key' ? await resolveApiKey(credential.value, config) : await resolveSession(credential.value, config);
     const keyThumbprint = await proveKey(request, credential, resolved, config);
@@ -75,17 +76,18 @@ async function authenticate(request: Request, ctx: KitContext, config: ResolvedA
  * first that applies wins:
  * 1. a SPIFFE identity, when `mtls` is set and the TLS client sent a certificate: `agent`, method `mtls`;
  * 2. an API key, in `Authorization: Bearer kit_…` (or `DPoP kit_…`) or `X-API-Key`: `agent`, method `api_key`;
- * 3. a session, in `Authorization: Bearer <jwt>` (or `DPoP <jwt>`) or the `kit_session` cookie: `human`, method
- *    `session`;
+ * 3. a session, in `Authorization: Bearer <jwt>` (or `DPoP <jwt>`) or the session cookie (`__Host-kit_session`,
+ *    or `kit_session` on plain HTTP; see `readSessionCookie`): `human`, method `session`;
  * 4. nothing: the context is left as it is (`anonymous`).
  *
  * Credentials that are presented but bad are refused with a 401 problem (`WWW-Authenticate` set) naming what
  * failed, never the secret; a SPIFFE ID of an untrusted trust domain or an unknown workload gets 403. A session
  * with `cnf.jkt`, or a key whose record has `keyThumbprint`, needs a DPoP proof made with that key (`dpop.required`
- * asks one for every session and key). `createKitApp` runs `authenticate` before rate limits; `handler` does the
- * same for chains of your own. Configuration mistakes throw a `KitAuthError` `invalid_config` here, at creation.
+ * asks one for every session and key). With `revocation` (from `createSessionRevocation`), a session signed out
+ * before its `exp` is refused (`session_revoked`). `createKitApp` runs `authenticate` before rate limits; `handler`
+ * does the same for chains of your own. Configuration mistakes throw a `KitAuthError` `invalid_config` here, at creation.
  *
- * @param config - `sessionSecret`, `cookieName`, `dpop`, `mtls`.
+ * @param config - `sessionSecret`, `cookieName`, `hostCookieOnly`, `revocation`, `dpop`, `mtls`.
  * @param finders - `findUser`, `findApiKey`, `findWorkload`: look-ups into your own storage.
  *
  * @example

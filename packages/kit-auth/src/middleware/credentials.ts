@@ -1,5 +1,6 @@
 import { KitAuthError } from '../errors/kit-auth-error.js';
 import { looksLikeApiKey } from '../api-key/api-key-format.js';
+import { findSessionCookie } from '../session/session-cookie.js';
 
 /** Where a credential came from: a header (`Authorization`, `X-API-Key`) or the session cookie. */
 export type CredentialSource = 'authorization' | 'x-api-key' | 'cookie';
@@ -11,26 +12,16 @@ export interface PresentedCredential {
   readonly source: CredentialSource;
   /** The Authorization scheme, when it came in that header: `DPoP` requires a proof. */
   readonly scheme?: 'bearer' | 'dpop';
-}
-
-function readCookie(header: string | null, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
-    let value = part.slice(eq + 1).trim();
-    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    return value === '' ? undefined : value;
-  }
-  return undefined;
+  /** For a cookie: whether it was the `__Host-` one, which is cleared with `Secure`. */
+  readonly secureCookie?: boolean;
 }
 
 /**
  * The credential a request carries, by precedence: an API key (`Authorization: Bearer|DPoP kit_…`, else
  * `X-API-Key`), then a session (`Authorization: Bearer|DPoP <jwt>`, else the session cookie when sessions are
- * accepted). Other Authorization schemes (Basic, …) are left to other middleware.
+ * accepted, read as `readSessionCookie` reads it). Other Authorization schemes (Basic, …) are left to other middleware.
  */
-export function presentedCredential(request: Request, cookieName: string, acceptsSessions: boolean): PresentedCredential | undefined {
+export function presentedCredential(request: Request, cookieName: string, acceptsSessions: boolean, hostCookieOnly = false): PresentedCredential | undefined {
   const headers = request.headers;
   let fromAuthorization: PresentedCredential | undefined;
   const authorization = headers.get('authorization')?.trim();
@@ -55,6 +46,6 @@ export function presentedCredential(request: Request, cookieName: string, accept
   }
   if (fromAuthorization) return fromAuthorization;
   if (!acceptsSessions) return undefined;
-  const cookie = readCookie(headers.get('cookie'), cookieName);
-  return cookie === undefined ? undefined : { kind: 'session', value: cookie, source: 'cookie' };
+  const cookie = findSessionCookie(request, { name: cookieName, hostOnly: hostCookieOnly });
+  return cookie === undefined ? undefined : { kind: 'session', value: cookie.value, source: 'cookie', secureCookie: cookie.secure };
 }

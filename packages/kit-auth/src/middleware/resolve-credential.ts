@@ -2,6 +2,7 @@ import type { AuthIdentity } from '@kit/kit-core';
 import { prefixOf } from '../api-key/api-key-format.js';
 import { matchesHash } from '../api-key/api-key.js';
 import { KitAuthError } from '../errors/kit-auth-error.js';
+import { cachedRevocationState } from '../session/session-revocation.js';
 import { verifySession } from '../session/verify-session.js';
 import type { ApiKeyRecord, ResolvedAuthConfig } from './auth-config.js';
 import { VerifiedSessionCache } from './session-cache.js';
@@ -61,6 +62,11 @@ export async function resolveSession(token: string, config: ResolvedAuthConfig):
   if (claims === undefined) {
     claims = await verifySession(token, config.sessionSecret);
     config.sessionCache.set(digest, claims);
+  }
+  // Before findUser, so a signed-out session costs the application no look-up. Most requests get the answer
+  // from the revocation's memory without waiting; the others ask the store.
+  if (config.revocation !== undefined && (cachedRevocationState(config.revocation, claims) ?? (await config.revocation.isRevoked(claims)))) {
+    throw new KitAuthError('session_revoked', 'This session was signed out; sign in again.');
   }
   const cnf = claims.cnf as { jkt?: unknown } | undefined;
   const boundTo = typeof cnf === 'object' && cnf !== null && typeof cnf.jkt === 'string' ? cnf.jkt : undefined;

@@ -94,7 +94,7 @@ describe('createOAuthHandlers with an OpenID Connect provider', () => {
   });
 
   it('lands on successRedirect (/) when returnTo is absent or leaves the site', async () => {
-    for (const returnTo of ['', 'https://evil.example', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)']) {
+    for (const returnTo of ['', 'https://evil.example', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/\t/evil.example/phish.html', '/%2F%2Fevil.example']) {
       const query = returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : '';
       const { browser, callback } = await reachCallback(query);
       const response = await browser.get(callback);
@@ -288,6 +288,7 @@ describe('createOAuthHandlers configuration', () => {
     expect(messageOf({ ...valid, providers: { example: {} } })).toContain('providers.example is not a provider');
     expect(messageOf({ ...valid, onLogin: undefined })).toContain('onLogin must be an async function');
     expect(messageOf({ ...valid, successRedirect: '//evil.example' })).toContain('successRedirect must be a path');
+    expect(messageOf({ ...valid, successRedirect: '/\t/evil.example' })).toContain('successRedirect must be a path');
   });
 
   it('marks cookies Secure when baseUrl is https, unless secureCookies says otherwise', async () => {

@@ -1,6 +1,7 @@
 import { KitError, problemResponse, quoteInput, type KitApp } from '@kit/kit-core';
 import * as oauth from 'oauth4webapi';
 import { KitAuthError } from '../errors/kit-auth-error.js';
+import { isRedirectSetting, safeRedirectTarget } from '../redirect/safe-redirect-target.js';
 import { sessionCookie } from '../session/session-cookie.js';
 import { assertSessionSecret } from '../session/session-secret.js';
 import type { SessionClaims } from '../session/session-types.js';
@@ -8,7 +9,6 @@ import { signSession } from '../session/sign-session.js';
 import { equalText } from './equal-text.js';
 import { clearLoginStateCookie, cookieValues, loginCookieName, loginStateCookie, loginStateMaxAge, readLoginState, signLoginState, type LoginState } from './login-state.js';
 import type { OAuthProfile, OAuthProvider, OAuthTokens } from './oauth-types.js';
-import { safeReturnTo } from './return-to.js';
 
 /** The session claims `onLogin` returns: `sub` names the app's own user; every other claim is the app's. */
 export type OAuthSessionClaims = SessionClaims & { readonly sub: string };
@@ -59,7 +59,8 @@ export interface OAuthHandlers {
   login(provider: string, request: Request): Promise<Response>;
   /**
    * Completes a login when the provider sends the person back: a 302 to `returnTo` or `successRedirect`
-   * with the `kit_session` cookie set. A failure is answered as a problem document.
+   * with the session cookie set (`__Host-kit_session`, or `kit_session` without Secure cookies). A failure is
+   * answered as a problem document.
    */
   callback(provider: string, request: Request): Promise<Response>;
   /** Adds `GET /auth/<name>/login` and `GET /auth/<name>/callback` for every provider to a kit app. */
@@ -73,7 +74,8 @@ const providerNamePattern = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
  *
  * `GET /auth/<name>/login[?returnTo=/path]` answers 302 to the provider with `response_type=code`,
  * `client_id`, `redirect_uri`, `scope`, a random `state`, a PKCE S256 `code_challenge` and, for OpenID
- * Connect, a `nonce`. These (and `returnTo`, kept only when it is a path on this app) travel in the
+ * Connect, a `nonce`. These (and `returnTo`, cleaned by `safeRedirectTarget`: anything but a path on this
+ * app becomes `successRedirect`) travel in the
  * `kit_oauth` cookie, a JWT signed with a key derived from the session secret, HttpOnly,
  * `SameSite=Lax`, `Path=/auth/<name>`, 10 minutes; nothing is kept in server memory, so any replica can
  * take the callback.
@@ -83,7 +85,7 @@ const providerNamePattern = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
  * an `error=` from the provider (403 `oauth_provider_error`), then exchanges the code with the PKCE verifier
  * (failure or unreachable provider: 502 `oauth_exchange_failed`), verifies the ID token (403
  * `oauth_id_token_invalid`), reads the profile, and calls `onLogin` (null: 403 `oauth_login_refused`). It
- * answers 302 to `returnTo` or `successRedirect` with `Set-Cookie: kit_session=…` (from `signSession` and
+ * answers 302 to `returnTo` or `successRedirect` with the session cookie (from `signSession` and
  * `sessionCookie`) and the `kit_oauth` cookie cleared. Every failure is an RFC 9457 problem document.
  *
  * Bad options throw `KitAuthError` `invalid_config` at once.
@@ -147,7 +149,8 @@ export function createOAuthHandlers(config: OAuthHandlersConfig): OAuthHandlers 
   const startLogin = async (name: string, request: Request): Promise<Response> => {
     const provider = providerNamed(name);
     const paths = pathsOf(name);
-    const returnTo = safeReturnTo(new URL(request.url).searchParams.get('returnTo'), origin);
+    // A returnTo that is not a path of this app is replaced by successRedirect, so there is no open redirect.
+    const returnTo = safeRedirectTarget(new URL(request.url).searchParams.get('returnTo'), { fallback: successRedirect });
     const state = oauth.generateRandomState();
     const codeVerifier = oauth.generateRandomCodeVerifier();
     const codeChallenge = await oauth.calculatePKCECodeChallenge(codeVerifier);
@@ -155,7 +158,7 @@ export function createOAuthHandlers(config: OAuthHandlersConfig): OAuthHandlers 
     const location = await fromProvider(name, () =>
       provider.authorizationUrl({ redirectUri: paths.redirectUri, state, codeChallenge, ...(nonce === undefined ? {} : { nonce }) }),
     );
-    const login: LoginState = { provider: name, state, codeVerifier, ...(nonce === undefined ? {} : { nonce }), ...(returnTo === undefined ? {} : { returnTo }) };
+    const login: LoginState = { provider: name, state, codeVerifier, ...(nonce === undefined ? {} : { nonce }), returnTo };
     const cookie = loginStateCookie(await signLoginState(login, secret), paths.scope, secure);
     return new Response(null, { status: 302, headers: { Location: location.href, 'Set-Cookie': cookie, 'Cache-Control': 'no-store' } });
   };
@@ -183,7 +186,7 @@ export function createOAuthHandlers(config: OAuthHandlersConfig): OAuthHandlers 
       throw new KitAuthError('invalid_config', `${component}: onLogin must return the session claims with a non-empty sub string ({ sub: 'user_42' }), or null to refuse the login.`);
     }
     const token = sessionMaxAge === undefined ? await signSession(claims, secret) : await signSession(claims, secret, sessionMaxAge);
-    const headers = new Headers({ Location: login.returnTo ?? successRedirect, 'Cache-Control': 'no-store' });
+    const headers = new Headers({ Location: safeRedirectTarget(login.returnTo, { fallback: successRedirect }), 'Cache-Control': 'no-store' });
     headers.append('Set-Cookie', sessionCookie(token, { secure }));
     headers.append('Set-Cookie', clearLoginStateCookie(paths.scope, secure));
     return new Response(null, { status: 302, headers });
@@ -267,10 +270,8 @@ function checkBaseUrl(value: unknown, component: string): URL {
 
 function checkSuccessRedirect(value: unknown, component: string): string {
   if (value === undefined) return '/';
-  const isPath = typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\');
-  const isUrl = typeof value === 'string' && URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
-  if (!isPath && !isUrl) {
+  if (!isRedirectSetting(value)) {
     throw new KitAuthError('invalid_config', `${component}: successRedirect must be a path such as '/dashboard' or an absolute http(s) URL, got ${JSON.stringify(value)}.`);
   }
-  return value as string;
+  return value;
 }

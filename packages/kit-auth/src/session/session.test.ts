@@ -110,19 +110,21 @@ describe('signSession and verifySession', () => {
 });
 
 describe('sessionCookie', () => {
-  it('writes an HttpOnly, SameSite=Lax, Secure cookie with Max-Age', async () => {
+  it('writes an HttpOnly, SameSite=Lax, Secure cookie with Max-Age, under the __Host- prefix when Secure', async () => {
     const token = await signSession({ sub: 'u' }, secret, '2h');
     expect(sessionCookieName).toBe('kit_session');
-    expect(sessionCookie(token, { maxAge: 60 })).toBe(`kit_session=${token}; HttpOnly; SameSite=Lax; Path=/; Secure; Max-Age=60`);
+    expect(sessionCookie(token, { maxAge: 60 })).toBe(`__Host-kit_session=${token}; HttpOnly; SameSite=Lax; Path=/; Secure; Max-Age=60`);
     expect(sessionCookie(token, { secure: false, maxAge: 60 })).toBe(`kit_session=${token}; HttpOnly; SameSite=Lax; Path=/; Max-Age=60`);
     const lifetime = Number(/Max-Age=(\d+)$/.exec(sessionCookie(token))![1]);
     expect(lifetime).toBeGreaterThan(7190);
     expect(lifetime).toBeLessThanOrEqual(7200);
-    expect(sessionCookie(token, { name: 'app_session', maxAge: 5 })).toMatch(/^app_session=/);
+    expect(sessionCookie(token, { name: 'app_session', maxAge: 5 })).toMatch(/^__Host-app_session=/);
+    expect(sessionCookie(token, { name: 'app_session', maxAge: 5, secure: false })).toMatch(/^app_session=/);
+    expect(sessionCookie(token, { name: '__Host-app_session', maxAge: 5 })).toMatch(/^__Host-app_session=[^;]+; HttpOnly; SameSite=Lax; Path=\/; Secure;/);
   });
 
   it('clears the cookie', () => {
-    expect(clearSessionCookie()).toBe('kit_session=; HttpOnly; SameSite=Lax; Path=/; Secure; Max-Age=0');
+    expect(clearSessionCookie()).toBe('__Host-kit_session=; HttpOnly; SameSite=Lax; Path=/; Secure; Max-Age=0');
     expect(clearSessionCookie({ secure: false })).toBe('kit_session=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0');
   });
 
@@ -130,5 +132,6 @@ describe('sessionCookie', () => {
     expect(thrownBy(() => sessionCookie('a b;c'), KitAuthError).code).toBe('invalid_config');
     expect(thrownBy(() => sessionCookie('a.b.c', { name: 'bad name' }), KitAuthError).code).toBe('invalid_config');
     expect(thrownBy(() => sessionCookie('a.b.c', { maxAge: -1 }), KitAuthError).code).toBe('invalid_config');
+    expect(thrownBy(() => sessionCookie('a.b.c', { name: '__Host-app', secure: false }), KitAuthError).message).toContain('must be Secure');
   });
 });

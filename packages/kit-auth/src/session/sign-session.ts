@@ -21,7 +21,7 @@ const timeSpan = /^(\+|-)? ?(\d+|\d+\.\d+) ?(seconds?|secs?|s|minutes?|mins?|m|h
 const spanSeconds: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800, y: 31_557_600 };
 
 /** Seconds of a lifetime given as seconds or as a jose time span ('7d', '2h', '30 minutes'). */
-function lifetimeSeconds(maxAge: number | string): number {
+export function lifetimeSeconds(maxAge: number | string): number {
   if (typeof maxAge === 'number') {
     if (Number.isFinite(maxAge) && maxAge > 0) return Math.floor(maxAge);
   } else if (typeof maxAge === 'string') {

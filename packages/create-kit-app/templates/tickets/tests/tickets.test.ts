@@ -62,6 +62,18 @@ describe('tickets', () => {
     expect(await closed.json()).toMatchObject({ status: 'closed' });
   });
 
+  it('answer an agent closing a ticket that does not exist, or one already closed, at once and without asking an admin', async () => {
+    const key = await agentKey('cleanup-bot', member);
+    const missing = await call(app, 'POST', '/api/tickets/no-such-ticket/close', { key }, { resolution: 'Nothing to do' });
+    expect(missing.status).toBe(404);
+    const { id } = (await (await call(app, 'POST', '/api/tickets', { cookie: member }, { title: 'Old request' })).json()) as { id: string };
+    expect((await call(app, 'POST', `/api/tickets/${id}/close`, { cookie: member }, { resolution: 'Done by hand' })).status).toBe(200);
+    const closed = await call(app, 'POST', `/api/tickets/${id}/close`, { key }, { resolution: 'Done again' });
+    expect(closed.status).toBe(409);
+    const pending = (await (await call(app, 'GET', '/api/approvals', { cookie: admin })).json()) as { items: unknown[] };
+    expect(pending.items).toEqual([]);
+  });
+
   it('refuse a revoked key, and agents never manage keys', async () => {
     const key = await agentKey('night-shift', member);
     expect((await call(app, 'POST', '/api/keys', { key }, { name: 'sneaky' })).status).toBe(403);

@@ -1,6 +1,8 @@
-import { createAuthMiddleware, type ApiKeyRecord, type SessionUser } from '@kit/kit-auth';
+import { createAuthMiddleware, createSessionRevocation, type ApiKeyRecord, type SessionRevocationStore, type SessionUser } from '@kit/kit-auth';
 import { KitError, type KitContext } from '@kit/kit-core';
+import { KitDbError } from '@kit/kit-db';
 import { apiKey } from '../models/api-key.js';
+import { sessionRevocation } from '../models/session-revocation.js';
 import { user } from '../models/user.js';
 import { db } from './db.js';
 
@@ -26,12 +28,52 @@ export function sessionSecret(): string {
 }
 
 /**
- * Who is calling: a person with the `kit_session` cookie (or the session as a bearer token), an agent
- * with `Authorization: Bearer kit_...` (an API key), or nobody. Sessions and keys are looked up at
- * each request, so a deleted person or a revoked key stops working at once.
+ * Revocations kept in the app's own database (the sessionRevocation table), so every process that serves
+ * the app sees them: the store of createSessionRevocation is these two methods.
+ */
+const revocationTable: SessionRevocationStore = {
+  async set(target, revokedAt, ttlMs) {
+    const database = await db();
+    const now = new Date();
+    const values = { revokedAt, expiresAt: new Date(now.getTime() + ttlMs) };
+    const find = async () => (await database.list(sessionRevocation, { where: { target }, limit: 1 })).items[0];
+    const existing = await find();
+    if (existing) await database.update(sessionRevocation, existing.id, values);
+    else {
+      try {
+        await database.insert(sessionRevocation, { target, ...values });
+      } catch (error) {
+        // Two sign-outs of one session at once (a double click): the other one wrote the row first.
+        const written = error instanceof KitDbError && error.constraint === 'unique' ? await find() : undefined;
+        if (written === undefined) throw error;
+        await database.update(sessionRevocation, written.id, values);
+      }
+    }
+    // Revocations of sessions that have expired since are no longer needed.
+    const expired = await database.list(sessionRevocation, { where: { expiresAt: { lt: now } }, limit: 100 });
+    for (const row of expired.items) await database.delete(sessionRevocation, row.id);
+  },
+  async get(targets) {
+    const rows = await (await db()).list(sessionRevocation, { where: { target: { in: [...targets] }, expiresAt: { gt: new Date() } }, limit: targets.length });
+    return targets.map((target) => rows.items.find((row) => row.target === target)?.revokedAt ?? null);
+  },
+};
+
+/**
+ * Sessions signed out before they expire: sign-out revokes its session (app/lib/session-routes.ts), and
+ * `revokeAllSessions(userId)` signs a person out everywhere. Each process checks the table at most every
+ * 5 seconds per session, and at once after a sign-out it made itself.
+ */
+export const sessionRevocations = createSessionRevocation({ store: revocationTable });
+
+/**
+ * Who is calling: a person with the session cookie (`__Host-kit_session` over HTTPS, `kit_session` in
+ * development; or the session as a bearer token), an agent with `Authorization: Bearer kit_...` (an API
+ * key), or nobody. Sessions and keys are looked up at each request, so a deleted person, a signed-out
+ * session or a revoked key stops working at once.
  */
 export const authentication = createAuthMiddleware(
-  { sessionSecret: sessionSecret() },
+  { sessionSecret: sessionSecret(), revocation: sessionRevocations },
   {
     findUser: async (claims): Promise<SessionUser | null> => {
       if (typeof claims.sub !== 'string') return null;

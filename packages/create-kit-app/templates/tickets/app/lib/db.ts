@@ -3,11 +3,12 @@ import { dirname, resolve } from 'node:path';
 import type { DatabaseConfig } from '@kit/kit-core';
 import { createDatabase, type KitDatabase } from '@kit/kit-db';
 import { apiKey } from '../models/api-key.js';
+import { sessionRevocation } from '../models/session-revocation.js';
 import { ticket } from '../models/ticket.js';
 import { user } from '../models/user.js';
 
 /** Every model of the app, for createDatabase. `kit db:migrate` finds them in app/models/ by itself. */
-export const models = [user, ticket, apiKey];
+export const models = [user, ticket, apiKey, sessionRevocation];
 
 /**
  * Where the data lives: a SQLite file, `DATABASE_URL` (from the environment or .env), else data/tickets.db

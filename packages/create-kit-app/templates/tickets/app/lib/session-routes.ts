@@ -1,32 +1,62 @@
-import { clearSessionCookie, sessionCookie, signSession } from '@kit/kit-auth';
-import { definePlugin } from '@kit/kit-core';
+import {
+  checkDisplayName,
+  clearSessionCookie,
+  createSignInThrottle,
+  hashPassword,
+  KitAuthError,
+  safeRedirectTarget,
+  sessionCookie,
+  signSession,
+  verifyPassword,
+} from '@kit/kit-auth';
+import { definePlugin, type KitContext } from '@kit/kit-core';
 import { user } from '../models/user.js';
+import { createAccount } from './accounts.js';
+import { sessionRevocations, sessionSecret } from './auth.js';
 import { db } from './db.js';
-import { hashPassword, verifyPassword } from './passwords.js';
-import { sessionSecret } from './auth.js';
 
 // Sign-up, sign-in and sign-out are HTML form posts answered with a redirect and the session cookie,
 // so they work before any script has loaded. They are plain endpoints, not API routes: agents use
-// API keys and never hold a session.
+// API keys and never hold a session. The password, throttling and redirect rules are kit-auth's.
 
 const sessionLifetime = '7d';
 const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
+const minPasswordLength = 10;
 
-/** `Secure` cookies everywhere but plain HTTP on this machine (`kit dev`), where a browser would drop them. */
+/**
+ * Sign-in attempts are limited per account (10 per 15 minutes) and per client address (100 per 15
+ * minutes), sign-ups per client address (20 per hour), counted in this process. With several processes,
+ * pass `store: new RedisStore({ url })` (from @kit/kit-core) so the limits hold across all of them.
+ */
+const throttle = createSignInThrottle();
+
+/** `Secure` cookies (named `__Host-kit_session`) everywhere but plain HTTP on this machine (`kit dev`), where a browser would drop them. */
 function secureCookie(request: Request): boolean {
   const url = new URL(request.url);
   return !(url.protocol === 'http:' && loopbackHosts.has(url.hostname));
-}
-
-/** Where to go after signing in: a path of this app only, so a crafted link cannot send people elsewhere. */
-function nextPath(value: FormDataEntryValue | null | undefined): string {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/tickets';
 }
 
 function seeOther(location: string, cookie?: string): Response {
   const headers = new Headers({ Location: location, 'Cache-Control': 'no-store' });
   if (cookie !== undefined) headers.set('Set-Cookie', cookie);
   return new Response(null, { status: 303, headers });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/**
+ * The 429 of a throttled sign-in or sign-up, with `Retry-After`: a short page for a browser, the problem
+ * document for any other client.
+ */
+function tooManyAttempts(request: Request, error: KitAuthError, back: string): Response {
+  if (!(request.headers.get('accept') ?? '').includes('text/html')) throw error.toKitError();
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Too many attempts</title></head><body><main><h1>Too many attempts</h1><p>${escapeHtml(error.message)}</p><p><a href="${back}">Back</a></p></main></body></html>`;
+  return new Response(page, {
+    status: 429,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': String(error.retryAfterSeconds ?? 60), 'Cache-Control': 'no-store' },
+  });
 }
 
 async function formOf(request: Request): Promise<FormData | null> {
@@ -47,38 +77,62 @@ async function signedIn(request: Request, person: { id: string; name: string }, 
   return seeOther(next, sessionCookie(token, { secure: secureCookie(request) }));
 }
 
-async function signIn(request: Request): Promise<Response> {
+async function signIn(request: Request, ctx: KitContext): Promise<Response> {
   const form = await formOf(request);
   const email = text(form, 'email').toLowerCase();
   const password = form?.get('password');
-  const next = nextPath(form?.get('next'));
+  // Only a path of this app: `//evil.example`, `/\t/evil.example` and the like become /tickets.
+  const next = safeRedirectTarget(form?.get('next'), { fallback: '/tickets' });
   const retry = `/login?error=credentials&next=${encodeURIComponent(next)}`;
   if (email === '' || typeof password !== 'string') return seeOther(retry);
+  try {
+    await throttle.signIn({ account: email, client: ctx.connection?.remoteAddress });
+  } catch (error) {
+    if (error instanceof KitAuthError) return tooManyAttempts(request, error, `/login?next=${encodeURIComponent(next)}`);
+    throw error;
+  }
   const person = (await (await db()).list(user, { where: { email }, limit: 1 })).items[0];
-  if (person === undefined || !(await verifyPassword(password, person.passwordHash))) return seeOther(retry);
+  // Without an account, verifyPassword still spends the time of a check, so the answer's timing does not
+  // tell which addresses have accounts.
+  if (!(await verifyPassword(password, person?.passwordHash)) || person === undefined) return seeOther(retry);
   return signedIn(request, person, next);
 }
 
-async function signUp(request: Request): Promise<Response> {
+/**
+ * Sign-up says when an address already has an account ("taken"): without e-mail confirmation, the
+ * account it makes (or not) says so anyway. What keeps that from becoming a list of addresses is the
+ * throttle: 20 sign-ups per hour per client address. An app that sends mail can answer every sign-up
+ * alike ("check your inbox") and tell the owner of a known address by mail instead.
+ */
+async function signUp(request: Request, ctx: KitContext): Promise<Response> {
+  try {
+    await throttle.signUp({ client: ctx.connection?.remoteAddress });
+  } catch (error) {
+    if (error instanceof KitAuthError) return tooManyAttempts(request, error, '/signup');
+    throw error;
+  }
   const form = await formOf(request);
-  const name = text(form, 'name');
+  const name = checkDisplayName(form?.get('name'));
   const email = text(form, 'email').toLowerCase();
   const password = form?.get('password');
-  if (name === '' || name.length > 100 || !/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 200) return seeOther('/signup?error=details');
-  if (typeof password !== 'string' || password.length < 10 || password.length > 200) return seeOther('/signup?error=password');
-  const passwordHash = await hashPassword(password);
-  const database = await db();
-  const created = await database.transaction(async (tx) => {
-    if ((await tx.count(user, { email })) > 0) return null;
-    // The first person to sign up administers the app.
-    const role = (await tx.count(user)) === 0 ? 'admin' : 'member';
-    return tx.insert(user, { name, email, passwordHash, role });
-  });
+  if (!name.ok) return seeOther(`/signup?error=${name.problem === 'reserved' || name.problem === 'characters' ? `name-${name.problem}` : 'details'}`);
+  if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 200) return seeOther('/signup?error=details');
+  if (typeof password !== 'string' || password.length < minPasswordLength) return seeOther('/signup?error=password');
+  let passwordHash: string;
+  try {
+    passwordHash = await hashPassword(password);
+  } catch (error) {
+    if (error instanceof KitAuthError && error.code === 'password_too_long') return seeOther('/signup?error=password');
+    throw error;
+  }
+  const created = await createAccount(await db(), { name: name.name, email, passwordHash });
   if (created === null) return seeOther('/signup?error=taken');
   return signedIn(request, created, '/tickets');
 }
 
-function signOut(request: Request): Response {
+/** Signs out: the session is revoked, so a copy of the cookie stops working too, and the cookie is cleared. */
+async function signOut(request: Request, ctx: KitContext): Promise<Response> {
+  if (ctx.authType === 'human' && ctx.auth?.claims) await sessionRevocations.revokeSession(ctx.auth.claims);
   return seeOther('/login', clearSessionCookie({ secure: secureCookie(request) }));
 }
 

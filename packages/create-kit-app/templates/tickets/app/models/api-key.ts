@@ -2,7 +2,8 @@ import { belongsTo, boolean, datetime, defineModel, id, string } from '@kit/kit-
 
 /**
  * An API key a person made for an agent. Only its hash is stored; the key itself is shown once, when
- * it is made. The agent calls the API as `agent:<name>` with the owner's ticket permissions.
+ * it is made. The agent calls the API as `agent:<name>` with the owner's ticket permissions. A name is
+ * never given to a second key, even once the first is revoked: what `agent:<name>` did stays its own.
  */
 export const apiKey = defineModel('apiKey', {
   id: id(),

@@ -1,3 +1,4 @@
+import { safeRedirectTarget } from '@kit/kit-auth';
 import { Link, useLoaderData, type Loader } from '@kit/kit-react';
 
 interface LoginData {
@@ -7,7 +8,8 @@ interface LoginData {
 
 export const loader: Loader<LoginData> = async ({ searchParams }) => ({
   failed: searchParams.get('error') === 'credentials',
-  next: searchParams.get('next') ?? '/tickets',
+  // Only a path of this app goes back into the form; /auth/login checks it again.
+  next: safeRedirectTarget(searchParams.get('next'), { fallback: '/tickets' }),
 });
 
 // GET /login. The form posts to /auth/login (app/lib/session-routes.ts), which sets the session cookie.

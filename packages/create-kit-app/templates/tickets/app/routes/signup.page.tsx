@@ -2,11 +2,16 @@ import { Link, useLoaderData, type Loader } from '@kit/kit-react';
 
 const problems: Readonly<Record<string, string>> = {
   details: 'Give your name and a valid e-mail address.',
-  password: 'Choose a password of at least 10 characters.',
+  'name-reserved': 'Choose the name people know you by: names of roles and agents (Admin, System, …-bot) are kept for them.',
+  'name-characters': "Write your name with letters, digits, spaces and ' . , - only.",
+  password: 'Choose a password of at least 10 characters (and at most 1,024 bytes).',
   taken: 'There is already an account with that e-mail address: sign in instead.',
 };
 
-export const loader: Loader<{ problem: string | null }> = async ({ searchParams }) => ({ problem: problems[searchParams.get('error') ?? ''] ?? null });
+export const loader: Loader<{ problem: string | null }> = async ({ searchParams }) => {
+  const error = searchParams.get('error') ?? '';
+  return { problem: Object.hasOwn(problems, error) ? problems[error]! : null };
+};
 
 // GET /signup. The form posts to /auth/signup; the first account made is the app's admin.
 export default function SignupPage() {

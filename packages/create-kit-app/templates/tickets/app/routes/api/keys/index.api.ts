@@ -1,5 +1,6 @@
 import { generateApiKey } from '@kit/kit-auth';
 import { defineAPI, KitError } from '@kit/kit-core';
+import { KitDbError } from '@kit/kit-db';
 import { z } from 'zod';
 import { requirePerson } from '../../../lib/auth.js';
 import { db } from '../../../lib/db.js';
@@ -28,14 +29,23 @@ export const POST = defineAPI({
     name: z
       .string()
       .regex(/^[a-z0-9][a-z0-9-]{1,58}[a-z0-9]$/, 'use 3 to 60 lower-case letters, digits and dashes, such as triage-bot')
-      .describe('The agent name, unique in the app: the agent acts as agent:<name>'),
+      .describe('The agent name, unique in the app and never reused, even after its key is revoked: the agent acts as agent:<name>'),
   }),
   output: keyOutput.extend({ key: z.string().describe('The whole key: send it as Authorization: Bearer <key>') }),
   handler: async ({ input, ctx }) => {
     const database = await db();
-    if ((await database.count(apiKey, { name: input.name })) > 0) throw new KitError('conflict', `An agent named "${input.name}" already has a key; choose another name, or revoke that key first.`);
+    // A name stays taken after its key is revoked: tickets and approvals record what agent:<name> did, and a
+    // new key under the same name would act as that agent (and could use an approval granted to it).
+    const taken = () => new KitError('conflict', `The agent name "${input.name}" is taken (by a key in use or a revoked one, since names are never reused); choose another, such as "${input.name.slice(0, 57)}-2".`);
+    if ((await database.count(apiKey, { name: input.name })) > 0) throw taken();
     const generated = generateApiKey();
-    const stored = await database.insert(apiKey, { name: input.name, prefix: generated.prefix, hash: generated.hash, ownerId: requirePerson(ctx) });
-    return { ...keyView(stored), key: generated.key };
+    try {
+      const stored = await database.insert(apiKey, { name: input.name, prefix: generated.prefix, hash: generated.hash, ownerId: requirePerson(ctx) });
+      return { ...keyView(stored), key: generated.key };
+    } catch (error) {
+      // Two requests for one name at once: the unique name settles it.
+      if (error instanceof KitDbError && error.constraint === 'unique' && error.field === 'name') throw taken();
+      throw error;
+    }
   },
 });
