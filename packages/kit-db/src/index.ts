@@ -63,7 +63,7 @@ export { sqliteDialect } from './dialects/sqlite.js';
 export { postgresDialect } from './dialects/postgres.js';
 export { mysqlDialect } from './dialects/mysql.js';
 export { createDatabase } from './database/create-database.js';
-export { defaultDatabase, setDefaultDatabase } from './database/default-database.js';
+export { closeDatabases, defaultDatabase, setDefaultDatabase } from './database/default-database.js';
 export { createTables, createTablesSql } from './database/create-tables.js';
 export type {
   CreateDatabaseOptions,

@@ -5,7 +5,7 @@ import { defineConfig } from '@kit/kit-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../test-support/redis-server.js';
 import { rejectionOf, thrownBy } from '../../../../test-support/rejection.js';
-import { createDatabase, createTables, createTablesSql, defaultDatabase, defineModel, id, KitDbError, setDefaultDatabase, string, type CreateDatabaseOptions } from '../index.js';
+import { closeDatabases, createDatabase, createTables, createTablesSql, defaultDatabase, defineModel, id, KitDbError, setDefaultDatabase, string, type CreateDatabaseOptions } from '../index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kit-db-connect-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -26,7 +26,7 @@ describe('createDatabase connection errors', () => {
     expect(error).toMatchObject({ code: 'connection_failed', provider });
     expect(error.message).toBe(`Cannot connect to ${provider} at 127.0.0.1:${port}/app: connection refused (ECONNREFUSED); is the server running? check DATABASE_URL.`);
     expect(error.message).not.toContain('secret-password');
-    expect(error.toKitError()).toMatchObject({ code: 'bad_gateway', status: 502 });
+    expect(error.toKitError()).toMatchObject({ code: 'service_unavailable', status: 503, headers: { 'Retry-After': '5' } });
   });
 
   it.each(['postgres', 'mysql'] as const)('%s gives up on a host that does not answer within connectTimeoutMs', async (provider) => {
@@ -71,6 +71,10 @@ describe('createDatabase connection errors', () => {
       [{ provider: 'postgres', url: 'mysql://localhost/app' }, 'the postgres url must start with postgres:// or postgresql://'],
       [{ provider: 'mysql', url: 'localhost:3306' }, 'the mysql url must start with mysql:// or mariadb://'],
       [{ provider: 'sqlite', url: ':memory:', models: note }, 'models must be an array'],
+      [{ provider: 'sqlite', url: ':memory:', queryTimeoutMs: 0 }, 'queryTimeoutMs must be a whole number of milliseconds from 1 to 3600000, got 0; omit it for 5000'],
+      [{ provider: 'postgres', url: 'postgres://localhost/app', queryTimeoutMs: '10s' }, 'queryTimeoutMs must be a whole number of milliseconds from 1 to 3600000, got "10s"; omit it for 10000'],
+      [{ provider: 'sqlite', url: ':memory:', retryAfterSeconds: 0 }, 'retryAfterSeconds must be a whole number of seconds from 1 to 86400, got 0; omit it for 5'],
+      [{ provider: 'sqlite', url: ':memory:', log: 'stderr' }, 'log must be a function that takes one line of text'],
     ];
     for (const [options, message] of cases) {
       const error = await rejectionOf(createDatabase(options as CreateDatabaseOptions), KitDbError);
@@ -96,6 +100,15 @@ describe('the process default database', () => {
     await third.close();
     expect(thrownBy(() => defaultDatabase(), KitDbError).code).toBe('invalid_config');
     await Promise.all([first.close(), second.close()]);
+  });
+
+  it('closeDatabases closes every database still open, for a shutdown hook', async () => {
+    const one = await createDatabase({ provider: 'sqlite', url: ':memory:', models: [note], setDefault: false });
+    const two = await createDatabase({ provider: 'libsql', url: ':memory:', models: [note], setDefault: false });
+    await one.close();
+    await closeDatabases();
+    expect((await rejectionOf(two.execute('SELECT 1'), KitDbError)).code).toBe('database_closed');
+    await closeDatabases();
   });
 
   it('accepts kit-core KitConfig.database as it is', async () => {

@@ -47,3 +47,39 @@ export function hasDefaultDatabase(): boolean {
 export function forgetDefaultDatabase(db: KitDatabase): void {
   if (current === db) current = undefined;
 }
+
+const open = new Set<KitDatabase>();
+
+/** Notes a database `createDatabase` opened, for `closeDatabases`. */
+export function rememberOpenDatabase(db: KitDatabase): void {
+  open.add(db);
+}
+
+/** Forgets a database once it is closed. */
+export function forgetOpenDatabase(db: KitDatabase): void {
+  open.delete(db);
+}
+
+/**
+ * Closes every database this process opened with `createDatabase` and has not closed yet: for a
+ * shutdown hook, so that no pool of connections keeps a stopping process alive. Resolves once all
+ * are closed; a database that fails to close does not keep the others open (the first failure is
+ * rethrown at the end).
+ *
+ * @example
+ * ```ts
+ * import { createKitApp } from '@kit/kit-core';
+ * import { closeDatabases } from '@kit/kit-db';
+ *
+ * const server = await createKitApp({ routes: {} }).listen({ port: 3000 });
+ * process.once('SIGTERM', async () => {
+ *   await server.close(); // lets the requests in flight finish
+ *   await closeDatabases();
+ * });
+ * ```
+ */
+export async function closeDatabases(): Promise<void> {
+  const results = await Promise.allSettled([...open].map((db) => db.close()));
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}

@@ -3,6 +3,7 @@ import { KitDbError } from '../errors/kit-db-error.js';
 import type { ConstraintFailure } from '../errors/constraint-failure.js';
 import type { ResolvedModel, ResolvedSchema, TableSpec } from '../model/schema.js';
 import type { AnyModel } from '../model/types.js';
+import type { Availability } from './availability.js';
 import type { Connection, Session } from './connect/connection.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { describeFailure, type FailureContext } from './describe-failure.js';
@@ -20,6 +21,8 @@ export interface DatabaseState {
   readonly tables: ReadonlyMap<string, Table>;
   readonly tablesByName: Readonly<Record<string, Table>>;
   closed: boolean;
+  /** Deadlines of statements and the outages of the database. */
+  readonly availability: Availability;
   /** Told once the database is closed (the process default forgets it). */
   onClose?: () => void;
 }
@@ -60,8 +63,9 @@ export function databaseHandle<P extends DatabaseProvider>(state: DatabaseState,
   /** Runs a statement of an operation, turning driver errors into errors that name model and field. */
   const run = async <T>(context: Omit<FailureContext, 'provider' | 'schema' | 'findForeignKey'>, work: () => Promise<T>): Promise<T> => {
     try {
-      return await session.exclusive(work);
+      return await state.availability.run(() => session.exclusive(work));
     } catch (error) {
+      // An unreachable or too slow database is already a database_unavailable error.
       throw await describeFailure(error, { ...context, provider, schema, findForeignKey: (failure) => findForeignKey(failure, context) });
     }
   };
@@ -270,7 +274,9 @@ export function databaseHandle<P extends DatabaseProvider>(state: DatabaseState,
 
     transaction(fn) {
       if (state.closed) return Promise.reject(new KitDbError('database_closed', `The ${provider} database at ${connection.where} is closed; create a new one with createDatabase().`, { provider }));
-      return session.transaction((inner) => fn(databaseHandle<P>(state, inner)));
+      const inner = (txSession: Session) => fn(databaseHandle<P>(state, txSession));
+      // A savepoint runs inside the deadlines of its transaction.
+      return session.inTransaction ? session.transaction(inner) : state.availability.transaction((body) => session.transaction(body), inner);
     },
 
     async execute(query, params = []) {

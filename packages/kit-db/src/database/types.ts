@@ -47,6 +47,25 @@ export interface CreateDatabaseOptions<P extends DatabaseProvider = DatabaseProv
   readonly vector?: 'auto' | 'pgvector' | 'array';
   /** Make this database the process default (`defaultDatabase()`). Default: only when there is none yet. */
   readonly setDefault?: boolean;
+  /**
+   * Longest a statement may take, in milliseconds, so that no call waits forever on a database that
+   * is down, frozen or overloaded. `postgres`: the server's `statement_timeout` and node-postgres's
+   * `query_timeout`; waiting for a free connection of the pool is bounded by `connectTimeoutMs`.
+   * `mysql`: the session's `max_statement_time` (MariaDB) or `max_execution_time` (MySQL, reads) and
+   * `innodb_lock_wait_timeout`. `sqlite` and local `libsql`: the busy timeout, how long a statement waits
+   * for another process's lock. Whatever the driver does, kit-db gives up on a statement a second past
+   * it. A statement given up on, or a lost connection, is a `database_unavailable` error: 503 with
+   * `Retry-After` over HTTP, and one line in the log per outage. Default 10000 (`sqlite`: 5000, since
+   * better-sqlite3 waits for a lock synchronously, holding the whole process). At most 3600000.
+   */
+  readonly queryTimeoutMs?: number;
+  /** `Retry-After` of the 503 a call gets when the database is unavailable, in seconds. Default 5. */
+  readonly retryAfterSeconds?: number;
+  /**
+   * Where the one line of each outage goes (the database stopped answering; written when the first
+   * statement fails, not for every call). Default: standard error.
+   */
+  readonly log?: (line: string) => void;
 }
 
 /** A comparison on one column in a `where`. */

@@ -15,14 +15,16 @@ describe('KitDbError', () => {
     }
   });
 
-  it('gives caller mistakes a 400 with the field, a missing record a 404, a down database a 502', () => {
+  it('gives caller mistakes a 400 with the field, a missing record a 404, a down or unanswering database a 503 with Retry-After', () => {
     expect(new KitDbError('constraint_violation', 'ticket.title must be unique.', { field: 'title' }).toKitError()).toMatchObject({
       status: 400,
       issues: [{ field: 'title', message: 'ticket.title must be unique.' }],
     });
     expect(new KitDbError('constraint_violation', 'ticket.title is already taken.', { field: 'title', constraint: 'unique' }).toKitError()).toMatchObject({ status: 409, code: 'conflict' });
     expect(new KitDbError('not_found', 'No ticket with id "x".').toKitError().status).toBe(404);
-    expect(new KitDbError('connection_failed', 'down').toKitError().status).toBe(502);
+    expect(new KitDbError('connection_failed', 'down').toKitError()).toMatchObject({ status: 503, code: 'service_unavailable', headers: { 'Retry-After': '5' } });
+    expect(new KitDbError('database_unavailable', 'frozen', { retryAfterSeconds: 9 }).toKitError()).toMatchObject({ status: 503, headers: { 'Retry-After': '9' } });
+    expect(new KitDbError('query_failed', 'bad').retryAfterSeconds).toBeUndefined();
     expect(new KitDbError('invalid_model', 'bug').toKitError().status).toBe(500);
     expect(new KitDbError('invalid_model', 'bug', { field: 'x' }).issues).toEqual([]);
   });

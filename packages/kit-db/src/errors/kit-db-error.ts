@@ -24,8 +24,13 @@ export const kitDbErrorCodes = {
   unknown_model: 'internal',
   /** `createDatabase` options that are missing or wrong (provider, URL). */
   invalid_config: 'internal',
-  /** The database could not be reached or opened. */
-  connection_failed: 'bad_gateway',
+  /** The database could not be reached or opened (answered 503 with `Retry-After`). */
+  connection_failed: 'service_unavailable',
+  /**
+   * A statement found the database unreachable or too slow: a timeout (`queryTimeoutMs`), a lost
+   * connection, a lock held too long, a server shutting down. Answered 503 with `Retry-After`.
+   */
+  database_unavailable: 'service_unavailable',
   /** An operation on a database after its `close()`. */
   database_closed: 'internal',
   /** A unique, not-null, foreign-key or check constraint refused a write. */
@@ -67,6 +72,8 @@ export interface KitDbErrorOptions {
   readonly constraint?: ConstraintKind;
   /** Per-field problems, for `invalid_input`. */
   readonly issues?: readonly FieldIssue[];
+  /** For `database_unavailable` and `connection_failed`: the `Retry-After` of the 503, in seconds (default 5). */
+  readonly retryAfterSeconds?: number;
   readonly cause?: unknown;
 }
 
@@ -92,6 +99,8 @@ export class KitDbError extends Error {
   readonly provider: string | undefined;
   readonly constraint: ConstraintKind | undefined;
   readonly issues: readonly FieldIssue[];
+  /** Seconds a caller should wait before trying again, for the codes answered 503. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(code: KitDbErrorCode, message: string, options: KitDbErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -102,14 +111,15 @@ export class KitDbError extends Error {
     this.provider = options.provider;
     this.constraint = options.constraint;
     this.issues = options.issues ?? (options.field !== undefined && isCallerCode(code) ? [{ field: options.field, message }] : []);
+    this.retryAfterSeconds = kitDbErrorCodes[code] === 'service_unavailable' ? (options.retryAfterSeconds ?? 5) : undefined;
   }
 
   /**
    * The kit-core error for the HTTP and MCP edges. Caller mistakes (`constraint_violation`,
    * `invalid_input`, `vector_dimension_mismatch`) become `invalid_input` 400 with the field in
    * `issues`, except a unique violation, which is `conflict` 409 (the value is taken); `not_found` stays 404;
-   * `connection_failed` is `bad_gateway` 502; everything else is `internal` 500, whose detail the
-   * caller never sees.
+   * `connection_failed` and `database_unavailable` are `service_unavailable` 503 with `Retry-After`;
+   * everything else is `internal` 500, whose detail the caller never sees.
    *
    * @example
    * ```ts
@@ -122,7 +132,11 @@ export class KitDbError extends Error {
   toKitError(): KitError {
     // A value already taken is a conflict with the stored data (409), not a malformed request.
     const code = this.code === 'constraint_violation' && this.constraint === 'unique' ? 'conflict' : kitDbErrorCodes[this.code];
-    return new KitError(code, this.message, { issues: this.issues, cause: this });
+    return new KitError(code, this.message, {
+      issues: this.issues,
+      cause: this,
+      ...(this.retryAfterSeconds === undefined ? {} : { headers: { 'Retry-After': String(this.retryAfterSeconds) } }),
+    });
   }
 }
 

@@ -15,7 +15,7 @@ interface LibsqlRunner {
  * and the statements of the root never meet, as with `sqlite`), `libsql://` and `http(s)://` remotely
  * with `authToken`.
  */
-export async function connectLibsql(url: string, options: { readonly authToken?: string; readonly connectTimeoutMs: number }): Promise<Connection> {
+export async function connectLibsql(url: string, options: { readonly authToken?: string; readonly connectTimeoutMs: number; readonly queryTimeoutMs?: number }): Promise<Connection> {
   const local = url.startsWith('file:') || url === ':memory:';
   const where = local ? (url === ':memory:' ? 'memory' : url) : safeUrl(url);
   let client: Client;
@@ -28,6 +28,8 @@ export async function connectLibsql(url: string, options: { readonly authToken?:
     await withDeadline(client.execute('SELECT 1'), options.connectTimeoutMs, () =>
       connectionFailed('libsql', where, `no answer within ${options.connectTimeoutMs} ms`, 'is the server running? check DATABASE_URL.'),
     );
+    // A local file waits this long for another process's lock; remote statements have kit-db's deadline.
+    if (local && options.queryTimeoutMs !== undefined) await client.execute(`PRAGMA busy_timeout = ${Math.trunc(options.queryTimeoutMs)}`);
   } catch (error) {
     client.close();
     if (error instanceof Error && error.name === 'KitDbError') throw error;

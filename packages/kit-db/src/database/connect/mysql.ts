@@ -9,6 +9,8 @@ import { direct, type Connection, type Session } from './connection.js';
 interface CoreConnection {
   on(event: 'error', listener: () => void): void;
   query(sql: string, callback: () => void): void;
+  /** The socket to the server. */
+  readonly stream?: { ref?(): void; unref?(): void };
 }
 
 interface MysqlRunner {
@@ -19,8 +21,11 @@ interface MysqlRunner {
 /**
  * Opens a pool of mysql2 connections (MySQL or MariaDB) in UTC, with dates read as strings so
  * `date()` and `datetime()` values do not depend on the process's time zone, and checks one connection works.
+ * Each connection bounds its statements by `queryTimeoutMs` on the server (`max_statement_time` on
+ * MariaDB, `max_execution_time` for reads on MySQL, and the lock wait); kit-db's own deadline covers a
+ * server that does not answer at all. Idle connections do not keep the process alive.
  */
-export async function connectMysql(url: string, options: { readonly connectTimeoutMs: number; readonly poolSize: number }): Promise<Connection> {
+export async function connectMysql(url: string, options: { readonly connectTimeoutMs: number; readonly poolSize: number; readonly queryTimeoutMs?: number }): Promise<Connection> {
   const where = serverWhere(url, 3306);
   let pool: mysql.Pool;
   try {
@@ -35,7 +40,16 @@ export async function connectMysql(url: string, options: { readonly connectTimeo
     connection.on('error', () => undefined);
     // Strict mode on every connection: a bad value is refused, never truncated or replaced by a default.
     connection.query("SET SESSION sql_mode = CONCAT(@@sql_mode, ',STRICT_ALL_TABLES')", () => undefined);
+    if (options.queryTimeoutMs !== undefined) {
+      // Each server knows one of the first two and refuses the other, which is ignored.
+      connection.query(`SET SESSION max_statement_time = ${(options.queryTimeoutMs / 1000).toFixed(3)}`, () => undefined);
+      connection.query(`SET SESSION max_execution_time = ${Math.trunc(options.queryTimeoutMs)}`, () => undefined);
+      connection.query(`SET SESSION innodb_lock_wait_timeout = ${Math.max(1, Math.ceil(options.queryTimeoutMs / 1000))}`, () => undefined);
+    }
   });
+  // A connection in use keeps the process alive; an idle one does not, so a stopping server can exit.
+  pool.on('acquire', (promised) => (promised as unknown as CoreConnection).stream?.ref?.());
+  pool.on('release', (promised) => (promised as unknown as CoreConnection).stream?.unref?.());
   try {
     await withDeadline(pool.query('SELECT 1'), options.connectTimeoutMs + 1000, () =>
       connectionFailed('mysql', where, `no answer within ${options.connectTimeoutMs} ms`, 'is the server running? check DATABASE_URL.'),

@@ -14,6 +14,8 @@ interface PgRunner {
 /** Options of the PostgreSQL connection. */
 export interface PostgresConnectOptions {
   readonly connectTimeoutMs: number;
+  /** The server's `statement_timeout`; node-postgres gives up on a statement half a second later. */
+  readonly queryTimeoutMs: number;
   readonly poolSize: number;
   readonly vector: 'auto' | 'pgvector' | 'array';
   /** Whether the models have `vector()` fields (only then is pgvector looked for). */
@@ -23,11 +25,22 @@ export interface PostgresConnectOptions {
 /**
  * Opens a pool of node-postgres connections, checks one connection works (within the timeout) and
  * chooses how vectors are stored: `vector(n)` when the pgvector extension is installed or can be
- * created, else `real[]`.
+ * created, else `real[]`. Statements are bounded twice: the server cancels one past `statement_timeout`
+ * (the connection stays usable), and node-postgres gives up on one the server does not answer at all
+ * (`query_timeout`, a frozen or unreachable server). Waiting for a connection of the pool is bounded by
+ * `connectTimeoutMs`. Idle connections do not keep the process alive (`allowExitOnIdle`), so a server
+ * that stops listening can exit at once even if nobody closes the database.
  */
 export async function connectPostgres(url: string, options: PostgresConnectOptions): Promise<Connection> {
   const where = serverWhere(url, 5432);
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize, connectionTimeoutMillis: options.connectTimeoutMs });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize,
+    connectionTimeoutMillis: options.connectTimeoutMs,
+    statement_timeout: options.queryTimeoutMs,
+    query_timeout: options.queryTimeoutMs + 500,
+    allowExitOnIdle: true,
+  });
   // An idle connection the server drops must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   let vectorStorage: 'pgvector' | 'array' = 'array';

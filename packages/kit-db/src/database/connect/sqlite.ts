@@ -16,11 +16,11 @@ export function sqliteFile(url: string): string {
 }
 
 /**
- * Opens a SQLite file with better-sqlite3: foreign keys on, WAL journal for files, a 5 s busy
- * timeout for other processes. Transactions are `BEGIN IMMEDIATE` on the one connection, and
- * statements of the root wait while one is open.
+ * Opens a SQLite file with better-sqlite3: foreign keys on, WAL journal for files, a busy timeout
+ * (`busyTimeoutMs`, what `queryTimeoutMs` sets) for other processes' locks. Transactions are
+ * `BEGIN IMMEDIATE` on the one connection, and statements of the root wait while one is open.
  */
-export function connectSqlite(url: string): Connection {
+export function connectSqlite(url: string, options: { readonly busyTimeoutMs: number } = { busyTimeoutMs: 5000 }): Connection {
   const file = sqliteFile(url);
   const where = file === ':memory:' ? 'memory' : `file ${resolve(file)}`;
   if (file !== ':memory:' && !existsSync(dirname(resolve(file)))) {
@@ -28,7 +28,7 @@ export function connectSqlite(url: string): Connection {
   }
   let client: Database.Database;
   try {
-    client = new Database(file, { timeout: 5000 });
+    client = new Database(file, { timeout: options.busyTimeoutMs });
     client.pragma('foreign_keys = ON');
     if (file !== ':memory:') client.pragma('journal_mode = WAL');
   } catch (error) {
