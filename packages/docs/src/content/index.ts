@@ -1,5 +1,6 @@
 export { embeddedContentDirectory } from './embedded.js';
-export { loadContent, assembleContent } from './load.js';
+export { loadContent, assembleContent, type LoadContentOptions } from './load.js';
+export { defaultContentLimits, resolveContentLimits, type ContentLimits } from './read-files.js';
 export { lintContent, sectionWordLimits } from './lint.js';
 export { ContentError, formatProblem, formatWarning, type ContentProblem } from './problems.js';
 export type { ContentFile } from './read-files.js';

@@ -12,7 +12,7 @@ import type { SourceLine } from './markup/source-line.js';
 import { parseDocument, titleFromPath, type ParsedDocument, type WrittenTag } from './parse-document.js';
 import { parseExample, type ParsedExample } from './parse-example.js';
 import { ContentError, ProblemList } from './problems.js';
-import { listFiles, readContentFiles, type ContentFile } from './read-files.js';
+import { listFiles, readContentFiles, type ContentFile, type ContentLimits } from './read-files.js';
 import { parsePartialSite, parseSite, parseSynonyms, parseTaxonomy, readStrictFlag } from './settings.js';
 import type { Content, Document, Example, Section, Site, Taxonomy } from './types.js';
 
@@ -21,7 +21,9 @@ import type { Content, Document, Example, Section, Site, Taxonomy } from './type
  * `taxonomy.yaml`, `docs/`, `examples/`) or a documentation folder as VitePress, Docusaurus, MkDocs,
  * Starlight or plain Markdown lay it out, with no settings at all. Errors are collected and thrown
  * together as a `ContentError` (each `file:line: message`); warnings are kept in `content.warnings`.
- * On success the result is immutable and needs no further disk access.
+ * A file over 2 MiB, or a folder over 64 MiB of text, is refused before it is read (`options.limits`,
+ * or `KIT_DOCS_MAX_FILE_SIZE` and `KIT_DOCS_MAX_FOLDER_SIZE`). Loading takes time linear in the size of
+ * the text. On success the result is immutable and needs no further disk access.
  *
  * @example
  * ```ts
@@ -31,22 +33,32 @@ import type { Content, Document, Example, Section, Site, Taxonomy } from './type
  * console.log(content.documents.length, content.sections.length, content.examples.length);
  * ```
  */
-export async function loadContent(directory: string): Promise<Content> {
+export async function loadContent(directory: string, options: LoadContentOptions = {}): Promise<Content> {
   const root = resolve(directory);
-  const { files, images } = await readContentDirectory(root);
+  const { files, images } = await readContentDirectory(root, options.limits);
   return assembleContent(root, files, images);
+}
+
+/** Options of `loadContent`. */
+export interface LoadContentOptions {
+  /**
+   * How large a file, and all the files of the folder, may be (see `ContentLimits`). Each one left
+   * out is read from `KIT_DOCS_MAX_FILE_SIZE` or `KIT_DOCS_MAX_FOLDER_SIZE`, else its default (2 MiB, 64 MiB).
+   */
+  readonly limits?: Partial<ContentLimits>;
 }
 
 /**
  * Everything the loader reads from a content directory: its files and its images, from one listing of
- * the directory. A directory that cannot be listed is a `ContentError`, as an unreadable file is.
+ * the directory. A directory that cannot be listed is a `ContentError`, as an unreadable file or one
+ * past the limits is.
  */
-export async function readContentDirectory(root: string): Promise<{ files: ContentFile[]; images: ContentImages }> {
+export async function readContentDirectory(root: string, limits: Partial<ContentLimits> = {}): Promise<{ files: ContentFile[]; images: ContentImages }> {
   const listed = await listFiles(root).catch((error: unknown) => {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
     throw new ContentError([{ file: root, line: 1, message: `cannot read the content directory (${code}); pass an existing directory` }]);
   });
-  return { files: await readContentFiles(root, listed), images: await readContentImages(root, listed) };
+  return { files: await readContentFiles(root, listed, limits), images: await readContentImages(root, listed) };
 }
 
 /**

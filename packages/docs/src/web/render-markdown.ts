@@ -8,7 +8,7 @@ import yaml from 'highlight.js/lib/languages/yaml';
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import type { Document } from '../content/index.js';
-import { containerInfo, withContainers } from '../content/markup/parser.js';
+import { containerClose, containerInfo, containerOpen, withContainers } from '../content/markup/parser.js';
 import { escapeHtml, rawHtml, type Html } from './html.js';
 
 /** Fence info strings of the corpus, mapped to highlight.js languages; others are shown as plain text. */
@@ -41,7 +41,8 @@ const plainContainers = new Set(['code-group', 'tabs', 'raw', 'v-pre']);
 const markdown = withContainers(new MarkdownIt({ html: false, linkify: false, typographer: false }), (tokens, index) => {
   const token = tokens[index]!;
   const opening = token.nesting === 1;
-  const { kind, title } = opening ? containerInfo(token) : containerInfo(matchingOpen(tokens, index));
+  // A closing token carries the info of its opening one (see pairContainers), so both read the same kind.
+  const { kind, title } = containerInfo(token);
   if (kind === 'details') {
     return opening ? `<details class="admonition details"><summary>${escapeHtml(title || 'Details')}</summary>\n` : '</details>\n';
   }
@@ -56,15 +57,16 @@ const markdown = withContainers(new MarkdownIt({ html: false, linkify: false, ty
     : '</aside>\n';
 });
 
-/** The opening token of the container that the closing token at `index` ends. */
-function matchingOpen(tokens: readonly Token[], index: number): Token {
-  let depth = 0;
-  for (let at = index; at >= 0; at--) {
-    const token = tokens[at]!;
-    if (token.type === 'container_block_close') depth++;
-    else if (token.type === 'container_block_open' && --depth === 0) return token;
+/**
+ * Gives each closing container token the info string of the token that opened it, in one pass with a
+ * stack, so the renderer knows what it closes without looking back through the tokens it holds.
+ */
+function pairContainers(tokens: readonly Token[]): void {
+  const open: Token[] = [];
+  for (const token of tokens) {
+    if (token.type === containerOpen) open.push(token);
+    else if (token.type === containerClose) token.info = open.pop()?.info ?? token.info;
   }
-  return tokens[index]!;
 }
 
 /** The label of a code block: `[npm]` (VitePress code groups) or `title="app.ts"` (Docusaurus), else its language. */
@@ -100,11 +102,12 @@ markdown.renderer.rules.heading_close = (tokens, index) => {
 /**
  * The body of a document as HTML: code highlighted on the server, a copy button beside each block,
  * and on every heading the id the API's section urls use, so `/docs/x#anchor` lands on the heading.
+ * Linear in the size of the document: every pass below walks the tokens once.
  */
 export function renderDocumentBody(document: Document): Html {
   const env = {};
-  const tokens = markdown.parse(document.markdown, env);
-  dropTopicsComments(tokens, env);
+  const tokens = dropTopicsComments(markdown.parse(document.markdown, env), env);
+  pairContainers(tokens);
   assignHeadingAnchors(tokens, document);
   return rawHtml(markdown.renderer.render(tokens, markdown.options, env));
 }
@@ -116,22 +119,32 @@ export function renderDocumentBody(document: Document): Html {
  * dropped here. Only if the counts disagree are the headings slugged afresh, the same GitHub way, so
  * that the page still has unique ids.
  */
-function assignHeadingAnchors(tokens: Token[], document: Document): void {
+function assignHeadingAnchors(tokens: readonly Token[], document: Document): void {
   const known = document.headings;
-  const headings = tokens.flatMap((token, index) => (token.type === 'heading_open' ? [index] : []));
+  let count = 0;
+  for (const token of tokens) if (token.type === 'heading_open') count++;
+  const byPosition = count === known.length;
   const slugger = new GithubSlugger();
-  if (document.sections.some((section) => section.level === 1)) slugger.slug('Overview');
-  const byPosition = headings.length === known.length;
-  headings.forEach((index, position) => {
+  if (!byPosition && document.sections.some((section) => section.level === 1)) slugger.slug('Overview');
+  let position = 0;
+  // The heading whose close is still to come: a heading's tokens are open, inline, close, never nested.
+  let pending: { anchor: string; heading: string } | undefined;
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    if (token.type === 'heading_close' && pending) {
+      token.meta = pending;
+      pending = undefined;
+      continue;
+    }
+    if (token.type !== 'heading_open') continue;
     const inline = tokens[index + 1];
     dropCustomAnchor(inline);
     const text = plainText(inline);
-    const heading = known[position];
+    const heading = known[position++];
     const anchor = byPosition && heading ? heading.anchor : slugger.slug(text || 'section');
-    tokens[index]!.attrSet('id', anchor);
-    const close = tokens.slice(index).find((token) => token.type === 'heading_close');
-    if (close) close.meta = { anchor, heading: heading?.text ?? text };
-  });
+    token.attrSet('id', anchor);
+    pending = { anchor, heading: heading?.text ?? text };
+  }
 }
 
 /** Removes a trailing `{#id}` from a heading's text: it set the anchor, and is not shown. */
@@ -140,22 +153,32 @@ function dropCustomAnchor(inline: Token | undefined): void {
   if (last?.type === 'text') last.content = last.content.replace(/\s*\{\s*#[\w-]+[^}]*\}\s*$/, '');
 }
 
-/** Removes `<!-- topics: … -->` lines, which raw-HTML-off rendering would otherwise show as text. */
-function dropTopicsComments(tokens: Token[], env: object): void {
-  for (let index = tokens.length - 1; index >= 0; index--) {
-    const inline = tokens[index]!;
-    if (inline.type !== 'inline' || tokens[index - 1]?.type !== 'paragraph_open') continue;
-    const match = topicsComment.exec(inline.content);
-    if (!match) continue;
+/**
+ * The tokens without `<!-- topics: … -->` lines, which raw-HTML-off rendering would otherwise show as
+ * text. Builds a new list rather than splicing the old one, which would move every later token once
+ * per comment.
+ */
+function dropTopicsComments(tokens: readonly Token[], env: object): Token[] {
+  const kept: Token[] = [];
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    const inline = tokens[index + 1];
+    const match = token.type === 'paragraph_open' && inline?.type === 'inline' ? topicsComment.exec(inline.content) : null;
+    if (!match || !inline) {
+      kept.push(token);
+      continue;
+    }
     const rest = inline.content.slice(match[0].length);
     if (rest.trim() === '') {
-      tokens.splice(index - 1, 3);
-    } else {
-      inline.content = rest;
-      inline.children = [];
-      markdown.inline.parse(rest, markdown, env, inline.children);
+      index += 2; // the paragraph's inline and close go with it
+      continue;
     }
+    inline.content = rest;
+    inline.children = [];
+    markdown.inline.parse(rest, markdown, env, inline.children);
+    kept.push(token);
   }
+  return kept;
 }
 
 function plainText(inline: Token | undefined): string {
