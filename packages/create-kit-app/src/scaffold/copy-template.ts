@@ -7,11 +7,16 @@ export type TemplateValues = Readonly<Record<string, string>>;
 // npm leaves .gitignore and .env files out of published packages, so templates keep them without the dot.
 const renamed: Readonly<Record<string, string>> = { gitignore: '.gitignore', env: '.env' };
 
+// Folders that tools make inside a template folder when it is worked on in place (a test runner's cache,
+// an install, a build): never part of the template.
+const ignoredFolders = new Set(['node_modules', '.kit', 'dist', 'data']);
+
 async function filesUnder(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true, recursive: true });
   return entries
     .filter((entry) => entry.isFile())
     .map((entry) => relative(folder, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .filter((path) => !path.split('/').some((part) => ignoredFolders.has(part)))
     .sort();
 }
 
