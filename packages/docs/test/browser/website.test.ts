@@ -56,6 +56,37 @@ describe.skipIf(!browserAvailable())('the website in Chromium', () => {
     await page.close();
   });
 
+  it('opens the first result when Enter is pressed before any arrow key', async () => {
+    const page = await openPage('/docs/getting-started');
+    await page.locator('#search-input').click();
+    await page.keyboard.type('defineModel');
+    const options = page.locator('#search-listbox [role="option"]');
+    await options.first().waitFor({ state: 'visible' });
+    expect(await options.count()).toBeGreaterThan(1);
+    expect(await page.locator('#search-listbox [aria-selected="true"]').count()).toBe(0);
+    expect(await page.locator('#search-input').getAttribute('aria-activedescendant')).toBeNull();
+    const href = await options.first().getAttribute('href');
+    await Promise.all([page.waitForURL((url) => url.hash !== ''), page.keyboard.press('Enter')]);
+    expect(new URL(page.url()).pathname + new URL(page.url()).hash).toBe(href);
+    await page.close();
+  });
+
+  it('goes from no choice to the last result with ArrowUp and wraps around with ArrowDown', async () => {
+    const page = await openPage('/');
+    await page.locator('#search-input').click();
+    await page.keyboard.type('defineModel');
+    const options = page.locator('#search-listbox [role="option"]');
+    await options.first().waitFor({ state: 'visible' });
+    const last = (await options.count()) - 1;
+    await page.keyboard.press('ArrowUp');
+    expect(await page.locator('#search-input').getAttribute('aria-activedescendant')).toBe(`search-option-${last}`);
+    await page.keyboard.press('ArrowDown');
+    expect(await page.locator('#search-input').getAttribute('aria-activedescendant')).toBe('search-option-0');
+    await page.keyboard.press('ArrowUp');
+    expect(await page.locator('#search-input').getAttribute('aria-activedescendant')).toBe(`search-option-${last}`);
+    await page.close();
+  });
+
   it('focuses the search with Ctrl-K and closes the results with Escape', async () => {
     const page = await openPage('/');
     await page.locator('main h1').click();

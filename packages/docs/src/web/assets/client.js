@@ -20,16 +20,20 @@ function setUpSearch(input, panel) {
 
   let timer = 0;
   let inFlight;
+  // The option chosen with the arrows; -1 while none is, when Enter opens the first one.
   let active = -1;
+  // The query whose results the list shows, so Enter never opens a result of an earlier query.
+  let shownQuery;
   const options = () => [...list.querySelectorAll('[role="option"]')];
 
   const open = (isOpen) => {
     panel.hidden = !isOpen;
     input.setAttribute('aria-expanded', String(isOpen));
   };
+  // select(-1) clears the choice; an index outside the list does too.
   const select = (index) => {
     const all = options();
-    active = all.length === 0 ? -1 : (index + all.length) % all.length;
+    active = index >= 0 && index < all.length ? index : -1;
     all.forEach((option, position) => option.setAttribute('aria-selected', String(position === active)));
     if (active >= 0) {
       input.setAttribute('aria-activedescendant', all[active].id);
@@ -50,6 +54,7 @@ function setUpSearch(input, panel) {
     }));
     status.textContent = results.length === 0 ? `No section matches “${query}”.` : `${results.length} results; arrows to choose, Enter to open.`;
     status.classList.toggle('visually-hidden', results.length > 0);
+    shownQuery = query;
     select(-1);
     open(true);
   };
@@ -58,6 +63,7 @@ function setUpSearch(input, panel) {
     inFlight?.abort();
     if (query === '') {
       list.replaceChildren();
+      shownQuery = undefined;
       open(false);
       return;
     }
@@ -70,6 +76,7 @@ function setUpSearch(input, panel) {
     } catch (error) {
       if (error.name === 'AbortError') return;
       list.replaceChildren();
+      shownQuery = undefined;
       status.textContent = `Search failed: ${error.message}`;
       status.classList.remove('visually-hidden');
       open(true);
@@ -86,11 +93,16 @@ function setUpSearch(input, panel) {
   input.addEventListener('keydown', (event) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       if (panel.hidden && list.childElementCount > 0) open(true);
-      select(active + (event.key === 'ArrowDown' ? 1 : -1));
+      // From no choice, Down goes to the first option and Up to the last; then both wrap around.
+      const count = options().length;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      if (count > 0) select(active === -1 ? (step === 1 ? 0 : count - 1) : (active + step + count) % count);
       event.preventDefault();
-    } else if (event.key === 'Enter' && active >= 0 && !panel.hidden) {
+    } else if (event.key === 'Enter' && !panel.hidden && shownQuery === input.value.trim()) {
+      // The chosen option, or the first when none is chosen; with no results the form goes to /search.
+      const target = options()[active >= 0 ? active : 0];
+      if (!target) return;
       event.preventDefault();
-      const target = options()[active];
       open(false);
       location.assign(target.href);
     } else if (event.key === 'Escape') {
