@@ -12,11 +12,13 @@ export function createLogAnalyst(llm: LLMProvider, tools: AgentTool[]) {
     tools,
     // A plain number n would mean { maxOutputTokensPerTurn: n }; the object form adds the nudge.
     tokenBudget: {
-      // Sent as LLMOptions.maxTokens; a reply cut off at the cap doubles it (at most 4 times per run).
+      // Sent as LLMOptions.maxTokens on every call: a hard cap unless maxEscalations lets it grow.
       maxOutputTokensPerTurn: 2_000,
       // Once the run's output reaches 80% of 2000 × maxIterations (10) tokens, the model gets one
       // "Budget note: ... Wrap up" message.
       nudgeAtPercent: 80,
+      // A reply cut off at the cap may double it once (to 4000) for the rest of the run; default 0.
+      maxEscalations: 1,
     },
     toolResultBudget: {
       // Log searches can return megabytes; each result's JSON text is cut to 20000 characters...
@@ -31,7 +33,7 @@ export function createLogAnalyst(llm: LLMProvider, tools: AgentTool[]) {
   });
 }
 
-// The shorthand: at most 1000 output tokens per LLM call (doubled after a cut-off reply).
+// The shorthand: at most 1000 output tokens per LLM call, never raised.
 export function createTerseAgent(llm: LLMProvider, tools: AgentTool[]) {
   return createSmartAgent({ llm, tools, tokenBudget: 1_000 });
 }

@@ -13,6 +13,9 @@ import { validateConfig } from './validate-config.js';
 /** The default of `maxIterations`. */
 export const DEFAULT_MAX_ITERATIONS = 10;
 
+/** The default of `maxTotalIterations`, as a multiple of `maxIterations`. */
+export const DEFAULT_TOTAL_ITERATIONS_FACTOR = 10;
+
 /**
  * Makes a smart agent: an LLM loop that works towards a goal by calling tools and tasks. The
  * configuration is checked here (`KitAIError('invalid_config')` naming the field: duplicate tool or
@@ -27,7 +30,8 @@ export const DEFAULT_MAX_ITERATIONS = 10;
  * `json` block). The calls run (arguments validated, before-hooks asked, timeouts applied,
  * concurrency-safe ones together with `streaming`), and their results go back as one user message.
  * A reply without calls is the final answer once every stop hook passes. The run ends `completed`,
- * `max_iterations` (after `maxIterations` iterations of this `run` or `resume` call),
+ * `max_iterations` (after `maxIterations` iterations of this `run` or `resume` call, or once the run
+ * has had `maxTotalIterations` in all, counted in the checkpoint's `iterations` over every call),
  * `approval_required` (a before-hook refused a call), `paused` or `canceled` (`getControlState`), or
  * `fatal` (the model failed, also after `fallbackLlm`; a tool with `failureMode: 'hard'` failed; a
  * hook threw). Every ending but `fatal` carries a fresh checkpoint; `fatal` carries the last one the
@@ -64,9 +68,11 @@ export function createSmartAgent(config: SmartAgentConfig): SmartAgent {
   // The skills meta-tool checks every skill and rejects duplicate names; do it now, not mid-run.
   if (config.skills && config.skills.length > 0) createActivateSkillTool(config.skills);
   const budget = resolveTokenBudget(config.tokenBudget);
+  const maxIterations = config.maxIterations ?? DEFAULT_MAX_ITERATIONS;
   const setup: AgentSetup = {
     config,
-    maxIterations: config.maxIterations ?? DEFAULT_MAX_ITERATIONS,
+    maxIterations,
+    maxTotalIterations: config.maxTotalIterations ?? maxIterations * DEFAULT_TOTAL_ITERATIONS_FACTOR,
     budget,
     timeouts: resolveTimeouts(config.llmTimeout),
     callables: [...config.tools.map((tool) => toolCallable(tool)), ...(config.tasks ?? []).map(taskCallable)],

@@ -34,9 +34,19 @@ describe('token budget', () => {
     expect(none.requests[0]!.options?.maxTokens).toBeUndefined();
   });
 
-  it('doubles the cap after a cut-off reply, asks the model to continue, and carries the cap in the checkpoint', async () => {
-    const llm = scriptedLlm([cutOff('The first half'), 'the second half.']);
+  it('keeps the cap by default: a reply cut off at it is the final answer', async () => {
+    const llm = scriptedLlm([cutOff('The first half'), 'never asked']);
     const outcome = await createSmartAgent({ llm, tools: [], tokenBudget: 100 }).run('g');
+    expect(llm.requests.map((request) => request.options?.maxTokens)).toEqual([100]);
+    expect(outcome.status).toBe('completed');
+    expect(outcome.result).toBe('The first half');
+    expect(outcome.checkpoint?.maxOutputTokens).toBe(100);
+    expect(outcome.checkpoint?.compaction.tokenEscalations).toBe(0);
+  });
+
+  it('with maxEscalations, doubles the cap after a cut-off reply, asks the model to continue, and carries the cap in the checkpoint', async () => {
+    const llm = scriptedLlm([cutOff('The first half'), 'the second half.']);
+    const outcome = await createSmartAgent({ llm, tools: [], tokenBudget: { maxOutputTokensPerTurn: 100, maxEscalations: 1 } }).run('g');
     expect(llm.requests.map((request) => request.options?.maxTokens)).toEqual([100, 200]);
     expect(llm.requests[1]!.messages.at(-1)!.content).toBe('Your previous reply was cut off at the output token limit. The limit is now 200 tokens. Continue exactly where you stopped.');
     expect(outcome.status).toBe('completed');
@@ -45,22 +55,23 @@ describe('token budget', () => {
     expect(outcome.checkpoint?.compaction.tokenEscalations).toBe(1);
   });
 
-  it('escalates at most 4 times; a cut-off reply after that is the final answer', async () => {
+  it('escalates at most maxEscalations times; a cut-off reply after that is the final answer', async () => {
     const llm = scriptedLlm(Array.from({ length: 6 }, (_, index) => cutOff(`part ${index}`)));
-    const outcome = await createSmartAgent({ llm, tools: [], tokenBudget: 10 }).run('g');
-    expect(llm.requests.map((request) => request.options?.maxTokens)).toEqual([10, 20, 40, 80, 160]);
+    const outcome = await createSmartAgent({ llm, tools: [], tokenBudget: { maxOutputTokensPerTurn: 10, maxEscalations: 3 } }).run('g');
+    expect(llm.requests.map((request) => request.options?.maxTokens)).toEqual([10, 20, 40, 80]);
     expect(outcome.status).toBe('completed');
-    expect(outcome.result).toBe('part 4');
-    expect(outcome.checkpoint?.compaction.tokenEscalations).toBe(4);
+    expect(outcome.result).toBe('part 3');
+    expect(outcome.checkpoint?.compaction.tokenEscalations).toBe(3);
   });
 
   it('treats max_tokens like length, and escalation survives a pause and resume', async () => {
     const llm = scriptedLlm([{ content: 'cut', model: 'm', finishReason: 'max_tokens' }]);
-    const paused = await createSmartAgent({ llm, tools: [], tokenBudget: 50, hooks: { getControlState: ({ point, iteration }) => ({ action: point === 'before_llm' && iteration === 2 ? 'pause' : 'continue' }) } }).run('g');
+    const tokenBudget = { maxOutputTokensPerTurn: 50, maxEscalations: 4 };
+    const paused = await createSmartAgent({ llm, tools: [], tokenBudget, hooks: { getControlState: ({ point, iteration }) => ({ action: point === 'before_llm' && iteration === 2 ? 'pause' : 'continue' }) } }).run('g');
     expect(paused.status).toBe('paused');
     expect(paused.checkpoint?.maxOutputTokens).toBe(100);
     const next = scriptedLlm(['done']);
-    await createSmartAgent({ llm: next, tools: [], tokenBudget: 50 }).resume(JSON.parse(JSON.stringify(paused.checkpoint)), 'go on');
+    await createSmartAgent({ llm: next, tools: [], tokenBudget }).resume(JSON.parse(JSON.stringify(paused.checkpoint)), 'go on');
     expect(next.requests[0]!.options?.maxTokens).toBe(100);
   });
 

@@ -89,6 +89,33 @@ describe('statuses and checkpoint stages', () => {
     expect(again.iterations).toBe(13);
   });
 
+  it('bounds a run over all its calls with maxTotalIterations (default 10 x maxIterations), counted in the checkpoint', async () => {
+    const looping = (): ScriptStep[] => Array.from({ length: 30 }, () => callText('echo', { text: 'again' }));
+    const config = (llm: ReturnType<typeof scriptedLlm>): SmartAgentConfig => ({ llm, tools: [echo], maxIterations: 3, maxTotalIterations: 7 });
+    let outcome = await createSmartAgent(config(scriptedLlm(looping()))).run('loop');
+    const seen = [outcome.iterations];
+    while (outcome.checkpoint && seen.length < 6) {
+      const llm = scriptedLlm(looping());
+      outcome = await createSmartAgent(config(llm)).resume(JSON.parse(JSON.stringify(outcome.checkpoint)), 'go on');
+      seen.push(outcome.iterations);
+      expect(outcome.status).toBe('max_iterations');
+      if (outcome.iterations === 7) expect(llm.requests.length).toBeLessThanOrEqual(1);
+    }
+    expect(seen).toEqual([3, 6, 7, 7, 7, 7]);
+    expect(outcome.checkpoint?.iterations).toBe(7);
+    // Resumed once it is used up, the run asks the model nothing and keeps its conversation as it was.
+    const messages = outcome.checkpoint!.messages.length;
+    const idle = scriptedLlm(looping());
+    const again = await createSmartAgent(config(idle)).resume(outcome.checkpoint!, 'go on');
+    expect([again.status, idle.requests.length, again.checkpoint?.messages.length]).toEqual(['max_iterations', 0, messages]);
+
+    const unbounded = scriptedLlm(looping());
+    const byDefault = await createSmartAgent({ llm: unbounded, tools: [echo], maxIterations: 1 }).resume({ ...outcome.checkpoint!, iterations: 9 }, 'go on');
+    expect([byDefault.status, byDefault.iterations, unbounded.requests.length]).toEqual(['max_iterations', 10, 1]);
+    const exhausted = await createSmartAgent({ llm: scriptedLlm(looping()), tools: [echo], maxIterations: 1 }).resume(byDefault.checkpoint!, 'go on');
+    expect(exhausted.iterations).toBe(10);
+  });
+
   it('stops at approval_required when a before-hook refuses; the refused call and those after it do not run', async () => {
     const trace: string[] = [];
     const hooks: SmartAgentHooks = {

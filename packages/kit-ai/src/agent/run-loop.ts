@@ -27,7 +27,7 @@ import { isLoadToolsResult, loadToolsCallable } from './load-tools.js';
 import { formatCallsAsText, parseToolCalls } from './parse-calls.js';
 import { formatResultsMessage } from './results-message.js';
 import { finishRunExtras, prepareRunExtras, type ReportPostRunError, type RunExtras } from './run-extras.js';
-import { continueMessage, isCutOff, MAX_TOKEN_ESCALATIONS, nudgeMessage, nudgeThreshold, outputTokensOf } from './token-budget.js';
+import { continueMessage, isCutOff, maxEscalationsOf, nudgeMessage, nudgeThreshold, outputTokensOf } from './token-budget.js';
 import { LOAD_TOOLS, ToolCatalog } from './tool-catalog.js';
 import { errorText } from '../llm/describe-value.js';
 
@@ -38,6 +38,8 @@ export const MAX_REACTIVE_RETRIES = 2;
 export interface AgentSetup {
   config: SmartAgentConfig;
   maxIterations: number;
+  /** `maxTotalIterations`: the bound of the run's iterations over every call. */
+  maxTotalIterations: number;
   budget: TokenBudgetConfig | undefined;
   timeouts: Required<LLMTimeoutConfig>;
   /** The user's tools, then tasks. */
@@ -176,7 +178,8 @@ export class AgentRun {
         this.carriedCalls = { toolCalls: this.state.toolCalls.slice(before.tools), taskCalls: this.state.taskCalls.slice(before.tasks) };
         if (ending) return this.finalize(ending);
       }
-      if (start.message.trim() !== '') this.state.messages.push({ role: 'user', content: start.message });
+      // A run that used all its iterations ends at once (in loop), without the message piling up in its checkpoint.
+      if (start.message.trim() !== '' && !this.exhausted()) this.state.messages.push({ role: 'user', content: start.message });
     }
     return this.finalize(await this.loop());
   }
@@ -191,9 +194,14 @@ export class AgentRun {
     return catalog;
   }
 
+  /** Whether the run has used `maxTotalIterations`, counted over every call in `state.iterations`. */
+  private exhausted(): boolean {
+    return this.state.iterations >= this.setup.maxTotalIterations;
+  }
+
   private async loop(): Promise<Ending> {
     for (;;) {
-      if (this.iterationsThisCall >= this.setup.maxIterations) return { status: 'max_iterations' };
+      if (this.iterationsThisCall >= this.setup.maxIterations || this.exhausted()) return { status: 'max_iterations' };
       const before = await this.control('before_llm', this.state.iterations + 1);
       if (before !== 'continue') return { status: before === 'pause' ? 'paused' : 'canceled' };
       const iteration = this.state.iterations + 1;
@@ -225,7 +233,7 @@ export class AgentRun {
       markRecorded();
 
       let escalated = false;
-      if (isCutOff(response.finishReason) && this.setup.budget && this.state.compaction.tokenEscalations < MAX_TOKEN_ESCALATIONS) {
+      if (isCutOff(response.finishReason) && this.state.compaction.tokenEscalations < maxEscalationsOf(this.setup.budget)) {
         this.state.maxOutputTokens *= 2;
         this.state.compaction.tokenEscalations++;
         escalated = true;

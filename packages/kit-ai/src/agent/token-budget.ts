@@ -1,9 +1,6 @@
 import type { LLMResponse } from '../llm/types.js';
 import type { TokenBudgetConfig } from './types.js';
 
-/** How many times a cut-off reply may double the output cap within a run. */
-export const MAX_TOKEN_ESCALATIONS = 4;
-
 /** `tokenBudget` in its object form: a number `n` means `{ maxOutputTokensPerTurn: n }`. */
 export function resolveTokenBudget(budget: number | TokenBudgetConfig | undefined): TokenBudgetConfig | undefined {
   if (budget === undefined) return undefined;
@@ -34,6 +31,11 @@ export function nudgeThreshold(budget: TokenBudgetConfig | undefined, maxIterati
 export function nudgeMessage(used: number, budget: TokenBudgetConfig, maxIterations: number): string {
   const total = budget.maxOutputTokensPerTurn * maxIterations;
   return `Budget note: you have used ${used} of the ${total} output tokens budgeted for this run (${Math.round((used / total) * 100)}%). Wrap up: finish the current step and give your final answer soon.`;
+}
+
+/** How many times a cut-off reply may double the output cap within a run: `maxEscalations`, 0 unless set. */
+export function maxEscalationsOf(budget: TokenBudgetConfig | undefined): number {
+  return budget?.maxEscalations ?? 0;
 }
 
 /** The user message sent after a reply that hit the output cap. */

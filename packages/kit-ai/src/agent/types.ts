@@ -31,6 +31,7 @@ export interface PendingApproval {
 export interface CompactionState {
   autocompactFailures: number;
   reactiveCompactRetries: number;
+  /** Times a cut-off reply doubled the output cap; at most `tokenBudget.maxEscalations`. */
   tokenEscalations: number;
 }
 
@@ -39,6 +40,7 @@ export interface AgentCheckpoint {
   stage: AgentCheckpointStage;
   goal: string;
   messages: LLMMessage[];
+  /** Iterations of the run so far, over `run` and every `resume`; `maxTotalIterations` bounds it. */
   iterations: number;
   toolCalls: AgentToolCallRecord[];
   taskCalls: AgentTaskCallRecord[];
@@ -242,10 +244,29 @@ export interface ToolCatalogConfig {
   deferThreshold: number;
 }
 
-/** Output token limits. */
+/**
+ * Output token limits.
+ *
+ * @example
+ * ```ts
+ * import type { TokenBudgetConfig } from '@kit/kit-ai';
+ *
+ * // 1024 tokens per call; a reply cut off at the cap may double it twice (2048, then 4096) for the rest of the run.
+ * const tokenBudget: TokenBudgetConfig = { maxOutputTokensPerTurn: 1024, nudgeAtPercent: 80, maxEscalations: 2 };
+ * console.log(tokenBudget.maxEscalations);
+ * ```
+ */
 export interface TokenBudgetConfig {
+  /** The cap on the output tokens of each model call, sent as `LLMOptions.maxTokens`; a positive integer. */
   maxOutputTokensPerTurn: number;
+  /** When the run's output tokens reach this percentage of `maxOutputTokensPerTurn × maxIterations`, the model is asked once to wrap up. */
   nudgeAtPercent?: number;
+  /**
+   * How many times a reply cut off at the cap (finish reason `length` or `max_tokens`) may double the cap
+   * for the rest of the run, each time asking the model to continue; an integer of 0 or more. Default 0:
+   * the cap holds, and a cut-off reply without calls is the final answer.
+   */
+  maxEscalations?: number;
 }
 
 /** Size limits of tool results. */
@@ -265,8 +286,14 @@ export interface SmartAgentConfig {
   memory?: SmartAgentMemoryConfig;
   prompt?: PromptComposerConfig;
   stopHooks?: StopHook[];
-  /** Default 10. */
+  /** Most loop iterations (model calls) of one `run` or `resume` call. Default 10. */
   maxIterations?: number;
+  /**
+   * Most loop iterations of a run in all, over `run` and every `resume` of its checkpoints: the count is
+   * the checkpoint's `iterations`. Reached, the call ends `max_iterations`, and a `resume` of that
+   * checkpoint ends so at once without calling the model. Default 10 × `maxIterations` (100).
+   */
+  maxTotalIterations?: number;
   contextWindowSize?: number;
   compaction?: CompactionConfig;
   streaming?: StreamingExecutorConfig;

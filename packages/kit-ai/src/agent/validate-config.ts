@@ -74,6 +74,7 @@ export function validateConfig(config: SmartAgentConfig): void {
     if (names.has(LOAD_TOOLS)) throw new KitAIError('invalid_config', `${COMPONENT}: ${names.get(LOAD_TOOLS)} is named "${LOAD_TOOLS}", the name of the tool catalogue's meta-tool; rename it.`);
   }
   positiveInteger('maxIterations', config.maxIterations);
+  positiveInteger('maxTotalIterations', config.maxTotalIterations);
   positiveNumber('contextWindowSize', config.contextWindowSize, 'tokens');
   if (config.streaming !== undefined) {
     if (!isObject(config.streaming)) fail('streaming', 'an object { maxConcurrency }', config.streaming);
@@ -129,8 +130,9 @@ function checkBudgets(config: SmartAgentConfig): void {
   const budget: unknown = config.tokenBudget;
   if (typeof budget === 'number') positiveInteger('tokenBudget', budget, false);
   else if (budget !== undefined) {
-    if (!isObject(budget)) fail('tokenBudget', 'a number of tokens or { maxOutputTokensPerTurn, nudgeAtPercent? }', budget);
+    if (!isObject(budget)) fail('tokenBudget', 'a number of tokens or { maxOutputTokensPerTurn, nudgeAtPercent?, maxEscalations? }', budget);
     positiveInteger('tokenBudget.maxOutputTokensPerTurn', budget.maxOutputTokensPerTurn, false);
+    if (budget.maxEscalations !== undefined) nonNegativeInteger('tokenBudget.maxEscalations', budget.maxEscalations);
     if (budget.nudgeAtPercent !== undefined && (typeof budget.nudgeAtPercent !== 'number' || !(budget.nudgeAtPercent > 0 && budget.nudgeAtPercent <= 100))) {
       fail('tokenBudget.nudgeAtPercent', 'a percentage above 0 and at most 100', budget.nudgeAtPercent);
     }
