@@ -21,7 +21,7 @@ describe('appPackageJson', () => {
   });
 
   it('pins the kit packages of each template to the scaffolder version', () => {
-    expect(Object.keys(blank.dependencies).filter((name) => name.startsWith('@kit/'))).toEqual(['@kit/kit-cli', '@kit/kit-core', '@kit/kit-db', '@kit/kit-react']);
+    expect(Object.keys(blank.dependencies).filter((name) => name.startsWith('@kit/'))).toEqual(['@kit/kit-cli', '@kit/kit-core', '@kit/kit-db', '@kit/kit-ops', '@kit/kit-react']);
     const tickets = JSON.parse(appPackageJson('help-desk', 'tickets', '1.2.3')) as Manifest;
     expect(tickets.dependencies['@kit/kit-auth']).toBe('1.2.3');
     for (const [name, version] of Object.entries(tickets.dependencies)) if (name.startsWith('@kit/')) expect(version, name).toBe('1.2.3');

@@ -9,10 +9,13 @@ const devLibraries = { '@types/node': '^20.19.43', '@types/react': '^19.3.0', '@
 // esbuild places its binary (kit-dev). npm runs install scripts that `allowScripts` lists without a warning.
 const installScripts = { 'better-sqlite3': true, esbuild: true } as const;
 
-/** The kit packages of each template; all are pinned to the scaffolder's own version. */
+/**
+ * The kit packages of each template; all are pinned to the scaffolder's own version. Both record their
+ * requests in the ops store with @kit/kit-ops (kit.config.ts), which the `kit ops:*` commands read.
+ */
 const kitPackages: Record<TemplateName, readonly string[]> = {
-  blank: ['@kit/kit-cli', '@kit/kit-core', '@kit/kit-db', '@kit/kit-react'],
-  tickets: ['@kit/kit-auth', '@kit/kit-cli', '@kit/kit-core', '@kit/kit-db', '@kit/kit-react'],
+  blank: ['@kit/kit-cli', '@kit/kit-core', '@kit/kit-db', '@kit/kit-ops', '@kit/kit-react'],
+  tickets: ['@kit/kit-auth', '@kit/kit-cli', '@kit/kit-core', '@kit/kit-db', '@kit/kit-ops', '@kit/kit-react'],
 };
 
 /**

@@ -28,7 +28,7 @@ describe('kit add api', () => {
     expect(manifest.routes.map((route) => [route.kind, route.pattern, route.file])).toContainEqual(['api', '/api/hello', 'api/hello.api.ts']);
 
     const module = (await import(join(app.root, 'app/routes/api/hello.api.ts'))) as { default: AnyAPIDefinition };
-    expect(module.default.description).toBe('Returns a greeting for the name given.');
+    expect(module.default.description).toBe('Hello endpoint: returns a greeting for the name given.');
     const served = createKitApp({ routes: { 'GET /api/hello': module.default } });
     const response = await served.fetch(new Request('http://app.test/api/hello?name=Ada'));
     expect(response.status).toBe(200);
@@ -36,7 +36,7 @@ describe('kit add api', () => {
     expect(await (await served.fetch(new Request('http://app.test/api/hello'))).json()).toEqual({ message: 'Hello, world!' });
     expect((await served.fetch(new Request('http://app.test/api/hello?name='))).status).toBe(400);
     const operation = served.openapi().paths['/api/hello']?.get as { description?: string; responses: Record<string, unknown> } | undefined;
-    expect(operation?.description).toBe('Returns a greeting for the name given.');
+    expect(operation?.description).toBe('Hello endpoint: returns a greeting for the name given.');
   });
 
   it('nests names, takes [param] segments into the input and drops a leading api/', async () => {
@@ -50,6 +50,18 @@ describe('kit add api', () => {
     const module = (await import(join(app.root, 'app/routes/api/tickets/[id].api.ts'))) as { default: AnyAPIDefinition };
     const served = createKitApp({ routes: { 'GET /api/tickets/:id': module.default } });
     expect(await (await served.fetch(new Request('http://app.test/api/tickets/42?name=Bo'))).json()).toEqual({ message: 'Hello, Bo!', id: '42' });
+  });
+
+  it('describes the route by its name and by what it returns, for the MCP tool agents choose by', async () => {
+    await kit('add', 'api', 'tickets');
+    await kit('add', 'api', 'admin/user-settings/[id]');
+    const tickets = (await import(join(app.root, 'app/routes/api/tickets.api.ts'))) as { default: AnyAPIDefinition };
+    const settings = (await import(join(app.root, 'app/routes/api/admin/user-settings/[id].api.ts'))) as { default: AnyAPIDefinition };
+    expect(tickets.default.description).toBe('Tickets endpoint: returns a greeting for the name given.');
+    expect(settings.default.description).toBe('Admin user settings endpoint: returns a greeting for the name given, with the id from the URL.');
+    const served = createKitApp({ routes: { 'GET /api/tickets': tickets.default } });
+    expect(served.registry.routes.map((route) => route.definition.description)).toEqual(['Tickets endpoint: returns a greeting for the name given.']);
+    expect(read('app/routes/api/tickets.api.ts')).not.toMatch(/TODO/i);
   });
 
   it('refuses to overwrite a file, or to serve a URL another file serves, writing nothing', async () => {

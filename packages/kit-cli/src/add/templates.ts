@@ -31,6 +31,22 @@ function patternOf(prefix: readonly string[], segments: readonly NameSegment[]):
 
 const words = (segments: readonly NameSegment[]) => segments.filter((segment) => segment.kind === 'word' && segment.text !== 'index').map((segment) => segment.text);
 
+/** A string literal of the generated code, in single quotes. */
+function quoted(text: string): string {
+  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+/**
+ * The description of a generated API route: what the route is, from its name, and what it returns as
+ * generated, since it becomes the MCP tool's description that agents choose tools by
+ * (`kit add api tickets`: "Tickets endpoint: returns a greeting for the name given.").
+ */
+export function apiDescription(segments: readonly NameSegment[], params: readonly string[]): string {
+  const subject = titleOf(words(segments).join('-')) || 'API';
+  const extra = params.length === 0 ? '' : `, with the ${params.join(' and ')} from the URL`;
+  return `${subject} endpoint: returns a greeting for the name given${extra}.`;
+}
+
 /** `kit add api <name>`: `app/routes/api/<name>.api.ts`, a GET route with zod schemas. */
 export function apiScaffold(name: string, segments: readonly NameSegment[]): Scaffold {
   const pattern = patternOf(['api'], segments);
@@ -46,9 +62,9 @@ import { z } from 'zod';
 
 // GET ${pattern}, created by \`kit add api ${name}\`. The schemas are the route's contract: kit checks
 // the input and the output against them and publishes them in /openapi.json and as an MCP tool, so
-// keep the description accurate: agents choose tools by it.
+// keep the description accurate: agents choose tools by it. Change it when you change the handler.
 export default defineAPI({
-  description: 'Returns a greeting for the name given.',
+  description: ${quoted(apiDescription(segments, params))},
   capability: 'read',
   input: z.strictObject({
 ${inputFields.join('\n')}

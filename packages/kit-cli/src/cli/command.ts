@@ -65,7 +65,10 @@ export interface CommandSpec {
   readonly options: readonly OptionSpec[];
   /** Command lines shown under "Examples". */
   readonly examples: readonly string[];
-  /** Runs the app's code, so the app's `.env` is read into the environment first (variables already set win). */
+  /**
+   * Runs the app's code, so the app's `.env` is read into the environment first (variables already set
+   * win), and `KIT_OPS_STORE` is set to the absolute path of the app's ops store.
+   */
   readonly readsEnvFile?: boolean;
   /** Runs the command; resolves to its exit code. Failures it can explain are thrown as `CliError`s. */
   run(context: CommandContext): Promise<ExitCode>;

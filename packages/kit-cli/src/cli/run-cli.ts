@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { applyEnvFile } from '../app/env-file.js';
+import { shareStorePath } from '../ops/open-store.js';
 import { kitCommands } from '../commands/table.js';
 import { cliVersion } from '../version.js';
 import { CliError, errorText } from './cli-error.js';
@@ -93,6 +94,8 @@ async function runCommand(command: CommandSpec, args: readonly string[], io: Cli
       if (error instanceof CliError) return fail(error);
       throw error;
     }
+    // The app's code finds its ops store where the ops commands read it, whatever the current folder.
+    shareStorePath(root, env);
   }
   const stop = stopSignal(io);
   const context: CommandContext = {

@@ -1,4 +1,4 @@
-import { environmentError, usageError } from '../cli/cli-error.js';
+import { usageError } from '../cli/cli-error.js';
 import type { CommandContext, CommandSpec } from '../cli/command.js';
 import { exitCodes } from '../cli/exit-codes.js';
 import { count, table } from '../cli/table.js';
@@ -12,7 +12,11 @@ import { openDatabase } from './open-database.js';
 async function run(context: CommandContext) {
   requireAppFolder(context.root);
   const dir = migrationsDir(context);
-  if (!isFolder(dir)) throw environmentError(`there is no migrations folder at ${shownPath(context.root, dir)}/; generate the first migration with kit db:migrate`);
+  if (!isFolder(dir)) {
+    // Nothing to apply is not a failure: a new app has no migrations until its first model.
+    context.out(`Nothing to apply: there is no migrations folder at ${shownPath(context.root, dir)}/. kit db:migrate writes the first migration once the app has a model in app/models/.`);
+    return exitCodes.ok;
+  }
   const target = await resolveDatabase(context);
   const lockTimeout = context.string('lock-timeout');
   const lockTimeoutMs = lockTimeout === undefined ? undefined : Number(lockTimeout);
@@ -51,7 +55,8 @@ export const dbPushCommand: CommandSpec = {
   description: `Applies the migrations of migrations/ that the database has not recorded in its kit_migrations table,
 in name order, each in its own transaction. Before anything runs, every applied file is compared with
 its recorded checksum: an edited one stops the run (exit 1). A SQLite file and its folder are created
-when missing. Concurrent runs are safe: each waits for the migration lock.`,
+when missing. Concurrent runs are safe: each waits for the migration lock. Without a migrations
+folder there is nothing to apply, which it says (exit 0).`,
   positionals: [],
   options: [...databaseOptions, { name: 'lock-timeout', type: 'string', value: '<ms>', description: "longest wait for another run's migration lock, in milliseconds (default 60000)" }],
   examples: ['kit db:push', 'kit db:push --url postgres://app:secret@db:5432/app', 'DATABASE_URL=data/test.db kit db:push'],

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { DockerfileParser } from 'dockerfile-ast';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
+import { PersistentVolumeClaim } from 'kubernetes-models/v1/PersistentVolumeClaim';
 import { Service } from 'kubernetes-models/v1/Service';
 import { parse as parseToml } from 'smol-toml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -22,15 +23,26 @@ afterEach(() => app.remove());
 const kit = (...args: string[]) => runKitInProcess(args, { cwd: app.root });
 const read = (path: string) => readFileSync(join(app.root, path), 'utf8');
 
+/** A kit.config.ts whose database is a PostgreSQL server, so the app may run several replicas. */
+const postgresConfig = `import { defineConfig } from '@kit/kit-core';
+
+export default defineConfig({
+  info: { title: 'Help desk', version: '1.0.0' },
+  routes: {},
+  database: { provider: 'postgres', url: 'postgres://app@db.internal:5432/app' },
+});
+`;
+
 describe('kit deploy:init --target kubernetes', () => {
   it('writes a Deployment, a Service and a PodDisruptionBudget that validate against the Kubernetes API schemas', async () => {
+    await app.write('kit.config.ts', postgresConfig);
     const result = await kit('deploy:init', '--target', 'kubernetes');
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     expect(result.stdout.split('\n').slice(0, 9)).toEqual([
       'Deployment files for kubernetes (help-desk):',
       '         FILE                                  WHAT',
-      '  wrote  deploy/kubernetes/deployment.yaml     2 replicas of help-desk:latest; startup, readiness and liveness probes on /_kit/health; resources',
+      '  wrote  deploy/kubernetes/deployment.yaml     2 replicas of help-desk:latest; kit db:push in an init container before the app starts; startup, readiness and liveness probes on /_kit/health; resources',
       '  wrote  deploy/kubernetes/service.yaml        ClusterIP service, port 80 to 3000',
       '  wrote  deploy/kubernetes/pdb.yaml            PodDisruptionBudget: at least 1 pod available during drains',
       '  wrote  deploy/kubernetes/kustomization.yaml  lists the manifests for kubectl apply -k',
@@ -77,6 +89,7 @@ describe('kit deploy:init --target kubernetes', () => {
   });
 
   it('takes the image, the replicas, the port and the health path from options', async () => {
+    await app.write('kit.config.ts', postgresConfig);
     const result = await kit('deploy:init', '--target', 'kubernetes', '--image', 'ghcr.io/acme/help-desk:1.4.0', '--replicas', '3', '--port', '8080', '--health-path', '/api/health', '--name', 'desk');
     expect(result.code).toBe(0);
     const deployment = new Deployment(parseYaml(read('deploy/kubernetes/deployment.yaml')) as Record<string, never>);
@@ -93,6 +106,7 @@ describe('kit deploy:init --target kubernetes', () => {
   });
 
   it('refuses to overwrite its files without --force, writing nothing, and keeps an existing Dockerfile', async () => {
+    await app.write('kit.config.ts', postgresConfig);
     await app.write('Dockerfile', 'FROM scratch\n');
     expect((await kit('deploy:init', '--target', 'kubernetes')).stdout).toContain('  kept   Dockerfile                            exists already (--force overwrites it)');
     expect(read('Dockerfile')).toBe('FROM scratch\n');
@@ -109,6 +123,82 @@ describe('kit deploy:init --target kubernetes', () => {
     expect(forced.stdout).toContain('  overwrote  deploy/kubernetes/service.yaml');
     expect(forced.stdout).toContain('  overwrote  Dockerfile');
     expect(read('Dockerfile')).toContain('AS runtime');
+  });
+});
+
+/** The base app (SQLite in data/app.db) with a policy that holds calls for approval and no approvals store. */
+const sqliteApprovalsConfig = `import { defineConfig, definePolicy } from '@kit/kit-core';
+
+const agentsAsk = definePolicy({ key: 'agents-ask', title: 'Agents ask first', effect: 'approve', check: async ({ ctx }) => ({ applies: ctx.authType === 'agent' }) });
+
+export default defineConfig({
+  info: { title: 'Help desk', version: '1.0.0' },
+  routes: {},
+  policies: [agentsAsk],
+  database: { provider: 'sqlite', url: 'data/app.db' },
+});
+`;
+
+describe('kit deploy:init --target kubernetes for an app that must run as one process', () => {
+  it('writes one replica, a volume for the SQLite file and kit db:push before the app, and says why', async () => {
+    await app.write('kit.config.ts', sqliteApprovalsConfig);
+    const result = await kit('deploy:init', '--target', 'kubernetes');
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n').slice(0, 8)).toEqual([
+      'Deployment files for kubernetes (help-desk):',
+      '         FILE                                  WHAT',
+      '  wrote  deploy/kubernetes/deployment.yaml     1 replica of help-desk:latest; kit db:push in an init container before the app starts; volume help-desk-data at /app/data; startup, readiness and liveness probes on /_kit/health; resources',
+      '  wrote  deploy/kubernetes/service.yaml        ClusterIP service, port 80 to 3000',
+      '  wrote  deploy/kubernetes/pvc.yaml            PersistentVolumeClaim help-desk-data: 1Gi, ReadWriteOnce, for data/app.db',
+      '  wrote  deploy/kubernetes/kustomization.yaml  lists the manifests for kubectl apply -k',
+      '  wrote  Dockerfile                            multi-stage image: kit build, then kit start as user node; HEALTHCHECK on /_kit/health',
+      '  wrote  .dockerignore                         keeps node_modules, .kit, local databases and .env files out of the build',
+    ]);
+    expect(result.stderr).toBe(
+      [
+        'Note: 1 replica, replaced rather than rolled on each deploy, since the database is the SQLite file data/app.db, which one pod at a time can use; and the approvals of policy "agents-ask" live in the memory of the process (kit.config.ts gives no approvals.store), so a pod would not see those made on another.',
+        'To run more replicas, move the data to PostgreSQL or MySQL (database in kit.config.ts) and keep approvals in Redis (approvals: { store: new RedisStore({ url }) } in kit.config.ts), then run kit deploy:init --target kubernetes --force again.',
+        '',
+      ].join('\n'),
+    );
+
+    const deploymentObject = parseYaml(read('deploy/kubernetes/deployment.yaml')) as Record<string, never>;
+    new Deployment(deploymentObject).validate();
+    const deployment = new Deployment(deploymentObject);
+    expect(deployment.spec?.replicas).toBe(1);
+    expect(deployment.spec?.strategy).toEqual({ type: 'Recreate' });
+    const pod = deployment.spec?.template.spec;
+    const [migrate] = pod?.initContainers ?? [];
+    const [container] = pod?.containers ?? [];
+    expect(migrate?.command).toEqual(['node_modules/.bin/kit', 'db:push']);
+    expect(migrate?.image).toBe(container?.image);
+    expect(migrate?.envFrom).toEqual(container?.envFrom);
+    for (const mounts of [migrate?.volumeMounts, container?.volumeMounts]) expect(mounts).toEqual([{ name: 'data', mountPath: '/app/data' }]);
+    expect(pod?.volumes).toEqual([{ name: 'data', persistentVolumeClaim: { claimName: 'help-desk-data' } }]);
+    const claim = new PersistentVolumeClaim(parseYaml(read('deploy/kubernetes/pvc.yaml')) as Record<string, never>);
+    claim.validate();
+    expect(claim.spec).toEqual({ accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } });
+    expect(existsSync(join(app.root, 'deploy/kubernetes/pdb.yaml'))).toBe(false);
+    expect((parseYaml(read('deploy/kubernetes/kustomization.yaml')) as { resources: string[] }).resources).toEqual(['deployment.yaml', 'service.yaml', 'pvc.yaml']);
+  });
+
+  it('refuses more replicas, naming what keeps the app to one', async () => {
+    const result = await kit('deploy:init', '--target', 'kubernetes', '--replicas', '3');
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'kit deploy:init: --replicas 3: this app must run as one pod, since the database is the SQLite file data/app.db, which one pod at a time can use. Leave out --replicas (or pass 1), or first move the data to PostgreSQL or MySQL (database in kit.config.ts)\n',
+    });
+    expect(existsSync(join(app.root, 'deploy'))).toBe(false);
+  });
+
+  it('leaves out the migration step for an app without a database', async () => {
+    await app.write('kit.config.ts', "export default { routes: {} };\n");
+    expect((await kit('deploy:init', '--target', 'kubernetes')).code).toBe(0);
+    const deployment = new Deployment(parseYaml(read('deploy/kubernetes/deployment.yaml')) as Record<string, never>);
+    expect(deployment.spec?.replicas).toBe(2);
+    expect(deployment.spec?.template.spec?.initContainers).toBeUndefined();
   });
 });
 
@@ -192,6 +282,8 @@ describe('usage errors', () => {
   it('need a known target and valid values', async () => {
     expect(await kit('deploy:init')).toEqual({ code: 2, stdout: '', stderr: 'kit deploy:init: --target is required: docker, kubernetes or fly (kit deploy:init --target docker)\n' });
     expect((await kit('deploy:init', '--target', 'kubernets')).stderr).toBe('kit deploy:init: unknown target "kubernets"; did you mean kubernetes? The targets are docker, kubernetes or fly.\n');
+    expect((await kit('deploy:init', '--target', 'heroku')).stderr).toBe('kit deploy:init: unknown target "heroku"; the targets are docker, kubernetes or fly.\n');
+    await app.write('kit.config.ts', postgresConfig);
     expect((await kit('deploy:init', '--target', 'kubernetes', '--replicas', '1')).stderr).toBe(
       'kit deploy:init: --replicas must be a whole number from 2 to 100 (two at least, so a node can be drained while the app keeps serving); got "1"\n',
     );

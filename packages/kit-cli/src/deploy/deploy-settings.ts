@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { usageError } from '../cli/cli-error.js';
 import type { CommandContext } from '../cli/command.js';
+import { noNeeds, type AppNeeds } from './app-needs.js';
 
 /** What the generated files are made from. */
 export interface DeploySettings {
@@ -15,6 +16,8 @@ export interface DeploySettings {
   readonly replicas: number;
   /** Fly's primary region, when given. */
   readonly region: string | null;
+  /** What the app needs of the deployment: one process, a volume for its SQLite file, migrations. */
+  readonly app: AppNeeds;
 }
 
 const dnsLabel = /^[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?$/;
@@ -48,8 +51,21 @@ function whole(context: CommandContext, option: string, fallback: number, min: n
   return value;
 }
 
-/** The settings of a `deploy:init` run, from its options, the app's package.json and the defaults. */
-export function deploySettings(context: CommandContext): DeploySettings {
+/**
+ * The pods to run: `--replicas` from 2 (so a node can be drained while the app keeps serving), default 2;
+ * exactly 1 for an app that must run as one process, where another count is refused with the reasons.
+ */
+function replicasOf(context: CommandContext, app: AppNeeds): number {
+  if (app.singleProcess.length === 0) return whole(context, 'replicas', 2, 2, 100, ' (two at least, so a node can be drained while the app keeps serving)');
+  const text = context.string('replicas');
+  if (text === undefined || text === '1') return 1;
+  throw usageError(
+    `--replicas ${text}: this app must run as one pod, since ${app.singleProcess.map((item) => item.reason).join('; and ')}. Leave out --replicas (or pass 1), or first ${app.singleProcess.map((item) => item.fix).join(' and ')}`,
+  );
+}
+
+/** The settings of a `deploy:init` run, from its options, the app's package.json, what the app needs (`app`) and the defaults. */
+export function deploySettings(context: CommandContext, app: AppNeeds = noNeeds): DeploySettings {
   const given = context.string('name');
   const name = given ?? (labelOf(packageName(context.root) ?? '') || labelOf(basename(context.root)) || 'kit-app');
   if (!dnsLabel.test(name)) throw usageError(`--name must be a DNS label (lower-case letters, digits and dashes, at most 63, starting and ending with a letter or digit); got "${name}", try "${labelOf(name) || 'my-app'}"`);
@@ -64,7 +80,8 @@ export function deploySettings(context: CommandContext): DeploySettings {
     image,
     port: whole(context, 'port', 3000, 1, 65535, ''),
     healthPath,
-    replicas: whole(context, 'replicas', 2, 2, 100, ' (two at least, so a node can be drained while the app keeps serving)'),
+    replicas: replicasOf(context, app),
     region,
+    app,
   };
 }

@@ -1,7 +1,8 @@
 import type { DeploySettings } from './deploy-settings.js';
 import { dockerfile, dockerignore } from './docker-files.js';
 import { flyToml } from './fly-files.js';
-import { deployment, kustomization, manifestYaml, podDisruptionBudget, service } from './kubernetes-files.js';
+import { count } from '../cli/table.js';
+import { dataClaim, dataClaimName, deployment, kustomization, manifestYaml, podDisruptionBudget, service } from './kubernetes-files.js';
 
 /**
  * A file of a target. `own` files are the target's: an existing one stops the run unless `--force`.
@@ -40,14 +41,29 @@ export const deployTargets: readonly DeployTarget[] = [
   },
   {
     name: 'kubernetes',
-    summary: 'Kubernetes manifests in deploy/kubernetes/ (Deployment, Service, PodDisruptionBudget), and the Dockerfile to build the image',
-    files: (settings) => [
-      { path: 'deploy/kubernetes/deployment.yaml', content: manifestYaml(deployment(settings), 'the app'), role: 'own', about: `${settings.replicas} replicas of ${settings.image}; startup, readiness and liveness probes on ${settings.healthPath}; resources` },
-      { path: 'deploy/kubernetes/service.yaml', content: manifestYaml(service(settings), 'the Service in front of the pods'), role: 'own', about: `ClusterIP service, port 80 to ${settings.port}` },
-      { path: 'deploy/kubernetes/pdb.yaml', content: manifestYaml(podDisruptionBudget(settings), 'the PodDisruptionBudget'), role: 'own', about: 'PodDisruptionBudget: at least 1 pod available during drains' },
-      { path: 'deploy/kubernetes/kustomization.yaml', content: kustomization(), role: 'own', about: 'lists the manifests for kubectl apply -k' },
-      ...imageFiles(settings, 'shared'),
-    ],
+    summary: 'Kubernetes manifests in deploy/kubernetes/ (Deployment, Service, PodDisruptionBudget or volume claim), and the Dockerfile to build the image',
+    files: (settings) => {
+      const { app } = settings;
+      const parts = [
+        `${count(settings.replicas, 'replica')} of ${settings.image}`,
+        ...(app.migrates ? ['kit db:push in an init container before the app starts'] : []),
+        ...(app.dataFolder === null ? [] : [`volume ${dataClaimName(settings)} at ${app.dataFolder}`]),
+        `startup, readiness and liveness probes on ${settings.healthPath}; resources`,
+      ];
+      const manifests: DeployFile[] = [
+        { path: 'deploy/kubernetes/deployment.yaml', content: manifestYaml(deployment(settings), 'the app'), role: 'own', about: parts.join('; ') },
+        { path: 'deploy/kubernetes/service.yaml', content: manifestYaml(service(settings), 'the Service in front of the pods'), role: 'own', about: `ClusterIP service, port 80 to ${settings.port}` },
+      ];
+      // With one pod, a budget of one available pod would stop every node drain: there is none then.
+      if (settings.replicas > 1) {
+        manifests.push({ path: 'deploy/kubernetes/pdb.yaml', content: manifestYaml(podDisruptionBudget(settings), 'the PodDisruptionBudget'), role: 'own', about: 'PodDisruptionBudget: at least 1 pod available during drains' });
+      }
+      if (app.dataFolder !== null) {
+        manifests.push({ path: 'deploy/kubernetes/pvc.yaml', content: manifestYaml(dataClaim(settings), `the volume of ${app.sqliteFile}`), role: 'own', about: `PersistentVolumeClaim ${dataClaimName(settings)}: 1Gi, ReadWriteOnce, for ${app.sqliteFile}` });
+      }
+      const resources = manifests.map((file) => file.path.slice('deploy/kubernetes/'.length));
+      return [...manifests, { path: 'deploy/kubernetes/kustomization.yaml', content: kustomization(resources), role: 'own', about: 'lists the manifests for kubectl apply -k' }, ...imageFiles(settings, 'shared')];
+    },
     next: (settings) => [
       `Next: build and push the image (docker build -t ${settings.image} . && docker push ${settings.image}),`,
       `put secrets in a Secret (kubectl create secret generic ${settings.name}-env --from-literal=DATABASE_URL=...),`,

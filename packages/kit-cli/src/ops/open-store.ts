@@ -22,6 +22,19 @@ export function storePath(context: CommandContext): string {
 }
 
 /**
+ * Before a command runs the app's code (`kit dev`, `kit start`, `kit verify`, the `db:*` commands...):
+ * sets `KIT_OPS_STORE` of the process, where the app's code reads it, to the absolute path of the store
+ * the ops commands read: `KIT_OPS_STORE` of `env` resolved against the app's folder `root`, else
+ * `<root>/.kit/ops.sqlite`. An app that records to `process.env.KIT_OPS_STORE || '.kit/ops.sqlite'`, as
+ * the templates do, then writes where `kit ops:events` looks, whatever folder kit was started from.
+ */
+export function shareStorePath(root: string, env: Readonly<Record<string, string | undefined>>): string {
+  const path = resolve(root, env.KIT_OPS_STORE || defaultStorePath);
+  process.env.KIT_OPS_STORE = path;
+  return path;
+}
+
+/**
  * Opens an existing store to read it. Retention is the app's business: a reader that applied the default
  * (30 days) would delete what an app keeping 90 days still wants, so this one keeps everything.
  */

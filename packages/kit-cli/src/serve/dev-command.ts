@@ -2,6 +2,7 @@ import type { DevLogger } from '@kit/kit-dev';
 import type { CommandContext, CommandSpec } from '../cli/command.js';
 import { exitCodes } from '../cli/exit-codes.js';
 import { requireAppFolder } from '../app/app-folder.js';
+import { warnAboutPendingMigrations } from './migrations-notice.js';
 import { serveAddress, serveOptions, serveUntilStopped } from './serve-options.js';
 
 /** kit-dev's progress lines on the command's streams: information to standard output, the rest to standard error. */
@@ -12,6 +13,7 @@ export function cliLogger(context: CommandContext): DevLogger {
 async function run(context: CommandContext) {
   requireAppFolder(context.root);
   const { port, host } = serveAddress(context);
+  await warnAboutPendingMigrations(context);
   const { createDevServer } = await import('@kit/kit-dev');
   await serveUntilStopped(context.signal, async () => {
     const server = createDevServer({ root: context.root, port, host, log: cliLogger(context), mcp: !context.flag('no-mcp') });
@@ -34,7 +36,8 @@ export const devCommand: CommandSpec = {
   usage: 'dev [--port <n>] [--host <addr>] [options]',
   description: `Serves the app from its sources with kit-dev's development server: pages, API routes, /openapi.json
 and MCP at /mcp. Saving a file rebuilds it and updates open pages; a build error is shown in the
-page (file and line) while the last good build keeps serving. Runs until Ctrl-C.`,
+page (file and line) while the last good build keeps serving. Runs until Ctrl-C. At start it warns
+when the app's database has not applied every migration of migrations/ (run kit db:push).`,
   positionals: [],
   options: [...serveOptions, { name: 'no-mcp', type: 'boolean', description: 'do not serve MCP at /mcp' }],
   examples: ['kit dev', 'kit dev --port 4000', 'PORT=0 kit dev'],

@@ -2,12 +2,14 @@ import type { CommandContext, CommandSpec } from '../cli/command.js';
 import { exitCodes } from '../cli/exit-codes.js';
 import { requireAppFolder } from '../app/app-folder.js';
 import { cliLogger } from './dev-command.js';
+import { warnAboutPendingMigrations } from './migrations-notice.js';
 import { serveAddress, serveOptions, serveUntilStopped } from './serve-options.js';
 
 async function run(context: CommandContext) {
   requireAppFolder(context.root);
   const { port, host } = serveAddress(context);
   const outDir = context.string('out-dir');
+  await warnAboutPendingMigrations(context);
   const { startApp } = await import('@kit/kit-dev');
   await serveUntilStopped(context.signal, () =>
     startApp({ root: context.root, port, host, log: cliLogger(context), ...(outDir === undefined ? {} : { outDir }), mcp: !context.flag('no-mcp') }),
@@ -23,7 +25,8 @@ export const startCommand: CommandSpec = {
   usage: 'start [--port <n>] [--host <addr>] [options]',
   description: `Serves the build kit build wrote (.kit/build/) with kit-dev's production server: pages, API routes,
 /openapi.json and MCP at /mcp, no bundler loaded. Settings come from the environment (PORT, HOST, and
-whatever the app reads with env()). Stops on Ctrl-C or SIGTERM, letting open requests finish.`,
+whatever the app reads with env()). Stops on Ctrl-C or SIGTERM, letting open requests finish. At start
+it warns when the app's database has not applied every migration of migrations/ (run kit db:push).`,
   positionals: [],
   options: [
     ...serveOptions,
