@@ -70,7 +70,22 @@ function tarballManifest(tarball: Buffer): { exports?: unknown; scripts?: Record
   return JSON.parse(read.stdout) as { exports?: unknown; scripts?: Record<string, string> };
 }
 
+/**
+ * npx reuses a package it ran before when the version matches, so a create-kit-app of the same version
+ * published by an earlier run would be run instead of the one just built: forget those first.
+ */
+function forgetEarlierCreateKitApp(): void {
+  const listed = spawnSync('npm', ['cache', 'npx', 'ls'], { encoding: 'utf8' });
+  const keys = listed.stdout
+    .split('\n')
+    .map((line) => /^(\w+): (.*)$/.exec(line.trim()))
+    .filter((match): match is RegExpExecArray => match !== null && match[2]!.includes('create-kit-app'))
+    .map((match) => match[1]!);
+  if (keys.length > 0) spawnSync('npm', ['cache', 'npx', 'rm', ...keys], { stdio: 'ignore' });
+}
+
 beforeAll(async () => {
+  forgetEarlierCreateKitApp();
   workspace = mkdtempSync(join(tmpdir(), 'kit-release-'));
   registry = await startLocalRegistry({ folder: join(workspace, 'registry') });
   const published = timed('npm run release (build and publish 13 packages)', await publishToRegistry(registry));
