@@ -1,5 +1,6 @@
 import { KitError } from '../errors/kit-error.js';
 import { quoteInput } from '../errors/problem.js';
+import { browserOrigin } from './origin.js';
 
 /**
  * Whether a method may change state, so that a browser must not be made to send it from another
@@ -21,17 +22,11 @@ export function trustedOriginSet(component: string, origins: readonly string[] |
 }
 
 function normalizeOrigin(component: string, origin: unknown): string {
-  let url: URL | undefined;
-  try {
-    url = typeof origin === 'string' ? new URL(origin) : undefined;
-  } catch {
-    url = undefined;
-  }
-  const isOrigin = url && (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
-  if (!url || !isOrigin) {
+  const normalized = browserOrigin(origin);
+  if (normalized === undefined) {
     throw new TypeError(`${component}: trustedOrigins must hold origins such as "https://admin.example.com" (scheme, host and optional port, no path), got ${JSON.stringify(origin) ?? String(origin)}`);
   }
-  return url.origin;
+  return normalized;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { browserOrigin } from '../http/origin.js';
 import type { KitSocket } from './kit-socket.js';
 
 /**
@@ -99,15 +100,9 @@ export function defineWebSocket(path: string, handlers: WebSocketHandlers, optio
 /** `https://app.example.com` as browsers send it in `Origin` (lower case, no default port); `null` stays `null`. */
 function normalizeOrigin(origin: string, path: string): string {
   if (origin === 'null') return origin;
-  let url: URL | undefined;
-  try {
-    url = typeof origin === 'string' ? new URL(origin) : undefined;
-  } catch {
-    url = undefined;
-  }
-  const isOrigin = url && (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
-  if (!url || !isOrigin) {
+  const normalized = browserOrigin(origin);
+  if (normalized === undefined) {
     throw new TypeError(`defineWebSocket: allowedOrigins of ${path} must be origins such as "https://app.example.com" (scheme, host and optional port, no path), got ${JSON.stringify(origin) ?? String(origin)}`);
   }
-  return url.origin;
+  return normalized;
 }
