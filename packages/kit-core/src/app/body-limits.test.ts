@@ -46,6 +46,14 @@ app.mount('/text', ['POST', 'PUT'], async (request) => new Response(`read ${(awa
 app.mount('/upload', ['POST'], async (request) => new Response(`stored ${(await request.arrayBuffer()).byteLength}`), { maxBodyBytes: 1024 * 1024 });
 app.mount('/peek', ['POST'], async () => new Response('peeked'));
 app.mount('/ignore', ['POST'], async () => new Response('ignored'));
+// As an endpoint with an error format of its own does (A2A's JSON-RPC): it answers the failed read itself.
+app.mount('/rpc', ['POST'], async (request) => {
+  try {
+    return new Response(`read ${(await request.text()).length}`);
+  } catch {
+    return Response.json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'too large' } }, { status: 413 });
+  }
+});
 
 let server: KitServer;
 let base: string;
@@ -131,6 +139,13 @@ describe('bodies of mounted handlers', () => {
     expect(text.headers.connection).not.toBe('close');
     // A handler that never reads the body answers as it likes.
     expect((await sendRaw(`${base}/ignore`, { method: 'POST', body: 'x'.repeat(200 * 1024) })).text).toBe('ignored');
+  });
+
+  it('keeps the answer of a handler that answered the failed read with the same status in its own format', async () => {
+    const rpc = await app.fetch(new Request('http://localhost/rpc', { method: 'POST', body: 'x'.repeat(70_000) }));
+    expect(rpc.status).toBe(413);
+    expect(await rpc.json()).toMatchObject({ error: { code: -32600 } });
+    expect(rpc.headers.get('connection')).toBe('close');
   });
 
   it('lets one mount take more with its own maxBodyBytes, and only up to it', async () => {

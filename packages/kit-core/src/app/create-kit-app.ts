@@ -198,7 +198,7 @@ export function createKitApp(given: KitConfig): KitApp {
   const chain = middleware.filter((definition) => !definition.authenticate);
 
   // `guard` watches the body of an endpoint that reads it itself (see guardRequestBody): when the
-  // body broke its limits, that is the answer, whatever the handler made of the failed read.
+  // body broke its limits, the answer is an error, whatever the handler made of the failed read.
   const handle = async (request: Request, env: unknown, answer: (ctx: KitContext) => Promise<Response>, guard?: BodyGuard): Promise<Response> => {
     let ctx = contextFor(request);
     const connection = connectionOf(env);
@@ -224,8 +224,19 @@ export function createKitApp(given: KitConfig): KitApp {
       if (authError !== undefined) throw authError;
       response = await runMiddleware(chain, request, ctx, answer);
       if (guard?.failure) {
-        void response.body?.cancel().catch(() => undefined);
-        throw guard.failure;
+        // A handler that went on as if the body were whole (a sign-in form turning the failed read
+        // into a redirect) or misread the failure (a parse error) does not get its answer through; one
+        // that answered it with the same status in its own format (a JSON-RPC endpoint's 413 error
+        // object) keeps it, on a connection that closes.
+        if (response.status !== guard.failure.status) {
+          void response.body?.cancel().catch(() => undefined);
+          throw guard.failure;
+        }
+        try {
+          response.headers.set('Connection', 'close');
+        } catch {
+          // Immutable headers: the unread rest of the body is drained by the server.
+        }
       }
     } catch (thrown) {
       const error = guard?.failure ?? thrown;
