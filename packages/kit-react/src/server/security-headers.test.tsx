@@ -1,11 +1,11 @@
 /**
- * Regression tests of issue 25, item 8: kit-react pages carry a strict set of security headers that an
+ * Regression tests: kit-react pages carry a strict set of security headers that an
  * app can change, with a per-response nonce on every inline script (React's streamed Suspense scripts,
  * the bootstrap state, the client entry), over real HTTP. The same pages in Chromium, framed by another
  * origin, are in kit-dev's browser tests.
  */
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendRaw, type RawResponse } from '../../../../test-support/http.js';
 import { rejectionOf } from '../../../../test-support/rejection.js';
 import { Outlet } from '../components/outlet.js';
 import { useLoaderData } from '../components/use-loader-data.js';
@@ -13,18 +13,9 @@ import { KitReactError } from '../errors/kit-react-error.js';
 import { startPageServer, type PageServer, type TestRoute } from '../testing/page-server.js';
 import { renderPage } from './render-page.js';
 
-function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (text: string) => (body += text));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
+/** A GET over real HTTP, read whole. */
+function get(url: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return sendRaw(url, { headers });
 }
 
 function Layout() {
@@ -109,13 +100,13 @@ describe('the security headers of pages', () => {
     const pending = get(`${strict.url}/slow`);
     setTimeout(() => release(), 100);
     const page = await pending;
-    expect(page.body).toContain('Later');
+    expect(page.text).toContain('Later');
     const { nonce } = policyOf(page.headers);
-    const scripts = page.body.match(/<script\b[^>]*>/g) ?? [];
+    const scripts = page.text.match(/<script\b[^>]*>/g) ?? [];
     // The bootstrap state, the client entry and at least one script of React revealing the page.
     expect(scripts.length).toBeGreaterThanOrEqual(3);
     for (const script of scripts) expect(script).toContain(` nonce="${nonce}"`);
-    for (const preload of page.body.match(/<link rel="modulepreload"[^>]*>/g) ?? []) expect(preload).toContain(` nonce="${nonce}"`);
+    for (const preload of page.text.match(/<link rel="modulepreload"[^>]*>/g) ?? []) expect(preload).toContain(` nonce="${nonce}"`);
   });
 
   it('give the navigation payload nosniff and no page policy', async () => {
@@ -140,7 +131,7 @@ describe('the security headers of pages', () => {
     expect(page.headers['x-frame-options']).toBeUndefined();
     expect(page.headers['referrer-policy']).toBeUndefined();
     expect(page.headers['x-content-type-options']).toBe('nosniff');
-    expect(page.body).not.toContain('nonce=');
+    expect(page.text).not.toContain('nonce=');
   });
 
   it('refuse a malformed setting, naming it', async () => {
