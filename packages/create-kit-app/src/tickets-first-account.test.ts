@@ -1,4 +1,4 @@
-// The tickets template's sign-up on PostgreSQL (issue 25, item 9): simultaneous first sign-ups used to count
+// The tickets template's sign-up on PostgreSQL: simultaneous first sign-ups used to count
 // the accounts, find none, and both become admins. createAccount lets a unique column decide instead.
 import { createDatabase, createTables, type KitDatabase } from '@kit/kit-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

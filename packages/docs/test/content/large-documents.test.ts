@@ -1,5 +1,5 @@
 /**
- * Issue 25, item 10: a document with tens of thousands of headings. Loading it, rendering it and serving
+ * A document with tens of thousands of headings. Loading it, rendering it and serving
  * its page over real HTTP take time linear in its size (4 times the headings take about 4 times as long,
  * where the renderer that scanned the tokens once per heading took 11 to 29 times), and a file or folder
  * past the content limits is refused before it is read, with a `file:line: message` naming the limit

@@ -1,5 +1,5 @@
 // Sign-up and sign-in as an application writes them with kit-auth (hashPassword, verifyPassword,
-// createSignInThrottle, safeRedirectTarget, checkDisplayName), attacked over real HTTP the way issue 25 did.
+// createSignInThrottle, safeRedirectTarget, checkDisplayName), attacked over real HTTP the way an attacker would.
 import { createKitApp, defineAPI, RedisStore, type KitServer, type RateLimitStore } from '@kit/kit-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -82,7 +82,7 @@ beforeAll(async () => {
   accounts = new Map([['ada@example.com', { id: 'user_1', name: 'Ada', hash: await hashPassword(password) }]]);
 });
 
-describe('sign-in throttling over real HTTP (issue 25, item 4)', () => {
+describe('sign-in throttling over real HTTP', () => {
   it('answers 429 with Retry-After once an account had its attempts, without hashing, and for the right password too', async () => {
     const app = await startApp(accounts);
     try {
@@ -141,7 +141,7 @@ describe('sign-in throttling over real HTTP (issue 25, item 4)', () => {
     }
   });
 
-  it('throttles sign-ups per client, and refuses names that pass for a role or an agent (item 9)', async () => {
+  it('throttles sign-ups per client, and refuses names that pass for a role or an agent', async () => {
     const app = await startApp(new Map(), { signUpPerClient: { attempts: 3, window: '1h' } });
     try {
       expect((await post(app.base, '/auth/signup', { name: 'Admin', email: 'mallory@example.com', password })).location).toBe('/signup?error=reserved');
@@ -157,7 +157,7 @@ describe('sign-in throttling over real HTTP (issue 25, item 4)', () => {
   });
 });
 
-describe('where sign-in sends the browser, over real HTTP (issue 25, item 3)', () => {
+describe('where sign-in sends the browser, over real HTTP', () => {
   let app: Running;
   beforeAll(async () => {
     app = await startApp(accounts, { perAccount: { attempts: 100, window: '1m' } });

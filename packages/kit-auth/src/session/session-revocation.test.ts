@@ -1,4 +1,4 @@
-// Sign-out that ends the session (issue 25, item 5): revocation checked by the middleware over real HTTP, on
+// Sign-out that ends the session: revocation checked by the middleware over real HTTP, on
 // two replicas sharing one store, and the session cookie read so that a sibling subdomain cannot plant one.
 import { createKitApp, defineAPI, type KitServer } from '@kit/kit-core';
 import { Redis } from 'ioredis';

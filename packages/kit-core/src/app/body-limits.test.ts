@@ -1,5 +1,5 @@
 /**
- * Regression tests of issue 25, item 1: every body a kit app reads has a size limit (413) and a time
+ * Regression tests: every body a kit app reads has a size limit (413) and a time
  * limit (408), the bodies of handlers added with `app.mount` (forms, text, anything) as much as the
  * JSON of `defineAPI` routes, with a per-mount override. Over real HTTP on loopback.
  */

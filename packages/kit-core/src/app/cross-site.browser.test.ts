@@ -1,5 +1,5 @@
 /**
- * Issue 25, item 2, in Chromium: a page served on another port of the same host (same site, another
+ * In Chromium: a page served on another port of the same host (same site, another
  * origin, so SameSite cookies are sent) auto-submits forms to a kit app and posts to it with fetch; the
  * app refuses each, and the app's own page still posts its form.
  */

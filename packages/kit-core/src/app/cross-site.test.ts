@@ -1,5 +1,5 @@
 /**
- * Regression tests of issue 25, item 2: a state-changing request that another site's page made a
+ * Regression tests: a state-changing request that another site's page made a
  * browser send (another port of the same host included) is refused before anything runs, whether it
  * reaches a `defineAPI` route, a mounted handler or a form endpoint, with or without a cookie. Over
  * real HTTP on loopback; the same in Chromium is in cross-site.browser.test.ts.

@@ -1,4 +1,4 @@
-// Issue 25, item 6: an agent flooding a route held for approval. Over real HTTP on loopback: the
+// An agent flooding a route held for approval. Over real HTTP on loopback: the
 // caller's pending approvals are capped (429 with Retry-After), nothing already asked for or decided is
 // pushed out, and a call that cannot succeed is answered by the route's precheck before any approval.
 import { afterEach, describe, expect, it } from 'vitest';

@@ -91,7 +91,7 @@ async function redisOnPort(port: number): Promise<{ stop(): Promise<void> }> {
   };
 }
 
-describe('a Redis outage under a kit app (issue 25, item 9)', () => {
+describe('a Redis outage under a kit app', () => {
   it('lets requests through and says so once per outage on standard error, not once per request', { timeout: 30_000 }, async () => {
     const port = await freePort();
     let redis = await redisOnPort(port);

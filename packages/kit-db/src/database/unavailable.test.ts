@@ -1,4 +1,4 @@
-// Issue 25, item 7: a database that stops answering. Over real HTTP, against a real PostgreSQL that the
+// A database that stops answering. Over real HTTP, against a real PostgreSQL that the
 // test freezes (SIGSTOP), thaws (SIGCONT) and kills: calls that need it are answered 503 with
 // Retry-After within queryTimeoutMs (not after the server comes back), one line is logged per outage,
 // and a process that stops serving exits at once instead of waiting for its idle connections.

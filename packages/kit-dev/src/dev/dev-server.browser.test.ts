@@ -93,7 +93,7 @@ describe.runIf(run)('the dev server in Chromium, while files change', () => {
   });
 });
 
-describe.runIf(run)('the dev server’s own scripts under the Content-Security-Policy (issue 25, item 8)', () => {
+describe.runIf(run)('the dev server’s own scripts under the Content-Security-Policy', () => {
   it('serves the build error page with a nonce on its script, which reloads the page once the file is fixed', async () => {
     const { page, errors } = await watchedPage(browser.context);
     const violations: string[] = [];

@@ -102,7 +102,7 @@ export function fixtureBrowserChecks(base: () => string, context: () => BrowserC
     }
   });
 
-  it('runs its pages under their Content-Security-Policy with no violation, and posts a same-origin form (issue 25, item 8)', async () => {
+  it('runs its pages under their Content-Security-Policy with no violation, and posts a same-origin form', async () => {
     const { page, errors } = await watchedPage(context());
     const violations: string[] = [];
     page.on('console', (message) => {
@@ -133,7 +133,7 @@ export function fixtureBrowserChecks(base: () => string, context: () => BrowserC
     }
   });
 
-  it('cannot be framed by a page of another origin (issue 25, item 8)', async () => {
+  it('cannot be framed by a page of another origin', async () => {
     // The other origin: another port of the same host, as a page that would overlay the app to clickjack it.
     const attacker = createServer((_request, response) => {
       response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });

@@ -172,7 +172,7 @@ export function fixtureHttpChecks(base: () => string): void {
     expect(response.headers.get('allow')).toBe('GET, HEAD');
   });
 
-  it('sends pages with strict security headers, a nonce per page, and API answers with nosniff (issue 25, item 8)', async () => {
+  it('sends pages with strict security headers, a nonce per page, and API answers with nosniff', async () => {
     const page = await fetch(url('/'), { headers: html });
     const policy = page.headers.get('content-security-policy') ?? '';
     const nonce = /'nonce-([\w-]+)'/.exec(policy)?.[1];
@@ -187,7 +187,7 @@ export function fixtureHttpChecks(base: () => string): void {
     await api.arrayBuffer();
   });
 
-  it('reads a form posted to a mounted endpoint within the body limit, and refuses one over it or from another origin (issue 25, items 1 and 2)', async () => {
+  it('reads a form posted to a mounted endpoint within the body limit, and refuses one over it or from another origin', async () => {
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     const posted = await sendRaw(url('/feedback'), { method: 'POST', body: 'name=Ada', headers: form });
     expect(posted.status).toBe(303);
