@@ -13,18 +13,23 @@ export function cliLogger(context: CommandContext): DevLogger {
 async function run(context: CommandContext) {
   requireAppFolder(context.root);
   const { port, host } = serveAddress(context);
-  await warnAboutPendingMigrations(context);
+  // Checked beside the server's start rather than before it, so the check adds nothing to start-up.
+  const notice = warnAboutPendingMigrations(context);
   const { createDevServer } = await import('@kit/kit-dev');
-  await serveUntilStopped(context.signal, async () => {
-    const server = createDevServer({ root: context.root, port, host, log: cliLogger(context), mcp: !context.flag('no-mcp') });
-    try {
-      await server.listen();
-    } catch (error) {
-      await server.close();
-      throw error;
-    }
-    return server;
-  });
+  try {
+    await serveUntilStopped(context.signal, async () => {
+      const server = createDevServer({ root: context.root, port, host, log: cliLogger(context), mcp: !context.flag('no-mcp') });
+      try {
+        await server.listen();
+      } catch (error) {
+        await server.close();
+        throw error;
+      }
+      return server;
+    });
+  } finally {
+    await notice;
+  }
   return exitCodes.ok;
 }
 

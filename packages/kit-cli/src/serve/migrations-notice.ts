@@ -5,10 +5,10 @@ import { findDatabase } from '../app/database-target.js';
 import { pendingMigrationsWarning, readMigrationProgress } from '../db/pending-migrations.js';
 
 /**
- * Before a server starts: warns on standard error when the app's database (the `database` of
+ * While a server starts: warns on standard error when the app's database (the `database` of
  * kit.config.ts, else `DATABASE_URL`) has not applied every migration of `migrations/`, naming
  * `kit db:push`. It only reads, and says nothing when the app has no migrations or no database, or when
- * either cannot be read: the server then reports what it cannot use itself.
+ * either cannot be read: the server then reports what it cannot use itself. Never rejects.
  */
 export async function warnAboutPendingMigrations(context: CommandContext): Promise<void> {
   const dir = join(context.root, 'migrations');

@@ -9,11 +9,16 @@ async function run(context: CommandContext) {
   requireAppFolder(context.root);
   const { port, host } = serveAddress(context);
   const outDir = context.string('out-dir');
-  await warnAboutPendingMigrations(context);
+  // Checked beside the server's start rather than before it, so the check adds nothing to start-up.
+  const notice = warnAboutPendingMigrations(context);
   const { startApp } = await import('@kit/kit-dev');
-  await serveUntilStopped(context.signal, () =>
-    startApp({ root: context.root, port, host, log: cliLogger(context), ...(outDir === undefined ? {} : { outDir }), mcp: !context.flag('no-mcp') }),
-  );
+  try {
+    await serveUntilStopped(context.signal, () =>
+      startApp({ root: context.root, port, host, log: cliLogger(context), ...(outDir === undefined ? {} : { outDir }), mcp: !context.flag('no-mcp') }),
+    );
+  } finally {
+    await notice;
+  }
   return exitCodes.ok;
 }
 
