@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { build } from 'esbuild';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKitApp, type KitServer } from '@kit/kit-core';
@@ -19,6 +18,7 @@ import { defineModel } from '../model/define-model.js';
 import { createDatabase } from './create-database.js';
 import { createTables } from './create-tables.js';
 import type { KitDatabase } from './types.js';
+import { bundleChildScript } from '../testing/bundle-child.js';
 
 const note = defineModel('note', { id: id(), title: string() });
 const source = dirname(fileURLToPath(import.meta.url));
@@ -191,16 +191,7 @@ main().catch((error) => { process.stderr.write(String((error && error.stack) || 
     server = await startPostgres();
     work = mkdtempSync(join(tmpdir(), 'kit-db-exit-'));
     child = join(work, 'serve.cjs');
-    await build({
-      stdin: { contents: childSource, resolveDir: source, loader: 'ts' },
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      outfile: child,
-      conditions: ['kit-source'],
-      external: ['better-sqlite3', '@libsql/client', 'libsql', 'pg', 'pg-native', 'mysql2'],
-      logLevel: 'error',
-    });
+    await bundleChildScript(childSource, source, child);
   }, 60_000);
   afterAll(async () => {
     rmSync(work, { recursive: true, force: true });

@@ -5,8 +5,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@libsql/client';
 import Database from 'better-sqlite3';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleChildScript } from '../../testing/bundle-child.js';
 
 // Two real processes apply the same migrations to one SQLite file while the test holds SQLite's write
 // lock, so both are waiting when it is released: exactly one may apply each migration.
@@ -91,16 +91,7 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'kit-db-processes-'));
   child = join(work, 'applier.cjs');
   // Bundled once, so each process starts in a fraction of a second; native drivers load from the repository.
-  await build({
-    stdin: { contents: childSource, resolveDir: source, loader: 'ts' },
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    outfile: child,
-    conditions: ['kit-source'],
-    external: ['better-sqlite3', '@libsql/client', 'libsql', 'pg', 'pg-native', 'mysql2'],
-    logLevel: 'error',
-  });
+  await bundleChildScript(childSource, source, child);
 }, 60_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
