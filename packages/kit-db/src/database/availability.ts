@@ -185,6 +185,9 @@ export class Availability {
   }
 
   #withDeadline<T>(attempt: Promise<T>): Promise<T> {
+    // better-sqlite3 runs a statement synchronously, holding the process: a timer could not fire before
+    // it ends, and its busy timeout already bounds the wait. So SQLite statements cost no timer here.
+    if (this.settings.provider === 'sqlite') return attempt;
     const ms = this.settings.queryTimeoutMs + deadlineSlackMs;
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {
