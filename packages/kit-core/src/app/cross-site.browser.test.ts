@@ -83,6 +83,7 @@ describe.runIf(run)('a page of another origin of the same site, in Chromium', ()
       expect(response.status()).toBe(403);
       expect(((await response.json()) as { detail: string }).detail).toContain(`comes from a page at "${attackerBase}"`);
       expect(effects).toEqual([]);
+      await page.waitForURL(/\/forged\//, { waitUntil: 'load' });
     } finally {
       await page.close();
     }
