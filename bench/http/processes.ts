@@ -36,7 +36,16 @@ export function startService(extraArgs: readonly string[] = [], env: Record<stri
 
 /** Starts the bare node:http baseline. */
 export function startBare(): Promise<ServerProcess> {
-  return startProcess('bare node:http', process.execPath, ['--import', 'tsx', bareServer], {}, (text) => /^(\d+)$/m.exec(text)?.[1], 'stdout');
+  return startScript('bare node:http', bareServer);
+}
+
+/**
+ * Starts a TypeScript server script that prints its port on standard output (run through tsx, with the
+ * workspace packages' sources when `kitSource` is set, as the tests use them).
+ */
+export function startScript(name: string, file: string, kitSource = false): Promise<ServerProcess> {
+  const args = [...(kitSource ? ['--conditions=kit-source'] : []), '--import', 'tsx', file];
+  return startProcess(name, process.execPath, args, {}, (text) => /^(\d+)$/m.exec(text)?.[1], 'stdout');
 }
 
 async function startProcess(

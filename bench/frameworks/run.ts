@@ -1,0 +1,102 @@
+/**
+ * `npm run bench:frameworks`: the same validated JSON route (`GET /api/hello?name=Ada`, the name 1 to 60
+ * characters, nothing else in the query) served by bare node:http, Hono, Fastify and kit, each in its
+ * own process, loaded in turn by autocannon in interleaved rounds. Prints requests per second and the
+ * ratio to bare node:http measured in the same round, and writes the medians into the `frameworks`
+ * block of docs/benchmarks.md (`--no-write` leaves the document alone).
+ */
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { writeBenchBlock } from '../report-block.js';
+import { median, runLoad, type LoadResult } from '../http/load.js';
+import { repositoryRoot, residentMiB, startScript, type ServerProcess } from '../http/processes.js';
+import { describeMachine } from '../http/report.js';
+
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const PATH = '/api/hello?name=Ada';
+
+const server = (file: string) => fileURLToPath(new URL(`./servers/${file}`, import.meta.url));
+const loadAverage = loadavg().map((value) => value.toFixed(2)).join(' / ');
+
+const servers: ServerProcess[] = [];
+try {
+  servers.push(await startScript('bare node:http', server('bare.ts')));
+  servers.push(await startScript('Fastify 5', server('fastify.ts')));
+  servers.push(await startScript('Hono 4 + zod', server('hono.ts')));
+  servers.push(await startScript('kit', server('kit.ts')));
+  for (const each of servers) {
+    const answer = await fetch(`${each.base}${PATH}`);
+    const body = await answer.text();
+    if (answer.status !== 200 || body !== '{"message":"Hello, Ada"}') throw new Error(`${each.name} answered ${answer.status} ${body}`);
+    const refused = await fetch(`${each.base}/api/hello?name=Ada&admin=1`);
+    if (refused.status !== 400) throw new Error(`${each.name} let an unknown query parameter through (${refused.status})`);
+  }
+  // Warm-up: every server's code paths are compiled before anything is measured.
+  for (const each of servers) await runLoad({ base: each.base, paths: [PATH], connections: CONNECTIONS, seconds: 2 });
+
+  const results = new Map<string, LoadResult[]>(servers.map((each) => [each.name, []]));
+  const ratios = new Map<string, number[]>(servers.map((each) => [each.name, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    // Each round starts with another server, so a drift in the machine's load favours none of them.
+    const order = servers.map((_, index) => servers[(index + round) % servers.length]!);
+    const figures = new Map<string, LoadResult>();
+    for (const each of order) figures.set(each.name, await runLoad({ base: each.base, paths: [PATH], connections: CONNECTIONS, seconds: SECONDS }));
+    const bare = figures.get(servers[0]!.name)!.requestsPerSecond;
+    const line: string[] = [];
+    for (const each of servers) {
+      const result = figures.get(each.name)!;
+      results.get(each.name)!.push(result);
+      ratios.get(each.name)!.push(result.requestsPerSecond / bare);
+      line.push(`${each.name} ${result.requestsPerSecond}${result.errors ? ` (${result.errors} errors)` : ''}`);
+    }
+    process.stdout.write(`round ${round + 1}: ${line.join(', ')}\n`);
+  }
+
+  const rows = servers.map((each) => {
+    const runs = results.get(each.name)!;
+    const ratioRuns = ratios.get(each.name)!;
+    return {
+      name: each.name,
+      requestsPerSecond: Math.round(median(runs.map((run) => run.requestsPerSecond))),
+      ratio: median(ratioRuns),
+      lowest: Math.min(...ratioRuns),
+      highest: Math.max(...ratioRuns),
+      p99Ms: median(runs.map((run) => run.p99Ms)),
+      errors: runs.reduce((sum, run) => sum + run.errors, 0),
+      memoryMiB: residentMiB(each.child.pid!),
+    };
+  });
+  const kit = rows.find((row) => row.name === 'kit')!;
+  const hono = rows.find((row) => row.name.startsWith('Hono'))!;
+  const table = [
+    '| server | requests/s (median) | ratio to bare node:http (median, lowest–highest) | p99 ms | errors | resident MiB after |',
+    '|---|---|---|---|---|---|',
+    ...rows.map((row) => `| ${row.name} | ${row.requestsPerSecond.toLocaleString('en-US')} | ${row.ratio.toFixed(2)} (${row.lowest.toFixed(2)}–${row.highest.toFixed(2)}) | ${row.p99Ms} | ${row.errors} | ${row.memoryMiB} |`),
+  ].join('\n');
+  const verdict = `kit serves ${(kit.ratio / hono.ratio).toFixed(2)}× what Hono serves in the same rounds (median of the per-round ratios).`;
+  process.stdout.write(`\n${table}\n\n${verdict}\n`);
+  if (!process.argv.includes('--no-write')) {
+    const body = [
+      '## kit beside other frameworks',
+      '',
+      `Command: \`npm run bench:frameworks\`. Machine: ${describeMachine()}; load average at start ${loadAverage}. Date: ${new Date().toISOString().slice(0, 10)}.`,
+      '',
+      `Method: the same route, \`GET ${PATH}\` answering \`{"message":"Hello, Ada"}\`, the name checked to be 1 to 60`,
+      'characters with nothing else allowed in the query (an unknown parameter is a 400 everywhere), served by four',
+      'processes: bare `node:http` with the check written by hand, Fastify 5 with a JSON-schema querystring, Hono 4 on',
+      '`@hono/node-server` with `@hono/zod-validator`, and kit (`createKitApp`, `defineAPI` with the zod schema,',
+      '`app.listen()`, every default on: request ids, ETag, cross-site checks, body limits). autocannon, ' +
+        `${CONNECTIONS} connections, ${SECONDS} s per server per round, ${ROUNDS} rounds, each round starting with another server; the`,
+      'ratio is to bare `node:http` in the same round. Sources: `bench/frameworks/servers/`.',
+      '',
+      table,
+      '',
+      verdict,
+    ].join('\n');
+    await writeBenchBlock(`${repositoryRoot}docs/benchmarks.md`, 'frameworks', body);
+  }
+} finally {
+  await Promise.all(servers.map((each) => each.stop()));
+}
