@@ -20,7 +20,7 @@ export { maxBodyBytes, defaultBodyTimeoutMs } from './http/read-input.js';
 export { defaultContentSecurityPolicy, pageSecurityPolicy, type PageSecurityHeaders, type PageSecurityPolicy, type ReferrerPolicyValue } from './http/page-security.js';
 export { guardHttpServer, type HttpGuardOptions, type HttpRefusal } from './http/guard-http-server.js';
 export { problemForRequestError } from './http/request-error.js';
-export { issueMessage } from './registry/issue-messages.js';
+export { issueMessage, safeParseWithMessages } from './registry/issue-messages.js';
 export { createKitApp, type KitApp, type KitServer, type ListenOptions, type MountOptions, type RawHandler } from './app/create-kit-app.js';
 export {
   defineRateLimit,

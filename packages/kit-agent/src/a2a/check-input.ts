@@ -1,5 +1,5 @@
 import type * as Errors from '@a2a-js/sdk/errors';
-import { invalidInput, issueMessage, type FieldIssue } from '@kit/kit-core';
+import { invalidInput, safeParseWithMessages, type FieldIssue } from '@kit/kit-core';
 import { z } from 'zod';
 import type { SkillCall } from './resolve-call.js';
 
@@ -14,7 +14,7 @@ const emptyInput = z.strictObject({});
  */
 export function checkInput(call: SkillCall, errors: typeof Errors): void {
   const schema = call.route.definition.input ?? emptyInput;
-  const parsed = schema.safeParse(call.input ?? {}, { error: issueMessage });
+  const parsed = safeParseWithMessages(schema, call.input ?? {});
   if (parsed.success) return;
   const error = invalidInput(fieldIssues(parsed.error));
   throw new errors.RequestMalformedError({

@@ -9,13 +9,14 @@ import type { AnyAPIDefinition, AppInfo, HttpMethod, KitConfig, RouteKey } from 
 import type { MiddlewareDefinition } from '../definitions/define-middleware.js';
 import { KitError } from '../errors/kit-error.js';
 import { asKitError, quoteInput } from '../errors/problem.js';
-import { contextFor } from '../http/context.js';
+import { contextWithRequestId } from '../http/context.js';
+import { incomingHeader, incomingOf } from '../http/incoming-header.js';
 import { guardHttpServer } from '../http/guard-http-server.js';
 import { defaultBodyTimeoutMs, maxBodyBytes as defaultMaxBodyBytes, readInput } from '../http/read-input.js';
 import { guardRequestBody, type BodyGuard, type BodyLimits } from '../http/body-guard.js';
 import { crossSiteRefusal, isUnsafeMethod, trustedOriginSet } from '../http/cross-site.js';
 import { problemForRequestError } from '../http/request-error.js';
-import { jsonResponse, problemResponse, uncachedJsonResponse } from '../http/responses.js';
+import { jsonAnswer, problemResponse, uncachedJsonResponse } from '../http/responses.js';
 import { CapabilityRegistry, type RegisteredRoute } from '../registry/capability-registry.js';
 import { ApprovalRequiredError } from '../approvals/approval-required-error.js';
 import { approvalStatusResponse, holdsForApproval, pendingApprovalResponse } from '../approvals/http.js';
@@ -199,10 +200,14 @@ export function createKitApp(given: KitConfig): KitApp {
 
   // `guard` watches the body of an endpoint that reads it itself (see guardRequestBody): when the
   // body broke its limits, the answer is an error, whatever the handler made of the failed read.
-  const handle = async (request: Request, env: unknown, answer: (ctx: KitContext) => Promise<Response>, guard?: BodyGuard): Promise<Response> => {
-    let ctx = contextFor(request);
-    const connection = connectionOf(env);
+  // `answer` gets the headers every answer carries (request id, rate limits) to build its response
+  // with; a response it records as built with them is sent as it is, any other gets them set afterwards.
+  const handle = async (request: Request, env: unknown, answer: (ctx: KitContext, headers: AnswerHeaders) => Promise<Response>, guard?: BodyGuard): Promise<Response> => {
+    const incoming = incomingOf(env);
+    let ctx = contextWithRequestId(request, incoming ? incomingHeader(incoming, 'x-request-id') : request.headers.get('x-request-id'));
+    const connection = connectionOf(incoming);
     if (connection) ctx = { ...ctx, connection };
+    const headers: AnswerHeaders = { values: { 'X-Request-Id': ctx.requestId }, built: undefined };
     let response: Response;
     let limit: RateLimitDecision | undefined;
     try {
@@ -219,10 +224,11 @@ export function createKitApp(given: KitConfig): KitApp {
         // guessing keys or forging sessions is throttled like any other anonymous traffic.
         authError = error;
       }
-      limit = limiter ? await checkLimit(limiter, request, ctx, env) : undefined;
+      limit = limiter ? await checkLimit(limiter, request, ctx, incoming) : undefined;
       if (limit && !limit.allowed) throw rateLimited(limit);
+      if (limit?.allowed) Object.assign(headers.values, limit.headers);
       if (authError !== undefined) throw authError;
-      response = await runMiddleware(chain, request, ctx, answer);
+      response = await runMiddleware(chain, request, ctx, (current) => answer(current, headers));
       if (guard?.failure) {
         // A handler that went on as if the body were whole (a sign-in form turning the failed read
         // into a redirect) or misread the failure (a parse error) does not get its answer through; one
@@ -242,14 +248,15 @@ export function createKitApp(given: KitConfig): KitApp {
       const error = guard?.failure ?? thrown;
       const known = asKitError(error);
       if (!known || known.code === 'internal') reportError(error, ctx);
-      response = problemResponse(error);
+      return problemResponse(error, headers.values);
     }
+    if (response === headers.built) return response;
     try {
-      const headers = response.headers;
-      if (!headers.has('x-request-id')) headers.set('X-Request-Id', ctx.requestId);
+      const set = response.headers;
+      if (!set.has('x-request-id')) set.set('X-Request-Id', ctx.requestId);
       // No answer of a kit app is to be sniffed into another type (a script, a page) than it says.
-      if (!headers.has('x-content-type-options')) headers.set('X-Content-Type-Options', 'nosniff');
-      if (limit?.allowed) for (const [name, value] of Object.entries(limit.headers)) headers.set(name, value);
+      if (!set.has('x-content-type-options')) set.set('X-Content-Type-Options', 'nosniff');
+      if (limit?.allowed) for (const [name, value] of Object.entries(limit.headers)) set.set(name, value);
     } catch {
       // Responses with immutable headers (from fetch) are passed through as they are.
     }
@@ -259,9 +266,9 @@ export function createKitApp(given: KitConfig): KitApp {
   // Whether the store failed at the last check: without onRateLimitError, an outage is told once when
   // it starts and once when it ends, not once per request let through.
   let storeFailing = false;
-  const checkLimit = async (rateLimiter: RateLimiter, request: Request, ctx: KitContext, env: unknown): Promise<RateLimitDecision | undefined> => {
+  const checkLimit = async (rateLimiter: RateLimiter, request: Request, ctx: KitContext, incoming: IncomingMessage | undefined): Promise<RateLimitDecision | undefined> => {
     try {
-      const key = clientKey({ request, ctx, remoteAddress: (env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress });
+      const key = clientKey({ request, ctx, remoteAddress: incoming?.socket?.remoteAddress });
       const decision = await rateLimiter.check(key, ctx.authType);
       if (storeFailing) {
         storeFailing = false;
@@ -300,17 +307,20 @@ export function createKitApp(given: KitConfig): KitApp {
     const asked = quoteInput(new URL(request.url).pathname);
     return new KitError('method_not_allowed', `${request.method} is not allowed on ${asked}; use ${allowed}.`, { headers: { Allow: allowed } });
   };
+  // The 405 catch-alls live in a router of their own, consulted only when no endpoint answers the method:
+  // in the main router they would match beside every endpoint of their path, and Hono runs a request
+  // matched by several handlers through its slower middleware chain instead of calling the one handler.
+  const methodNotAllowed = new Hono();
   const addMethodNotAllowed = (path: string) => {
-    hono.all(path, (c) =>
+    methodNotAllowed.all(path, (c) =>
       handle(c.req.raw, c.env, async () => {
         throw notAllowed(c.req.raw, path);
       }),
     );
   };
 
-  // Hono matches in registration order, so each path's 405 catch-all is added after its methods.
   const pendingNotAllowed: string[] = [];
-  type Answer = (request: Request, ctx: KitContext, env: unknown, pathValues: Record<string, string>) => Promise<Response>;
+  type Answer = (request: Request, ctx: KitContext, env: unknown, pathValues: Record<string, string>, headers: AnswerHeaders) => Promise<Response>;
   /**
    * `limits` are those of an endpoint that reads its body itself (a mounted handler): its request,
    * and so the middleware's, reads the body through a guard. A route reads its JSON body with
@@ -318,6 +328,7 @@ export function createKitApp(given: KitConfig): KitApp {
    */
   const register = (path: string, methods: readonly HttpMethod[], answer: Answer, headWithGet = true, limits?: BodyLimits) => {
     if (allow(path, methods, headWithGet)) pendingNotAllowed.push(path);
+    const hasParameters = path.includes(':');
     for (const method of methods) {
       hono.on(method, path, (c) => {
         const guarded = limits ? guardRequestBody(c.req.raw, c.env, limits) : undefined;
@@ -325,12 +336,12 @@ export function createKitApp(given: KitConfig): KitApp {
         return handle(
           request,
           c.env,
-          async (ctx) => {
+          async (ctx, headers) => {
             // Hono hands HEAD to the GET handler; where HEAD is not one of the path's methods it gets
             // the same 405 as any other method, so both agree on Allow.
             if (request.method === 'HEAD' && !methodsByPath.get(path)?.has('HEAD')) throw notAllowed(request, path);
-            // Hono's param() gives the `:name` segments URI-decoded.
-            return answer(request, ctx, c.env, c.req.param());
+            // Hono's param() gives the `:name` segments URI-decoded; a path without any has none to give.
+            return answer(request, ctx, c.env, hasParameters ? c.req.param() : noParameters, headers);
           },
           guarded?.guard,
         );
@@ -350,10 +361,13 @@ export function createKitApp(given: KitConfig): KitApp {
     if (servesApprovals && !methodsByPath.has(approvalPath)) register(approvalPath, ['GET'], async (_request, ctx, _env, pathValues) => approvalStatusResponse(approvals.store, pathValues.id ?? '', ctx));
     if (!methodsByPath.has(openapiPath)) {
       let document: OpenAPIDocument | undefined;
-      register(openapiPath, ['GET'], async (request) => jsonResponse(request, (document ??= toOpenAPI(registry, info))));
+      register(openapiPath, ['GET'], async (request, _ctx, env, _pathValues, headers) =>
+        (headers.built = jsonAnswer(ifNoneMatchOf(request, env), (document ??= toOpenAPI(registry, info)), headers.values)),
+      );
     }
     for (const path of pendingNotAllowed) addMethodNotAllowed(path);
-    hono.notFound((c) => {
+    hono.notFound((c) => methodNotAllowed.fetch(c.req.raw, c.env));
+    methodNotAllowed.notFound((c) => {
       // The app's notFound may read the body, as a mounted handler may; the 404 problem never does.
       const guarded = config.notFound ? guardRequestBody(c.req.raw, c.env, bodyLimits) : undefined;
       const request = guarded ? guarded.request : c.req.raw;
@@ -368,12 +382,13 @@ export function createKitApp(given: KitConfig): KitApp {
       );
     });
     hono.onError((error) => problemResponse(error));
+    methodNotAllowed.onError((error) => problemResponse(error));
   };
 
   for (const [key, definition] of Object.entries(config.routes ?? {}) as [RouteKey, AnyAPIDefinition][]) {
     const [method, path] = splitRouteKey(key);
     const route = registry.register(method, path, definition);
-    register(path, [method], (request, ctx, env, pathValues) => answerRoute(registry, route, request, ctx, requestBody(request, env), bodyLimits, pathValues));
+    register(path, [method], (request, ctx, env, pathValues, headers) => answerRoute(registry, route, request, env, ctx, bodyLimits, pathValues, headers));
   }
 
   const app: KitApp = {
@@ -451,16 +466,30 @@ function checkLimits(component: string, maxBytes: number, timeoutMs: number, fal
   return { maxBytes, timeoutMs };
 }
 
+/**
+ * The headers every answer of the app carries (`values`: request id, rate limits), given to the answer
+ * before it builds its response, and that response once it is built with them (`built`), so the app has
+ * nothing to add to it: adding would turn the response's plain header object into a fetch `Headers`.
+ */
+interface AnswerHeaders {
+  readonly values: Record<string, string>;
+  built: Response | undefined;
+}
+
+/** The path values of a route without `:name` segments. */
+const noParameters: Record<string, string> = Object.freeze({});
+
 async function answerRoute(
   registry: CapabilityRegistry,
   route: RegisteredRoute,
   request: Request,
+  env: unknown,
   ctx: KitContext,
-  body: ReadableStream<Uint8Array> | null,
   limits: BodyLimits,
   pathValues: Record<string, string>,
+  headers: AnswerHeaders,
 ): Promise<Response> {
-  const input = await readInput(request, route, body, limits, pathValues);
+  const input = await readInput(request, route, requestBody(request, env), limits, pathValues);
   let output: unknown;
   try {
     output = await registry.invoke(route, input, ctx);
@@ -468,7 +497,13 @@ async function answerRoute(
     if (error instanceof ApprovalRequiredError) return pendingApprovalResponse(error);
     throw error;
   }
-  return route.definition.cache === 'no-store' ? uncachedJsonResponse(output) : jsonResponse(request, output);
+  return (headers.built = route.definition.cache === 'no-store' ? uncachedJsonResponse(output, headers.values) : jsonAnswer(ifNoneMatchOf(request, env), output, headers.values));
+}
+
+/** The request's `If-None-Match`, from Node's parsed headers when the app is served by Node. */
+function ifNoneMatchOf(request: Request, env: unknown): string | null {
+  const incoming = incomingOf(env);
+  return incoming ? incomingHeader(incoming, 'if-none-match') : request.headers.get('if-none-match');
 }
 
 function runMiddleware(middleware: readonly MiddlewareDefinition[], request: Request, ctx: KitContext, last: (ctx: KitContext) => Promise<Response>): Promise<Response> {
@@ -479,9 +514,9 @@ function runMiddleware(middleware: readonly MiddlewareDefinition[], request: Req
   return run(0, ctx);
 }
 
-/** The connection of a request served by a Node server, from the bindings `@hono/node-server` passes. */
-function connectionOf(env: unknown): ConnectionInfo | undefined {
-  const socket = (env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket;
+/** The connection of a request served by a Node server. */
+function connectionOf(incoming: IncomingMessage | undefined): ConnectionInfo | undefined {
+  const socket = incoming?.socket;
   if (!socket) return undefined;
   if (!(socket instanceof TLSSocket)) return { ...(socket.remoteAddress === undefined ? {} : { remoteAddress: socket.remoteAddress }) };
   const error = socket.authorizationError as Error | string | null | undefined;
@@ -508,7 +543,7 @@ function requestBody(request: Request, env: unknown): ReadableStream<Uint8Array>
   // Reading `request.body` turns the Node adapter's lightweight request into a full one, which costs
   // more than answering a simple GET; GET and HEAD bodies are only ever in the incoming message.
   if (request.method !== 'GET' && request.method !== 'HEAD') return request.body;
-  const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  const incoming = incomingOf(env);
   if (!incoming) return null;
   const length = incoming.headers['content-length'];
   const hasBody = (length !== undefined && length !== '0') || incoming.headers['transfer-encoding'] !== undefined;

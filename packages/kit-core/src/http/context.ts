@@ -16,6 +16,10 @@ const requestIdPattern = /^[\w.:-]{1,128}$/;
  * ```
  */
 export function contextFor(request: Request, authType: AuthType = 'anonymous'): KitContext {
-  const given = request.headers.get('x-request-id');
+  return contextWithRequestId(request, request.headers.get('x-request-id'), authType);
+}
+
+/** `contextFor` with the caller's `X-Request-Id` already read (the app reads it from Node's parsed headers). */
+export function contextWithRequestId(request: Request, given: string | null, authType: AuthType = 'anonymous'): KitContext {
   return { requestId: given && requestIdPattern.test(given) ? given : randomUUID(), authType, request };
 }

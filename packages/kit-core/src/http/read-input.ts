@@ -60,9 +60,11 @@ export async function readInput(
   const issues: FieldIssue[] = [];
   // Path and query issues are reported together, so one answer names every badly typed parameter.
   const path = readPath(pathValues, route, issues);
-  const query = readQuery(new URL(request.url).searchParams, route, issues);
+  const query = readQuery(queryOf(request.url), route, issues);
   if (issues.length > 0) throw invalidInput(issues);
-  const fields = await readJsonBody(request, body, limits);
+  // Most calls have neither a body nor path parameters: their input is the query as it is.
+  if (body === null && route.pathParameters.length === 0) return query;
+  const fields = body === null ? emptyInput() : await readJsonBody(request, body, limits);
   for (const field of Object.keys(path)) {
     if (Object.hasOwn(query, field) && !sameValue(path[field], query[field])) {
       issues.push({ field, message: 'is given in the path and in the query string with different values; send it once, in the path' });
@@ -100,15 +102,28 @@ function readPath(pathValues: Readonly<Record<string, string>>, route: Registere
 /** Query parameters, each converted to the JSON type its schema declares; strict for numbers. */
 function readQuery(params: URLSearchParams, route: RegisteredRoute, issues: FieldIssue[]): RawInput {
   const values = emptyInput();
-  for (const field of new Set(params.keys())) {
-    const all = params.getAll(field);
-    if (all.length > 1) {
-      issues.push({ field, message: 'is given more than once in the query string; send it once' });
-      continue;
-    }
-    convertInto(values, issues, field, all[0] ?? '', route);
+  const first = new Map<string, string>();
+  let repeated: Set<string> | undefined;
+  for (const [field, value] of params) {
+    if (first.has(field)) (repeated ??= new Set()).add(field);
+    else first.set(field, value);
+  }
+  for (const [field, value] of first) {
+    if (repeated?.has(field)) issues.push({ field, message: 'is given more than once in the query string; send it once' });
+    else convertInto(values, issues, field, value, route);
   }
   return values;
+}
+
+/**
+ * The query parameters of a request URL. Only the query is parsed: the rest of the URL was parsed by
+ * the server already, and the query decodes the same on its own as inside a whole URL.
+ */
+function queryOf(url: string): URLSearchParams {
+  const start = url.indexOf('?');
+  if (start < 0) return new URLSearchParams();
+  const end = url.indexOf('#', start);
+  return new URLSearchParams(end < 0 ? url.slice(start + 1) : url.slice(start + 1, end));
 }
 
 /** Converts one text parameter (of the path or the query string) to its schema's type, or records why not. */

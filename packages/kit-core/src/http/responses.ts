@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { asKitError, toProblem } from '../errors/problem.js';
 import { KitError } from '../errors/kit-error.js';
 
@@ -18,10 +18,20 @@ import { KitError } from '../errors/kit-error.js';
  * ```
  */
 export function jsonResponse(request: Request, value: unknown, headers: Record<string, string> = {}): Response {
+  return jsonAnswer(request.headers.get('if-none-match'), value, headers);
+}
+
+/**
+ * `jsonResponse` for callers that have the request's `If-None-Match` at hand: the app's routes read it
+ * from Node's parsed headers, so no fetch `Headers` is built for a request that never needs one. The
+ * headers are given to the response as a plain object, which Node writes without converting it.
+ */
+export function jsonAnswer(ifNoneMatch: string | null | undefined, value: unknown, headers: Record<string, string>): Response {
   const body = JSON.stringify(value);
-  const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+  // One call instead of a Hash object per answer (node:crypto's one-shot hash, Node 20.12 and later).
+  const etag = `W/"${hash('sha1', body, 'base64url')}"`;
   const common = { ETag: etag, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff', ...headers };
-  if (matchesEtag(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers: common });
+  if (matchesEtag(ifNoneMatch, etag)) return new Response(null, { status: 304, headers: common });
   return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', ...common } });
 }
 
@@ -30,8 +40,8 @@ export function jsonResponse(request: Request, value: unknown, headers: Record<s
  * a route whose answer changes on every call (`defineAPI({ cache: 'no-store' })`), where a 304 would
  * hand the caller an earlier answer as if it were current.
  */
-export function uncachedJsonResponse(value: unknown): Response {
-  return new Response(JSON.stringify(value), { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } });
+export function uncachedJsonResponse(value: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(value), { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...headers } });
 }
 
 /**
@@ -52,7 +62,7 @@ export function matchesEtag(ifNoneMatch: string | null | undefined, etag: string
 }
 
 /**
- * The problem document of an error, with the error's headers (`Allow`, `Retry-After`).
+ * The problem document of an error, with the error's headers (`Allow`, `Retry-After`) and then `headers`.
  *
  * @example
  * ```ts
@@ -62,11 +72,10 @@ export function matchesEtag(ifNoneMatch: string | null | undefined, etag: string
  * console.log(response.status, response.headers.get('Content-Type')); // 404 application/problem+json; charset=utf-8
  * ```
  */
-export function problemResponse(error: unknown): Response {
+export function problemResponse(error: unknown, headers: Record<string, string> = {}): Response {
   const problem = toProblem(error);
-  const headers = asKitError(error)?.headers ?? {};
   return new Response(JSON.stringify(problem), {
     status: problem.status,
-    headers: { 'Content-Type': 'application/problem+json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...headers },
+    headers: { 'Content-Type': 'application/problem+json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...asKitError(error)?.headers, ...headers },
   });
 }

@@ -11,7 +11,7 @@ import { resolveApprovalOptions, type ApprovalOptions, type ResolvedApprovalOpti
 import type { Approval } from '../approvals/types.js';
 import { redactOutput } from '../redaction/redact-output.js';
 import { redactableSchema } from '../redaction/redact-schema.js';
-import { issueMessage } from './issue-messages.js';
+import { safeParseWithMessages } from './issue-messages.js';
 import { toJsonSchema, type JsonSchema } from './json-schema.js';
 import { pathParameterNames } from './path-params.js';
 
@@ -217,7 +217,7 @@ export class CapabilityRegistry {
     };
     try {
       const schema = route.definition.input ?? emptyInput;
-      const parsed = schema.safeParse(input ?? {}, { error: issueMessage });
+      const parsed = safeParseWithMessages(schema, input ?? {});
       if (!parsed.success) throw invalidInput(fieldIssues(parsed.error));
       parsedInput = parsed.data;
       const policy = route.definition.policy === undefined ? undefined : this.#policies.get(route.definition.policy);

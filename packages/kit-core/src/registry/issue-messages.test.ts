@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { issueMessage } from './issue-messages.js';
+import { issueMessage, safeParseWithMessages } from './issue-messages.js';
 
 const schema = z.strictObject({
   name: z.string().min(2).max(5).optional(),
@@ -61,5 +61,19 @@ describe('issueMessage', () => {
       exact: 'must be "yes"',
       custom: 'must be your own words',
     });
+  });
+});
+
+describe('safeParseWithMessages', () => {
+  it('gives a valid value as zod parses it, transforms included', () => {
+    const parsed = safeParseWithMessages(z.strictObject({ name: z.string().trim() }), { name: ' Ada ' });
+    expect(parsed).toEqual({ success: true, data: { name: 'Ada' } });
+  });
+
+  it('words the issues of an invalid value as issueMessage does, and keeps a schema’s own message', () => {
+    const parsed = safeParseWithMessages(schema, { name: 'x', custom: 1 });
+    expect(parsed.success).toBe(false);
+    const byField = Object.fromEntries((parsed.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+    expect(byField).toEqual({ name: 'must be at least 2 characters', custom: 'must be your own words', needed: 'is required' });
   });
 });

@@ -6,7 +6,8 @@ import type { z } from 'zod';
  * input: expected string, received number`). Passed to each parse, so a message set on the schema
  * (`z.string({ error: '…' })`, `.min(1, 'must not be empty')`) still wins; codes not listed here keep
  * zod's wording. The value itself is never repeated, only its kind.
- * `CapabilityRegistry.invoke` uses it; pass it to your own parses to word their issues alike.
+ * `CapabilityRegistry.invoke` uses it through `safeParseWithMessages`, which keeps a valid value on
+ * zod's fast path; use that for your own parses to word their issues alike.
  *
  * @example
  * ```ts
@@ -107,4 +108,24 @@ function items(count: string): string {
 
 function showLiteral(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
+}
+
+/**
+ * `schema.safeParse(value)` with the issues of a failure worded by `issueMessage`. The value is parsed
+ * without the error map first, and again with it only when it fails: zod leaves its compiled fast path
+ * for a much slower one whenever the parse is given an error map (about twenty times slower for a small
+ * object), so a valid value, the common case, does not pay for messages it never shows.
+ *
+ * @example
+ * ```ts
+ * import { z } from 'zod';
+ * import { safeParseWithMessages } from '@kit/kit-core';
+ *
+ * const result = safeParseWithMessages(z.strictObject({ slug: z.string() }), { slug: 123 });
+ * console.log(result.success ? result.data : result.error.issues[0]?.message); // must be a string, got a number
+ * ```
+ */
+export function safeParseWithMessages<Schema extends z.ZodType>(schema: Schema, value: unknown): z.ZodSafeParseResult<z.output<Schema>> {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed : schema.safeParse(value, { error: issueMessage });
 }

@@ -1,0 +1,17 @@
+import type { IncomingMessage } from 'node:http';
+
+/**
+ * One request header as Node's parser gave it, in the form `Headers.get` would (repeated values joined
+ * by ", "), or null. Reading it here instead of from the fetch `Request` spares the Node adapter from
+ * building a `Headers` object for a request whose handler never looks at one. `name` is lower case.
+ */
+export function incomingHeader(incoming: IncomingMessage, name: string): string | null {
+  const value = incoming.headers[name];
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** The Node request behind a fetch request, from the bindings `@hono/node-server` passes, if any. */
+export function incomingOf(env: unknown): IncomingMessage | undefined {
+  return (env as { incoming?: IncomingMessage } | undefined)?.incoming;
+}
