@@ -9,7 +9,7 @@ export { definePolicy, type PolicyCheckResult, type PolicyDefinition, type Polic
 export { enforcePolicies, type PolicyDecision } from './definitions/enforce-policies.js';
 export { env } from './definitions/env.js';
 export type { AuthIdentity, AuthMethod, AuthType, ConnectionInfo, KitContext } from './definitions/context.js';
-export { CapabilityRegistry, type CallEvent, type CallObserver, type CallOutcome, type RegisteredRoute } from './registry/capability-registry.js';
+export { CapabilityRegistry, operationIdFor, type CallEvent, type CallObserver, type CallOutcome, type RegisteredRoute } from './registry/capability-registry.js';
 export { toOpenAPI, type OpenAPIDocument } from './registry/openapi.js';
 export type { JsonSchema } from './registry/json-schema.js';
 export { KitError, invalidInput, kitErrorCodes, type FieldIssue, type KitErrorCode, type KitErrorOptions } from './errors/kit-error.js';

@@ -70,7 +70,7 @@ try {
   const refused = await call('DELETE', `/api/projects/${projectId}`);
   console.log(refused.status, refused.body.errors); // 400 [ { field: 'id', message: 'is still pointed at by …' } ]
   const missing = await call('GET', '/api/tickets/no-such-ticket');
-  console.log(missing.status, missing.body.detail); // 404 No ticket with id "no-such-ticket"; list them with GET /api/tickets.
+  console.log(missing.status, missing.body.detail); // 404 No ticket with id "no-such-ticket"; list them with GET /api/tickets (the get_api_tickets tool over MCP).
 } finally {
   await db.close();
   rmSync(workDir, { recursive: true, force: true });

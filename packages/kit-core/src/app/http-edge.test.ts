@@ -223,7 +223,7 @@ describe('8. error messages say what is wrong', () => {
   it('tells malformed JSON from bytes that are not UTF-8', async () => {
     const malformed = problemOf(await getWithJson(`${base}/api/search`, '{"q":'));
     expect(malformed.errors).toEqual([{ field: 'body', message: 'is not valid JSON' }]);
-    expect(malformed.detail).toBe('The request body is not valid JSON; send a JSON object such as {"q":"agents"}.');
+    expect(malformed.detail).toBe('The request body is not valid JSON; send a JSON object such as {"q":"…"}.');
     const latin1 = await sendRaw(`${base}/api/search`, { body: Buffer.from([0x7b, 0x22, 0x71, 0x22, 0x3a, 0x22, 0xe9, 0x22, 0x7d]), headers: { 'content-type': 'application/json' } });
     expect(problemOf(latin1).errors).toEqual([{ field: 'body', message: 'is not valid UTF-8' }]);
   });

@@ -40,4 +40,10 @@ describe('readInput', () => {
     const conflicting = readInput(request, item, jsonBody({ id: 8 }), undefined, { id: '7' });
     expect(await issuesOf(conflicting)).toEqual([{ field: 'id', message: 'is given in the path and in the body with different values; send it once, in the path' }]);
   });
+
+  it('answers a malformed body with an example made of the route’s own parameters', async () => {
+    const request = new Request('http://localhost/api/items/7', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{' });
+    const error = await readInput(request, item, new Response('{"title":').body, undefined, { id: '7' }).catch((thrown: unknown) => thrown);
+    expect((error as KitError).message).toBe('The request body is not valid JSON; send a JSON object such as {"title":"…"}.');
+  });
 });

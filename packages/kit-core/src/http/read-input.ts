@@ -64,7 +64,7 @@ export async function readInput(
   if (issues.length > 0) throw invalidInput(issues);
   // Most calls have neither a body nor path parameters: their input is the query as it is.
   if (body === null && route.pathParameters.length === 0) return query;
-  const fields = body === null ? emptyInput() : await readJsonBody(request, body, limits);
+  const fields = body === null ? emptyInput() : await readJsonBody(request, route, body, limits);
   for (const field of Object.keys(path)) {
     if (Object.hasOwn(query, field) && !sameValue(path[field], query[field])) {
       issues.push({ field, message: 'is given in the path and in the query string with different values; send it once, in the path' });
@@ -151,8 +151,7 @@ function convert(raw: string, type: string | undefined): Conversion {
   }
 }
 
-async function readJsonBody(request: Request, body: ReadableStream<Uint8Array> | null, limits: BodyLimits): Promise<RawInput> {
-  if (body === null) return emptyInput();
+async function readJsonBody(request: Request, route: RegisteredRoute, body: ReadableStream<Uint8Array>, limits: BodyLimits): Promise<RawInput> {
   const declared = Number(request.headers.get('content-length') ?? 'NaN');
   if (declared > limits.maxBytes) throw tooLarge(limits.maxBytes);
   const bytes = await readLimited(body, limits, Number.isNaN(declared) ? undefined : declared);
@@ -165,7 +164,7 @@ async function readJsonBody(request: Request, body: ReadableStream<Uint8Array> |
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new KitError('invalid_input', 'The request body is not valid UTF-8; send JSON text encoded as UTF-8, such as {"q":"agents"}.', {
+    throw new KitError('invalid_input', `The request body is not valid UTF-8; send JSON text encoded as UTF-8, such as ${bodyExample(route)}.`, {
       issues: [{ field: 'body', message: 'is not valid UTF-8' }],
     });
   }
@@ -173,22 +172,35 @@ async function readJsonBody(request: Request, body: ReadableStream<Uint8Array> |
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new KitError('invalid_input', 'The request body is not valid JSON; send a JSON object such as {"q":"agents"}.', {
+    throw new KitError('invalid_input', `The request body is not valid JSON; send a JSON object such as ${bodyExample(route)}.`, {
       issues: [{ field: 'body', message: 'is not valid JSON' }],
     });
   }
   if (nestingDepth(parsed) > maxBodyDepth) {
-    throw new KitError('invalid_input', `The request body nests deeper than ${maxBodyDepth} levels; send a flat JSON object of parameters, such as {"q":"agents"}.`, {
+    throw new KitError('invalid_input', `The request body nests deeper than ${maxBodyDepth} levels; send a flat JSON object of parameters, such as ${bodyExample(route)}.`, {
       issues: [{ field: 'body', message: `nests deeper than ${maxBodyDepth} levels` }],
     });
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new KitError('invalid_input', 'The request body must be a JSON object of parameters, such as {"q":"agents"}.', {
+    throw new KitError('invalid_input', `The request body must be a JSON object of parameters, such as ${bodyExample(route)}.`, {
       issues: [{ field: 'body', message: `must be a JSON object, got ${Array.isArray(parsed) ? 'an array' : parsed === null ? 'null' : typeof parsed}` }],
     });
   }
   // JSON.parse makes `__proto__` an own key already; copying keeps the no-prototype rule for the merge.
   return Object.assign(emptyInput(), parsed);
+}
+
+/**
+ * A JSON object with one of the route's own parameters, for the messages above (`{"title":"…"}`), so
+ * the example fits the route it is sent to; `{}` for a route whose parameters are all in its path.
+ */
+function bodyExample(route: RegisteredRoute): string {
+  const properties = (route.inputSchema.properties ?? {}) as Record<string, unknown>;
+  const field = Object.keys(properties).find((name) => !route.pathParameters.includes(name));
+  if (field === undefined) return '{}';
+  const type = propertyType(route.inputSchema, field);
+  const value = type === 'integer' || type === 'number' ? 1 : type === 'boolean' ? true : type === 'array' ? [] : type === 'object' ? {} : '…';
+  return JSON.stringify({ [field]: value });
 }
 
 /**

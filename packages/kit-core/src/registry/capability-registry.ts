@@ -69,6 +69,23 @@ export interface CallEvent {
 export type CallObserver = (event: CallEvent) => void | Promise<void>;
 
 /**
+ * The operation id of a route: its method and path in lower case with every run of other characters as
+ * one underscore (`GET /api/tickets/:id` is `get_api_tickets_id`). It names the route in the OpenAPI
+ * document and is the name of its MCP tool and A2A skill, so a message can point HTTP callers and agents
+ * to the same route.
+ *
+ * @example
+ * ```ts
+ * import { operationIdFor } from '@kit/kit-core';
+ *
+ * console.log(operationIdFor('GET', '/api/tickets')); // get_api_tickets
+ * ```
+ */
+export function operationIdFor(method: HttpMethod, path: string): string {
+  return `${method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+/g, '_').replace(/_+$/, '')}`;
+}
+
+/**
  * Collects every `defineAPI` route and projects it: to an HTTP route (in `createKitApp`), to an
  * OpenAPI operation (`toOpenAPI`), to an MCP tool (in `@kit/kit-agent`). `invoke` is the one path
  * a call takes whatever the transport: validate input, enforce the route's policy, run the handler,
@@ -143,7 +160,7 @@ export class CapabilityRegistry {
    */
   register(method: HttpMethod, path: string, definition: AnyAPIDefinition): RegisteredRoute {
     if (!path.startsWith('/')) throw new TypeError(`CapabilityRegistry: path "${path}" must start with "/"`);
-    const operationId = `${method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+/g, '_').replace(/_+$/, '')}`;
+    const operationId = operationIdFor(method, path);
     if (this.#byOperationId.has(operationId)) {
       throw new TypeError(`CapabilityRegistry: ${method} ${path} is registered twice; give each route its own method and path`);
     }

@@ -90,9 +90,9 @@ describe.each(testProviders)('generateCrudRoutes on $name', (provider) => {
       expect(await call('DELETE', `/api/tickets/${id}`)).toEqual({ status: 200, body: { id, deleted: true } });
       const gone = await call('GET', `/api/tickets/${id}`);
       expect(gone.status).toBe(404);
-      expect(gone.body.detail).toBe(`No ticket with id "${id}"; list them with GET /api/tickets.`);
+      expect(gone.body.detail).toBe(`No ticket with id "${id}"; list them with GET /api/tickets (the get_api_tickets tool over MCP).`);
       expect((await call('PATCH', `/api/tickets/${id}`, { title: 'x' })).status).toBe(404);
-      expect((await call('DELETE', `/api/tickets/${id}`)).body.detail).toBe(`No ticket with id "${id}"; list them with GET /api/tickets.`);
+      expect((await call('DELETE', `/api/tickets/${id}`)).body.detail).toBe(`No ticket with id "${id}"; list them with GET /api/tickets (the get_api_tickets tool over MCP).`);
     });
 
     it('lists with equality filters, order, cursor pages and offset pages', async () => {
@@ -196,7 +196,7 @@ describe.each(testProviders)('generateCrudRoutes on $name', (provider) => {
       const word = await call('GET', '/api/counters/abc');
       expect(word.status).toBe(400);
       expect(word.body.errors).toEqual([{ field: 'id', message: 'must be a whole number written in digits, got "abc"' }]);
-      expect((await call('GET', '/api/counters/999999')).body.detail).toBe('No counter with id "999999"; list them with GET /api/counters.');
+      expect((await call('GET', '/api/counters/999999')).body.detail).toBe('No counter with id "999999"; list them with GET /api/counters (the get_api_counters tool over MCP).');
       expect((await call('POST', '/api/counters', { id: 5, label: 'chosen' })).status).toBe(400);
     });
   });

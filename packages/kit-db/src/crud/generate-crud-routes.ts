@@ -1,4 +1,4 @@
-import { KitError, defineAPI, invalidInput, quoteInput, type AnyAPIDefinition, type RouteKey } from '@kit/kit-core';
+import { KitError, defineAPI, invalidInput, operationIdFor, quoteInput, type AnyAPIDefinition, type RouteKey } from '@kit/kit-core';
 import type { KitDatabase, ListOptions } from '../database/types.js';
 import { KitDbError } from '../errors/kit-db-error.js';
 import { Model } from '../model/define-model.js';
@@ -208,9 +208,13 @@ export function generateCrudRoutes(model: AnyModel, options: CrudRoutesOptions =
   return routes;
 }
 
-/** The 404 of a record that does not exist: names the model, the id (quoted, cut to 60 characters) and where to list them. */
+/**
+ * The 404 of a record that does not exist: names the model, the id (quoted, cut to 60 characters) and
+ * where to list them, for HTTP callers and for agents, who reach the same route as a tool.
+ */
 function notFound(modelName: string, id: unknown, basePath: string, cause?: unknown): KitError {
-  return new KitError('not_found', `No ${modelName} with id ${quoteInput(String(id))}; list them with GET ${basePath}.`, cause === undefined ? {} : { cause });
+  const where = `GET ${basePath} (the ${operationIdFor('GET', basePath)} tool over MCP)`;
+  return new KitError('not_found', `No ${modelName} with id ${quoteInput(String(id))}; list them with ${where}.`, cause === undefined ? {} : { cause });
 }
 
 /** The columns given in `input`, converted to the values the database layer takes. */

@@ -127,7 +127,7 @@ describe('generated routes over MCP', () => {
     expect((listed.structuredContent as { items: unknown[] }).items).toEqual([read.structuredContent]);
     const missing = await client.callTool({ name: 'get_api_tickets_id', arguments: { id: 'nope' } });
     expect(missing.isError).toBe(true);
-    expect(JSON.parse((missing.content as { text: string }[])[0]!.text)).toMatchObject({ status: 404, detail: 'No ticket with id "nope"; list them with GET /api/tickets.' });
+    expect(JSON.parse((missing.content as { text: string }[])[0]!.text)).toMatchObject({ status: 404, detail: 'No ticket with id "nope"; list them with GET /api/tickets (the get_api_tickets tool over MCP).' });
   });
 });
 

@@ -28,7 +28,7 @@ export const POST = defineAPI({
   input: z.strictObject({
     name: z
       .string()
-      .regex(/^[a-z0-9][a-z0-9-]{1,58}[a-z0-9]$/, 'use 3 to 60 lower-case letters, digits and dashes, such as triage-bot')
+      .regex(/^[a-z0-9][a-z0-9-]{1,58}[a-z0-9]$/, 'must be 3 to 60 lower-case letters, digits and dashes, such as triage-bot')
       .describe('The agent name, unique in the app and never reused, even after its key is revoked: the agent acts as agent:<name>'),
   }),
   output: keyOutput.extend({ key: z.string().describe('The whole key: send it as Authorization: Bearer <key>') }),
