@@ -18,6 +18,7 @@ import { crossSiteRefusal, isUnsafeMethod, trustedOriginSet } from '../http/cros
 import { problemForRequestError } from '../http/request-error.js';
 import { jsonAnswer, problemResponse, uncachedJsonResponse } from '../http/responses.js';
 import { CapabilityRegistry, type RegisteredRoute } from '../registry/capability-registry.js';
+import { StaticRoutes } from './static-routes.js';
 import { ApprovalRequiredError } from '../approvals/approval-required-error.js';
 import { approvalStatusResponse, holdsForApproval, pendingApprovalResponse } from '../approvals/http.js';
 import { resolveApprovalOptions } from '../approvals/options.js';
@@ -321,6 +322,18 @@ export function createKitApp(given: KitConfig): KitApp {
 
   const pendingNotAllowed: string[] = [];
   type Answer = (request: Request, ctx: KitContext, env: unknown, pathValues: Record<string, string>, headers: AnswerHeaders) => Promise<Response>;
+  const staticRoutes = new StaticRoutes<Endpoint>();
+  // Every request goes to the endpoint of its static path when it has one, without Hono's router and
+  // context; the rest (paths with parameters, HEAD, encoded paths, 404 and 405) go through Hono.
+  const serve = (request: Request, env?: unknown): Promise<Response> => {
+    const endpoint = staticRoutes.match(request.method, request.url);
+    if (!endpoint) return hono.fetch(request, env) as Promise<Response>;
+    try {
+      return endpoint(request, env, noParameters);
+    } catch (error) {
+      return Promise.resolve(problemResponse(error));
+    }
+  };
   /**
    * `limits` are those of an endpoint that reads its body itself (a mounted handler): its request,
    * and so the middleware's, reads the body through a guard. A route reads its JSON body with
@@ -329,23 +342,25 @@ export function createKitApp(given: KitConfig): KitApp {
   const register = (path: string, methods: readonly HttpMethod[], answer: Answer, headWithGet = true, limits?: BodyLimits) => {
     if (allow(path, methods, headWithGet)) pendingNotAllowed.push(path);
     const hasParameters = path.includes(':');
+    const endpoint: Endpoint = (given, env, pathValues) => {
+      const guarded = limits ? guardRequestBody(given, env, limits) : undefined;
+      const request = guarded ? guarded.request : given;
+      return handle(
+        request,
+        env,
+        async (ctx, headers) => {
+          // Hono hands HEAD to the GET handler; where HEAD is not one of the path's methods it gets
+          // the same 405 as any other method, so both agree on Allow.
+          if (request.method === 'HEAD' && !methodsByPath.get(path)?.has('HEAD')) throw notAllowed(request, path);
+          return answer(request, ctx, env, pathValues, headers);
+        },
+        guarded?.guard,
+      );
+    };
     for (const method of methods) {
-      hono.on(method, path, (c) => {
-        const guarded = limits ? guardRequestBody(c.req.raw, c.env, limits) : undefined;
-        const request = guarded ? guarded.request : c.req.raw;
-        return handle(
-          request,
-          c.env,
-          async (ctx, headers) => {
-            // Hono hands HEAD to the GET handler; where HEAD is not one of the path's methods it gets
-            // the same 405 as any other method, so both agree on Allow.
-            if (request.method === 'HEAD' && !methodsByPath.get(path)?.has('HEAD')) throw notAllowed(request, path);
-            // Hono's param() gives the `:name` segments URI-decoded; a path without any has none to give.
-            return answer(request, ctx, c.env, hasParameters ? c.req.param() : noParameters, headers);
-          },
-          guarded?.guard,
-        );
-      });
+      // Hono's param() gives the `:name` segments URI-decoded; a path without any has none to give.
+      hono.on(method, path, (c) => endpoint(c.req.raw, c.env, hasParameters ? c.req.param() : noParameters));
+      staticRoutes.add(method, path, endpoint);
     }
   };
   const allMethods = () => [...new Set([...methodsByPath.values()].flatMap((methods) => [...methods]))].sort();
@@ -395,7 +410,7 @@ export function createKitApp(given: KitConfig): KitApp {
     registry,
     fetch: async (request, bindings) => {
       seal();
-      return hono.fetch(request, bindings);
+      return serve(request, bindings);
     },
     get: (path, handler) => {
       if (sealed) throw new TypeError(`createKitApp: add ${path} before the app serves its first request`);
@@ -413,12 +428,12 @@ export function createKitApp(given: KitConfig): KitApp {
     openapi: () => toOpenAPI(registry, info),
     serveWebSockets: (server, options = {}) => {
       seal();
-      return serveWebSockets(server, { definitions: config.websockets ?? [], tls: options.tls === true, admit: handle, fetch: (request, env) => hono.fetch(request, env), onError: reportError });
+      return serveWebSockets(server, { definitions: config.websockets ?? [], tls: options.tls === true, admit: handle, fetch: serve, onError: reportError });
     },
     listen: async (options = {}) => {
       seal();
       const { port = 3000, host = '127.0.0.1', tls } = options;
-      const listener = getRequestListener(hono.fetch, { errorHandler: (error) => problemForRequestError(error) ?? problemResponse(error) });
+      const listener = getRequestListener(serve, { errorHandler: (error) => problemForRequestError(error) ?? problemResponse(error) });
       // The guard answers a missing Host with a problem document, so Node's own empty 400 is off.
       // With requestCert, a client without a trusted certificate still connects (rejectUnauthorized is
       // off unless asked for), so the app can answer it with a problem document instead of a reset.
@@ -475,6 +490,9 @@ interface AnswerHeaders {
   readonly values: Record<string, string>;
   built: Response | undefined;
 }
+
+/** Answers a request to one endpoint, given the values of its path's `:name` segments. */
+type Endpoint = (request: Request, env: unknown, pathValues: Record<string, string>) => Promise<Response>;
 
 /** The path values of a route without `:name` segments. */
 const noParameters: Record<string, string> = Object.freeze({});
