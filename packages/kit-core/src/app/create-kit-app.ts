@@ -10,7 +10,7 @@ import type { MiddlewareDefinition } from '../definitions/define-middleware.js';
 import { KitError } from '../errors/kit-error.js';
 import { asKitError, quoteInput } from '../errors/problem.js';
 import { contextWithRequestId } from '../http/context.js';
-import { incomingHeader, incomingOf } from '../http/incoming-header.js';
+import { incomingOf, requestHeader } from '../http/incoming-header.js';
 import { guardHttpServer } from '../http/guard-http-server.js';
 import { defaultBodyTimeoutMs, maxBodyBytes as defaultMaxBodyBytes, readInput } from '../http/read-input.js';
 import { guardRequestBody, type BodyGuard, type BodyLimits } from '../http/body-guard.js';
@@ -205,7 +205,7 @@ export function createKitApp(given: KitConfig): KitApp {
   // with; a response it records as built with them is sent as it is, any other gets them set afterwards.
   const handle = async (request: Request, env: unknown, answer: (ctx: KitContext, headers: AnswerHeaders) => Promise<Response>, guard?: BodyGuard): Promise<Response> => {
     const incoming = incomingOf(env);
-    let ctx = contextWithRequestId(request, incoming ? incomingHeader(incoming, 'x-request-id') : request.headers.get('x-request-id'));
+    let ctx = contextWithRequestId(request, requestHeader(request, incoming, 'x-request-id'));
     const connection = connectionOf(incoming);
     if (connection) ctx = { ...ctx, connection };
     const headers: AnswerHeaders = { values: { 'X-Request-Id': ctx.requestId }, built: undefined };
@@ -520,8 +520,7 @@ async function answerRoute(
 
 /** The request's `If-None-Match`, from Node's parsed headers when the app is served by Node. */
 function ifNoneMatchOf(request: Request, env: unknown): string | null {
-  const incoming = incomingOf(env);
-  return incoming ? incomingHeader(incoming, 'if-none-match') : request.headers.get('if-none-match');
+  return requestHeader(request, incomingOf(env), 'if-none-match');
 }
 
 function runMiddleware(middleware: readonly MiddlewareDefinition[], request: Request, ctx: KitContext, last: (ctx: KitContext) => Promise<Response>): Promise<Response> {

@@ -15,3 +15,11 @@ export function incomingHeader(incoming: IncomingMessage, name: string): string 
 export function incomingOf(env: unknown): IncomingMessage | undefined {
   return (env as { incoming?: IncomingMessage } | undefined)?.incoming;
 }
+
+/**
+ * A request header, from Node's parsed headers when the request came through a Node server (no fetch
+ * `Headers` built), else from the request itself. `name` is lower case.
+ */
+export function requestHeader(request: Request, incoming: IncomingMessage | undefined, name: string): string | null {
+  return incoming ? incomingHeader(incoming, name) : request.headers.get(name);
+}
