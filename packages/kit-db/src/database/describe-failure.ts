@@ -1,5 +1,6 @@
 import { KitDbError } from '../errors/kit-db-error.js';
 import { constraintFailure, driverError, type ConstraintFailure } from '../errors/constraint-failure.js';
+import { schemaGap } from '../errors/schema-gap.js';
 import type { ResolvedModel, ResolvedSchema, TableSpec } from '../model/schema.js';
 import type { DatabaseProvider } from './types.js';
 
@@ -19,7 +20,8 @@ export interface FailureContext {
 
 /**
  * The `KitDbError` of a failed statement: `constraint_violation` naming model, field and fix for
- * unique, not-null, foreign-key and check constraints; `query_failed` with the driver's message otherwise.
+ * unique, not-null, foreign-key and check constraints; `schema_out_of_date` naming `kit db:push` for a missing
+ * table or column; `query_failed` with the driver's message otherwise.
  */
 export async function describeFailure(error: unknown, context: FailureContext): Promise<KitDbError> {
   if (error instanceof KitDbError) return error;
@@ -28,6 +30,15 @@ export async function describeFailure(error: unknown, context: FailureContext): 
   if (failure === undefined) {
     const message = cause instanceof Error ? cause.message : String(cause);
     const subject = context.model ? `${context.operation} of ${context.model.name}` : 'query';
+    const gap = schemaGap(error);
+    if (gap !== undefined) {
+      const what = gap.name === undefined ? `${gap.kind} it needs` : `${gap.kind} "${gap.name}"`;
+      return new KitDbError(
+        'schema_out_of_date',
+        `${context.provider}: ${subject} failed: the database has no ${what}, so the app's migrations have not been applied to it; run kit db:push (kit db:status lists what is pending).`,
+        { provider: context.provider, ...(context.model ? { model: context.model.name } : {}), cause },
+      );
+    }
     return new KitDbError('query_failed', `${context.provider}: ${subject} failed: ${message.length > 300 ? `${message.slice(0, 300)}…` : message}`, {
       provider: context.provider,
       ...(context.model ? { model: context.model.name } : {}),

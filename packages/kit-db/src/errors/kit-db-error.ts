@@ -43,6 +43,11 @@ export const kitDbErrorCodes = {
   vector_dimension_mismatch: 'invalid_input',
   /** A statement the database refused for another reason than a constraint. */
   query_failed: 'internal',
+  /**
+   * A statement needs a table or column the database does not have: the app's migrations have not
+   * been applied to it (`kit db:push`). A 500 to the caller; the logged message names the fix.
+   */
+  schema_out_of_date: 'internal',
   /** A migration could not be applied. */
   migration_failed: 'internal',
   /** A generated migration would drop a column or table that may hold data. */
