@@ -2,7 +2,7 @@
  * @kit/kit-core: typed routes, the capability registry and its OpenAPI projection, policies,
  * middleware, configuration, and the app that serves them.
  */
-export { defineAPI, type APIDefinition, type Capability } from './definitions/define-api.js';
+export { defineAPI, type APIDefinition, type APIResponse, type Capability } from './definitions/define-api.js';
 export { defineConfig, type AnyAPIDefinition, type AppInfo, type ClientKeyArgs, type DatabaseConfig, type HttpMethod, type KitConfig, type RouteKey } from './definitions/define-config.js';
 export { defineMiddleware, type Authenticator, type MiddlewareDefinition, type MiddlewareHandler } from './definitions/define-middleware.js';
 export { definePolicy, type PolicyCheckResult, type PolicyDefinition, type PolicyEffect } from './definitions/define-policy.js';

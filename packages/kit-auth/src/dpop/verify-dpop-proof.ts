@@ -39,7 +39,8 @@ export interface VerifiedDPoPProof {
 }
 
 // RFC 9449 asks for an asymmetric algorithm: the proof shows possession of a private key. HMAC and `none` are out.
-const asymmetricAlgorithms = ['ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'EdDSA', 'Ed25519'];
+/** The `alg` values a DPoP proof may use (named in the `DPoP` challenge of a 401). */
+export const asymmetricAlgorithms: readonly string[] = ['ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'EdDSA', 'Ed25519'];
 const privateMembers = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
 const compactJws = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 const maxJtiLength = 256;

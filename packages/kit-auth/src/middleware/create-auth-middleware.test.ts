@@ -231,3 +231,37 @@ describe('createAuthMiddleware configuration', () => {
     for (const error of [configError({})]) expect(error.code).toBe('invalid_config');
   });
 });
+
+describe('createAuthMiddleware challenges', () => {
+  const guarded = (config: AuthMiddlewareConfig, appFinders: AuthFinders = finders) =>
+    createKitApp({
+      middleware: [createAuthMiddleware(config, appFinders)],
+      policies: [{ key: 'signed-in', title: 'Signed-in callers only', effect: 'deny', check: async ({ ctx }) => ({ applies: ctx.auth === undefined, reason: 'present a session or an API key' }) }],
+      routes: { 'GET /api/private': defineAPI({ policy: 'signed-in', handler: async () => ({ ok: true }) }) },
+    });
+  const anonymousCall = (target: ReturnType<typeof guarded>) => target.fetch(new Request('http://localhost/api/private'));
+
+  it('asks an anonymous caller for a bearer token or a DPoP-bound one, naming the proof algorithms', async () => {
+    const response = await anonymousCall(guarded({ sessionSecret }));
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBe('Bearer, DPoP algs="ES256 ES384 ES512 RS256 RS384 RS512 PS256 PS384 PS512 EdDSA Ed25519"');
+    expect(((await response.json()) as { detail: string }).detail).toBe('Policy "signed-in" refuses anonymous callers: present a session or an API key.');
+  });
+
+  it('asks only for DPoP when every request must prove its key', async () => {
+    const response = await anonymousCall(guarded({ sessionSecret, dpop: { required: true } }));
+    expect(response.headers.get('www-authenticate')).toMatch(/^DPoP algs="/);
+  });
+
+  it('keeps the specific challenge of bad credentials', async () => {
+    const response = await guarded({ sessionSecret }).fetch(new Request('http://localhost/api/private', { headers: { authorization: 'Bearer kit_nope_0000' } }));
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
+  });
+
+  it('asks for nothing where credentials come only with the TLS connection: the refusal stays 403', async () => {
+    const response = await anonymousCall(guarded({ mtls: { trustDomains: ['prod.example.org'] } }, { findWorkload: () => null }));
+    expect(response.status).toBe(403);
+    expect(response.headers.get('www-authenticate')).toBeNull();
+  });
+});

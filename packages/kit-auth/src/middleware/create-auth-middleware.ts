@@ -1,5 +1,5 @@
 import { KitError, type AuthType, type KitContext, type MiddlewareDefinition } from '@kit/kit-core';
-import { verifyDPoPProof } from '../dpop/verify-dpop-proof.js';
+import { asymmetricAlgorithms, verifyDPoPProof } from '../dpop/verify-dpop-proof.js';
 import { KitAuthError } from '../errors/kit-auth-error.js';
 import { clearSessionCookie } from '../session/session-cookie.js';
 import { resolveAuthConfig, type AuthFinders, type AuthMiddlewareConfig, type ResolvedAuthConfig } from './auth-config.js';
@@ -72,6 +72,18 @@ async function authenticate(request: Request, ctx: KitContext, config: ResolvedA
 }
 
 /**
+ * What a 401 asks for: sessions and API keys travel as bearer tokens (`Bearer`), or bound to a key with a
+ * proof (`DPoP`, RFC 9449, naming the proof algorithms), which is then the only scheme when every request
+ * must prove its key. A SPIFFE identity comes with the TLS connection, not in a header: no challenge.
+ */
+function challengesOf(config: ResolvedAuthConfig): readonly string[] {
+  const tokens = config.sessionSecret !== undefined || config.finders.findApiKey !== undefined;
+  if (!tokens) return [];
+  const dpop = `DPoP algs="${asymmetricAlgorithms.join(' ')}"`;
+  return config.dpopRequired ? [dpop] : ['Bearer', dpop];
+}
+
+/**
  * The authentication middleware: resolves who is calling and sets `ctx.authType` and `ctx.auth`. In order, the
  * first that applies wins:
  * 1. a SPIFFE identity, when `mtls` is set and the TLS client sent a certificate: `agent`, method `mtls`;
@@ -84,7 +96,9 @@ async function authenticate(request: Request, ctx: KitContext, config: ResolvedA
  * failed, never the secret; a SPIFFE ID of an untrusted trust domain or an unknown workload gets 403. A session
  * with `cnf.jkt`, or a key whose record has `keyThumbprint`, needs a DPoP proof made with that key (`dpop.required`
  * asks one for every session and key). With `revocation` (from `createSessionRevocation`), a session signed out
- * before its `exp` is refused (`session_revoked`). `createKitApp` runs `authenticate` before rate limits; `handler`
+ * before its `exp` is refused (`session_revoked`). Its `challenges` (`Bearer`, and `DPoP` with the proof algorithms;
+ * `DPoP` alone when `dpop.required`) go with every 401 of the app, and make a `deny` policy refusing an anonymous
+ * caller answer 401 rather than 403. `createKitApp` runs `authenticate` before rate limits; `handler`
  * does the same for chains of your own. Configuration mistakes throw a `KitAuthError` `invalid_config` here, at creation.
  *
  * @param config - `sessionSecret`, `cookieName`, `hostCookieOnly`, `revocation`, `dpop`, `mtls`.
@@ -113,6 +127,7 @@ export function createAuthMiddleware(config: AuthMiddlewareConfig, finders: Auth
   const resolved = resolveAuthConfig(config, finders);
   return {
     name: 'kit-auth',
+    challenges: challengesOf(resolved),
     authenticate: ({ request, ctx }) => authenticate(request, ctx, resolved),
     handler: async ({ request, ctx, next }) => next(await authenticate(request, ctx, resolved)),
   };

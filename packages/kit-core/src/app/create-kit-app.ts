@@ -181,6 +181,10 @@ export function createKitApp(given: KitConfig): KitApp {
   const info = config.info ?? defaultInfo;
   const bodyLimits = checkLimits('createKitApp', config.maxBodyBytes ?? defaultMaxBodyBytes, config.bodyTimeoutMs ?? defaultBodyTimeoutMs, `${defaultMaxBodyBytes} (64 KiB)`);
   const trustedOrigins = trustedOriginSet('createKitApp', config.trustedOrigins);
+  // Checked here although pages use it, so a mistake shows when the app is made rather than on a 401.
+  if (config.signInPage !== undefined && (typeof config.signInPage !== 'string' || !/^\/(?![/\\])[^\s\\]*$/.test(config.signInPage))) {
+    throw new TypeError(`createKitApp: signInPage is ${JSON.stringify(config.signInPage)}; give the path of the app's sign-in page on this origin, such as "/login"`);
+  }
 
   const limiter = config.rateLimit ? new RateLimiter(config.rateLimit, config.rateLimitStore ?? new MemoryStore()) : undefined;
   const clientKey = config.clientKey ?? (({ remoteAddress }) => remoteAddress ?? 'unknown');
@@ -198,6 +202,8 @@ export function createKitApp(given: KitConfig): KitApp {
   // middleware and handler sees who is calling.
   const authenticators = middleware.flatMap((definition) => (definition.authenticate ? [definition.authenticate] : []));
   const chain = middleware.filter((definition) => !definition.authenticate);
+  registry.useAuthentication(middleware.flatMap((definition) => definition.challenges ?? []));
+  const challenge = registry.challenges.join(', ');
 
   // `guard` watches the body of an endpoint that reads it itself (see guardRequestBody): when the
   // body broke its limits, the answer is an error, whatever the handler made of the failed read.
@@ -249,7 +255,7 @@ export function createKitApp(given: KitConfig): KitApp {
       const error = guard?.failure ?? thrown;
       const known = asKitError(error);
       if (!known || known.code === 'internal') reportError(error, ctx);
-      return problemResponse(error, headers.values);
+      return problemResponse(error, challenge !== '' && known?.code === 'unauthorized' && !hasHeader(known.headers, 'www-authenticate') ? { ...headers.values, 'WWW-Authenticate': challenge } : headers.values);
     }
     if (response === headers.built) return response;
     try {
@@ -515,7 +521,32 @@ async function answerRoute(
     if (error instanceof ApprovalRequiredError) return pendingApprovalResponse(error);
     throw error;
   }
+  const shape = route.definition.response;
+  if (shape?.kind === 'created') {
+    const created = shape.location ? { ...headers.values, Location: createdLocation(route, shape.location, output) } : headers.values;
+    return (headers.built = uncachedJsonResponse(output, created, 201));
+  }
   return (headers.built = route.definition.cache === 'no-store' ? uncachedJsonResponse(output, headers.values) : jsonAnswer(ifNoneMatchOf(request, env), output, headers.values));
+}
+
+/** The `Location` of a 201: what the route's `response.location` makes of the output, checked to be a URL reference. */
+function createdLocation(route: RegisteredRoute, location: (output: never) => string, output: unknown): string {
+  let value: unknown;
+  try {
+    value = location(output as never);
+  } catch (error) {
+    throw new KitError('internal', `${route.method} ${route.path}: response.location threw for the handler's output`, { cause: error });
+  }
+  // A path of this app or an absolute URL; anything else (a bare name, a value with a line break) is a bug in the route.
+  if (typeof value !== 'string' || !/^(\/(?!\/)|https?:\/\/)[^\s]*$/.test(value)) {
+    throw new KitError('internal', `${route.method} ${route.path}: response.location returned ${JSON.stringify(value)}; return a path starting with "/" (such as \`/api/tickets/\${output.id}\`) or an absolute http(s) URL`);
+  }
+  return value;
+}
+
+/** Whether a plain header record has `name` (lower case), whatever the case of its keys. */
+function hasHeader(headers: Readonly<Record<string, string>>, name: string): boolean {
+  return Object.keys(headers).some((key) => key.toLowerCase() === name);
 }
 
 /** The request's `If-None-Match`, from Node's parsed headers when the app is served by Node. */

@@ -5,6 +5,27 @@ import type { KitContext } from './context.js';
 export type Capability = 'read' | 'write' | 'external';
 
 /**
+ * How a route's HTTP answer is shaped beyond its JSON body, which is always the validated output. The
+ * default (no `response`) is a 200 with an `ETag` (see `cache`). `{ kind: 'created', location }` is for a
+ * call that makes a resource: 201 with `Location` set to the URL `location` gives for the output (a path
+ * such as `/api/tickets/t_1`, or an absolute URL; no `Location` without it), `Cache-Control: no-store`
+ * and no `ETag`. MCP and A2A
+ * callers get the same output as their tool result; the shape is HTTP's, so the OpenAPI document states it.
+ *
+ * @example
+ * ```ts
+ * import type { APIResponse } from '@kit/kit-core';
+ *
+ * const created: APIResponse<{ id: string }> = { kind: 'created', location: (ticket) => `/api/tickets/${ticket.id}` };
+ * ```
+ */
+export type APIResponse<TOutput = unknown> = {
+  readonly kind: 'created';
+  /** The URL of the resource the call made, from the validated output; leave it out when it has none to read it at. */
+  readonly location?: (output: TOutput) => string;
+};
+
+/**
  * A typed route: runtime schemas for its input and output, a description for people and agents,
  * and the handler. The same definition drives the HTTP route, input parsing and validation errors,
  * the OpenAPI operation and the MCP tool.
@@ -65,6 +86,8 @@ export interface APIDefinition<TInput = unknown, TOutput = unknown> {
    * so no cache ever serves an earlier one as current.
    */
   readonly cache?: 'etag' | 'no-store';
+  /** How the HTTP answer is shaped: by default a 200; `{ kind: 'created', location }` for a 201 with `Location`. */
+  readonly response?: APIResponse<TOutput>;
   /**
    * Runs when the route's policy answers `approve`, after the input is validated and before the call
    * is held for a person or an approval is used: throw a `KitError` (404 for a record that does not

@@ -12,11 +12,12 @@ import type { PageSecurityHeaders } from '../http/page-security.js';
 /**
  * A route definition of any input and output type, so routes of different types can be stored side
  * by side. Schemas widen to `unknown`; the input of the handler and of `precheck` narrows to `never`,
- * which every specific one accepts. Each handler was type-checked against its own schemas where `defineAPI` was called.
+ * which every specific one accepts (and so does the output `response.location` reads). Each handler was type-checked against its own schemas where `defineAPI` was called.
  */
-export type AnyAPIDefinition = Omit<APIDefinition<unknown, unknown>, 'handler' | 'precheck'> & {
+export type AnyAPIDefinition = Omit<APIDefinition<unknown, unknown>, 'handler' | 'precheck' | 'response'> & {
   readonly handler: (args: { input: never; ctx: KitContext }) => Promise<unknown>;
   readonly precheck?: (args: { input: never; ctx: KitContext }) => Promise<void>;
+  readonly response?: { readonly kind: 'created'; readonly location?: (output: never) => string };
 };
 
 /** HTTP methods a route may use. */
@@ -118,6 +119,13 @@ export interface KitConfig {
    * (`strict-origin-when-cross-origin`). Pages and API answers always carry `X-Content-Type-Options: nosniff`.
    */
   readonly securityHeaders?: PageSecurityHeaders;
+  /**
+   * The path of the app's sign-in page (`/login`). A page whose loader throws `unauthorized` (401) for a
+   * caller who is not signed in then sends the browser there with `303` and `?next=<the page's path>`,
+   * instead of showing the error page; API routes still answer 401 with `WWW-Authenticate`. Without it,
+   * such a page shows the nearest `_error.tsx` with status 401.
+   */
+  readonly signInPage?: string;
   /**
    * Where the app's database is, for `createDatabase(config.database)` of `@kit/kit-db` (kit-core
    * only carries it). Read the URL from the environment: `env('DATABASE_URL')`.

@@ -23,6 +23,12 @@ export interface MiddlewareDefinition {
    * (a middleware chain of your own).
    */
   readonly authenticate?: Authenticator;
+  /**
+   * The `WWW-Authenticate` challenges of the credentials `authenticate` accepts (`Bearer realm="api"`).
+   * `createKitApp` sends them with every 401 that has none of its own, and a `deny` policy that
+   * refuses an anonymous caller of such an app answers 401 with them rather than 403.
+   */
+  readonly challenges?: readonly string[];
 }
 
 /**

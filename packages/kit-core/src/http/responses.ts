@@ -36,12 +36,12 @@ export function jsonAnswer(ifNoneMatch: string | null | undefined, value: unknow
 }
 
 /**
- * A JSON 200 that caches must not keep (`Cache-Control: no-store`) and so carries no validator: for
+ * A JSON answer that caches must not keep (`Cache-Control: no-store`) and so carries no validator: for
  * a route whose answer changes on every call (`defineAPI({ cache: 'no-store' })`), where a 304 would
- * hand the caller an earlier answer as if it were current.
+ * hand the caller an earlier answer as if it were current, and for the 201 of a call that made something.
  */
-export function uncachedJsonResponse(value: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(value), { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...headers } });
+export function uncachedJsonResponse(value: unknown, headers: Record<string, string> = {}, status: 200 | 201 = 200): Response {
+  return new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...headers } });
 }
 
 /**

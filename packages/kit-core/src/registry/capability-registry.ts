@@ -110,6 +110,7 @@ export class CapabilityRegistry {
   readonly #policies = new Map<string, PolicyDefinition>();
   readonly #observers: CallObserver[] = [];
   #approvals: ResolvedApprovalOptions | undefined;
+  #challenges: readonly string[] = [];
 
   /**
    * Where the approvals of routes whose policy answers `approve` live, and how long they last
@@ -118,6 +119,28 @@ export class CapabilityRegistry {
    */
   useApprovals(options: ApprovalOptions = {}): void {
     this.#approvals = resolveApprovalOptions('CapabilityRegistry.useApprovals', options);
+  }
+
+  /**
+   * The `WWW-Authenticate` challenges of the credentials the app accepts, such as `Bearer realm="tickets"`
+   * (`createKitApp` passes those of its authentication middleware). With at least one, a `deny` policy
+   * that refuses an anonymous caller rejects with `unauthorized` (401) rather than `forbidden` (403):
+   * the caller is not known yet, and credentials may get the call through. Without any, there is
+   * nothing to present, so the refusal stays `forbidden`. Throws a `TypeError` for a challenge that
+   * is not a non-empty string.
+   */
+  useAuthentication(challenges: readonly string[]): void {
+    for (const challenge of challenges) {
+      if (typeof challenge !== 'string' || challenge.trim() === '') {
+        throw new TypeError(`CapabilityRegistry.useAuthentication: a challenge must be a scheme such as 'Bearer realm="api"', got ${JSON.stringify(challenge)}`);
+      }
+    }
+    this.#challenges = [...challenges];
+  }
+
+  /** The challenges of `useAuthentication`: what a 401 of this app asks the caller for. */
+  get challenges(): readonly string[] {
+    return this.#challenges;
   }
 
   /**
@@ -205,7 +228,7 @@ export class CapabilityRegistry {
    * `invalid_input` listing every field issue otherwise, worded as `issueMessage` says where the
    * schema sets no message), the route's policy is enforced, the handler runs, and its output is
    * validated against the output schema. The policy's effect: `deny` rejects with a `KitError`
-   * `forbidden`; `approve` lets the call run only by using an approved approval of this exact call
+   * `forbidden` (`unauthorized` for an anonymous caller once `useAuthentication` named challenges); `approve` lets the call run only by using an approved approval of this exact call
    * (same route, caller and input), and otherwise rejects with `ApprovalRequiredError` (pending) or
    * `ApprovalDeniedError` (a `forbidden` naming the denied approval); `redact` replaces the policy's `redact` paths of the
    * validated output with `"[redacted]"`.
@@ -241,7 +264,7 @@ export class CapabilityRegistry {
       if (policy) {
         decision = await enforcePolicies([policy], ctx, parsed.data);
         if (decision.effect === 'deny') {
-          const error = new KitError('forbidden', `Policy "${policy.key}" denies this call${decision.reason ? `: ${decision.reason}` : ''}.`);
+          const error = this.#refusal(policy.key, decision.reason, ctx);
           finish('denied', error);
           throw error;
         }
@@ -279,6 +302,18 @@ export class CapabilityRegistry {
       if (!finished) finish('failed', error);
       throw error;
     }
+  }
+
+  /**
+   * A `deny` decision as an error: an anonymous caller of an app that accepts credentials is told to
+   * present them (401), a known caller that it may not (403).
+   */
+  #refusal(policy: string, reason: string | undefined, ctx: KitContext): KitError {
+    const why = reason ? `: ${reason}` : '';
+    if (ctx.authType === 'anonymous' && ctx.auth === undefined && this.#challenges.length > 0) {
+      return new KitError('unauthorized', `Policy "${policy}" refuses anonymous callers${why}.`, { headers: { 'WWW-Authenticate': this.#challenges.join(', ') } });
+    }
+    return new KitError('forbidden', `Policy "${policy}" denies this call${why}.`);
   }
 }
 

@@ -98,12 +98,14 @@ export function toOpenAPI(registry: CapabilityRegistry, info: AppInfo): OpenAPID
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of registry.routes) {
     const item = (paths[openApiPath(route.path)] ??= {});
-    item[route.method.toLowerCase()] = operation(route, registry.policyOf(route)?.effect);
+    item[route.method.toLowerCase()] = operation(route, registry.policyOf(route)?.effect, registry.challenges.length > 0);
   }
   return { openapi: '3.1.0', info, paths, components: { schemas: { Problem: problemSchema } } };
 }
 
 const etagHeader = { description: 'Weak validator of the body; send it back in If-None-Match to get a 304 while the answer is unchanged.', schema: { type: 'string' } };
+const createdLocationHeader = { description: 'The URL of the resource the call made.', schema: { type: 'string' } };
+const challengeHeader = { description: 'The authentication schemes the app accepts.', schema: { type: 'string' } };
 const cacheControlHeader = { description: '`no-cache` (keep, but revalidate with the ETag) or, for answers that change on every call, `no-store`.', schema: { type: 'string' } };
 
 function parameterDescription(schema: JsonSchema, isRequired: boolean): { description?: string } {
@@ -113,7 +115,7 @@ function parameterDescription(schema: JsonSchema, isRequired: boolean): { descri
   return { description: own ? `${own} ${rule}` : rule };
 }
 
-function operation(route: RegisteredRoute, policyEffect: PolicyEffect | undefined): Record<string, unknown> {
+function operation(route: RegisteredRoute, policyEffect: PolicyEffect | undefined, authenticates: boolean): Record<string, unknown> {
   const properties = (route.inputSchema.properties ?? {}) as Record<string, JsonSchema>;
   const inPath = new Set(route.pathParameters);
   const required = new Set(((route.inputSchema.required ?? []) as string[]).filter((name) => !inPath.has(name)));
@@ -137,18 +139,25 @@ function operation(route: RegisteredRoute, policyEffect: PolicyEffect | undefine
   const description = route.definition.description;
   const problem = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
   const noStore = route.definition.cache === 'no-store';
-  const responses: Record<string, unknown> = {
-    200: {
-      description: 'Success',
-      headers: noStore ? { 'Cache-Control': cacheControlHeader } : { ETag: etagHeader, 'Cache-Control': cacheControlHeader },
-      ...(route.outputSchema ? { content: { 'application/json': { schema: route.outputSchema } } } : {}),
-    },
-    ...(noStore ? {} : { 304: { description: 'Not modified: `If-None-Match` named the current `ETag`; the copy the client holds is current.', headers: { ETag: etagHeader } } }),
-  };
+  const content = route.outputSchema ? { content: { 'application/json': { schema: route.outputSchema } } } : {};
+  const responses: Record<string, unknown> =
+    route.definition.response?.kind === 'created'
+      ? {
+          201: route.definition.response.location
+            ? { description: 'Created: the body is the new resource, `Location` its URL.', headers: { Location: createdLocationHeader, 'Cache-Control': cacheControlHeader }, ...content }
+            : { description: 'Created: the body is the new resource.', headers: { 'Cache-Control': cacheControlHeader }, ...content },
+        }
+      : {
+          200: { description: 'Success', headers: noStore ? { 'Cache-Control': cacheControlHeader } : { ETag: etagHeader, 'Cache-Control': cacheControlHeader }, ...content },
+          ...(noStore ? {} : { 304: { description: 'Not modified: `If-None-Match` named the current `ETag`; the copy the client holds is current.', headers: { ETag: etagHeader } } }),
+        };
   // Every operation can meet every one of these: a route without parameters still rejects unknown
   // ones (400) and bodies that are not JSON (415) or too large (413).
   for (const [status, text] of Object.entries(errorResponses)) responses[status] = { description: text, content: problem };
   if (policyEffect === 'approve') responses[202] = pendingApprovalResponse;
+  if (policyEffect === 'deny' && authenticates) {
+    responses[401] = { description: 'Unauthorized: the route\'s policy refuses anonymous callers; present credentials as `WWW-Authenticate` asks.', headers: { 'WWW-Authenticate': challengeHeader }, content: problem };
+  }
   if (policyEffect === 'approve' || policyEffect === 'deny') {
     responses[403] = { description: `Forbidden: the route's policy denies this call${policyEffect === 'approve' ? ', or a person denied its approval' : ''}; \`detail\` names the policy.`, content: problem };
   }

@@ -40,16 +40,17 @@ describe.each(testProviders)('generateCrudRoutes on $name', (provider) => {
   });
   afterAll(async () => server?.close());
 
-  const call = async (method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> => {
+  const call = async (method: string, path: string, body?: unknown): Promise<{ status: number; location?: string; body: Json }> => {
     const response = await fetch(`${base}${path}`, {
       method,
       ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
     });
-    return { status: response.status, body: (await response.json()) as Json };
+    const location = response.headers.get('location');
+    return { status: response.status, ...(location === null ? {} : { location }), body: (await response.json()) as Json };
   };
   const newProject = async (name: string): Promise<string> => {
     const created = await call('POST', '/api/projects', { name });
-    expect(created.status).toBe(200);
+    expect(created.status).toBe(201);
     return created.body.id as string;
   };
 
@@ -65,9 +66,10 @@ describe.each(testProviders)('generateCrudRoutes on $name', (provider) => {
         meta: { tags: ['hardware'], floor: 3 },
         projectId,
       });
-      expect(created.status).toBe(200);
+      expect(created.status).toBe(201);
       const id = created.body.id as string;
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(created.location).toBe(`/api/tickets/${id}`);
       const stored = {
         id,
         title: 'Printer on fire',
@@ -100,7 +102,7 @@ describe.each(testProviders)('generateCrudRoutes on $name', (provider) => {
       const other = await newProject('Other');
       for (const [index, title] of ['delta', 'alpha', 'echo', 'charlie', 'bravo'].entries()) {
         const created = await call('POST', '/api/tickets', { title, priority: index, urgent: index % 2 === 0, openedAt: `2026-11-0${index + 1}T00:00:00.000Z`, projectId, status: index === 4 ? 'closed' : 'open' });
-        expect(created.status).toBe(200);
+        expect(created.status).toBe(201);
       }
       await call('POST', '/api/tickets', { title: 'elsewhere', openedAt: '2026-11-01T00:00:00.000Z', projectId: other });
       const titles = (body: Json) => (body.items as Json[]).map((item) => item.title);
@@ -139,7 +141,7 @@ describe.each(testProviders)('generateCrudRoutes on $name', (provider) => {
     it('pages through a column with nulls, in both orders, without losing or repeating records', async () => {
       const projectId = await newProject('Nulls');
       for (const [index, priority] of [2, null, 1, null, 3].entries()) {
-        expect((await call('POST', '/api/tickets', { title: `n${index}`, priority, openedAt: '2026-11-01T00:00:00.000Z', projectId })).status).toBe(200);
+        expect((await call('POST', '/api/tickets', { title: `n${index}`, priority, openedAt: '2026-11-01T00:00:00.000Z', projectId })).status).toBe(201);
       }
       for (const order of ['asc', 'desc']) {
         const whole = await call('GET', `/api/tickets?projectId=${projectId}&orderBy=priority&order=${order}&limit=100`);

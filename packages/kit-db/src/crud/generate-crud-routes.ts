@@ -46,7 +46,7 @@ const pathPattern = /^(?:\/[A-Za-z0-9._~-]+)+$/;
  *   `nextCursor` on the last page) to read on with `cursor`; or, given `offset`, `{ items, total }`.
  * - `GET /api/tickets/:id`: one record; 404 problem naming the model and the id when there is none.
  * - `POST /api/tickets`: creates a record from the model's fields (the id is always assigned by the
- *   server) and answers it as stored.
+ *   server) and answers it as stored: 201, with `Location: /api/tickets/<id>` when the `get` route is generated.
  * - `PATCH /api/tickets/:id`: changes the fields given (at least one; `null` clears an optional one).
  * - `DELETE /api/tickets/:id`: answers `{ id, deleted: true }`.
  *
@@ -171,6 +171,8 @@ export function generateCrudRoutes(model: AnyModel, options: CrudRoutesOptions =
       description: descriptions.create,
       input: schemas.create as never,
       output: schemas.row,
+      // The new record's URL is its GET route, when there is one to read it at.
+      response: only.includes('get') ? { kind: 'created', location: (row: unknown) => `${basePath}/${encodeURIComponent(String((row as { id: string | number }).id))}` } : { kind: 'created' },
       handler: async ({ input }: { input: Record<string, unknown> }) =>
         run(undefined, async (db) => toRow(await db.insert(model, toValues(schemas.writableColumns, input) as never))),
     });

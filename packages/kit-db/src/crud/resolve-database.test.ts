@@ -47,7 +47,7 @@ describe('the database of generated routes', () => {
 
     const db = await open([note]);
     const created = await post('on time');
-    expect(created.status).toBe(200);
+    expect(created.status).toBe(201);
     expect(await db.count(note)).toBe(1);
   });
 

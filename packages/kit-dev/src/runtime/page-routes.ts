@@ -35,12 +35,15 @@ export class PageRenderer {
 
   /** `securityHeaders` of kit.config.ts: the same object for every page, so kit-react assembles it once. */
   private readonly securityHeaders: RenderPageOptions['securityHeaders'];
+  /** `signInPage` of kit.config.ts: where a page's 401 sends a signed-out person. */
+  private readonly signInPage: string | undefined;
 
   constructor(
     private readonly loaded: LoadedApp,
     private readonly options: RuntimeOptions,
   ) {
     this.securityHeaders = loaded.config?.securityHeaders;
+    this.signInPage = loaded.config?.signInPage;
     const errors = new Set<string>();
     for (const route of loaded.manifest.routes) if (route.error !== null) errors.add(route.error);
     // Deepest first, so the first folder that contains a boundary is the nearest.
@@ -94,6 +97,7 @@ export class PageRenderer {
       assets: this.loaded.assets,
       dev: this.options.dev,
       securityHeaders: this.securityHeaders,
+      ...(this.signInPage === undefined ? {} : { signInPage: this.signInPage }),
       ...(this.options.devEventsUrl === undefined ? {} : { devEventsUrl: this.options.devEventsUrl }),
       layouts: files.layouts,
       page: files.page,

@@ -60,6 +60,13 @@ export interface RenderPageOptions {
    * checked and assembled once.
    */
   readonly securityHeaders?: PageSecurityHeaders;
+  /**
+   * The path of the sign-in page (`KitConfig.signInPage`, which kit-dev passes). When a loader that
+   * settled before the shell throws `unauthorized` (401) and the caller is not signed in (`ctx.auth`
+   * absent), the answer is `303 See Other` to this path with `next` set to the page's path and query,
+   * rather than the error view. A page already at this path is never sent to itself.
+   */
+  readonly signInPage?: string;
   /** How long a loader (and the streaming of the whole page) may take, in milliseconds. Default 30000. */
   readonly timeoutMs?: number;
   /**

@@ -480,3 +480,58 @@ describe('renderPage options', () => {
     });
   });
 });
+
+describe('renderPage signInPage', () => {
+  const needsPerson = {
+    file: 'tickets.page.tsx',
+    url: '/_kit/tickets.js',
+    module: {
+      default: () => <p>tickets</p>,
+      loader: async ({ ctx }: LoaderArgs) => {
+        if (ctx.auth === undefined) throw new KitError('unauthorized', 'Sign in first.');
+        return { ok: true };
+      },
+    },
+  };
+  const render = (url: string, extra: { signInPage?: string; signedIn?: boolean; navigation?: boolean } = {}) => {
+    const request = new Request(url, extra.navigation ? { headers: { 'Kit-Navigation': '1' } } : {});
+    const ctx = {
+      requestId: 'r',
+      authType: extra.signedIn ? ('agent' as const) : ('anonymous' as const),
+      request,
+      ...(extra.signedIn ? { auth: { subject: 'agent:bot', method: 'api_key' as const, permissions: [] } } : {}),
+    };
+    return renderPage({
+      request,
+      ctx,
+      params: {},
+      layouts: [],
+      page: needsPerson,
+      notFound: null,
+      loading: null,
+      error: null,
+      assets: { clientEntry: '/e.js', styles: [] },
+      ...(extra.signInPage === undefined ? {} : { signInPage: extra.signInPage }),
+    });
+  };
+
+  it('sends a signed-out person to the sign-in page, saying where they were', async () => {
+    const response = await render('http://127.0.0.1/tickets?status=open', { signInPage: '/login' });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/login?next=%2Ftickets%3Fstatus%3Dopen');
+    expect(response.headers.get('vary')).toBe('Kit-Navigation');
+    const navigation = await render('http://127.0.0.1/tickets', { signInPage: '/login', navigation: true });
+    expect(navigation.status).toBe(303);
+  });
+
+  it('shows the 401 to a caller who is signed in, without signInPage, and on the sign-in page itself', async () => {
+    expect((await render('http://127.0.0.1/tickets', { signInPage: '/login', signedIn: true })).status).toBe(200);
+    expect((await render('http://127.0.0.1/tickets')).status).toBe(401);
+    expect((await render('http://127.0.0.1/login', { signInPage: '/login' })).status).toBe(401);
+  });
+
+  it('keeps the redirect on this origin whatever the path says', async () => {
+    const response = await render('http://127.0.0.1/tickets', { signInPage: '//evil.example/login' });
+    expect(response.headers.get('location')).toBe('/login?next=%2Ftickets');
+  });
+});

@@ -4,6 +4,7 @@ import { KitReactError } from '../errors/kit-react-error.js';
 import { navigationHeader } from '../state/state.js';
 import { defaultTimeoutMs, type RenderErrorInfo, type RenderPageOptions } from './options.js';
 import { planRoute } from './plan-route.js';
+import { signInRedirect } from './sign-in-redirect.js';
 import { renderHtml } from './render-html.js';
 import { renderPayload } from './render-payload.js';
 import { validateOptions } from './validate-options.js';
@@ -29,7 +30,7 @@ function securityOf(options: RenderPageOptions): PageSecurityPolicy {
  * is the page's when there is no `_loading.tsx`. The status is decided when the shell is ready: 404
  * for no page or a loader's `KitError('not_found')`, the KitError's status or 500 for other loader
  * failures (504 for a timeout), 500 when a level threw while rendering; a failure after the shell
- * streams its view inside the 200. Both answers carry `Vary: Kit-Navigation`. The document carries
+ * streams its view inside the 200. With `signInPage`, a 401 for a caller who is not signed in is a 303 to it. Both answers carry `Vary: Kit-Navigation`. The document carries
  * the security headers of `securityHeaders` (strict by default: see `RenderPageOptions`), with a nonce
  * made for this response on every inline script; the payload carries `nosniff`.
  *
@@ -70,6 +71,10 @@ export async function renderPage(options: RenderPageOptions): Promise<Response> 
   const navigation = options.request.headers.get(navigationHeader) === '1';
   const security = navigation ? null : securityOf(options);
   const plan = await planRoute(options, { dev, timeoutMs, awaitPage: navigation, report });
+  if (plan.status === 401 && options.signInPage !== undefined && options.ctx.auth === undefined) {
+    const redirect = signInRedirect(options.request, options.signInPage);
+    if (redirect) return redirect;
+  }
   // One nonce per document, for the inline scripts of this response only.
   const settings = { dev, timeoutMs, report, security, nonce: security?.usesNonce ? randomUUID() : '' };
   return navigation ? renderPayload(options, plan, settings) : renderHtml(options, plan, settings);

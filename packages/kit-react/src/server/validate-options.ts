@@ -33,6 +33,7 @@ export function validateOptions(options: RenderPageOptions): void {
   else options.layouts.forEach((layout, index) => problems.push(refProblem(`layouts[${index}]`, layout, false) ?? ''));
   problems.push(refProblem('page', options.page, true) ?? '', refProblem('notFound', options.notFound, true) ?? '', refProblem('loading', options.loading, true) ?? '', refProblem('error', options.error, true) ?? '');
   if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) problems.push(`timeoutMs is ${String(options.timeoutMs)}; pass a positive number of milliseconds`);
+  if (options.signInPage !== undefined && typeof options.signInPage !== 'string') problems.push(`signInPage is ${typeof options.signInPage}; pass a path of this app such as "/login"`);
   const found = problems.filter((problem) => problem !== '');
   if (found.length > 0) throw new KitReactError('invalid_render_options', `renderPage(): ${found.join('; ')}.`);
 }
