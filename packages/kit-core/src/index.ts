@@ -3,7 +3,8 @@
  * middleware, configuration, and the app that serves them.
  */
 export { defineAPI, type APIDefinition, type APIResponse, type Capability } from './definitions/define-api.js';
-export { defineConfig, type AnyAPIDefinition, type AppInfo, type ClientKeyArgs, type DatabaseConfig, type HttpMethod, type KitConfig, type RouteKey } from './definitions/define-config.js';
+export { defineConfig, type ClientKeyArgs, type DatabaseConfig, type KitConfig } from './definitions/define-config.js';
+export type { AnyAPIDefinition, AppInfo, HttpMethod, RouteKey } from './definitions/routes.js';
 export { defineMiddleware, type Authenticator, type MiddlewareDefinition, type MiddlewareHandler } from './definitions/define-middleware.js';
 export { definePolicy, type PolicyCheckResult, type PolicyDefinition, type PolicyEffect } from './definitions/define-policy.js';
 export { enforcePolicies, type PolicyDecision } from './definitions/enforce-policies.js';
@@ -21,7 +22,8 @@ export { defaultContentSecurityPolicy, pageSecurityPolicy, type PageSecurityHead
 export { guardHttpServer, type HttpGuardOptions, type HttpRefusal } from './http/guard-http-server.js';
 export { problemForRequestError } from './http/request-error.js';
 export { issueMessage, safeParseWithMessages } from './registry/issue-messages.js';
-export { createKitApp, type KitApp, type KitServer, type ListenOptions, type MountOptions, type RawHandler } from './app/create-kit-app.js';
+export { createKitApp } from './app/create-kit-app.js';
+export type { KitApp, KitServer, ListenOptions, MountOptions, RawHandler } from './app/kit-app.js';
 export {
   defineRateLimit,
   parseWindow,

@@ -10,7 +10,8 @@ import { sendRaw } from '../../../../test-support/http.js';
 import { exchange, rawRequest } from '../../../../test-support/raw-socket.js';
 import { defineAPI } from '../definitions/define-api.js';
 import { defineMiddleware } from '../definitions/define-middleware.js';
-import { createKitApp, type KitServer } from './create-kit-app.js';
+import { createKitApp } from './create-kit-app.js';
+import type { KitServer } from './kit-app.js';
 
 /** What the handlers managed to read, by path. */
 const seen = new Map<string, number>();

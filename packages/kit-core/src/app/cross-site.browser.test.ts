@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { browserAvailable, launchBrowser, type TestBrowser } from '../../../../test-support/browser.js';
 import { defineAPI } from '../definitions/define-api.js';
-import { createKitApp, type KitServer } from './create-kit-app.js';
+import { createKitApp } from './create-kit-app.js';
+import type { KitServer } from './kit-app.js';
 
 const run = browserAvailable();
 const effects: string[] = [];

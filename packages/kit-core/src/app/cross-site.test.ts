@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { sendRaw, type RawResponse } from '../../../../test-support/http.js';
 import { defineAPI } from '../definitions/define-api.js';
 import { defineMiddleware } from '../definitions/define-middleware.js';
-import { createKitApp, type KitServer } from './create-kit-app.js';
+import { createKitApp } from './create-kit-app.js';
+import type { KitServer } from './kit-app.js';
 
 /** Every effect a request had, in order. */
 const effects: string[] = [];

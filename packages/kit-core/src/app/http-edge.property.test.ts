@@ -12,7 +12,8 @@ import { z } from 'zod';
 import { asSent, anyString, checkEchoBound, checkJsonBodyAnswer, checkShape, jsonBodyEntries, jsonObjectText, percentEncode, prototypeKeys, shortened } from '../../../../test-support/edge-properties.js';
 import { sendRaw } from '../../../../test-support/http.js';
 import { defineAPI } from '../definitions/define-api.js';
-import { createKitApp, type KitServer } from './create-kit-app.js';
+import { createKitApp } from './create-kit-app.js';
+import type { KitServer } from './kit-app.js';
 
 const known = ['q', 'topic', 'limit'] as const;
 const app = createKitApp({

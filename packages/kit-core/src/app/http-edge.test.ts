@@ -9,7 +9,8 @@ import { getWithJson, sendRaw, type RawResponse } from '../../../../test-support
 import { exchange, rawRequest } from '../../../../test-support/raw-socket.js';
 import { defineAPI } from '../definitions/define-api.js';
 import { KitError } from '../errors/kit-error.js';
-import { createKitApp, type KitServer } from './create-kit-app.js';
+import { createKitApp } from './create-kit-app.js';
+import type { KitServer } from './kit-app.js';
 
 const search = defineAPI({
   input: z.strictObject({ q: z.string().min(1).max(500), topic: z.string().optional(), limit: z.number().int().min(1).max(50).default(10) }),

@@ -6,7 +6,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createKitApp, type KitServer } from './create-kit-app.js';
+import { createKitApp } from './create-kit-app.js';
+import type { KitServer } from './kit-app.js';
 import { defineAPI } from '../definitions/define-api.js';
 import { getWithJson, sendRaw, type RawResponse } from '../../../../test-support/http.js';
 import { OpenApiValidator } from '../../../docs/test/support/openapi-validator.js';

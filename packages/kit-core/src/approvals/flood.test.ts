@@ -3,7 +3,8 @@
 // pushed out, and a call that cannot succeed is answered by the route's precheck before any approval.
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createKitApp, type KitServer } from '../app/create-kit-app.js';
+import { createKitApp } from '../app/create-kit-app.js';
+import type { KitServer } from '../app/kit-app.js';
 import type { KitContext } from '../definitions/context.js';
 import { defineAPI } from '../definitions/define-api.js';
 import { defineMiddleware } from '../definitions/define-middleware.js';

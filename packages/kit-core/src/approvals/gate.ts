@@ -1,5 +1,5 @@
 import type { KitContext } from '../definitions/context.js';
-import type { HttpMethod } from '../definitions/define-config.js';
+import type { HttpMethod } from '../definitions/routes.js';
 import { KitError } from '../errors/kit-error.js';
 import { newApprovalId, statusAt } from './approval-record.js';
 import { ApprovalDeniedError } from './approval-denied-error.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createKitApp, type KitApp, type KitServer } from '../app/create-kit-app.js';
+import { createKitApp } from '../app/create-kit-app.js';
+import type { KitApp, KitServer } from '../app/kit-app.js';
 import type { KitContext } from '../definitions/context.js';
 import { defineAPI } from '../definitions/define-api.js';
 import { defineMiddleware } from '../definitions/define-middleware.js';

@@ -1,7 +1,8 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createKitApp, type KitServer } from '../app/create-kit-app.js';
+import { createKitApp } from '../app/create-kit-app.js';
+import type { KitServer } from '../app/kit-app.js';
 import { defineAPI } from '../definitions/define-api.js';
 import { definePolicy } from '../definitions/define-policy.js';
 import { KitError } from '../errors/kit-error.js';

@@ -1,5 +1,5 @@
 import type { AuthType } from '../definitions/context.js';
-import type { HttpMethod } from '../definitions/define-config.js';
+import type { HttpMethod } from '../definitions/routes.js';
 
 /**
  * Where an approval stands. `pending` waits for a person; `approved` and `denied` are their decision;

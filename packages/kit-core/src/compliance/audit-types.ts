@@ -1,5 +1,5 @@
 import type { AuthType } from '../definitions/context.js';
-import type { HttpMethod } from '../definitions/define-config.js';
+import type { HttpMethod } from '../definitions/routes.js';
 import type { PolicyEffect } from '../definitions/define-policy.js';
 import type { CallOutcome } from '../registry/capability-registry.js';
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createKitApp, type KitServer } from '../app/create-kit-app.js';
+import { createKitApp } from '../app/create-kit-app.js';
+import type { KitServer } from '../app/kit-app.js';
 import type { KitContext } from '../definitions/context.js';
 import { defineAPI } from '../definitions/define-api.js';
 import type { KitConfig } from '../definitions/define-config.js';

@@ -1,4 +1,4 @@
-import type { KitApp } from '../app/create-kit-app.js';
+import type { KitApp } from '../app/kit-app.js';
 import { jsonResponse } from '../http/responses.js';
 import type { PluginDefinition } from '../plugins/define-plugin.js';
 import type { RegisteredRoute } from '../registry/capability-registry.js';

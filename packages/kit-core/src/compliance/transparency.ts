@@ -1,5 +1,5 @@
 import { TrieRouter } from 'hono/router/trie-router';
-import type { RouteKey } from '../definitions/define-config.js';
+import type { RouteKey } from '../definitions/routes.js';
 import type { MiddlewareDefinition } from '../definitions/define-middleware.js';
 import type { CapabilityRegistry, RegisteredRoute } from '../registry/capability-registry.js';
 

@@ -1,5 +1,5 @@
 import type { KitContext } from './context.js';
-import type { APIDefinition } from './define-api.js';
+import type { AnyAPIDefinition, AppInfo, RouteKey } from './routes.js';
 import type { MiddlewareDefinition } from './define-middleware.js';
 import type { PolicyDefinition } from './define-policy.js';
 import type { RateLimitDefinition } from '../rate-limit/define-rate-limit.js';
@@ -8,30 +8,6 @@ import type { ApprovalOptions } from '../approvals/options.js';
 import type { PluginDefinition } from '../plugins/define-plugin.js';
 import type { WebSocketDefinition } from '../websocket/define-websocket.js';
 import type { PageSecurityHeaders } from '../http/page-security.js';
-
-/**
- * A route definition of any input and output type, so routes of different types can be stored side
- * by side. Schemas widen to `unknown`; the input of the handler and of `precheck` narrows to `never`,
- * which every specific one accepts (and so does the output `response.location` reads). Each handler was type-checked against its own schemas where `defineAPI` was called.
- */
-export type AnyAPIDefinition = Omit<APIDefinition<unknown, unknown>, 'handler' | 'precheck' | 'response'> & {
-  readonly handler: (args: { input: never; ctx: KitContext }) => Promise<unknown>;
-  readonly precheck?: (args: { input: never; ctx: KitContext }) => Promise<void>;
-  readonly response?: { readonly kind: 'created'; readonly location?: (output: never) => string };
-};
-
-/** HTTP methods a route may use. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** A route key: method, one space, then the path (`GET /api/users`). */
-export type RouteKey = `${HttpMethod} /${string}`;
-
-/** Title, version and description of the app, as its OpenAPI document states them. */
-export interface AppInfo {
-  readonly title: string;
-  readonly version: string;
-  readonly description?: string;
-}
 
 /**
  * The application's configuration.

@@ -1,5 +1,6 @@
-import type { KitApp } from '../app/create-kit-app.js';
-import type { AnyAPIDefinition, KitConfig, RouteKey } from '../definitions/define-config.js';
+import type { KitApp } from '../app/kit-app.js';
+import type { KitConfig } from '../definitions/define-config.js';
+import type { AnyAPIDefinition, RouteKey } from '../definitions/routes.js';
 import type { PolicyDefinition } from '../definitions/define-policy.js';
 import type { WebSocketDefinition } from '../websocket/define-websocket.js';
 import { checkPlugin, type PluginDefinition } from './define-plugin.js';

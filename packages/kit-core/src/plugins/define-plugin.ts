@@ -1,5 +1,5 @@
-import type { KitApp } from '../app/create-kit-app.js';
-import type { AnyAPIDefinition, RouteKey } from '../definitions/define-config.js';
+import type { KitApp } from '../app/kit-app.js';
+import type { AnyAPIDefinition, RouteKey } from '../definitions/routes.js';
 import type { MiddlewareDefinition } from '../definitions/define-middleware.js';
 import type { PolicyDefinition } from '../definitions/define-policy.js';
 import type { WebSocketDefinition } from '../websocket/define-websocket.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { KitContext } from '../definitions/context.js';
-import type { AnyAPIDefinition, HttpMethod } from '../definitions/define-config.js';
+import type { AnyAPIDefinition, HttpMethod } from '../definitions/routes.js';
 import { enforcePolicies, type PolicyDecision } from '../definitions/enforce-policies.js';
 import type { PolicyDefinition } from '../definitions/define-policy.js';
 import { KitError, invalidInput, type FieldIssue } from '../errors/kit-error.js';

@@ -1,5 +1,5 @@
 import type { PolicyEffect } from '../definitions/define-policy.js';
-import type { AppInfo } from '../definitions/define-config.js';
+import type { AppInfo } from '../definitions/routes.js';
 import { kitErrorCodes } from '../errors/kit-error.js';
 import type { CapabilityRegistry, RegisteredRoute } from './capability-registry.js';
 import type { JsonSchema } from './json-schema.js';
