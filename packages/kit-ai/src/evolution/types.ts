@@ -1,4 +1,4 @@
-import type { AgentRunResult, AgentRunStatus } from '../agent/types.js';
+import type { AgentRunResult, AgentRunStatus } from '../agent/run-result.js';
 import type { AgentSkill } from '../skills/types.js';
 
 /** One step of a recorded run. */
