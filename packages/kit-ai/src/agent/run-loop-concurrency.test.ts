@@ -86,9 +86,10 @@ describe('concurrent tool execution', () => {
     expect(outcome.status).toBe('completed');
     const first = spans.find((span) => span.id === 'a')!;
     const last = spans.find((span) => span.id === 'c')!;
-    // The first call finished before the last call's chunk even arrived.
+    // The first call finished before the last call's chunk even arrived: had the calls waited for the whole
+    // stream, all three would start together. (Compared with each other, not with a clock, so a busy
+    // machine cannot fail it.)
     expect(first.end).toBeLessThanOrEqual(last.start + 1);
-    expect(first.start).toBeLessThan(80);
     expect(outcome.toolCalls.map((call) => call.id)).toEqual(['t0', 't1', 't2']);
     const history = llm.requests[1]!.messages;
     expect(history[2]!.content).toContain('"id":"t0"');
