@@ -37,4 +37,6 @@ export default defineConfig({
   // from another site's page, and bodies over 64 KiB, as for the API. Add `trustedOrigins: [...]` for other
   // origins whose pages may post here, and `securityHeaders` to change the pages' Content-Security-Policy.
   plugins: [sessionRoutes],
+  // A page that needs a signed-in person sends a signed-out visitor here, and back after signing in.
+  signInPage: '/login',
 });

@@ -34,7 +34,7 @@ describe('requests from other sites', () => {
 
   it('leave the app’s own pages alone', async () => {
     const response = await post('/api/tickets', { cookie, origin: 'http://127.0.0.1:3000', 'content-type': 'application/json' }, JSON.stringify({ title: 'Printer jams' }));
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(201);
   });
 });
 

@@ -77,6 +77,15 @@ describe('signing up', () => {
     expect((await attempt('System')).location).toBe('/signup?error=name-reserved');
   });
 
+  it('names every problem of a refused sign-up, and keeps the name and address (never the password) for the form', async () => {
+    const refused = await post('/auth/signup', { name: 'Admin', email: 'not-an-address', password: 'short' });
+    expect(refused.status).toBe(303);
+    expect(refused.location).toBe('/signup?error=name-reserved&error=email&error=password');
+    expect(refused.cookie).toMatch(/^kit_signup_form=[^;]+; HttpOnly; SameSite=Lax; Path=\/signup; Max-Age=600$/);
+    const kept = JSON.parse(decodeURIComponent(refused.cookie!.split(';')[0]!.split('=')[1]!)) as Record<string, string>;
+    expect(kept).toEqual({ name: 'Admin', email: 'not-an-address' });
+  });
+
   it('makes exactly one admin of simultaneous first sign-ups, and one account of one address', async () => {
     const database = await createDatabase({ provider: 'sqlite', url: ':memory:', models, setDefault: false });
     await applyMigrations({ db: database, dir: fileURLToPath(new URL('../migrations', import.meta.url)) });

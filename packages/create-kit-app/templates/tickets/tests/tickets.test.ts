@@ -14,21 +14,24 @@ beforeEach(() => clearApprovals());
 
 async function agentKey(name: string, cookie: string): Promise<string> {
   const response = await call(app, 'POST', '/api/keys', { cookie }, { name });
-  expect(response.status).toBe(200);
+  expect(response.status).toBe(201);
   return ((await response.json()) as { key: string }).key;
 }
 
 describe('tickets', () => {
-  it('are refused to anonymous callers', async () => {
+  it('ask anonymous callers for credentials', async () => {
     const response = await call(app, 'GET', '/api/tickets', {});
-    expect(response.status).toBe(403);
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer, DPoP/);
     expect(response.headers.get('content-type')).toContain('application/problem+json');
   });
 
   it('are opened and listed by people who signed in', async () => {
     const opened = await call(app, 'POST', '/api/tickets', { cookie: member }, { title: 'Printer jams on page two', priority: 'high' });
-    expect(opened.status).toBe(200);
-    expect(await opened.json()).toMatchObject({ title: 'Printer jams on page two', status: 'open', priority: 'high', openedBy: 'Grace' });
+    expect(opened.status).toBe(201);
+    const created = (await opened.json()) as { id: string };
+    expect(created).toMatchObject({ title: 'Printer jams on page two', status: 'open', priority: 'high', openedBy: 'Grace' });
+    expect(opened.headers.get('location')).toBe(`/api/tickets/${created.id}`);
     const list = (await (await call(app, 'GET', '/api/tickets?status=open', { cookie: admin })).json()) as { items: { title: string }[] };
     expect(list.items.map((item) => item.title)).toContain('Printer jams on page two');
   });

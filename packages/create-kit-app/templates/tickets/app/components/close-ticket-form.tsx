@@ -13,9 +13,10 @@ export function CloseTicketForm({ id }: { readonly id: string }) {
   }
 
   return (
-    <form onSubmit={submit} className="stacked" aria-label="Close the ticket">
-      {problem ? <p role="alert" className="error">{problem}</p> : null}
-      <label>Resolution <textarea name="resolution" rows={2} required minLength={3} maxLength={2000} /></label>
+    <form onSubmit={submit} className="stacked" aria-labelledby="close-ticket-title">
+      <h2 id="close-ticket-title">Close the ticket</h2>
+      {problem ? <p role="alert" className="alert">{problem}</p> : null}
+      <label>Resolution <textarea name="resolution" rows={3} required minLength={3} maxLength={2000} /></label>
       <button type="submit" disabled={busy}>Close ticket</button>
     </form>
   );

@@ -6,10 +6,12 @@ export function DecisionButtons({ id, label }: { readonly id: string; readonly l
   const decide = (approved: boolean) => void run('POST', `/api/approvals/${encodeURIComponent(id)}/decision`, { approved });
 
   return (
-    <div className="actions">
-      {problem ? <p role="alert" className="error">{problem}</p> : null}
-      <button type="button" disabled={busy} onClick={() => decide(true)} aria-label={`Approve: ${label}`}>Approve</button>
-      <button type="button" disabled={busy} onClick={() => decide(false)} aria-label={`Deny: ${label}`} className="secondary">Deny</button>
-    </div>
+    <>
+      {problem ? <p role="alert" className="alert">{problem}</p> : null}
+      <div className="actions">
+        <button type="button" disabled={busy} onClick={() => decide(true)} aria-label={`Approve: ${label}`}>Approve</button>
+        <button type="button" disabled={busy} onClick={() => decide(false)} aria-label={`Deny: ${label}`} className="danger">Deny</button>
+      </div>
+    </>
   );
 }

@@ -18,17 +18,17 @@ export function NewTicketForm() {
   }
 
   return (
-    <form onSubmit={submit} className="stacked" aria-label="New ticket">
-      <h2>New ticket</h2>
-      {problem ? <p role="alert" className="error">{problem}</p> : null}
+    <form onSubmit={submit} className="stacked" aria-labelledby="new-ticket-title">
+      <h2 id="new-ticket-title">New ticket</h2>
+      {problem ? <p role="alert" className="alert">{problem}</p> : null}
       <label>Title <input name="title" required minLength={3} maxLength={200} /></label>
       <label>Description <textarea name="description" rows={3} maxLength={5000} /></label>
       <label>
-        Priority{' '}
+        Priority
         <select name="priority" defaultValue="normal">
-          <option value="low">low</option>
-          <option value="normal">normal</option>
-          <option value="high">high</option>
+          <option value="low">Low</option>
+          <option value="normal">Normal</option>
+          <option value="high">High</option>
         </select>
       </label>
       <button type="submit" disabled={busy}>Open ticket</button>

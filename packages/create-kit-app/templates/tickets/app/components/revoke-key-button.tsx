@@ -7,7 +7,7 @@ export function RevokeKeyButton({ id, name }: { readonly id: string; readonly na
   return (
     <>
       {problem ? <span role="alert" className="error">{problem}</span> : null}
-      <button type="button" disabled={busy} onClick={() => void run('POST', `/api/keys/${encodeURIComponent(id)}/revoke`, {})} aria-label={`Revoke the key of ${name}`} className="secondary">
+      <button type="button" disabled={busy} onClick={() => void run('POST', `/api/keys/${encodeURIComponent(id)}/revoke`, {})} aria-label={`Revoke the key of ${name}`} className="danger small">
         Revoke
       </button>
     </>

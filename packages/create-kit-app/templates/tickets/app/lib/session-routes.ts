@@ -14,6 +14,7 @@ import { user } from '../models/user.js';
 import { createAccount } from './accounts.js';
 import { sessionRevocations, sessionSecret } from './auth.js';
 import { db } from './db.js';
+import { rememberForm } from './form-memory.js';
 
 // Sign-up, sign-in and sign-out are HTML form posts answered with a redirect and the session cookie,
 // so they work before any script has loaded. They are plain endpoints, not API routes: agents use
@@ -36,9 +37,9 @@ function secureCookie(request: Request): boolean {
   return !(url.protocol === 'http:' && loopbackHosts.has(url.hostname));
 }
 
-function seeOther(location: string, cookie?: string): Response {
+function seeOther(location: string, ...cookies: string[]): Response {
   const headers = new Headers({ Location: location, 'Cache-Control': 'no-store' });
-  if (cookie !== undefined) headers.set('Set-Cookie', cookie);
+  for (const cookie of cookies) headers.append('Set-Cookie', cookie);
   return new Response(null, { status: 303, headers });
 }
 
@@ -83,8 +84,10 @@ async function signIn(request: Request, ctx: KitContext): Promise<Response> {
   const password = form?.get('password');
   // Only a path of this app: `//evil.example`, `/\t/evil.example` and the like become /tickets.
   const next = safeRedirectTarget(form?.get('next'), { fallback: '/tickets' });
-  const retry = `/login?error=credentials&next=${encodeURIComponent(next)}`;
-  if (email === '' || typeof password !== 'string') return seeOther(retry);
+  const retryUrl = `/login?error=credentials&next=${encodeURIComponent(next)}`;
+  // The form comes back with the address filled in, never the password.
+  const retry = () => seeOther(retryUrl, rememberForm('login', { email: text(form, 'email') }, secureCookie(request)));
+  if (email === '' || typeof password !== 'string') return retry();
   try {
     await throttle.signIn({ account: email, client: ctx.connection?.remoteAddress });
   } catch (error) {
@@ -94,9 +97,12 @@ async function signIn(request: Request, ctx: KitContext): Promise<Response> {
   const person = (await (await db()).list(user, { where: { email }, limit: 1 })).items[0];
   // Without an account, verifyPassword still spends the time of a check, so the answer's timing does not
   // tell which addresses have accounts.
-  if (!(await verifyPassword(password, person?.passwordHash)) || person === undefined) return seeOther(retry);
+  if (!(await verifyPassword(password, person?.passwordHash)) || person === undefined) return retry();
   return signedIn(request, person, next);
 }
+
+/** Why a sign-up was refused, as the `error` parameters of /signup (app/routes/signup.page.tsx words them). */
+type SignupProblem = 'name' | 'name-reserved' | 'name-characters' | 'email' | 'password' | 'taken';
 
 /**
  * Sign-up says when an address already has an account ("taken"): without e-mail confirmation, the
@@ -115,18 +121,24 @@ async function signUp(request: Request, ctx: KitContext): Promise<Response> {
   const name = checkDisplayName(form?.get('name'));
   const email = text(form, 'email').toLowerCase();
   const password = form?.get('password');
-  if (!name.ok) return seeOther(`/signup?error=${name.problem === 'reserved' || name.problem === 'characters' ? `name-${name.problem}` : 'details'}`);
-  if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 200) return seeOther('/signup?error=details');
-  if (typeof password !== 'string' || password.length < minPasswordLength) return seeOther('/signup?error=password');
+  // Every field is checked, so the form comes back with all its problems at once, each next to its field,
+  // and with the name and address as typed (never the password).
+  const problems: SignupProblem[] = [];
+  if (!name.ok) problems.push(name.problem === 'reserved' || name.problem === 'characters' ? `name-${name.problem}` : 'name');
+  if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 200) problems.push('email');
+  if (typeof password !== 'string' || password.length < minPasswordLength) problems.push('password');
+  const refused = (found: readonly SignupProblem[]) =>
+    seeOther(`/signup?${found.map((problem) => `error=${problem}`).join('&')}`, rememberForm('signup', { name: text(form, 'name'), email: text(form, 'email') }, secureCookie(request)));
+  if (problems.length > 0 || !name.ok || typeof password !== 'string') return refused(problems);
   let passwordHash: string;
   try {
     passwordHash = await hashPassword(password);
   } catch (error) {
-    if (error instanceof KitAuthError && error.code === 'password_too_long') return seeOther('/signup?error=password');
+    if (error instanceof KitAuthError && error.code === 'password_too_long') return refused(['password']);
     throw error;
   }
   const created = await createAccount(await db(), { name: name.name, email, passwordHash });
-  if (created === null) return seeOther('/signup?error=taken');
+  if (created === null) return refused(['taken']);
   return signedIn(request, created, '/tickets');
 }
 

@@ -5,9 +5,9 @@ import { callApi, type ApiAnswer } from './call-api.js';
 /** What a form or button that calls the API needs: whether a call is running, its problem, and the call. */
 export interface ApiAction {
   readonly busy: boolean;
-  /** The `detail` of the last call's problem, for a `role="alert"` message; null after a success. */
+  /** The `detail` of the last call's problem, for a `role="alert"` message; null while a call runs and after a success. */
   readonly problem: string | null;
-  /** Calls the API; after a success the page's loaders run again, so it shows the change. */
+  /** Calls the API; after a success (any 2xx, such as 200 or 201) the page's loaders run again, so it shows the change. */
   run<T>(method: 'POST' | 'PATCH', path: string, body: unknown): Promise<ApiAnswer<T>>;
 }
 
@@ -20,6 +20,8 @@ export function useApiAction(): ApiAction {
     busy,
     problem,
     run: async <T,>(method: 'POST' | 'PATCH', path: string, body: unknown) => {
+      // A new attempt starts clean: the previous problem would otherwise stay beside the new outcome.
+      setProblem(null);
       setBusy(true);
       const answer = await callApi<T>(method, path, body);
       setBusy(false);

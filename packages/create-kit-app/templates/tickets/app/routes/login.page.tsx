@@ -1,32 +1,50 @@
 import { safeRedirectTarget } from '@kit/kit-auth';
 import { Link, useLoaderData, type Loader } from '@kit/kit-react';
+import { recallForm } from '../lib/form-memory.js';
 
 interface LoginData {
   readonly failed: boolean;
   readonly next: string;
+  /** The address typed before the sign-in was refused; never the password. */
+  readonly email: string;
 }
 
-export const loader: Loader<LoginData> = async ({ searchParams }) => ({
-  failed: searchParams.get('error') === 'credentials',
-  // Only a path of this app goes back into the form; /auth/login checks it again.
-  next: safeRedirectTarget(searchParams.get('next'), { fallback: '/tickets' }),
-});
+export const loader: Loader<LoginData> = async ({ request, searchParams }) => {
+  const failed = searchParams.get('error') === 'credentials';
+  return {
+    failed,
+    // Only a path of this app goes back into the form; /auth/login checks it again.
+    next: safeRedirectTarget(searchParams.get('next'), { fallback: '/tickets' }),
+    email: failed ? (recallForm(request, 'login').email ?? '') : '',
+  };
+};
 
 // GET /login. The form posts to /auth/login (app/lib/session-routes.ts), which sets the session cookie.
 export default function LoginPage() {
-  const { failed, next } = useLoaderData<LoginData>();
+  const { failed, next, email } = useLoaderData<LoginData>();
+  // A refused sign-in does not say which of the two was wrong (that would tell which addresses have
+  // accounts), so its message belongs to both fields.
+  const invalid = failed ? { 'aria-invalid': true, 'aria-describedby': 'login-error' } : {};
   return (
-    <>
-      <title>Sign in · {{title}}</title>
-      <h1>Sign in</h1>
-      {failed ? <p role="alert" className="error">That e-mail address and password do not match an account.</p> : null}
-      <form method="post" action="/auth/login" className="stacked">
-        <input type="hidden" name="next" value={next} />
-        <label>E-mail <input name="email" type="email" autoComplete="username" required /></label>
-        <label>Password <input name="password" type="password" autoComplete="current-password" required /></label>
-        <button type="submit">Sign in</button>
-      </form>
-      <p>No account yet? <Link href="/signup">Create one</Link>.</p>
-    </>
+    <div className="auth">
+      <title>{`${failed ? 'Try again · ' : ''}Sign in · {{title}}`}</title>
+      <div className="card">
+        <h1>Sign in</h1>
+        {failed ? <p role="alert" id="login-error" className="alert">That e-mail address and password do not match an account.</p> : null}
+        <form method="post" action="/auth/login" className="stacked">
+          <input type="hidden" name="next" value={next} />
+          <div className="field">
+            <label htmlFor="login-email">E-mail</label>
+            <input id="login-email" name="email" type="email" autoComplete="username" required defaultValue={email} {...invalid} />
+          </div>
+          <div className="field">
+            <label htmlFor="login-password">Password</label>
+            <input id="login-password" name="password" type="password" autoComplete="current-password" required autoFocus={failed} {...invalid} />
+          </div>
+          <button type="submit">Sign in</button>
+        </form>
+        <p className="switch">No account yet? <Link href="/signup">Create an account</Link>.</p>
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useLoaderData, type Loader } from '@kit/kit-react';
 import { NewKeyForm } from '../../components/new-key-form.js';
 import { RevokeKeyButton } from '../../components/revoke-key-button.js';
+import { UtcTime } from '../../components/utc-time.js';
 import { requirePerson } from '../../lib/auth.js';
 import { keysOf, type KeyView } from '../../lib/key-view.js';
 
@@ -12,17 +13,37 @@ export default function KeysPage() {
   return (
     <>
       <title>API keys · {{title}}</title>
-      <h1>API keys for your agents</h1>
-      <p>An agent with a key uses the same API as this site, over HTTP or MCP at /mcp, and needs a person's approval to close a ticket.</p>
-      {keys.length === 0 ? <p>No keys yet.</p> : null}
-      <ul className="keys">
-        {keys.map((key) => (
-          <li key={key.id}>
-            <strong>{key.name}</strong> <code>{key.prefix}…</code> {key.revoked ? <em>revoked</em> : <RevokeKeyButton id={key.id} name={key.name} />}
-          </li>
-        ))}
-      </ul>
-      <NewKeyForm />
+      <div className="page-head">
+        <h1>API keys for your agents</h1>
+        <p>
+          An agent sends its key as <code>Authorization: Bearer kit_…</code> and uses the same operations as this site, over HTTP or
+          MCP at <code>/mcp</code>. It needs an admin's approval to close a ticket.
+        </p>
+      </div>
+      <div className="two-columns">
+        <div>
+          <h2>Your keys</h2>
+          {keys.length === 0 ? <p className="empty">No keys yet. Make one for each agent.</p> : null}
+          {keys.length > 0 ? (
+            <ul className="rows" aria-label="Your keys">
+              {keys.map((key) => (
+                <li key={key.id}>
+                  <span className="row-title">{key.name}</span>
+                  <span className="row-side row-action">
+                    {key.revoked ? <span className="badge revoked">revoked</span> : <RevokeKeyButton id={key.id} name={key.name} />}
+                  </span>
+                  <p className="row-meta">
+                    Starts with <code>{key.prefix}</code> · made <UtcTime iso={key.createdAt} />
+                  </p>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <div className="card">
+          <NewKeyForm />
+        </div>
+      </div>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { KitError } from '@kit/kit-core';
 import { Link, useLoaderData, type Loader } from '@kit/kit-react';
 import { CloseTicketForm } from '../../components/close-ticket-form.js';
+import { UtcTime } from '../../components/utc-time.js';
 import { pendingApprovals } from '../../lib/approval-view.js';
 import { requirePerson } from '../../lib/auth.js';
 import { db } from '../../lib/db.js';
@@ -26,25 +27,37 @@ export const loader: Loader<TicketPageData> = async ({ ctx, params }) => {
 export default function TicketPage() {
   const { ticket: item, waitingAgents } = useLoaderData<TicketPageData>();
   return (
-    <article>
-      <title>{`${item.title} · {{title}}`}</title>
-      <h1>{item.title}</h1>
-      <dl className="facts">
-        <dt>Status</dt><dd data-testid="status">{item.status}</dd>
-        <dt>Priority</dt><dd>{item.priority}</dd>
-        <dt>Opened by</dt><dd>{item.openedBy}</dd>
-        <dt>Opened</dt><dd><time dateTime={item.createdAt}>{item.createdAt.slice(0, 16).replace('T', ' ')}</time></dd>
-      </dl>
-      {item.description ? <p className="description">{item.description}</p> : null}
-      {item.status === 'closed' ? (
-        <p className="resolution"><strong>Resolution:</strong> {item.resolution}</p>
-      ) : (
-        <>
-          {waitingAgents.length > 0 ? <p role="status">Waiting for approval to close it: {waitingAgents.join(', ')}. <Link href="/approvals">Review</Link></p> : null}
-          <CloseTicketForm id={item.id} />
-        </>
-      )}
-      <p><Link href="/tickets">All tickets</Link></p>
-    </article>
+    <div className="two-columns">
+      <article className="card">
+        <title>{`${item.title} · {{title}}`}</title>
+        <h1>{item.title}</h1>
+        <dl className="facts">
+          <dt>Status</dt><dd><span className={`badge ${item.status}`} data-testid="status">{item.status}</span></dd>
+          <dt>Priority</dt><dd><span className={`badge ${item.priority}`}>{item.priority}</span></dd>
+          <dt>Opened by</dt><dd>{item.openedBy}</dd>
+          <dt>Opened</dt><dd><UtcTime iso={item.createdAt} /></dd>
+          {item.closedAt ? (
+            <>
+              <dt>Closed</dt><dd><UtcTime iso={item.closedAt} /></dd>
+            </>
+          ) : null}
+        </dl>
+        {item.description ? <p className="description">{item.description}</p> : <p className="muted">No description.</p>}
+        {item.status === 'closed' ? <p className="notice success"><strong>Resolution:</strong> {item.resolution}</p> : null}
+      </article>
+      <div>
+        {item.status === 'open' ? (
+          <div className="card">
+            {waitingAgents.length > 0 ? (
+              <p role="status" className="notice">
+                Waiting for approval to close it: {waitingAgents.join(', ')}. <Link href="/approvals">Review</Link>
+              </p>
+            ) : null}
+            <CloseTicketForm id={item.id} />
+          </div>
+        ) : null}
+        <p><Link href="/tickets" className="back">← All tickets</Link></p>
+      </div>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Link, Outlet, useLoaderData, type Loader } from '@kit/kit-react';
+import { Link, Outlet, useLoaderData, useRouter, type Loader } from '@kit/kit-react';
 import { requirePerson } from '../../lib/auth.js';
 import { db } from '../../lib/db.js';
 import { ticket } from '../../models/ticket.js';
@@ -17,12 +17,23 @@ export const loader: Loader<Counts> = async ({ ctx }) => {
 // The layout of every /tickets page: the counts and filters stay while the page below changes.
 export default function TicketsLayout() {
   const counts = useLoaderData<Counts>();
+  const router = useRouter();
+  // The filter comes from the URL as the list's loader reads it, so the marked filter is always the one shown.
+  const wanted = router.searchParams.get('status');
+  const current = router.pathname !== '/tickets' ? null : wanted === 'open' || wanted === 'closed' ? wanted : 'all';
+  const filters = [
+    { key: 'open', href: '/tickets?status=open', label: 'Open', count: counts.open },
+    { key: 'closed', href: '/tickets?status=closed', label: 'Closed', count: counts.closed },
+    { key: 'all', href: '/tickets', label: 'All', count: counts.open + counts.closed },
+  ] as const;
   return (
     <section className="tickets">
       <nav aria-label="Ticket filters" className="filters">
-        <Link href="/tickets?status=open">Open ({counts.open})</Link>
-        <Link href="/tickets?status=closed">Closed ({counts.closed})</Link>
-        <Link href="/tickets">All</Link>
+        {filters.map((filter) => (
+          <Link key={filter.key} href={filter.href} aria-current={current === filter.key ? 'page' : undefined}>
+            {filter.label} <span className="count">({filter.count})</span>
+          </Link>
+        ))}
       </nav>
       <Outlet />
     </section>

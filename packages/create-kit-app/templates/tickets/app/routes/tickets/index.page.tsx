@@ -1,5 +1,7 @@
 import { Link, useLoaderData, type Loader } from '@kit/kit-react';
 import { NewTicketForm } from '../../components/new-ticket-form.js';
+import { TicketBadges } from '../../components/ticket-badges.js';
+import { UtcTime } from '../../components/utc-time.js';
 import { requirePerson } from '../../lib/auth.js';
 import { db } from '../../lib/db.js';
 import { ticketView, type TicketView } from '../../lib/ticket-view.js';
@@ -18,33 +20,38 @@ export const loader: Loader<TicketList> = async ({ ctx, searchParams }) => {
   return { status, tickets: page.items.map(ticketView) };
 };
 
-// GET /tickets: the newest hundred tickets, filtered by ?status=open|closed.
+const emptyText = { open: 'No open tickets: everything is answered.', closed: 'No ticket has been closed yet.', all: 'No tickets yet. Open the first one with the form.' } as const;
+
+// GET /tickets: the newest hundred tickets, filtered by ?status=open|closed. The list is a list of rows, not a
+// table, so that on a narrow screen each row can stack its parts under a full-width title.
 export default function TicketsPage() {
   const { status, tickets } = useLoaderData<TicketList>();
   return (
     <>
       <title>Tickets · {{title}}</title>
-      <h1>{status === null ? 'All tickets' : status === 'open' ? 'Open tickets' : 'Closed tickets'}</h1>
-      {tickets.length === 0 ? (
-        <p>No tickets yet.</p>
-      ) : (
-        <table>
-          <thead>
-            <tr><th scope="col">Title</th><th scope="col">Priority</th><th scope="col">Status</th><th scope="col">Opened by</th></tr>
-          </thead>
-          <tbody>
-            {tickets.map((item) => (
-              <tr key={item.id}>
-                <td><Link href={`/tickets/${item.id}`}>{item.title}</Link></td>
-                <td>{item.priority}</td>
-                <td>{item.status}</td>
-                <td>{item.openedBy}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <NewTicketForm />
+      <div className="two-columns">
+        <div>
+          <h1>{status === null ? 'All tickets' : status === 'open' ? 'Open tickets' : 'Closed tickets'}</h1>
+          {tickets.length === 0 ? (
+            <p className="empty">{emptyText[status ?? 'all']}</p>
+          ) : (
+            <ul className="rows" aria-label="Tickets">
+              {tickets.map((item) => (
+                <li key={item.id}>
+                  <span className="row-title"><Link href={`/tickets/${item.id}`}>{item.title}</Link></span>
+                  <span className="row-side"><TicketBadges ticket={item} /></span>
+                  <p className="row-meta">
+                    Opened by {item.openedBy} · <UtcTime iso={item.createdAt} />
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div className="card">
+          <NewTicketForm />
+        </div>
+      </div>
     </>
   );
 }

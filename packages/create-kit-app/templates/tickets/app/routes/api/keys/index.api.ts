@@ -32,6 +32,8 @@ export const POST = defineAPI({
       .describe('The agent name, unique in the app and never reused, even after its key is revoked: the agent acts as agent:<name>'),
   }),
   output: keyOutput.extend({ key: z.string().describe('The whole key: send it as Authorization: Bearer <key>') }),
+  // 201 without Location: a key has no URL of its own to read it at (its secret is shown once, here).
+  response: { kind: 'created' },
   handler: async ({ input, ctx }) => {
     const database = await db();
     // A name stays taken after its key is revoked: tickets and approvals record what agent:<name> did, and a

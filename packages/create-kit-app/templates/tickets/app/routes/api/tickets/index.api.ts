@@ -17,6 +17,7 @@ export const POST = defineAPI({
     priority: z.enum(['low', 'normal', 'high']).default('normal'),
   }),
   output: ticketOutput,
+  response: { kind: 'created', location: (created) => `/api/tickets/${created.id}` },
   handler: async ({ input, ctx }) => {
     const created = await (await db()).insert(ticket, { ...input, openedBy: callerName(ctx) });
     return ticketView(created);
