@@ -22,7 +22,7 @@ export type Capability = 'read' | 'write' | 'external';
 export type APIResponse<TOutput = unknown> = {
   readonly kind: 'created';
   /** The URL of the resource the call made, from the validated output; leave it out when it has none to read it at. */
-  readonly location?: (output: TOutput) => string;
+  readonly location?: (output: NoInfer<TOutput>) => string;
 };
 
 /**
