@@ -16,7 +16,7 @@ export type { MaxTokensParameter } from './providers/chat-completions/request.js
 export { messagesProvider, type MessagesProviderOptions } from './providers/messages/provider.js';
 
 // A2A
-export { generateAgentCard, type GenerateAgentCardOptions } from './a2a/agent-card.js';
+export { generateAgentCard, type A2ALegacyCardFields, type GenerateAgentCardOptions, type KitAgentCard } from './a2a/agent-card.js';
 export { createA2AHandler, type A2AHandler, type CreateA2AHandlerOptions } from './a2a/create-a2a-handler.js';
 export type { A2ASkillFilter, A2ASkillRoute } from './a2a/skills.js';
 

@@ -31,6 +31,14 @@ describe('A2A on kit-docs serve', () => {
     expect(kinds).toEqual(['task', 'statusUpdate', 'artifactUpdate', 'statusUpdate']);
   });
 
+  it('answers a 0.3 client, which sends no A2A-Version header and 0.3 method names, through the whole server', async () => {
+    const body = '{"jsonrpc":"2.0","method":"message/send","params":{"message":{"kind":"message","messageId":"m-serve-03","role":"user","parts":[{"kind":"text","text":"rate limits"}]}},"id":7}';
+    const answer = await sendRaw(`${server.base}/a2a`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    expect(answer.status).toBe(200);
+    expect(answer.json()).toMatchObject({ jsonrpc: '2.0', id: 7, result: { kind: 'task', status: { state: 'completed' } } });
+    expect((await sendRaw(`${server.base}/.well-known/agent.json`)).json().url).toBe(`${server.base}/a2a`);
+  });
+
   it('lets any origin read the agent card, as it does the API', async () => {
     const card = await sendRaw(`${server.base}/.well-known/agent.json`, { headers: { origin: 'https://agents.example' } });
     expect(card.status).toBe(200);

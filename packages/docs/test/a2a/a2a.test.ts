@@ -68,7 +68,11 @@ describe('kit docs over A2A, with the official client', () => {
     expect(sdkDefault.text).toBe(decided.text);
     const card = decided.json();
     expect(card.name).toBe('kit-docs');
-    expect(card.supportedInterfaces).toEqual([{ url: `${running.baseUrl}/a2a`, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: '1.0' }]);
+    expect(card.supportedInterfaces).toEqual([
+      { url: `${running.baseUrl}/a2a`, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: '1.0' },
+      { url: `${running.baseUrl}/a2a`, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: '0.3' },
+    ]);
+    expect(card).toMatchObject({ url: `${running.baseUrl}/a2a`, preferredTransport: 'JSONRPC', protocolVersion: '0.3.0' });
     expect(card.capabilities.streaming).toBe(true);
     expect(card.skills.map((skill: { id: string }) => skill.id)).toEqual(['get_api_docs', 'get_api_examples', 'get_api_health', 'get_api_search']);
     const openapi = (await sendRaw(`${running.baseUrl}/openapi.json`)).json();

@@ -1,5 +1,6 @@
 import { A2A_PROTOCOL_VERSION, AgentCard } from '@a2a-js/sdk';
 import { DefaultAgentCardResolver } from '@a2a-js/sdk/client';
+import { isLegacyAgentCard, parseLegacyAgentCard } from '@a2a-js/sdk/compat/v0_3/client';
 import { createKitApp, defineAPI } from '@kit/kit-core';
 import { isKitAIError } from '@kit/kit-ai';
 import { describe, expect, it } from 'vitest';
@@ -33,13 +34,20 @@ function configError(overrides: Partial<GenerateAgentCardOptions>): string {
 }
 
 describe('generateAgentCard', () => {
-  it('describes the agent with one JSON-RPC interface of the protocol version the SDK speaks', () => {
+  it('describes the agent with one JSON-RPC endpoint for protocol 1.0, the version the SDK speaks, and 0.3', () => {
     const card = generateAgentCard({ ...options, provider: { organization: 'kit', url: 'https://kit.example.com' }, documentationUrl: 'https://docs.example.com/' });
     expect(card).toMatchObject({
       name: 'docs',
       description: 'Answers from the docs.',
       version: '0.1.0',
-      supportedInterfaces: [{ url: 'https://docs.example.com/a2a', protocolBinding: 'JSONRPC', tenant: '', protocolVersion: A2A_PROTOCOL_VERSION }],
+      supportedInterfaces: [
+        { url: 'https://docs.example.com/a2a', protocolBinding: 'JSONRPC', tenant: '', protocolVersion: A2A_PROTOCOL_VERSION },
+        { url: 'https://docs.example.com/a2a', protocolBinding: 'JSONRPC', tenant: '', protocolVersion: '0.3' },
+      ],
+      url: 'https://docs.example.com/a2a',
+      preferredTransport: 'JSONRPC',
+      protocolVersion: '0.3.0',
+      supportsAuthenticatedExtendedCard: false,
       provider: { organization: 'kit', url: 'https://kit.example.com' },
       documentationUrl: 'https://docs.example.com/',
       capabilities: { streaming: true, pushNotifications: false, extensions: [], extendedAgentCard: false },
@@ -64,12 +72,18 @@ describe('generateAgentCard', () => {
     expect(generateAgentCard({ ...options, filter: (route) => route.capability === 'write' }).skills.map((skill) => skill.id)).toEqual(['post_api_notes']);
   });
 
-  it('is an AgentCard as the SDK encodes and its client reads it', () => {
-    const card = generateAgentCard(options);
-    const wire = JSON.parse(JSON.stringify(card));
-    expect(AgentCard.fromJSON(wire)).toEqual(card);
-    expect(AgentCard.fromJSON(AgentCard.toJSON(card))).toEqual(card);
-    expect(new DefaultAgentCardResolver().normalizeAgentCard(wire)).toEqual(card);
+  it('is an AgentCard as the SDK encodes and its client reads it, with the 0.3 fields beside', () => {
+    const { url, preferredTransport, protocolVersion, supportsAuthenticatedExtendedCard, ...current } = generateAgentCard(options);
+    const wire = JSON.parse(JSON.stringify({ ...current, url, preferredTransport, protocolVersion, supportsAuthenticatedExtendedCard }));
+    expect(AgentCard.fromJSON(wire)).toEqual(current);
+    expect(AgentCard.fromJSON(AgentCard.toJSON(current))).toEqual(current);
+    expect(AgentCard.fromJSON(new DefaultAgentCardResolver().normalizeAgentCard(wire))).toEqual(current);
+    // The SDK's compatibility layer takes it for a 1.0 card; read as 0.3, it names the same endpoint.
+    expect(isLegacyAgentCard(wire)).toBe(false);
+    expect(new DefaultAgentCardResolver({ legacyCompat: { enabled: true } }).normalizeAgentCard(wire)).toEqual(wire);
+    const asLegacy = parseLegacyAgentCard(wire);
+    expect(asLegacy.supportedInterfaces[0]).toMatchObject({ url: 'https://docs.example.com/a2a', protocolBinding: 'JSONRPC' });
+    expect(asLegacy.skills.map((skill) => skill.id)).toEqual(['get_api_search', 'post_api_notes', 'get_api_health']);
   });
 
   it('refuses options that would make a card no client can use, naming the value and the fix', () => {

@@ -1,7 +1,7 @@
 import type { AgentCard, AgentSkill } from '@a2a-js/sdk';
 import type { CapabilityRegistry, RegisteredRoute } from '@kit/kit-core';
 import { KitAIError } from '@kit/kit-ai';
-import { a2aProtocolVersion, jsonRpcBinding } from './sdk.js';
+import { a2aLegacyProtocolVersion, a2aProtocolVersion, jsonRpcBinding } from './sdk.js';
 import { inputSummary, skillRoutes, type A2ASkillFilter } from './skills.js';
 
 /**
@@ -9,6 +9,48 @@ import { inputSummary, skillRoutes, type A2ASkillFilter } from './skills.js';
  * the card's default input and output modes, and every skill inherits them.
  */
 export const a2aModes: readonly string[] = ['application/json', 'text/plain'];
+
+/**
+ * The fields an A2A 0.3 client reads from an agent card, where 1.0 has `supportedInterfaces`: the
+ * endpoint, its binding and the protocol version. `generateAgentCard` sets them beside the 1.0
+ * fields, so clients of either version find the endpoint in the same card.
+ *
+ * @example
+ * ```ts
+ * import type { A2ALegacyCardFields } from '@kit/kit-agent';
+ *
+ * // What a client of A2A 0.3 reads to find where to send message/send.
+ * function legacyEndpoint(card: A2ALegacyCardFields): string {
+ *   return card.preferredTransport === 'JSONRPC' ? card.url : '';
+ * }
+ * ```
+ */
+export interface A2ALegacyCardFields {
+  /** The JSON-RPC endpoint, as in `supportedInterfaces`. */
+  readonly url: string;
+  /** `JSONRPC`. */
+  readonly preferredTransport: string;
+  /** `0.3.0`. */
+  readonly protocolVersion: string;
+  /** `false`: the agent has no extended card. */
+  readonly supportsAuthenticatedExtendedCard: boolean;
+}
+
+/**
+ * The card `generateAgentCard` builds: an A2A 1.0 agent card (the SDK's `AgentCard`) that carries
+ * the 0.3 fields too.
+ *
+ * @example
+ * ```ts
+ * import { createKitApp, defineAPI } from '@kit/kit-core';
+ * import { generateAgentCard, type KitAgentCard } from '@kit/kit-agent';
+ *
+ * const app = createKitApp({ routes: { 'GET /api/health': defineAPI({ handler: async () => ({ ok: true }) }) } });
+ * const card: KitAgentCard = generateAgentCard({ registry: app.registry, name: 'status', description: 'Reports health.', url: 'https://status.example.com/a2a', version: '1.0.0' });
+ * console.log(card.supportedInterfaces.map((entry) => entry.protocolVersion), card.protocolVersion); // [ '1.0', '0.3' ] 0.3.0
+ * ```
+ */
+export type KitAgentCard = AgentCard & A2ALegacyCardFields;
 
 /** Options of `generateAgentCard`. */
 export interface GenerateAgentCardOptions {
@@ -43,14 +85,17 @@ export interface GenerateAgentCardOptions {
 }
 
 /**
- * The A2A agent card (protocol 1.0, the version `@a2a-js/sdk` speaks) of a kit app: one skill per
+ * The A2A agent card of a kit app, readable by clients of protocol 1.0 (the version `@a2a-js/sdk`
+ * speaks) and of 0.3, which `createA2AHandler` both answers: one skill per
  * route, whose id is the operation id (`get_api_search`), whose name is the method and path (`GET
  * /api/search`), whose description is the route's (followed by its input fields unless
  * `describeInput: false`) and whose tags are its capability (`read`, `write` or `external`) and,
- * when set, its resource. The card announces one JSON-RPC interface at `url`, streaming, no push
- * notifications and no extended card, and `application/json` and `text/plain` as input and output
- * modes. Serve it as JSON at `/.well-known/agent.json` (and at `/.well-known/agent-card.json`, where
- * the SDK's client looks by default).
+ * when set, its resource. The card announces the JSON-RPC endpoint at `url` twice in
+ * `supportedInterfaces`, for protocol versions 1.0 and 0.3 (a 1.0 client picks the 1.0 one), and
+ * again in the 0.3 fields `url`, `preferredTransport` and `protocolVersion` that 0.3 clients read;
+ * streaming, no push notifications and no extended card, and `application/json` and `text/plain` as
+ * input and output modes. Serve it as JSON at `/.well-known/agent.json` and at
+ * `/.well-known/agent-card.json`, where clients of both versions look by default.
  *
  * @example
  * ```ts
@@ -79,7 +124,7 @@ export interface GenerateAgentCardOptions {
  * console.log(card.skills.map((skill) => skill.id)); // [ 'get_api_tickets_count' ]
  * ```
  */
-export function generateAgentCard(options: GenerateAgentCardOptions): AgentCard {
+export function generateAgentCard(options: GenerateAgentCardOptions): KitAgentCard {
   const component = 'generateAgentCard';
   requireText(component, 'name', options.name);
   requireText(component, 'description', options.description);
@@ -97,7 +142,10 @@ export function generateAgentCard(options: GenerateAgentCardOptions): AgentCard 
   return {
     name: options.name,
     description: options.description,
-    supportedInterfaces: [{ url: options.url, protocolBinding: jsonRpcBinding, tenant: '', protocolVersion: a2aProtocolVersion }],
+    supportedInterfaces: [
+      { url: options.url, protocolBinding: jsonRpcBinding, tenant: '', protocolVersion: a2aProtocolVersion },
+      { url: options.url, protocolBinding: jsonRpcBinding, tenant: '', protocolVersion: a2aLegacyProtocolVersion },
+    ],
     provider: options.provider ? { organization: options.provider.organization, url: options.provider.url } : undefined,
     version: options.version,
     ...(options.documentationUrl !== undefined ? { documentationUrl: options.documentationUrl } : {}),
@@ -109,6 +157,11 @@ export function generateAgentCard(options: GenerateAgentCardOptions): AgentCard 
     defaultOutputModes: [...a2aModes],
     skills: routes.map((route) => toSkill(route, options.examples?.[route.operationId] ?? [], describeInput)),
     signatures: [],
+    // Where a 0.3 client looks for the endpoint; a 1.0 client reads supportedInterfaces and ignores these.
+    url: options.url,
+    preferredTransport: jsonRpcBinding,
+    protocolVersion: `${a2aLegacyProtocolVersion}.0`,
+    supportsAuthenticatedExtendedCard: false,
   };
 }
 

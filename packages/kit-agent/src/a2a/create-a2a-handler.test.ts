@@ -129,7 +129,10 @@ describe('createA2AHandler with the official A2A client', () => {
     const card = await client.getAgentCard();
     expect(card.name).toBe('helpdesk');
     expect(card.skills.map((skill) => skill.id)).toEqual(['get_api_search', 'post_api_tickets', 'get_api_slow', 'get_api_broken']);
-    expect(card.supportedInterfaces).toEqual([{ url: `${base}/a2a`, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: '1.0' }]);
+    expect(card.supportedInterfaces).toEqual([
+      { url: `${base}/a2a`, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: '1.0' },
+      { url: `${base}/a2a`, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: '0.3' },
+    ]);
     expect(client.protocolVersion).toBe('1.0');
   });
 

@@ -51,9 +51,13 @@ export interface CreateA2AHandlerOptions {
 export type A2AHandler = (request: Request, ctx?: KitContext) => Promise<Response>;
 
 /**
- * Answers the A2A 1.0 JSON-RPC protocol (the version `@a2a-js/sdk` speaks; clients send the
- * header `A2A-Version: 1.0`) over the registry's routes as skills, on the SDK's own request
- * handler and JSON-RPC transport, without Express.
+ * Answers the A2A JSON-RPC protocol over the registry's routes as skills, on the SDK's own request
+ * handler and JSON-RPC transport, without Express, in both versions clients speak on the same
+ * endpoint: 1.0 (the version `@a2a-js/sdk` speaks; clients send the header `A2A-Version: 1.0` and
+ * call `SendMessage`, `GetTask`, …) and 0.3 (no header; `message/send`, `message/stream`,
+ * `tasks/get`, …, translated both ways by the SDK's compatibility layer). `generateAgentCard`
+ * announces both. The method names below are 1.0's; each has its 0.3 name, but `ListTasks`, which
+ * 0.3 lacks.
  *
  * `SendMessage` runs one skill call as a task. The message names the skill and its input: a data
  * part `{"skill": "get_api_search", "input": {"q": "…"}}` (or the same JSON as text); or the input
@@ -133,8 +137,8 @@ export function createA2AHandler(options: CreateA2AHandlerOptions): A2AHandler {
 }
 
 function buildEndpoint(sdk: A2ASdk, options: CreateA2AHandlerOptions, skills: SkillSet, maxTasks: number, maxBodyBytes: number): JsonRpcEndpoint {
-  // The SDK's request handler checks streaming, push notifications, the extended card and the
-  // protocol version against a card. This one is never sent to anyone, so its name and URL are
+  // The SDK's request handler checks streaming, push notifications and the extended card against a
+  // card. This one is never sent to anyone, so its name and URL are
   // placeholders; the published card comes from generateAgentCard.
   const card = generateAgentCard({
     registry: options.registry,
@@ -172,7 +176,8 @@ function buildEndpoint(sdk: A2ASdk, options: CreateA2AHandlerOptions, skills: Sk
     checkOutputModes(params.configuration?.acceptedOutputModes ?? [], sdk.errors);
     rememberCall(context, call);
   };
-  return { sdk, card, transport: new sdk.server.JsonRpcTransportHandler(kitRequestHandler(inner, prepare)), maxBodyBytes };
+  const handler = kitRequestHandler(inner, prepare);
+  return { sdk, transport: new sdk.server.JsonRpcTransportHandler(handler), legacyTransport: new sdk.legacy.LegacyJsonRpcTransportHandler(handler), maxBodyBytes };
 }
 
 function chooseTextSkill(component: string, routes: readonly RegisteredRoute[], textSkill: string | undefined): RegisteredRoute | undefined {

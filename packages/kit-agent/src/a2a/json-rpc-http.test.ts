@@ -50,21 +50,28 @@ describe('A2A JSON-RPC over HTTP', () => {
     expect(await errorOf(await post('{"jsonrpc":"2.0","id":"a","params":{}}'))).toMatchObject({ id: 'a', code: -32600 });
   });
 
-  it('names the A2A 1.0 methods when asked for another, such as a 0.3 name', async () => {
-    const error = await errorOf(await rpc('message/send', message('x'), 'q'));
-    expect(error).toEqual({
+  it('names the A2A 1.0 methods when asked for another, and the 1.0 name of a 0.3 method sent as 1.0', async () => {
+    expect(await errorOf(await rpc('SendMesage', message('x'), 'q'))).toEqual({
       id: 'q',
       code: -32601,
       message:
-        'Method not found: "message/send" is not an A2A 1.0 method; use one of SendMessage, SendStreamingMessage, GetTask, ListTasks, CancelTask, SubscribeToTask, CreateTaskPushNotificationConfig, GetTaskPushNotificationConfig, ListTaskPushNotificationConfigs, DeleteTaskPushNotificationConfig, GetExtendedAgentCard.',
+        'Method not found: "SendMesage" is not an A2A 1.0 method; use one of SendMessage, SendStreamingMessage, GetTask, ListTasks, CancelTask, SubscribeToTask, CreateTaskPushNotificationConfig, GetTaskPushNotificationConfig, ListTaskPushNotificationConfigs, DeleteTaskPushNotificationConfig, GetExtendedAgentCard.',
+    });
+    expect(await errorOf(await rpc('message/send', message('x'), 'r'))).toEqual({
+      id: 'r',
+      code: -32601,
+      message: 'Method not found: "message/send" is the A2A 0.3 name of SendMessage and the request sent A2A-Version: 1.0; call SendMessage, or leave out the A2A-Version header to speak 0.3.',
     });
   });
 
-  it('asks for the A2A-Version header the SDK client sends, with -32009', async () => {
+  it('asks a 1.0 method sent without the A2A-Version header (which means 0.3) for the header, with -32009', async () => {
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: message('v') });
     const missing = await app.fetch(new Request('http://localhost/a2a', { method: 'POST', headers: { 'content-type': 'application/json' }, body }));
-    expect(await errorOf(missing)).toMatchObject({ code: -32009, message: 'This agent speaks A2A 1.0 and the request sent no A2A-Version header, which means 0.3; send the header A2A-Version: 1.0.' });
-    expect(await errorOf(await post(body, { 'a2a-version': '2.0' }))).toMatchObject({ code: -32009, message: expect.stringContaining('sent A2A-Version "2.0"') });
+    expect(await errorOf(missing)).toMatchObject({
+      code: -32009,
+      message: 'SendMessage is an A2A 1.0 method and the request sent no A2A-Version header, which means 0.3; send the header A2A-Version: 1.0, or call message/send, its name in 0.3.',
+    });
+    expect(await errorOf(await post(body, { 'a2a-version': '2.0' }))).toMatchObject({ code: -32009, message: expect.stringContaining('sent A2A-Version "2.0"; send A2A-Version: 1.0, or no A2A-Version header to speak 0.3') });
   });
 
   it('refuses bodies that are not JSON or too large, and methods other than POST', async () => {

@@ -1,27 +1,13 @@
-import type { AgentCard } from '@a2a-js/sdk';
 import type { JsonRpcTransportHandler } from '@a2a-js/sdk/server';
+import type { LegacyJsonRpcTransportHandler } from '@a2a-js/sdk/compat/v0_3/server';
 import { paramsProblem } from './check-params.js';
+import { legacyParamsProblem, withBlockingDefault } from './legacy-params.js';
+import { chooseProtocol } from './protocol-version.js';
 import { readBody } from './read-body.js';
 import { rememberOrigin, type HttpOrigin } from './registry-executor.js';
-import { jsonResponse, rpcCodes, rpcError, withoutInternals, type RpcId } from './rpc-errors.js';
-import { a2aProtocolVersion, jsonRpcBinding, type A2ASdk } from './sdk.js';
+import { jsonResponse, legacyRpcErrorOf, rpcCodes, rpcError, withoutInternals, type RpcId } from './rpc-errors.js';
+import { a2aLegacyProtocolVersion, a2aProtocolVersion, type A2ASdk } from './sdk.js';
 import { streamResponse } from './sse-response.js';
-
-/** The JSON-RPC methods of A2A 1.0. */
-export const a2aMethods: readonly string[] = [
-  'SendMessage',
-  'SendStreamingMessage',
-  'GetTask',
-  'ListTasks',
-  'CancelTask',
-  'SubscribeToTask',
-  'CreateTaskPushNotificationConfig',
-  'GetTaskPushNotificationConfig',
-  'ListTaskPushNotificationConfigs',
-  'DeleteTaskPushNotificationConfig',
-  'GetExtendedAgentCard',
-];
-const knownMethods = new Set(a2aMethods);
 
 const { parseError, invalidRequest, methodNotFound, invalidParams } = rpcCodes;
 
@@ -29,16 +15,19 @@ const { parseError, invalidRequest, methodNotFound, invalidParams } = rpcCodes;
 export interface JsonRpcEndpoint {
   readonly sdk: A2ASdk;
   readonly transport: JsonRpcTransportHandler;
-  /** The card the SDK's handler checks the protocol version against. */
-  readonly card: AgentCard;
+  /** The SDK's 0.3 transport over the same request handler: it translates 0.3 requests and answers. */
+  readonly legacyTransport: LegacyJsonRpcTransportHandler;
   readonly maxBodyBytes: number;
 }
 
 /**
- * Answers one HTTP request carrying one A2A JSON-RPC request: a JSON answer for every method but
- * `SendStreamingMessage` and `SubscribeToTask`, which answer with server-sent events, one JSON-RPC
- * response per `data:` event. Errors are JSON-RPC error responses with HTTP status 200, except a
- * body over the limit (413) and a fault of the server itself (500).
+ * Answers one HTTP request carrying one A2A JSON-RPC request, in A2A 1.0 (header `A2A-Version: 1.0`,
+ * methods such as `SendMessage`) or in 0.3 (no header, methods such as `message/send`, translated by
+ * the SDK's compatibility layer): a JSON answer for every method but the streaming ones
+ * (`SendStreamingMessage`, `SubscribeToTask`, `message/stream`, `tasks/resubscribe`), which answer
+ * with server-sent events, one JSON-RPC response per `data:` event. Errors are JSON-RPC error
+ * responses with HTTP status 200, except a body over the limit (413) and a fault of the server
+ * itself (500).
  */
 export async function answerJsonRpc(request: Request, requestId: string, endpoint: JsonRpcEndpoint, caller?: HttpOrigin['caller']): Promise<Response> {
   const { sdk } = endpoint;
@@ -71,25 +60,20 @@ export async function answerJsonRpc(request: Request, requestId: string, endpoin
   if (envelope.jsonrpc !== '2.0') return rpcError(id, invalidRequest, 'Invalid request: jsonrpc must be "2.0".');
   if (typeof envelope.method !== 'string' || envelope.method === '') return rpcError(id, invalidRequest, 'Invalid request: method must be a non-empty string, such as "SendMessage".');
 
-  const requested = request.headers.get(sdk.root.A2A_VERSION_HEADER)?.trim() || undefined;
-  try {
-    sdk.server.validateVersion(requested ?? '0.3', endpoint.card, jsonRpcBinding);
-  } catch {
-    const sent = requested === undefined ? 'no A2A-Version header, which means 0.3' : `A2A-Version ${JSON.stringify(requested.slice(0, 20))}`;
-    return rpcError(id, sdk.errors.A2A_ERROR_CODE.VERSION_NOT_SUPPORTED, `This agent speaks A2A ${a2aProtocolVersion} and the request sent ${sent}; send the header A2A-Version: ${a2aProtocolVersion}.`);
+  const choice = chooseProtocol(request.headers.get(sdk.root.A2A_VERSION_HEADER), envelope.method);
+  if ('refused' in choice) {
+    const code = choice.refused.code === 'methodNotFound' ? methodNotFound : sdk.errors.A2A_ERROR_CODE.VERSION_NOT_SUPPORTED;
+    return rpcError(id, code, choice.refused.message);
   }
-  if (!knownMethods.has(envelope.method)) {
-    return rpcError(id, methodNotFound, `Method not found: ${JSON.stringify(envelope.method.slice(0, 60))} is not an A2A ${a2aProtocolVersion} method; use one of ${a2aMethods.join(', ')}.`);
-  }
-
-  const problem = paramsProblem(envelope.method, envelope.params);
+  const legacy = choice.protocol === a2aLegacyProtocolVersion;
+  const problem = legacy ? legacyParamsProblem(envelope.method, envelope.params) : paramsProblem(envelope.method, envelope.params);
   if (problem) return rpcError(id, invalidParams, `Invalid params: ${problem}`);
 
-  const context = new sdk.server.ServerCallContext({ requestedVersion: requested, user: new sdk.server.UnauthenticatedUser() });
+  const context = new sdk.server.ServerCallContext({ requestedVersion: legacy ? a2aLegacyProtocolVersion : a2aProtocolVersion, user: new sdk.server.UnauthenticatedUser() });
   rememberOrigin(context, { request, requestId, ...(caller ? { caller } : {}) });
-  const answer = await endpoint.transport.handle(envelope, context);
+  const answer = legacy ? await endpoint.legacyTransport.handle(withBlockingDefault(envelope), context) : await endpoint.transport.handle(envelope, context);
   if (!isAsyncIterable(answer)) return jsonResponse(withoutInternals(answer));
-  return streamResponse(answer, id, sdk);
+  return legacy ? streamResponse(answer, id, sdk, legacyRpcErrorOf) : streamResponse(answer, id, sdk);
 }
 
 function validId(value: unknown): value is RpcId {

@@ -1,13 +1,20 @@
 import * as errors from '@a2a-js/sdk/errors';
 import { describe, expect, it } from 'vitest';
 import { loadA2ASdk } from './sdk.js';
-import { rpcError, rpcErrorOf, withoutInternals } from './rpc-errors.js';
+import { legacyRpcErrorOf, rpcError, rpcErrorOf, withoutInternals } from './rpc-errors.js';
 
 describe('rpc errors', () => {
   it('words A2A errors as the SDK does and anything else without revealing it', async () => {
     const sdk = await loadA2ASdk();
     expect(rpcErrorOf(new errors.TaskNotFoundError('Task not found: t'), sdk)).toMatchObject({ code: -32001, message: 'Task not found: t' });
     expect(rpcErrorOf(new TypeError("Cannot read properties of null (reading 'text')"), sdk)).toEqual({ code: -32603, message: 'Internal error: the agent failed to answer this request.' });
+  });
+
+  it('words A2A errors in 0.3 terms, without the 1.0 ErrorInfo, and anything else without revealing it', async () => {
+    const sdk = await loadA2ASdk();
+    expect(legacyRpcErrorOf(new errors.TaskNotFoundError('Task not found: t'), sdk)).toEqual({ code: -32001, message: 'Task not found: t' });
+    expect(legacyRpcErrorOf(new errors.RequestMalformedError({ message: 'Skill s: Invalid input.', metadata: { skill: 's' } }), sdk)).toEqual({ code: -32602, message: 'Skill s: Invalid input.' });
+    expect(legacyRpcErrorOf(new Error('/srv/app/secret.ts exploded'), sdk)).toEqual({ code: -32603, message: 'Internal error: the agent failed to answer this request.' });
   });
 
   it('replaces the message of an internal error the SDK mapped from a foreign exception, and keeps its own', () => {

@@ -24,6 +24,12 @@ export function rpcErrorOf(error: unknown, sdk: A2ASdk): { code: number; message
   return { code: internalError, message: 'Internal error: the agent failed to answer this request.' };
 }
 
+/** An A2A error as the SDK's 0.3 compatibility layer words it (0.3 codes, no `ErrorInfo`); anything else as in `rpcErrorOf`. */
+export function legacyRpcErrorOf(error: unknown, sdk: A2ASdk): { code: number; message: string; data?: unknown } {
+  if (error instanceof sdk.errors.A2AError) return sdk.legacy.LegacyJsonRpcTransportHandler.mapToLegacyJSONRPCError(error);
+  return { code: internalError, message: 'Internal error: the agent failed to answer this request.' };
+}
+
 /** A JSON-RPC error response. */
 export function rpcError(id: RpcId, code: number, message: string, status = 200): Response {
   return jsonResponse({ jsonrpc: '2.0', id, error: { code, message } }, status);

@@ -1,6 +1,7 @@
 import * as errors from '@a2a-js/sdk/errors';
 import { describe, expect, it } from 'vitest';
 import { loadA2ASdk } from './sdk.js';
+import { legacyRpcErrorOf } from './rpc-errors.js';
 import { streamResponse } from './sse-response.js';
 
 describe('streamResponse', () => {
@@ -27,6 +28,17 @@ describe('streamResponse', () => {
     const response = await streamResponse(failing(), 'x', sdk);
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(await response.json()).toEqual({ jsonrpc: '2.0', id: 'x', error: { code: -32603, message: 'Internal error: the agent failed to answer this request.' } });
+  });
+
+  it('words the error that ends a 0.3 stream in 0.3 terms, without the 1.0 ErrorInfo', async () => {
+    const sdk = await loadA2ASdk();
+    async function* events() {
+      yield { jsonrpc: '2.0', id: 4, result: { kind: 'task', id: 't' } };
+      throw new errors.TaskNotFoundError('Task not found: t');
+    }
+    const text = await (await streamResponse(events(), 4, sdk, legacyRpcErrorOf)).text();
+    const second = text.split('\n\n')[1]!;
+    expect(JSON.parse(second.slice('event: error\ndata: '.length))).toEqual({ jsonrpc: '2.0', id: 4, error: { code: -32001, message: 'Task not found: t' } });
   });
 
   it('stops listening when the client goes away', async () => {

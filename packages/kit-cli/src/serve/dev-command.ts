@@ -18,7 +18,7 @@ async function run(context: CommandContext) {
   const { createDevServer } = await import('@kit/kit-dev');
   try {
     await serveUntilStopped(context.signal, async () => {
-      const server = createDevServer({ root: context.root, port, host, log: cliLogger(context), mcp: !context.flag('no-mcp') });
+      const server = createDevServer({ root: context.root, port, host, log: cliLogger(context), mcp: !context.flag('no-mcp'), a2a: !context.flag('no-a2a') });
       try {
         await server.listen();
       } catch (error) {
@@ -39,12 +39,17 @@ export const devCommand: CommandSpec = {
   group: 'Develop',
   summary: 'Development server with hot reload',
   usage: 'dev [--port <n>] [--host <addr>] [options]',
-  description: `Serves the app from its sources with kit-dev's development server: pages, API routes, /openapi.json
-and MCP at /mcp. Saving a file rebuilds it and updates open pages; a build error is shown in the
-page (file and line) while the last good build keeps serving. Runs until Ctrl-C. At start it warns
-when the app's database has not applied every migration of migrations/ (run kit db:push).`,
+  description: `Serves the app from its sources with kit-dev's development server: pages, API routes, /openapi.json,
+MCP at /mcp, and A2A at /a2a with its agent card at /.well-known/agent.json (and agent-card.json).
+Saving a file rebuilds it and updates open pages; a build error is shown in the page (file and line)
+while the last good build keeps serving. Runs until Ctrl-C. At start it warns when the app's
+database has not applied every migration of migrations/ (run kit db:push).`,
   positionals: [],
-  options: [...serveOptions, { name: 'no-mcp', type: 'boolean', description: 'do not serve MCP at /mcp' }],
+  options: [
+    ...serveOptions,
+    { name: 'no-mcp', type: 'boolean', description: 'do not serve MCP at /mcp' },
+    { name: 'no-a2a', type: 'boolean', description: 'do not serve A2A at /a2a nor the agent card' },
+  ],
   examples: ['kit dev', 'kit dev --port 4000', 'PORT=0 kit dev'],
   readsEnvFile: true,
   run,

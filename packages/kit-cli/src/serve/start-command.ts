@@ -14,7 +14,7 @@ async function run(context: CommandContext) {
   const { startApp } = await import('@kit/kit-dev');
   try {
     await serveUntilStopped(context.signal, () =>
-      startApp({ root: context.root, port, host, log: cliLogger(context), ...(outDir === undefined ? {} : { outDir }), mcp: !context.flag('no-mcp') }),
+      startApp({ root: context.root, port, host, log: cliLogger(context), ...(outDir === undefined ? {} : { outDir }), mcp: !context.flag('no-mcp'), a2a: !context.flag('no-a2a') }),
     );
   } finally {
     await notice;
@@ -29,14 +29,16 @@ export const startCommand: CommandSpec = {
   summary: 'Production server',
   usage: 'start [--port <n>] [--host <addr>] [options]',
   description: `Serves the build kit build wrote (.kit/build/) with kit-dev's production server: pages, API routes,
-/openapi.json and MCP at /mcp, no bundler loaded. Settings come from the environment (PORT, HOST, and
-whatever the app reads with env()). Stops on Ctrl-C or SIGTERM, letting open requests finish. At start
-it warns when the app's database has not applied every migration of migrations/ (run kit db:push).`,
+/openapi.json, MCP at /mcp, and A2A at /a2a with its agent card at /.well-known/agent.json (and
+agent-card.json), no bundler loaded. Settings come from the environment (PORT, HOST, and whatever the
+app reads with env()). Stops on Ctrl-C or SIGTERM, letting open requests finish. At start it warns
+when the app's database has not applied every migration of migrations/ (run kit db:push).`,
   positionals: [],
   options: [
     ...serveOptions,
     { name: 'out-dir', type: 'string', value: '<dir>', description: 'the build to serve (default .kit/build)' },
     { name: 'no-mcp', type: 'boolean', description: 'do not serve MCP at /mcp' },
+    { name: 'no-a2a', type: 'boolean', description: 'do not serve A2A at /a2a nor the agent card' },
   ],
   examples: ['kit start', 'HOST=0.0.0.0 PORT=8080 kit start'],
   readsEnvFile: true,

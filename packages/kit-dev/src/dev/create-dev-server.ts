@@ -134,6 +134,7 @@ class KitDevServer implements DevServer {
       dev: true,
       devEventsUrl: devEventsPath,
       mcp: this.serve.mcp,
+      a2a: this.serve.a2a,
       onRenderError: (error, request) => this.renderErrorPage(error, request),
       onPageError: (error, where) => this.serve.log('error', `${where}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
     });
@@ -365,8 +366,9 @@ class KitDevServer implements DevServer {
 /**
  * Creates the development server of the app in `root`: `app/routes` scanned with kit-router, the
  * route files and `kit.config.ts` bundled with esbuild for Node and for the browser, pages rendered by
- * kit-react with streaming and hydration, API routes served through one kit app (so `/openapi.json`
- * and `/mcp` list them), `public/` served as it is. A change to a route file, a component or a
+ * kit-react with streaming and hydration, API routes served through one kit app (so `/openapi.json`,
+ * `/mcp` and A2A at `/a2a`, with its card at `/.well-known/agent.json`, list them), `public/` served
+ * as it is. A change to a route file, a component or a
  * stylesheet rebuilds and swaps the app without a restart and tells the browser through server-sent
  * events at `/_kit/events`; a build error keeps the last good build serving the other routes and
  * shows an overlay naming `file:line:column`. Creation does no work: `listen()` (or `ready()`,

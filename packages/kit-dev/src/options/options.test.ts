@@ -40,6 +40,7 @@ describe('option checks', () => {
       [{ root, host: '' }, 'host must be an address'],
       [{ root, conditions: ['ok', ''] }, 'conditions must be a list of non-empty strings'],
       [{ root, debounceMs: -1 }, 'debounceMs must be a number'],
+      [{ root, a2a: 'no' as unknown as boolean }, 'a2a must be true or false (false leaves out /a2a and the agent card), got "no"'],
     ];
     for (const [options, text] of cases) {
       const error = thrownBy(() => createDevServer({ routesDir: '.', ...options }), KitDevError);
@@ -60,6 +61,35 @@ describe('option checks', () => {
     expect(build.code).toBe('build_failed');
     expect(build.location).toMatchObject({ file: 'app/routes/index.page.tsx', line: 2 });
     expect(build.message).toMatch(/^buildApp: app\/routes\/index\.page\.tsx:2:\d+: /);
+  });
+
+  it('serves A2A and its card unless a2a is false, and leaves an app that serves its own card to it', async () => {
+    const api = "import { defineAPI } from '@kit/kit-core';\nexport const GET = defineAPI({ description: 'Says hello.', handler: async () => ({ hello: 'world' }) });\n";
+    const json = { accept: 'application/json' };
+    const rpc = { method: 'POST', headers: { ...json, 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"message/send","params":{}}' };
+    const plain = await app({ 'app/routes/api/hello.api.ts': api });
+    const off = createDevServer({ root: plain, port: 0, log: false, a2a: false });
+    try {
+      const { url } = await off.listen();
+      expect((await fetch(`${url}/api/hello`)).status).toBe(200);
+      expect((await fetch(`${url}/.well-known/agent.json`, { headers: json })).status).toBe(404);
+      expect((await fetch(`${url}/.well-known/agent-card.json`, { headers: json })).status).toBe(404);
+      expect((await fetch(`${url}/a2a`, rpc)).status).toBe(404);
+    } finally {
+      await off.close();
+    }
+
+    const config = "import { defineAPI, defineConfig } from '@kit/kit-core';\nexport default defineConfig({ routes: { 'GET /.well-known/agent.json': defineAPI({ handler: async () => ({ name: 'its own card' }) }) } });\n";
+    const own = await app({ 'app/routes/api/hello.api.ts': api, 'kit.config.ts': config });
+    await buildApp({ root: own });
+    const started = await startApp({ root: own, port: 0, log: false });
+    try {
+      expect(await (await fetch(`${started.url}/.well-known/agent.json`)).json()).toEqual({ name: 'its own card' });
+      expect((await fetch(`${started.url}/.well-known/agent-card.json`, { headers: json })).status).toBe(404);
+      expect((await fetch(`${started.url}/a2a`, rpc)).status).toBe(404);
+    } finally {
+      await started.close();
+    }
   });
 
   it('refuses to start without a build, and says so when the port is taken', async () => {

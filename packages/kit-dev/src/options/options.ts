@@ -23,6 +23,11 @@ export interface ServeOptions {
   readonly host?: string;
   /** Serve the app's API routes as MCP tools at `/mcp` (streamable HTTP). Default true. */
   readonly mcp?: boolean;
+  /**
+   * Serve the app's API routes as A2A skills at `/a2a` (JSON-RPC, A2A 1.0 and 0.3, with streaming),
+   * with the agent card at `/.well-known/agent.json` and `/.well-known/agent-card.json`. Default true.
+   */
+  readonly a2a?: boolean;
   /** Where progress and problems go. Default: `console` (info to standard output, the rest to standard error); `false` for silence. */
   readonly log?: DevLogger | false;
 }
@@ -50,6 +55,7 @@ export interface ResolvedServe {
   readonly port: number;
   readonly host: string;
   readonly mcp: boolean;
+  readonly a2a: boolean;
   readonly log: DevLogger;
 }
 
@@ -93,14 +99,15 @@ export function resolveLayout(component: string, options: AppLayoutOptions, need
   return { root, routesDir, publicDir, configFile: resolve(root, 'kit.config.ts') };
 }
 
-/** Port, host, MCP and logging, checked. */
+/** Port, host, MCP, A2A and logging, checked. */
 export function resolveServe(component: string, options: ServeOptions): ResolvedServe {
-  const { port = 3000, host = '127.0.0.1', mcp = true, log } = options;
+  const { port = 3000, host = '127.0.0.1', mcp = true, a2a = true, log } = options;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw invalid(component, `port must be an integer from 0 to 65535 (0 picks a free one), got ${JSON.stringify(port)}`);
   if (typeof host !== 'string' || host === '') throw invalid(component, `host must be an address such as "127.0.0.1" or "0.0.0.0", got ${JSON.stringify(host)}`);
   if (typeof mcp !== 'boolean') throw invalid(component, `mcp must be true or false, got ${JSON.stringify(mcp)}`);
+  if (typeof a2a !== 'boolean') throw invalid(component, `a2a must be true or false (false leaves out /a2a and the agent card), got ${JSON.stringify(a2a)}`);
   if (log !== undefined && log !== false && typeof log !== 'function') throw invalid(component, 'log must be a function (level, message) or false');
-  return { port, host, mcp, log: log === false ? silent : (log ?? consoleLogger) };
+  return { port, host, mcp, a2a, log: log === false ? silent : (log ?? consoleLogger) };
 }
 
 /** Extra export conditions, checked. */

@@ -62,7 +62,7 @@ function isRootPath(url: string): boolean {
 /**
  * Serves a production build written by `buildApp`: imports the server bundle, assembles the kit app
  * (API routes, scoped middleware, pages rendered by kit-react, not-found pages, `/openapi.json`,
- * `/mcp`) and serves it with the browser files under `/_kit/client/` (hashed names cached for a year,
+ * `/mcp`, A2A at `/a2a` with its agent card at `/.well-known/agent.json`) and serves it with the browser files under `/_kit/client/` (hashed names cached for a year,
  * `immutable`), `public/`, the WebSocket endpoints of `kit.config.ts`, and health probes at `/_kit/health` (200 `{"status":"ok"}`, ahead of the app's
  * middleware). No bundler, compiler or watcher is loaded.
  *
@@ -103,6 +103,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<StartedAp
     {
       dev: false,
       mcp: serve.mcp,
+      a2a: serve.a2a,
       onPageError: (error, where) => serve.log('error', `${where}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
     },
   );

@@ -1,6 +1,7 @@
 import { createKitApp, pageSecurityPolicy, type AnyAPIDefinition, type KitApp, type KitConfig, type MiddlewareDefinition, type RouteKey } from '@kit/kit-core';
 import { createMcpServer } from '@kit/kit-agent';
 import { KitDevError } from '../errors/kit-dev-error.js';
+import { mountA2A, servesOwnA2A } from './a2a-endpoints.js';
 import { apiRoutesOf } from './api-routes.js';
 import { PageRenderer, wantsPage } from './page-routes.js';
 import type { LoadedApp, RuntimeOptions } from './runtime-types.js';
@@ -52,8 +53,9 @@ function checkConfig(value: unknown): KitConfig | null {
  * One kit app for a loaded set of route files: the API files' routes beside the routes of
  * `kit.config.ts` (so OpenAPI and MCP list them all), the middleware files scoped to their folders after
  * the config's middleware, every page pattern answering GET and HEAD with kit-react's renderer, unknown
- * URLs answered with the nearest not-found page (HTML callers) or a 404 problem (the others), and the MCP
- * server at `/mcp`. Pages carry the security headers of `config.securityHeaders` (kit-react's strict
+ * URLs answered with the nearest not-found page (HTML callers) or a 404 problem (the others), the MCP
+ * server at `/mcp`, and A2A at `/a2a` with its agent card at `/.well-known/agent.json` and
+ * `/.well-known/agent-card.json`. Pages carry the security headers of `config.securityHeaders` (kit-react's strict
  * defaults otherwise), and every endpoint the body and cross-site limits of kit-core.
  */
 export function createRuntimeApp(loaded: LoadedApp, options: RuntimeOptions): KitApp {
@@ -76,11 +78,12 @@ export function createRuntimeApp(loaded: LoadedApp, options: RuntimeOptions): Ki
   for (const route of loaded.manifest.routes) {
     if (route.kind === 'page') app.get(honoPath(route.pattern), (request, ctx) => pages.render(request, ctx));
   }
+  const info = config?.info ?? defaultInfo;
   const servesMcp = Object.keys(routes).some((key) => key.endsWith(' /mcp'));
   if (options.mcp && !servesMcp) {
-    const info = config?.info ?? defaultInfo;
     const mcp = createMcpServer({ registry: app.registry, name: info.title, version: info.version });
     app.mount('/mcp', ['GET', 'POST', 'DELETE'], (request, ctx) => mcp.handleHttp(request, ctx));
   }
+  if (options.a2a && !servesOwnA2A(app)) mountA2A(app, info);
   return app;
 }

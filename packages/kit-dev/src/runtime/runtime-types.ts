@@ -22,6 +22,8 @@ export interface RuntimeOptions {
   readonly devEventsUrl?: string;
   /** Mount the MCP server at `/mcp`. */
   readonly mcp: boolean;
+  /** Mount A2A at `/a2a` and its agent card at `/.well-known/agent.json` and `/.well-known/agent-card.json`. */
+  readonly a2a: boolean;
   /** Where loader and render failures are reported (kit-react's `onError`); default: kit-react's own report on standard error. */
   readonly onPageError?: (error: unknown, where: string) => void;
   /** Turns an error thrown by the renderer into an answer (the dev overlay), or returns null to let kit-core answer 500. */

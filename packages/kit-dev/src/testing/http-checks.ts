@@ -1,4 +1,6 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { Role, TaskState, type Part, type SendMessageRequest, type Task } from '@a2a-js/sdk';
+import { ClientFactory } from '@a2a-js/sdk/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect, it } from 'vitest';
@@ -22,6 +24,18 @@ export function timedChunks(url: string, headers: Record<string, string>): Promi
 }
 
 const html = { accept: 'text/html' };
+
+/** A message to an A2A agent whose one data part names a skill and its input. */
+function skillMessage(messageId: string, skill: string, input: unknown): SendMessageRequest {
+  const part: Part = { content: { $case: 'data', value: { skill, input } }, metadata: undefined, filename: '', mediaType: 'application/json' };
+  return { tenant: '', message: { messageId, contextId: '', taskId: '', role: Role.ROLE_USER, parts: [part], metadata: undefined, extensions: [], referenceTaskIds: [] }, configuration: undefined, metadata: undefined };
+}
+
+/** The route output an A2A task holds in its artifact's data part. */
+function taskOutput(task: Task): unknown {
+  const part = task.artifacts[0]?.parts.find((candidate) => candidate.content?.$case === 'data');
+  return part?.content?.$case === 'data' ? part.content.value : undefined;
+}
 
 /**
  * The checks every way of serving the fixture app must pass over real HTTP: the dev server and the
@@ -139,6 +153,40 @@ export function fixtureHttpChecks(base: () => string): void {
     } finally {
       await client.close();
     }
+  });
+
+  it('serves the agent card at both well-known paths, naming the address the client reached', async () => {
+    const card = await fetch(url('/.well-known/agent.json'));
+    expect(card.status).toBe(200);
+    expect(card.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(card.headers.get('x-fixture-root')).toBe('yes');
+    const text = await card.text();
+    expect(await (await fetch(url('/.well-known/agent-card.json'))).text()).toBe(text);
+    const body = JSON.parse(text) as { name: string; description: string; version: string; url: string; supportedInterfaces: { url: string; protocolVersion: string }[]; skills: { id: string }[] };
+    expect(body).toMatchObject({ name: 'Fixture tickets', description: 'The kit-dev fixture: tickets for people and agents.', version: '1.0.0', url: url('/a2a') });
+    expect(body.supportedInterfaces.map((entry) => [entry.protocolVersion, entry.url])).toEqual([['1.0', url('/a2a')], ['0.3', url('/a2a')]]);
+    expect(body.skills.map((skill) => skill.id).sort()).toEqual(['get_api_tickets', 'get_api_tickets_id', 'post_api_tickets']);
+    // The card is made from the request: a client that reached the server by another name is sent there.
+    const viaLocalhost = await sendRaw(url('/.well-known/agent.json'), { headers: { host: `localhost:${new URL(base()).port}` } });
+    expect(viaLocalhost.json().url).toBe(`http://localhost:${new URL(base()).port}/a2a`);
+  });
+
+  it('serves the API files as A2A skills at /a2a to the official client, through the middleware and the policies', async () => {
+    const client = await new ClientFactory().createFromUrl(base());
+    const timeout = { signal: AbortSignal.timeout(5_000) };
+    const read = await client.sendMessage(skillMessage('fixture-read', 'get_api_tickets_id', { id: '1' }), timeout);
+    expect('id' in read && read.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    expect(taskOutput(read as Task)).toMatchObject({ id: '1', title: 'Printer on fire' });
+    const refused = await client.sendMessage(skillMessage('fixture-refused', 'post_api_tickets', { title: 'forbidden' }), timeout);
+    expect('id' in refused && refused.status?.state).toBe(TaskState.TASK_STATE_REJECTED);
+    // A 0.3 client sends no A2A-Version header and 0.3 method names; the root middleware file runs for /a2a too.
+    const legacy = await sendRaw(url('/a2a'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","method":"message/send","params":{"message":{"kind":"message","messageId":"fixture-03","role":"user","parts":[{"kind":"data","data":{"skill":"get_api_tickets_id","input":{"id":"2"}}}]}},"id":1}',
+    });
+    expect(legacy.headers['x-fixture-root']).toBe('yes');
+    expect(legacy.json().result).toMatchObject({ kind: 'task', status: { state: 'completed' }, artifacts: [{ parts: [{ kind: 'data', data: { id: '2' } }, { kind: 'text' }] }] });
   });
 
   it('runs each middleware file only under its folder, authentication included', async () => {
