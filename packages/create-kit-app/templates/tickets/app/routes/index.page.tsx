@@ -55,6 +55,8 @@ export default function HomePage() {
           <dd>Every operation is a tool at <code>/mcp</code> (streamable HTTP).</dd>
           <dt>HTTP API</dt>
           <dd>JSON routes under <code>/api/</code>, described at <a href="/openapi.json">/openapi.json</a>.</dd>
+          <dt>A2A</dt>
+          <dd>Every operation is a skill at <code>/a2a</code>; the agent card is at <a href="/.well-known/agent.json">/.well-known/agent.json</a>.</dd>
           <dt>Signing in</dt>
           <dd>Send the key as <code>Authorization: Bearer kit_…</code>.</dd>
         </dl>
