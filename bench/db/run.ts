@@ -67,7 +67,7 @@ async function interleaved(
       const began = performance.now();
       for (let index = start; index < Math.min(OPS, start + SLICE); index++) {
         const response = await apps[variant].fetch(make(variant, index));
-        if (response.status !== 200) throw new Error(`${variant}: request ${index} answered ${response.status}: ${await response.text()}`);
+        if (!response.ok) throw new Error(`${variant}: request ${index} answered ${response.status}: ${await response.text()}`);
         await check(variant, response);
       }
       elapsed[variant] += performance.now() - began;

@@ -325,8 +325,10 @@ describe.each(testProviders)('$name', (provider) => {
       expect(rows).toEqual([{ name }]);
       expect((await db.execute(sql`SELECT ${db.table(project)} .${sql.identifier('name')} FROM ${db.table('project')} WHERE ${sql.identifier('name')} = ${name}`)).rows).toHaveLength(1);
       const failed = await rejectionOf(db.execute(`SELECT * FROM ${db.dialect.quote('no_such_table')}`), KitDbError);
-      expect(failed).toMatchObject({ code: 'query_failed', provider: provider.name });
+      expect(failed).toMatchObject({ code: 'schema_out_of_date', provider: provider.name });
       expect(failed.message).toContain('no_such_table');
+      const refused = await rejectionOf(db.execute(`SELECT * FROM ${db.dialect.quote('project')} WHERE`), KitDbError);
+      expect(refused).toMatchObject({ code: 'query_failed', provider: provider.name });
       expect((await rejectionOf(db.execute(`SELECT 1`, [1]), KitDbError)).code).toBe('invalid_input');
       // Constant defaults are in the SQL too, so raw inserts get them.
       const settingsId = unique('settings');

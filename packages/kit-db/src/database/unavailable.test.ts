@@ -246,7 +246,7 @@ describe('a SQLite file locked by another process', () => {
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain('the database file stayed locked (SQLITE_BUSY)');
       holder.exec('COMMIT');
-      expect((await post()).status).toBe(200);
+      expect((await post()).status).toBe(201);
     } finally {
       holder.close();
       await app.close();
