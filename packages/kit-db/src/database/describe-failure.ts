@@ -1,6 +1,7 @@
 import { KitDbError } from '../errors/kit-db-error.js';
 import { constraintFailure, driverError, type ConstraintFailure } from '../errors/constraint-failure.js';
 import { schemaGap } from '../errors/schema-gap.js';
+import { primaryKeyName } from '../model/constraint-name.js';
 import type { ResolvedModel, ResolvedSchema, TableSpec } from '../model/schema.js';
 import type { DatabaseProvider } from './types.js';
 
@@ -90,7 +91,7 @@ async function locate(failure: ConstraintFailure, context: FailureContext): Prom
       if (key) return { table, columns: [key.column] };
       const check = table.checks.find((c) => c.name === failure.constraint);
       if (check) return { table, columns: [check.column] };
-      if (failure.constraint === `${table.name}_pkey` || (failure.constraint === 'PRIMARY' && table.name === context.model?.table.name)) return { table, columns: table.primaryKey };
+      if (failure.constraint === primaryKeyName(table.name) || (failure.constraint === 'PRIMARY' && table.name === context.model?.table.name)) return { table, columns: table.primaryKey };
     }
   }
   // MySQL's not-null message names only the column: the table is the model's, or the one table that has it.

@@ -1,37 +1,33 @@
-import type { ColumnSpec, TableSpec } from '../model/schema.js';
+import { primaryKeyName } from '../model/constraint-name.js';
+import type { TableSpec } from '../model/schema.js';
+import { columnList, createIndexStatement } from './clauses.js';
+import type { Dialect } from './dialect.js';
 
-/** What the shared DDL writer needs from a dialect. */
-export interface DdlWriter {
-  quote(identifier: string): string;
-  literal(value: unknown, column?: ColumnSpec): string;
-  columnDefinition(column: ColumnSpec, table: TableSpec): string;
-  /** Words after the closing parenthesis of `CREATE TABLE` (MySQL's engine and collation). */
-  readonly tableSuffix: string;
+/** What the DDL writer needs from a dialect. */
+export interface DdlWriter extends Pick<Dialect, 'quote' | 'columnDefinition' | 'checkClause' | 'foreignKeyClause' | 'tableOptions'> {
   /** Whether a foreign key can be added after `CREATE TABLE` (not on SQLite). */
   readonly alterForeignKeys: boolean;
 }
+
+type ForeignKey = TableSpec['foreignKeys'][number];
 
 /** `CREATE TABLE` with its constraints, then its `CREATE INDEX` statements. */
 export function createTableStatements(writer: DdlWriter, table: TableSpec, options: { readonly foreignKeys?: boolean } = {}): string[] {
   const q = (name: string): string => writer.quote(name);
   const parts = table.columns.map((column) => `  ${writer.columnDefinition(column, table)}`);
-  if (table.primaryKey.length > 1) parts.push(`  CONSTRAINT ${q(`${table.name}_pkey`)} PRIMARY KEY (${table.primaryKey.map(q).join(', ')})`);
-  for (const index of table.indexes) if (index.unique) parts.push(`  CONSTRAINT ${q(index.name)} UNIQUE (${index.columns.map(q).join(', ')})`);
-  for (const check of table.checks) {
-    const column = table.columns.find((c) => c.name === check.column);
-    parts.push(`  CONSTRAINT ${q(check.name)} CHECK (${q(check.column)} IN (${check.values.map((value) => writer.literal(value, column)).join(', ')}))`);
-  }
+  if (table.primaryKey.length > 1) parts.push(`  CONSTRAINT ${q(primaryKeyName(table.name))} PRIMARY KEY ${columnList(writer, table.primaryKey)}`);
+  for (const index of table.indexes) if (index.unique) parts.push(`  CONSTRAINT ${q(index.name)} UNIQUE ${columnList(writer, index.columns)}`);
+  for (const check of table.checks) parts.push(`  ${writer.checkClause(check)}`);
   if (options.foreignKeys !== false) for (const key of table.foreignKeys) parts.push(`  ${foreignKeyClause(writer, key)}`);
-  const statements = [`CREATE TABLE ${q(table.name)} (\n${parts.join(',\n')}\n)${writer.tableSuffix}`];
-  for (const index of table.indexes) {
-    if (!index.unique) statements.push(`CREATE INDEX ${q(index.name)} ON ${q(table.name)} (${index.columns.map(q).join(', ')})`);
-  }
+  const suffix = writer.tableOptions === '' ? '' : ` ${writer.tableOptions}`;
+  const statements = [`CREATE TABLE ${q(table.name)} (\n${parts.join(',\n')}\n)${suffix}`];
+  for (const index of table.indexes) if (!index.unique) statements.push(createIndexStatement(writer, table.name, index));
   return statements;
 }
 
-function foreignKeyClause(writer: DdlWriter, key: TableSpec['foreignKeys'][number]): string {
-  const q = (name: string): string => writer.quote(name);
-  return `CONSTRAINT ${q(key.name)} FOREIGN KEY (${q(key.column)}) REFERENCES ${q(key.targetTable)} (${q(key.targetColumn)}) ON DELETE ${key.onDelete.toUpperCase()}`;
+/** The clause of a compiled foreign key, which has one column on each side. */
+function foreignKeyClause(writer: DdlWriter, key: ForeignKey): string {
+  return writer.foreignKeyClause({ name: key.name, columns: [key.column], refTable: key.targetTable, refColumns: [key.targetColumn], onDelete: key.onDelete });
 }
 
 /**
@@ -43,7 +39,7 @@ export function createSchemaStatements(writer: DdlWriter, tables: readonly Table
   const byName = new Map(tables.map((table) => [table.name, table]));
   const done = new Set<string>();
   const visiting = new Set<string>();
-  const deferred: { table: TableSpec; key: TableSpec['foreignKeys'][number] }[] = [];
+  const deferred: { table: TableSpec; key: ForeignKey }[] = [];
   const ordered: { table: TableSpec; skip: Set<string> }[] = [];
   const visit = (table: TableSpec): void => {
     if (done.has(table.name)) return;

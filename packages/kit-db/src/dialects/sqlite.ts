@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Table } from 'drizzle-orm';
-import { check, customType, foreignKey, index, integer, primaryKey, real, sqliteTable, text, unique, type SQLiteColumnBuilderBase } from 'drizzle-orm/sqlite-core';
+import { check, customType, foreignKey, index, integer, primaryKey, real, sqliteTable, text, unique } from 'drizzle-orm/sqlite-core';
 import type { ColumnSpec, TableSpec } from '../model/schema.js';
-import { createSchemaStatements, createTableStatements, type DdlWriter } from './ddl.js';
+import { plainDefaultClause } from './clauses.js';
+import { completeDialect, type ColumnMapping } from './complete-dialect.js';
 import type { Dialect } from './dialect.js';
-import { drizzleTableBuilder, quoteWith, type DrizzleModule, stringLiteral } from './shared.js';
+import type { DrizzleModule } from './drizzle-tables.js';
+import { quoteWith, standardStringLiteral } from './sql-text.js';
 
 /** Vectors and JSON as text: SQLite has no array or JSON column type. */
 const vectorText = customType<{ data: number[]; driverData: string }>({
@@ -12,6 +13,8 @@ const vectorText = customType<{ data: number[]; driverData: string }>({
   toDriver: (value) => JSON.stringify(value),
   fromDriver: (value) => JSON.parse(value) as number[],
 });
+
+const quote = quoteWith('"');
 
 /**
  * The SQLite dialect (providers `sqlite` and `libsql`): strings, enums and dates are `text`, booleans
@@ -26,86 +29,62 @@ const vectorText = customType<{ data: number[]; driverData: string }>({
  * ```
  */
 export function sqliteDialect(): Dialect {
-  const quote = quoteWith('"');
-  const literal = (value: unknown, column?: ColumnSpec): string => {
-    if (value === null || value === undefined) return 'NULL';
-    if (typeof value === 'boolean') return value ? '1' : '0';
-    if (typeof value === 'number') return String(value);
-    if (value instanceof Date) return String(value.getTime());
-    if (typeof value === 'string' && column?.type !== 'json') return stringLiteral(value);
-    return stringLiteral(JSON.stringify(value));
-  };
-  const columnType = (column: ColumnSpec): string => {
-    switch (column.type) {
-      case 'id':
-        return column.autoIncrement ? 'integer' : 'text';
-      case 'reference':
-        return column.referenceType === 'integer' ? 'integer' : 'text';
-      case 'integer':
-      case 'boolean':
-      case 'datetime':
-        return 'integer';
-      case 'number':
-        return 'real';
-      default:
-        return 'text';
-    }
-  };
-  const columnDefinition = (column: ColumnSpec, table: TableSpec): string => {
-    let definition = `${quote(column.name)} ${columnType(column)}`;
-    if (column.primaryKey && table.primaryKey.length === 1) definition += column.autoIncrement ? ' PRIMARY KEY AUTOINCREMENT' : ' PRIMARY KEY';
-    if (!column.nullable) definition += ' NOT NULL';
-    if (column.default !== undefined) definition += ` DEFAULT ${literal(column.default.value, column)}`;
-    return definition;
-  };
-  const writer: DdlWriter = { quote, literal, columnDefinition, tableSuffix: '', alterForeignKeys: false };
-
-  const buildColumn = (column: ColumnSpec): SQLiteColumnBuilderBase => {
-    const name = column.name;
-    switch (column.type) {
-      case 'id':
-        return column.autoIncrement ? integer(name, { mode: 'number' }).primaryKey({ autoIncrement: true }) : text(name).primaryKey().$defaultFn(() => randomUUID());
-      case 'reference':
-        return column.referenceType === 'integer' ? integer(name, { mode: 'number' }) : text(name);
-      case 'integer':
-        return integer(name, { mode: 'number' });
-      case 'number':
-        return real(name);
-      case 'boolean':
-        return integer(name, { mode: 'boolean' });
-      case 'datetime':
-        return integer(name, { mode: 'timestamp_ms' });
-      case 'json':
-        return text(name, { mode: 'json' });
-      case 'vector':
-        return vectorText(name);
-      default:
-        return text(name);
-    }
-  };
-
-  const buildTable = drizzleTableBuilder({ table: sqliteTable, index, unique, check, primaryKey, foreignKey } as unknown as DrizzleModule, buildColumn, quote, literal);
-
-
-  return {
+  return completeDialect({
     name: 'sqlite',
     vectorStorage: 'json',
     quote,
+    stringLiteral: standardStringLiteral,
     literal,
-    columnType,
+    column: sqliteColumn,
+    defaultClause: (_type, expression) => plainDefaultClause(expression),
     columnDefinition,
-    createTableStatements: (table, options) => createTableStatements(writer, table, options),
-    createSchemaStatements: (tables) => createSchemaStatements(writer, tables),
+    tableOptions: '',
+    alterForeignKeys: false,
     dropTableStatement: (table) => `DROP TABLE IF EXISTS ${quote(table)}`,
-    buildTable,
-    buildTables: (tables) => buildAll(tables, buildTable),
-  };
+    drizzle: { table: sqliteTable, index, unique, check, primaryKey, foreignKey } as unknown as DrizzleModule,
+  });
 }
 
-/** Builds every table with a lookup that sees them all, so foreign keys resolve whatever the order. */
-export function buildAll(tables: readonly TableSpec[], build: (table: TableSpec, lookup: (name: string) => Table | undefined) => Table): ReadonlyMap<string, Table> {
-  const built = new Map<string, Table>();
-  const lookup = (name: string): Table | undefined => built.get(name);
-  for (const table of tables) built.set(table.name, build(table, lookup));
-  return built;
+function literal(value: unknown, column?: ColumnSpec): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  if (typeof value === 'number') return String(value);
+  if (value instanceof Date) return String(value.getTime());
+  if (typeof value === 'string' && column?.type !== 'json') return standardStringLiteral(value);
+  return standardStringLiteral(JSON.stringify(value));
+}
+
+function sqliteColumn(column: ColumnSpec): ColumnMapping {
+  switch (column.type) {
+    case 'id':
+      return column.autoIncrement
+        ? { sqlType: 'integer', build: (name) => integer(name, { mode: 'number' }).primaryKey({ autoIncrement: true }) }
+        : { sqlType: 'text', build: (name) => text(name).primaryKey().$defaultFn(() => randomUUID()) };
+    case 'reference':
+      return column.referenceType === 'integer' ? { sqlType: 'integer', build: (name) => integer(name, { mode: 'number' }) } : { sqlType: 'text', build: (name) => text(name) };
+    case 'integer':
+      return { sqlType: 'integer', build: (name) => integer(name, { mode: 'number' }) };
+    case 'number':
+      return { sqlType: 'real', build: (name) => real(name) };
+    case 'boolean':
+      return { sqlType: 'integer', build: (name) => integer(name, { mode: 'boolean' }) };
+    case 'datetime':
+      return { sqlType: 'integer', build: (name) => integer(name, { mode: 'timestamp_ms' }) };
+    case 'json':
+      return { sqlType: 'text', build: (name) => text(name, { mode: 'json' }) };
+    case 'vector':
+      return { sqlType: 'text', build: (name) => vectorText(name) };
+    case 'string':
+    case 'enum':
+    case 'text':
+    case 'date':
+      return { sqlType: 'text', build: (name) => text(name) };
+  }
+}
+
+function columnDefinition(column: ColumnSpec, table: TableSpec, columnType: string): string {
+  let definition = `${quote(column.name)} ${columnType}`;
+  if (column.primaryKey && table.primaryKey.length === 1) definition += column.autoIncrement ? ' PRIMARY KEY AUTOINCREMENT' : ' PRIMARY KEY';
+  if (!column.nullable) definition += ' NOT NULL';
+  return definition + plainDefaultClause(column.default === undefined ? undefined : literal(column.default.value, column));
 }

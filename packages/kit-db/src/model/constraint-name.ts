@@ -13,3 +13,11 @@ export function constraintName(...parts: readonly string[]): string {
   const hash = createHash('sha256').update(full).digest('hex').slice(0, 8);
   return `${full.slice(0, maxIdentifier - 9)}_${hash}`;
 }
+
+/**
+ * The name of a table's primary-key constraint (`ticket_pkey`, PostgreSQL's own convention): composite
+ * keys get it at `CREATE TABLE`, and migrations rename and drop keys by it.
+ */
+export function primaryKeyName(table: string): string {
+  return `${table}_pkey`;
+}

@@ -8,15 +8,12 @@ import { resolveModels } from '../../model/resolve-models.js';
 import type { AnyModel } from '../../model/types.js';
 import { dropDataError, droppedData } from '../diff/data-loss.js';
 import { defaultMigrationName, describeDiff } from '../diff/describe-diff.js';
-import { diffSnapshots, isEmptyDiff, type SchemaDiff } from '../diff/diff-snapshots.js';
+import { diffSnapshots, isEmptyDiff } from '../diff/diff-snapshots.js';
 import { resolveRenames, type MigrationRenames } from '../diff/renames.js';
 import { formatMigrationNumber, migrationSlug, nextMigrationNumber, readLatestSnapshot, snapshotFolder, snapshotPath, writeMigration } from '../files/migration-files.js';
 import { emptySnapshot, type Snapshot } from '../snapshot/snapshot.js';
 import { snapshotOf } from '../snapshot/snapshot-of.js';
-import type { MigrationStatement } from '../sql/common.js';
-import { mysqlStatements } from '../sql/mysql.js';
-import { postgresStatements } from '../sql/postgres.js';
-import { sqliteStatements } from '../sql/sqlite.js';
+import { migrationStatements } from '../sql/migration-statements.js';
 import { dialectFor } from './dialect-for.js';
 import { renderMigrationFile } from './render-file.js';
 
@@ -102,7 +99,7 @@ export async function generateMigration(options: GenerateMigrationOptions): Prom
   const dropped = droppedData(diff);
   if (dropped.length > 0 && options.allowDataLoss !== true) throw dropDataError(diff, dropped);
 
-  const statements = statementsFor(diff);
+  const statements = migrationStatements(diff, dialect);
   const changes = describeDiff(diff);
   const number = nextMigrationNumber(await existingNames(dir));
   const slug = options.name === undefined ? defaultMigrationName(diff) : migrationSlug(options.name);
@@ -152,17 +149,6 @@ async function previousSnapshot(dir: string, dialect: Dialect): Promise<Snapshot
     );
   }
   return latest.snapshot;
-}
-
-function statementsFor(diff: SchemaDiff): MigrationStatement[] {
-  switch (diff.cur.dialect) {
-    case 'sqlite':
-      return sqliteStatements(diff);
-    case 'postgres':
-      return postgresStatements(diff);
-    case 'mysql':
-      return mysqlStatements(diff);
-  }
 }
 
 /** Migration and snapshot names already in the folder, so numbers are never reused. */

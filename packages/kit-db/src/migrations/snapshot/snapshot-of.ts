@@ -17,7 +17,7 @@ export function snapshotOf(schema: ResolvedSchema, dialect: Dialect): Snapshot {
 }
 
 function snapshotTable(table: TableSpec, dialect: Dialect, columnOf: Readonly<Record<string, string>> | undefined): SnapshotTable {
-  const tableOptions = tableOptionsOf(table, dialect);
+  const { tableOptions } = dialect;
   return {
     name: table.name,
     ...(tableOptions === '' ? {} : { tableOptions }),
@@ -42,13 +42,4 @@ function snapshotTable(table: TableSpec, dialect: Dialect, columnOf: Readonly<Re
     })),
     checks: table.checks.map((check) => ({ name: check.name, column: check.column, values: [...check.values] })),
   };
-}
-
-/**
- * What the dialect writes after `CREATE TABLE (…)` (MySQL: engine, character set and collation), read
- * from its own statement so tables made by migrations match tables made by the dialect.
- */
-function tableOptionsOf(table: TableSpec, dialect: Dialect): string {
-  const create = dialect.createTableStatements(table, { foreignKeys: false })[0] ?? '';
-  return create.slice(create.lastIndexOf(')') + 1).trim();
 }

@@ -1,5 +1,7 @@
+import { createIndexStatement } from '../../dialects/clauses.js';
+import type { Dialect } from '../../dialects/dialect.js';
 import type { SchemaDiff, TableChanges } from '../diff/diff-snapshots.js';
-import type { SnapshotCheck, SnapshotColumn, SnapshotForeignKey, SnapshotIndex, SnapshotTable, SqlDialect } from '../snapshot/snapshot.js';
+import type { SnapshotColumn, SnapshotIndex, SnapshotTable } from '../snapshot/snapshot.js';
 
 /** One statement of a generated migration, with an optional note written above it for the reviewer. */
 export interface MigrationStatement {
@@ -7,51 +9,9 @@ export interface MigrationStatement {
   readonly note?: string;
 }
 
-/** An identifier quoted for the dialect: `"ticket"`, or `` `ticket` `` on MySQL. */
-export function quote(dialect: SqlDialect, name: string): string {
-  return dialect === 'mysql' ? `\`${name.replaceAll('`', '``')}\`` : `"${name.replaceAll('"', '""')}"`;
-}
-
-/** A string literal; MySQL reads backslashes as escapes, so they are doubled there. */
-export function stringLiteral(dialect: SqlDialect, value: string): string {
-  const escaped = value.replaceAll("'", "''");
-  return `'${dialect === 'mysql' ? escaped.replaceAll('\\', '\\\\') : escaped}'`;
-}
-
-/** `("a", "b")` */
-export function columnList(dialect: SqlDialect, columns: readonly string[]): string {
-  return `(${columns.map((column) => quote(dialect, column)).join(', ')})`;
-}
-
-/** `CONSTRAINT "x" CHECK ("status" IN ('open', 'closed'))` */
-export function checkClause(dialect: SqlDialect, check: SnapshotCheck): string {
-  const values = check.values.map((value) => stringLiteral(dialect, value)).join(', ');
-  return `CONSTRAINT ${quote(dialect, check.name)} CHECK (${quote(dialect, check.column)} IN (${values}))`;
-}
-
-/** `CONSTRAINT "x" FOREIGN KEY ("projectId") REFERENCES "project" ("id") ON DELETE restrict ON UPDATE no action` */
-export function foreignKeyClause(dialect: SqlDialect, key: SnapshotForeignKey): string {
-  return (
-    `CONSTRAINT ${quote(dialect, key.name)} FOREIGN KEY ${columnList(dialect, key.columns)} ` +
-    `REFERENCES ${quote(dialect, key.refTable)} ${columnList(dialect, key.refColumns)} ` +
-    `ON DELETE ${key.onDelete.toUpperCase()} ON UPDATE ${key.onUpdate.toUpperCase()}`
-  );
-}
-
 /** `CREATE [UNIQUE] INDEX "name" ON "table" ("a", "b")` */
-export function createIndex(dialect: SqlDialect, table: string, index: SnapshotIndex): MigrationStatement {
-  return {
-    sql: `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX ${quote(dialect, index.name)} ON ${quote(dialect, table)} ${columnList(dialect, index.columns)}`,
-  };
-}
-
-/** The default clause of a column, or `''`. MySQL wants expressions in parentheses on TEXT, BLOB and JSON. */
-export function defaultClause(dialect: SqlDialect, column: SnapshotColumn): string {
-  if (column.default === undefined) return '';
-  if (dialect === 'mysql' && /(text|blob|json|geometry)/i.test(column.type) && !column.default.startsWith('(')) {
-    return ` DEFAULT (${column.default})`;
-  }
-  return ` DEFAULT ${column.default}`;
+export function createIndex(dialect: Dialect, table: string, index: SnapshotIndex): MigrationStatement {
+  return { sql: createIndexStatement(dialect, table, index) };
 }
 
 /**
@@ -70,7 +30,7 @@ export function notNullNote(table: string, column: SnapshotColumn): string | und
 
 /** What PostgreSQL and MySQL write differently; the order of the steps is theirs in common. */
 export interface ServerDialectSql {
-  readonly dialect: 'postgres' | 'mysql';
+  readonly dialect: Dialect;
   renameTable(from: string, to: string): MigrationStatement[];
   dropForeignKey(table: string, key: string): string;
   dropIndex(table: string, index: string): string;
@@ -86,7 +46,7 @@ export interface ServerDialectSql {
  */
 export function serverStatements(diff: SchemaDiff, sql: ServerDialectSql): MigrationStatement[] {
   const { dialect } = sql;
-  const q = (name: string): string => quote(dialect, name);
+  const q = (name: string): string => dialect.quote(name);
   const out: MigrationStatement[] = [];
   for (const rename of diff.renames.tables) out.push(...sql.renameTable(rename.from, rename.to));
   for (const rename of diff.renames.columns) out.push({ sql: `ALTER TABLE ${q(rename.table)} RENAME COLUMN ${q(rename.from)} TO ${q(rename.to)}` });
@@ -110,14 +70,14 @@ export function serverStatements(diff: SchemaDiff, sql: ServerDialectSql): Migra
   }
   for (const changes of diff.changedTables) out.push(...sql.alterTable(changes));
   for (const changes of diff.changedTables) {
-    for (const check of changes.addedChecks) out.push({ sql: `ALTER TABLE ${q(changes.name)} ADD ${checkClause(dialect, check)}` });
+    for (const check of changes.addedChecks) out.push({ sql: `ALTER TABLE ${q(changes.name)} ADD ${dialect.checkClause(check)}` });
     for (const index of changes.addedIndexes) out.push(createIndex(dialect, changes.name, index));
   }
   for (const table of diff.createdTables) {
-    for (const key of table.foreignKeys) out.push({ sql: `ALTER TABLE ${q(table.name)} ADD ${foreignKeyClause(dialect, key)}` });
+    for (const key of table.foreignKeys) out.push({ sql: `ALTER TABLE ${q(table.name)} ADD ${dialect.foreignKeyClause(key)}` });
   }
   for (const changes of diff.changedTables) {
-    for (const key of changes.addedForeignKeys) out.push({ sql: `ALTER TABLE ${q(changes.name)} ADD ${foreignKeyClause(dialect, key)}` });
+    for (const key of changes.addedForeignKeys) out.push({ sql: `ALTER TABLE ${q(changes.name)} ADD ${dialect.foreignKeyClause(key)}` });
   }
   return out;
 }

@@ -1,8 +1,8 @@
+import { columnList } from '../../dialects/clauses.js';
+import type { Dialect } from '../../dialects/dialect.js';
 import type { SchemaDiff, TableChanges } from '../diff/diff-snapshots.js';
 import type { SnapshotColumn, SnapshotTable } from '../snapshot/snapshot.js';
-import { checkClause, columnList, createIndex, defaultClause, foreignKeyClause, isConstantDefault, notNullNote, quote, type MigrationStatement } from './common.js';
-
-const q = (name: string): string => quote('sqlite', name);
+import { createIndex, isConstantDefault, notNullNote, type MigrationStatement } from './common.js';
 
 /** Prefix of the table a rebuild copies into before it takes the old table's name. */
 export const rebuildPrefix = '__kit_new_';
@@ -14,7 +14,8 @@ export const rebuildPrefix = '__kit_new_';
  * (SQLite's documented recipe). The runner applies SQLite migrations with foreign keys switched off
  * and checks them before committing, as that recipe requires.
  */
-export function sqliteStatements(diff: SchemaDiff): MigrationStatement[] {
+export function sqliteStatements(diff: SchemaDiff, dialect: Dialect): MigrationStatement[] {
+  const q = (name: string): string => dialect.quote(name);
   const out: MigrationStatement[] = [];
   for (const rename of diff.renames.tables) out.push({ sql: `ALTER TABLE ${q(rename.from)} RENAME TO ${q(rename.to)}` });
   for (const rename of diff.renames.columns) out.push({ sql: `ALTER TABLE ${q(rename.table)} RENAME COLUMN ${q(rename.from)} TO ${q(rename.to)}` });
@@ -26,12 +27,12 @@ export function sqliteStatements(diff: SchemaDiff): MigrationStatement[] {
   }
   for (const table of diff.droppedTables) out.push({ sql: `DROP TABLE ${q(table.name)}`, note: `Drops table "${table.name}" and its rows.` });
   for (const table of diff.createdTables) {
-    out.push({ sql: createTable(table, table.name) });
-    for (const index of table.indexes) out.push(createIndex('sqlite', table.name, index));
+    out.push({ sql: createTable(dialect, table, table.name) });
+    for (const index of table.indexes) out.push(createIndex(dialect, table.name, index));
   }
   for (const changes of diff.changedTables) {
-    if (rebuilt.has(changes.name)) out.push(...rebuild(changes));
-    else out.push(...alterInPlace(changes));
+    if (rebuilt.has(changes.name)) out.push(...rebuild(dialect, changes));
+    else out.push(...alterInPlace(dialect, changes));
   }
   return out;
 }
@@ -57,33 +58,35 @@ export function needsRebuild(changes: TableChanges): boolean {
   );
 }
 
-function createTable(table: SnapshotTable, name: string): string {
+function createTable(dialect: Dialect, table: SnapshotTable, name: string): string {
   const inlineKey = table.primaryKey.length === 1 && table.columns.some((column) => column.name === table.primaryKey[0] && column.autoIncrement);
-  const lines = table.columns.map((column) => `  ${columnDefinition(column, inlineKey && column.name === table.primaryKey[0])}`);
-  if (table.primaryKey.length > 0 && !inlineKey) lines.push(`  PRIMARY KEY ${columnList('sqlite', table.primaryKey)}`);
-  for (const check of table.checks) lines.push(`  ${checkClause('sqlite', check)}`);
-  for (const key of table.foreignKeys) lines.push(`  ${foreignKeyClause('sqlite', key)}`);
-  return `CREATE TABLE ${q(name)} (\n${lines.join(',\n')}\n)`;
+  const lines = table.columns.map((column) => `  ${columnDefinition(dialect, column, inlineKey && column.name === table.primaryKey[0])}`);
+  if (table.primaryKey.length > 0 && !inlineKey) lines.push(`  PRIMARY KEY ${columnList(dialect, table.primaryKey)}`);
+  for (const check of table.checks) lines.push(`  ${dialect.checkClause(check)}`);
+  for (const key of table.foreignKeys) lines.push(`  ${dialect.foreignKeyClause(key)}`);
+  return `CREATE TABLE ${dialect.quote(name)} (\n${lines.join(',\n')}\n)`;
 }
 
 /** `AUTOINCREMENT` is only allowed on an INTEGER PRIMARY KEY written on the column itself. */
-function columnDefinition(column: SnapshotColumn, inlinePrimaryKey: boolean): string {
+function columnDefinition(dialect: Dialect, column: SnapshotColumn, inlinePrimaryKey: boolean): string {
   const key = inlinePrimaryKey ? ` PRIMARY KEY${column.autoIncrement ? ' AUTOINCREMENT' : ''}` : '';
-  return `${q(column.name)} ${column.type}${key}${column.notNull ? ' NOT NULL' : ''}${defaultClause('sqlite', column)}`;
+  return `${dialect.quote(column.name)} ${column.type}${key}${column.notNull ? ' NOT NULL' : ''}${dialect.defaultClause(column.type, column.default)}`;
 }
 
-function alterInPlace(changes: TableChanges): MigrationStatement[] {
+function alterInPlace(dialect: Dialect, changes: TableChanges): MigrationStatement[] {
+  const q = (name: string): string => dialect.quote(name);
   const table = q(changes.name);
   const out: MigrationStatement[] = [];
   for (const column of changes.droppedColumns) {
     out.push({ sql: `ALTER TABLE ${table} DROP COLUMN ${q(column.name)}`, note: `Drops column "${changes.name}"."${column.name}" and its values.` });
   }
-  for (const column of changes.addedColumns) out.push({ sql: `ALTER TABLE ${table} ADD COLUMN ${columnDefinition(column, false)}` });
-  for (const index of changes.addedIndexes) out.push(createIndex('sqlite', changes.name, index));
+  for (const column of changes.addedColumns) out.push({ sql: `ALTER TABLE ${table} ADD COLUMN ${columnDefinition(dialect, column, false)}` });
+  for (const index of changes.addedIndexes) out.push(createIndex(dialect, changes.name, index));
   return out;
 }
 
-function rebuild(changes: TableChanges): MigrationStatement[] {
+function rebuild(dialect: Dialect, changes: TableChanges): MigrationStatement[] {
+  const q = (name: string): string => dialect.quote(name);
   const temporary = `${rebuildPrefix}${changes.name}`;
   const prevColumns = new Map(changes.prev.columns.map((column) => [column.name, column]));
   const copied = changes.cur.columns.filter((column) => prevColumns.has(column.name));
@@ -97,12 +100,12 @@ function rebuild(changes: TableChanges): MigrationStatement[] {
     ...changes.addedColumns.map((column) => notNullNote(changes.name, column)),
     ...changes.alteredColumns.filter(({ from, to }) => to.notNull && !from.notNull).map(({ to }) => notNullNote(changes.name, to)),
   ].filter((note): note is string => note !== undefined);
-  const out: MigrationStatement[] = [{ sql: createTable(changes.cur, temporary), note: notes.join('\n') }];
+  const out: MigrationStatement[] = [{ sql: createTable(dialect, changes.cur, temporary), note: notes.join('\n') }];
   if (copied.length > 0) {
-    out.push({ sql: `INSERT INTO ${q(temporary)} ${columnList('sqlite', copied.map((column) => column.name))} SELECT ${sources.join(', ')} FROM ${q(changes.name)}` });
+    out.push({ sql: `INSERT INTO ${q(temporary)} ${columnList(dialect, copied.map((column) => column.name))} SELECT ${sources.join(', ')} FROM ${q(changes.name)}` });
   }
   out.push({ sql: `DROP TABLE ${q(changes.name)}` });
   out.push({ sql: `ALTER TABLE ${q(temporary)} RENAME TO ${q(changes.name)}` });
-  for (const index of changes.cur.indexes) out.push(createIndex('sqlite', changes.name, index));
+  for (const index of changes.cur.indexes) out.push(createIndex(dialect, changes.name, index));
   return out;
 }
