@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { sourceEntries } from '../test-support/source-entries.js';
 import { exportsWithoutExamples, extractExamples, sourceFiles, typeCheckExamples } from './tsdoc-examples.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -16,9 +17,12 @@ describe('TSDoc examples', () => {
     expect(typeCheckExamples(examples, root)).toEqual([]);
   }, 120_000);
 
-  it.each(packages)('cover every function and class that %s exports', (name) => {
+  // Every entry point, subpaths included (`@kit/kit-core/http`), by the specifier an app imports.
+  const entries = [...sourceEntries(root)];
+
+  it.each(entries)('cover every function and class that %s exports', (_specifier, entryFile) => {
     // Types and interfaces document their fields; functions and classes need a usage example.
-    const missing = exportsWithoutExamples(`${root}packages/${name}/src/index.ts`);
+    const missing = exportsWithoutExamples(entryFile);
     expect(missing).toEqual([]);
   }, 120_000);
 });

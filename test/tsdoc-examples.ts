@@ -57,25 +57,8 @@ export function typeCheckExamples(examples: readonly TsdocExample[], repositoryR
     jsx: ts.JsxEmit.ReactJSX,
     lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
     types: ['node'],
-    baseUrl: repositoryRoot,
-    paths: {
-      '@kit/kit-core': ['packages/kit-core/src/index.ts'],
-      '@kit/kit-ai': ['packages/kit-ai/src/index.ts'],
-      '@kit/kit-agent': ['packages/kit-agent/src/index.ts'],
-      '@kit/kit-cron': ['packages/kit-cron/src/index.ts'],
-      '@kit/kit-auth': ['packages/kit-auth/src/index.ts'],
-      '@kit/kit-db': ['packages/kit-db/src/index.ts'],
-      '@kit/kit-ops': ['packages/kit-ops/src/index.ts'],
-      '@kit/kit-router': ['packages/kit-router/src/index.ts'],
-      '@kit/kit-react': ['packages/kit-react/src/index.ts'],
-      '@kit/kit-react/server': ['packages/kit-react/src/server.ts'],
-      '@kit/kit-react/client': ['packages/kit-react/src/client.ts'],
-      '@kit/kit-dev': ['packages/kit-dev/src/index.ts'],
-      '@kit/kit-cli': ['packages/kit-cli/src/index.ts'],
-      'create-kit-app': ['packages/create-kit-app/src/index.ts'],
-      '@kit/docs-search': ['packages/docs-search/src/index.ts'],
-      '@kit/docs': ['packages/docs/src/index.ts'],
-    },
+    // Workspace packages resolve to their sources through the `kit-source` condition of their exports.
+    customConditions: ['kit-source'],
   };
   const host = ts.createCompilerHost(options);
   const readFile = host.readFile.bind(host);

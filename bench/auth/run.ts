@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { contextFor } from '@kit/kit-core';
+import { contextFor } from '@kit/kit-core/http';
 import { createAuthMiddleware, createSessionRevocation, generateApiKey, MemoryRevocationStore, signSession, verifySession } from '@kit/kit-auth';
 import { median, runLoad, type LoadResult } from '../http/load.js';
 import { benchSessionSecret } from './shared.js';

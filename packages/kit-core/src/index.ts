@@ -1,6 +1,8 @@
 /**
  * @kit/kit-core: typed routes, the capability registry and its OpenAPI projection, policies,
- * middleware, configuration, and the app that serves them.
+ * middleware, configuration, and the app that serves them. The optional parts have entries of their own
+ * as well: `@kit/kit-core/redis`, `/websocket` and `/compliance`; the pieces of the HTTP edge, for code
+ * that serves or tests requests itself, are in `@kit/kit-core/http`.
  */
 export { defineAPI, type APIDefinition, type APIResponse, type Capability } from './definitions/define-api.js';
 export { defineConfig, type ClientKeyArgs, type DatabaseConfig, type KitConfig } from './definitions/define-config.js';
@@ -14,14 +16,8 @@ export { CapabilityRegistry, operationIdFor, type CallEvent, type CallObserver, 
 export { toOpenAPI, type OpenAPIDocument } from './registry/openapi.js';
 export type { JsonSchema } from './registry/json-schema.js';
 export { KitError, invalidInput, kitErrorCodes, type FieldIssue, type KitErrorCode, type KitErrorOptions } from './errors/kit-error.js';
-export { asKitError, toProblem, quoteInput, type Problem } from './errors/problem.js';
-export { contextFor } from './http/context.js';
-export { jsonResponse, matchesEtag, problemResponse } from './http/responses.js';
-export { maxBodyBytes, defaultBodyTimeoutMs } from './http/read-input.js';
-export { defaultContentSecurityPolicy, pageSecurityPolicy, type PageSecurityHeaders, type PageSecurityPolicy, type ReferrerPolicyValue } from './http/page-security.js';
-export { guardHttpServer, type HttpGuardOptions, type HttpRefusal } from './http/guard-http-server.js';
-export { problemForRequestError } from './http/request-error.js';
-export { issueMessage, safeParseWithMessages } from './registry/issue-messages.js';
+export { quoteInput } from './errors/problem.js';
+export type { PageSecurityHeaders, ReferrerPolicyValue } from './http/page-security.js';
 export { createKitApp } from './app/create-kit-app.js';
 export type { KitApp, KitServer, ListenOptions, MountOptions, RawHandler } from './app/kit-app.js';
 export {
@@ -67,8 +63,3 @@ export type { KitSocket, WebSocketMessage } from './websocket/kit-socket.js';
 export type { WebSocketService } from './websocket/serve-websockets.js';
 export { WebSocketRoom, type WebSocketRoomOptions } from './websocket/websocket-room.js';
 export { defineCompliance, type Compliance, type ComplianceConfig, type ComplianceDocument, type RiskLevel } from './compliance/define-compliance.js';
-export type { AuditQuery, AuditRangeQuery, AuditScope, AuditTrail } from './compliance/audit-trail.js';
-export type { AuditEntry, AuditFilter, AuditStore } from './compliance/audit-types.js';
-export { MemoryAuditStore, type MemoryAuditStoreOptions } from './compliance/memory-audit-store.js';
-export { auditInputDigest } from './compliance/canonical-json.js';
-export { aiDisclosureHeader, aiGeneratedHeader, aiMarkingOf, type AIGeneratedRoutes } from './compliance/transparency.js';

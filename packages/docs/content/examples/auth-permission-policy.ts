@@ -5,7 +5,8 @@
 // relatedDocs: /docs/authentication#checkpermission
 // ---
 import { checkPermission } from '@kit/kit-auth';
-import { contextFor, definePolicy, type KitContext } from '@kit/kit-core';
+import { definePolicy, type KitContext } from '@kit/kit-core';
+import { contextFor } from '@kit/kit-core/http';
 
 // One policy per required permission keeps each rule readable in the policy list.
 export function requirePermission(required: string) {

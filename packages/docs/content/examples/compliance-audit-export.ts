@@ -4,7 +4,8 @@
 // topics: [policy, agents]
 // relatedDocs: /docs/policies-and-approvals#audit-trail
 // ---
-import { auditInputDigest, createKitApp, defineAPI, defineCompliance, defineMiddleware, type AuditEntry } from '@kit/kit-core';
+import { createKitApp, defineAPI, defineCompliance, defineMiddleware } from '@kit/kit-core';
+import { auditInputDigest, type AuditEntry } from '@kit/kit-core/compliance';
 import { z } from 'zod';
 
 // A stand-in for createAuthMiddleware of @kit/kit-auth: X-Agent names an agent, X-User a person.

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ContentStore } from '../service/state.js';
-import { matchesEtag } from '@kit/kit-core';
+import { matchesEtag } from '@kit/kit-core/internal';
 import { cacheKey, notModifiedHeaders, preferredEncoding, type ResponseCache } from './response-cache.js';
 
 /**

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener, type HttpBindings } from '@hono/node-server';
-import { maxBodyBytes as apiBodyBytes, problemForRequestError, problemResponse, type KitApp } from '@kit/kit-core';
+import { type KitApp } from '@kit/kit-core';
+import { maxBodyBytes as apiBodyBytes, problemForRequestError, problemResponse } from '@kit/kit-core/http';
 import type { Logger } from 'pino';
 import { answerPreflight, corsHeaders, isOpenToAllOrigins, pageSecurityHeaders } from './cross-origin.js';
 import { hostGuardRefusal } from './host-guard.js';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { defineMiddleware, matchesEtag, type MiddlewareDefinition } from '@kit/kit-core';
+import { defineMiddleware, type MiddlewareDefinition } from '@kit/kit-core';
+import { matchesEtag } from '@kit/kit-core/internal';
 
 /** Bounds of the response cache. */
 export interface ResponseCacheOptions {

@@ -1,7 +1,8 @@
 import cluster from 'node:cluster';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { RedisStore, guardHttpServer, type RateLimitDefinition, type RateLimitStore } from '@kit/kit-core';
+import { RedisStore, type RateLimitDefinition, type RateLimitStore } from '@kit/kit-core';
+import { guardHttpServer } from '@kit/kit-core/http';
 import type { Logger } from 'pino';
 import { loadContentWithSnapshot } from './content-snapshot.js';
 import { createDocsService, type DocsService } from '../service/create-docs-service.js';

@@ -1,4 +1,4 @@
-import { matchesEtag } from '@kit/kit-core';
+import { matchesEtag } from '@kit/kit-core/internal';
 import { imagePathOf, type ContentImage } from '../content/folder/images.js';
 import type { Content } from '../content/index.js';
 

@@ -1,4 +1,4 @@
-import { matchesEtag } from '@kit/kit-core';
+import { matchesEtag } from '@kit/kit-core/internal';
 import type { CachedBody } from './page-cache.js';
 
 /**

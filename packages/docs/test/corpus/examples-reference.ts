@@ -163,9 +163,10 @@ export function buildPackageNames(reference: string): PackageNames {
   return names;
 }
 
-/** The package of a `@kit/kit-<role>` specifier, or `undefined` for any other module. */
+/** The package of a `@kit/kit-<role>` specifier (or one of its subpaths), or `undefined` for any other module. */
 export function frameworkPackageOf(specifier: string): FrameworkPackage | undefined {
-  const match = /^@kit\/(kit-[a-z]+)$/.exec(specifier);
+  // A package's subpath entries (`@kit/kit-core/http`) belong to the package.
+  const match = /^@kit\/(kit-[a-z]+)(?:\/[a-z-]+)?$/.exec(specifier);
   const pkg = match?.[1];
   return frameworkPackages.find((candidate) => candidate === pkg);
 }

@@ -1,5 +1,6 @@
 import type * as Errors from '@a2a-js/sdk/errors';
-import { invalidInput, safeParseWithMessages, type FieldIssue } from '@kit/kit-core';
+import { invalidInput, type FieldIssue } from '@kit/kit-core';
+import { safeParseWithMessages } from '@kit/kit-core/internal';
 import { z } from 'zod';
 import type { SkillCall } from './resolve-call.js';
 

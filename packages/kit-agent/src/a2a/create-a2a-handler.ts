@@ -1,5 +1,6 @@
 import type { TaskStore } from '@a2a-js/sdk/server';
-import { contextFor, maxBodyBytes as apiMaxBodyBytes, type CapabilityRegistry, type KitContext, type RegisteredRoute } from '@kit/kit-core';
+import { type CapabilityRegistry, type KitContext, type RegisteredRoute } from '@kit/kit-core';
+import { contextFor, maxBodyBytes as apiMaxBodyBytes } from '@kit/kit-core/http';
 import { KitAIError } from '@kit/kit-ai';
 import { generateAgentCard } from './agent-card.js';
 import { BoundedTaskStore } from './bounded-task-store.js';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Message, Part, TaskState } from '@a2a-js/sdk';
 import type { AgentExecutor, ExecutionEventBus, RequestContext, ServerCallContext } from '@a2a-js/sdk/server';
-import { ApprovalRequiredError, KitError, contextFor, toProblem, type CapabilityRegistry, type KitContext } from '@kit/kit-core';
+import { ApprovalRequiredError, KitError, type CapabilityRegistry, type KitContext } from '@kit/kit-core';
+import { contextFor, toProblem } from '@kit/kit-core/http';
 import { outputParts } from './output-parts.js';
 import type { SkillCall } from './resolve-call.js';
 import type { A2ASdk } from './sdk.js';

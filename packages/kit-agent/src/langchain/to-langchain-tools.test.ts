@@ -1,4 +1,5 @@
-import { contextFor, createKitApp, defineAPI, definePolicy, KitError, type CapabilityRegistry } from '@kit/kit-core';
+import { createKitApp, defineAPI, definePolicy, KitError, type CapabilityRegistry } from '@kit/kit-core';
+import { contextFor } from '@kit/kit-core/http';
 import { isKitAIError } from '@kit/kit-ai';
 import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';

@@ -1,4 +1,5 @@
-import { contextFor, KitError, type Capability, type CapabilityRegistry, type KitContext, type RegisteredRoute } from '@kit/kit-core';
+import { KitError, type Capability, type CapabilityRegistry, type KitContext, type RegisteredRoute } from '@kit/kit-core';
+import { contextFor } from '@kit/kit-core/http';
 import { KitAIError } from '@kit/kit-ai';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import type { DynamicStructuredTool } from '@langchain/core/tools';

@@ -1,4 +1,5 @@
-import { ApprovalRequiredError, contextFor, type CapabilityRegistry, type KitContext, type RegisteredRoute } from '@kit/kit-core';
+import { ApprovalRequiredError, type CapabilityRegistry, type KitContext, type RegisteredRoute } from '@kit/kit-core';
+import { contextFor } from '@kit/kit-core/http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { toolAnnotations } from './annotations.js';

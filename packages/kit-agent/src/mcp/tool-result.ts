@@ -1,4 +1,4 @@
-import { toProblem } from '@kit/kit-core';
+import { toProblem } from '@kit/kit-core/http';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 /**

@@ -1,4 +1,5 @@
-import { KitError, problemResponse, quoteInput, type KitApp } from '@kit/kit-core';
+import { KitError, type KitApp, quoteInput } from '@kit/kit-core';
+import { problemResponse } from '@kit/kit-core/http';
 import * as oauth from 'oauth4webapi';
 import { KitAuthError } from '../errors/kit-auth-error.js';
 import { isRedirectSetting, safeRedirectTarget } from '../redirect/safe-redirect-target.js';

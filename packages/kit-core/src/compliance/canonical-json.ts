@@ -52,7 +52,7 @@ export function canonicalJson(value: unknown): string {
  *
  * @example
  * ```ts
- * import { auditInputDigest, defineCompliance } from '@kit/kit-core';
+ * import { auditInputDigest, defineCompliance } from '@kit/kit-core/compliance';
  *
  * const compliance = defineCompliance({ system: { name: 'Assistant', purpose: 'Refunds' }, riskLevel: 'high' });
  * const digest = auditInputDigest({ orderId: 'o-17', amount: 120 }); // key order does not matter

@@ -13,7 +13,7 @@ export interface MemoryAuditStoreOptions {
  *
  * @example
  * ```ts
- * import { defineCompliance, MemoryAuditStore } from '@kit/kit-core';
+ * import { defineCompliance, MemoryAuditStore } from '@kit/kit-core/compliance';
  *
  * const compliance = defineCompliance({
  *   system: { name: 'Support assistant', purpose: 'Answers customer questions' },

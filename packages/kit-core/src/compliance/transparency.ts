@@ -9,7 +9,7 @@ import type { CapabilityRegistry, RegisteredRoute } from '../registry/capability
  *
  * @example
  * ```ts
- * import { aiGeneratedHeader } from '@kit/kit-core';
+ * import { aiGeneratedHeader } from '@kit/kit-core/compliance';
  *
  * const response = await fetch('http://127.0.0.1:3000/api/drafts', { method: 'POST', body: '{"ticket":"T-1"}' });
  * if (response.headers.get(aiGeneratedHeader) === 'true') console.log('show the AI label');
@@ -23,7 +23,7 @@ export const aiGeneratedHeader = 'Kit-AI-Generated';
  *
  * @example
  * ```ts
- * import { aiDisclosureHeader } from '@kit/kit-core';
+ * import { aiDisclosureHeader } from '@kit/kit-core/compliance';
  *
  * const response = await fetch('http://127.0.0.1:3000/api/drafts', { method: 'POST', body: '{"ticket":"T-1"}' });
  * const encoded = response.headers.get(aiDisclosureHeader);
@@ -115,7 +115,8 @@ export function recordMarking(registry: CapabilityRegistry, routes: readonly Reg
  *
  * @example
  * ```ts
- * import { aiMarkingOf, createKitApp, defineAPI, defineCompliance } from '@kit/kit-core';
+ * import { createKitApp, defineAPI } from '@kit/kit-core';
+ * import { aiMarkingOf, defineCompliance } from '@kit/kit-core/compliance';
  *
  * const app = createKitApp({
  *   routes: { 'POST /api/drafts': defineAPI({ handler: async () => ({ draft: '...' }) }) },

@@ -46,7 +46,8 @@ const maxDetailLength = 400;
  *
  * @example
  * ```ts
- * import { asKitError, KitError } from '@kit/kit-core';
+ * import { KitError, quoteInput } from '@kit/kit-core';
+ * import { asKitError } from '@kit/kit-core/http';
  *
  * class QuotaError extends Error {
  *   toKitError() {
@@ -74,7 +75,8 @@ export function asKitError(error: unknown): KitError | undefined {
  *
  * @example
  * ```ts
- * import { KitError, toProblem } from '@kit/kit-core';
+ * import { KitError } from '@kit/kit-core';
+ * import { toProblem } from '@kit/kit-core/http';
  *
  * const problem = toProblem(new KitError('not_found', 'No document "x".'));
  * console.log(problem.status, problem.type); // 404 /problems/not-found

@@ -9,7 +9,7 @@ const requestIdPattern = /^[\w.:-]{1,128}$/;
  *
  * @example
  * ```ts
- * import { contextFor } from '@kit/kit-core';
+ * import { contextFor } from '@kit/kit-core/http';
  *
  * const ctx = contextFor(new Request('http://localhost/', { headers: { 'X-Request-Id': 'abc-1' } }), 'agent');
  * console.log(ctx.requestId, ctx.authType); // abc-1 agent

@@ -53,7 +53,7 @@ const guarded = new WeakSet<Server>();
  * @example
  * ```ts
  * import { createServer } from 'node:http';
- * import { guardHttpServer } from '@kit/kit-core';
+ * import { guardHttpServer } from '@kit/kit-core/http';
  *
  * const server = createServer({ requireHostHeader: false }, (request, response) => response.end('hello'));
  * guardHttpServer(server, { methods: ['GET', 'HEAD'] });

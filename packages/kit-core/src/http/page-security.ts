@@ -58,7 +58,7 @@ export interface PageSecurityHeaders {
  *
  * @example
  * ```ts
- * import { defaultContentSecurityPolicy } from '@kit/kit-core';
+ * import { defaultContentSecurityPolicy } from '@kit/kit-core/http';
  *
  * console.log(defaultContentSecurityPolicy['frame-ancestors']); // 'none'
  * ```
@@ -82,7 +82,7 @@ export const defaultContentSecurityPolicy: Readonly<Record<string, string>> = Ob
  *
  * @example
  * ```ts
- * import { pageSecurityPolicy, type PageSecurityPolicy } from '@kit/kit-core';
+ * import { pageSecurityPolicy, type PageSecurityPolicy } from '@kit/kit-core/http';
  *
  * const policy: PageSecurityPolicy = pageSecurityPolicy();
  * const headers = new Headers();
@@ -110,7 +110,7 @@ let defaultPolicy: PageSecurityPolicy | undefined;
  * @example
  * ```ts
  * import { randomUUID } from 'node:crypto';
- * import { pageSecurityPolicy } from '@kit/kit-core';
+ * import { pageSecurityPolicy } from '@kit/kit-core/http';
  *
  * const policy = pageSecurityPolicy({ referrerPolicy: 'no-referrer' });
  * const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8' });

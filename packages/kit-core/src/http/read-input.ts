@@ -11,7 +11,7 @@ import { bodyCutOff, bodyIncomplete, bodyTooLarge, type BodyLimits } from './bod
  *
  * @example
  * ```ts
- * import { maxBodyBytes } from '@kit/kit-core';
+ * import { maxBodyBytes } from '@kit/kit-core/http';
  *
  * console.log(maxBodyBytes / 1024); // 64
  * ```
@@ -25,7 +25,7 @@ export const maxBodyBytes = 64 * 1024;
  *
  * @example
  * ```ts
- * import { defaultBodyTimeoutMs } from '@kit/kit-core';
+ * import { defaultBodyTimeoutMs } from '@kit/kit-core/http';
  *
  * console.log(defaultBodyTimeoutMs); // 5000
  * ```

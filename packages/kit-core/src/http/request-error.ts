@@ -14,7 +14,7 @@ import { problemResponse } from './responses.js';
  * ```ts
  * import { createServer } from 'node:http';
  * import { getRequestListener } from '@hono/node-server';
- * import { problemForRequestError, problemResponse } from '@kit/kit-core';
+ * import { problemForRequestError, problemResponse } from '@kit/kit-core/http';
  *
  * const listener = getRequestListener(() => new Response('hello'), {
  *   errorHandler: (error) => problemForRequestError(error) ?? problemResponse(error),

@@ -10,7 +10,7 @@ import { KitError } from '../errors/kit-error.js';
  *
  * @example
  * ```ts
- * import { jsonResponse } from '@kit/kit-core';
+ * import { jsonResponse } from '@kit/kit-core/http';
  *
  * const request = new Request('http://localhost/api/thing');
  * const response = jsonResponse(request, { ok: true });
@@ -50,7 +50,7 @@ export function uncachedJsonResponse(value: unknown, headers: Record<string, str
  *
  * @example
  * ```ts
- * import { matchesEtag } from '@kit/kit-core';
+ * import { matchesEtag } from '@kit/kit-core/internal';
  *
  * console.log(matchesEtag('"x", W/"abc"', '"abc"')); // true
  * ```
@@ -66,7 +66,8 @@ export function matchesEtag(ifNoneMatch: string | null | undefined, etag: string
  *
  * @example
  * ```ts
- * import { KitError, problemResponse } from '@kit/kit-core';
+ * import { KitError } from '@kit/kit-core';
+ * import { problemResponse } from '@kit/kit-core/http';
  *
  * const response = problemResponse(new KitError('not_found', 'No page "x".'));
  * console.log(response.status, response.headers.get('Content-Type')); // 404 application/problem+json; charset=utf-8

@@ -12,7 +12,7 @@ import type { z } from 'zod';
  * @example
  * ```ts
  * import { z } from 'zod';
- * import { issueMessage } from '@kit/kit-core';
+ * import { issueMessage } from '@kit/kit-core/internal';
  *
  * const result = z.strictObject({ slug: z.string() }).safeParse({ slug: 123 }, { error: issueMessage });
  * console.log(result.error?.issues[0]?.message); // must be a string, got a number
@@ -119,7 +119,7 @@ function showLiteral(value: unknown): string {
  * @example
  * ```ts
  * import { z } from 'zod';
- * import { safeParseWithMessages } from '@kit/kit-core';
+ * import { safeParseWithMessages } from '@kit/kit-core/internal';
  *
  * const result = safeParseWithMessages(z.strictObject({ slug: z.string() }), { slug: 123 });
  * console.log(result.success ? result.data : result.error.issues[0]?.message); // must be a string, got a number

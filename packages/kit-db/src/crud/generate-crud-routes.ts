@@ -1,4 +1,4 @@
-import { KitError, defineAPI, invalidInput, operationIdFor, quoteInput, type AnyAPIDefinition, type RouteKey } from '@kit/kit-core';
+import { KitError, defineAPI, invalidInput, operationIdFor, type AnyAPIDefinition, type RouteKey, quoteInput } from '@kit/kit-core';
 import type { KitDatabase, ListOptions } from '../database/types.js';
 import { KitDbError } from '../errors/kit-db-error.js';
 import { Model } from '../model/define-model.js';

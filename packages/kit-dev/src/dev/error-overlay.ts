@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pageSecurityPolicy } from '@kit/kit-core';
+import { pageSecurityPolicy } from '@kit/kit-core/http';
 import type { SourceLocation } from '../errors/kit-dev-error.js';
 import { devEventsPath } from './dev-events.js';
 

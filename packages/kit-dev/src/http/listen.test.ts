@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { createElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contextFor } from '@kit/kit-core';
+import { contextFor } from '@kit/kit-core/http';
 import { renderPage } from '@kit/kit-react/server';
 import { listenFetch, type Listening } from './listen.js';
 

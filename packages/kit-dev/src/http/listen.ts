@@ -1,7 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
-import { guardHttpServer, problemForRequestError, problemResponse } from '@kit/kit-core';
+import { guardHttpServer, problemForRequestError, problemResponse } from '@kit/kit-core/http';
 import { sendPageToNode } from '@kit/kit-react/server';
 import { KitDevError } from '../errors/kit-dev-error.js';
 

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 import { Readable } from 'node:stream';
-import { matchesEtag } from '@kit/kit-core';
+import { matchesEtag } from '@kit/kit-core/internal';
 import { contentType } from 'mime-types';
 
 /** `Cache-Control` of files whose name carries a hash of their content: they never change. */

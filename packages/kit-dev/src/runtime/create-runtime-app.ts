@@ -1,4 +1,5 @@
-import { createKitApp, pageSecurityPolicy, type AnyAPIDefinition, type KitApp, type KitConfig, type MiddlewareDefinition, type RouteKey } from '@kit/kit-core';
+import { createKitApp, type AnyAPIDefinition, type KitApp, type KitConfig, type MiddlewareDefinition, type RouteKey } from '@kit/kit-core';
+import { pageSecurityPolicy } from '@kit/kit-core/http';
 import { createMcpServer } from '@kit/kit-agent';
 import { KitDevError } from '../errors/kit-dev-error.js';
 import { mountA2A, servesOwnA2A } from './a2a-endpoints.js';

@@ -1,4 +1,4 @@
-import { KitError, quoteInput, type KitContext } from '@kit/kit-core';
+import { KitError, type KitContext, quoteInput } from '@kit/kit-core';
 import type { ErrorModule, LayoutModule, LoadingModule, NotFoundModule, PageModule } from '@kit/kit-react';
 import { renderPage, type RenderErrorInfo, type RenderPageOptions, type RouteModuleRef } from '@kit/kit-react/server';
 import { matchNotFound, matchRoute, type ManifestRoute, type NotFoundBoundary, type RouteManifest, type RouteParams } from '@kit/kit-router';

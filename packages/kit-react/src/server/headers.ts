@@ -1,4 +1,4 @@
-import type { PageSecurityPolicy } from '@kit/kit-core';
+import type { PageSecurityPolicy } from '@kit/kit-core/http';
 import { navigationHeader } from '../state/state.js';
 
 /**

@@ -1,6 +1,7 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contextFor, createKitApp, type KitServer } from '@kit/kit-core';
+import { createKitApp, type KitServer } from '@kit/kit-core';
+import { contextFor } from '@kit/kit-core/http';
 import { useLoaderData } from '../components/use-loader-data.js';
 import type { PageModule } from '../modules/types.js';
 import type { RenderErrorInfo } from './options.js';

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
-import type { PageSecurityPolicy } from '@kit/kit-core';
+import type { PageSecurityPolicy } from '@kit/kit-core/http';
 import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
 import { KitReactError } from '../errors/kit-react-error.js';
 import { RouterContext } from '../router/router.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { pageSecurityPolicy, type PageSecurityPolicy } from '@kit/kit-core';
+import { pageSecurityPolicy, type PageSecurityPolicy } from '@kit/kit-core/http';
 import { KitReactError } from '../errors/kit-react-error.js';
 import { navigationHeader } from '../state/state.js';
 import { defaultTimeoutMs, type RenderErrorInfo, type RenderPageOptions } from './options.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contextFor } from '@kit/kit-core';
+import { contextFor } from '@kit/kit-core/http';
 import { KitReactError } from '../errors/kit-react-error.js';
 import type { LoaderArgs } from '../modules/types.js';
 import { runLoader, type LoaderInput } from './run-loader.js';

@@ -1,0 +1,6 @@
+/**
+ * @kit/kit-core/internal: helpers kit's own packages share (kit-agent's MCP and A2A servers, kit-dev,
+ * kit docs). Not part of the public API: they may change in any release without notice.
+ */
+export { issueMessage, safeParseWithMessages } from './registry/issue-messages.js';
+export { matchesEtag } from './http/responses.js';
