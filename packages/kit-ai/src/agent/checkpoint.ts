@@ -1,22 +1,26 @@
 import { KitAIError } from '../errors/kit-ai-error.js';
 import type { LLMMessage, LLMToolCall } from '../llm/types.js';
 import type { AgentTaskCallRecord, AgentToolCallRecord } from '../tools/types.js';
-import type { AgentCheckpoint, AgentCheckpointStage, PendingApproval } from './types.js';
-import { checkpointProblem, FINAL_STAGES } from './check-checkpoint.js';
+import type { AgentCheckpoint, AgentCheckpointStage, PendingApproval, SmartAgentConfig } from './types.js';
+import { taskRecord, toolRecord, type CallOutcome, type IdentifiedCall } from './call-outcome.js';
+import { checkpointProblem, checkReturnedCheckpoint, FINAL_STAGES } from './check-checkpoint.js';
+import { invokeHook } from './hook-call.js';
+import { formatCallsAsText } from './parse-calls.js';
+import { formatResultsMessage } from './results-message.js';
 import { stringifyResult } from './tool-result-budget.js';
 
 /**
- * Everything a run carries from one iteration to the next; a checkpoint is this state as plain JSON, with
- * its stage and what it waits for. Fields a checkpoint may leave out (it may come from an older run) are
- * always set here.
+ * The part of a run's state that goes from one iteration to the next and from one call of `run` or
+ * `resume` to the next: a checkpoint is this state as plain JSON, with its stage and what it waits for.
+ * Fields a checkpoint may leave out (it may come from an older run) are always set here.
  */
-export interface RunState extends Required<Omit<AgentCheckpoint, 'stage' | 'pendingApproval' | 'pendingCalls'>> {
+export interface SavedState extends Required<Omit<AgentCheckpoint, 'stage' | 'pendingApproval' | 'pendingCalls'>> {
   /** The conversation after the system prompt (which is recomposed before every call); `messages[0]` is the goal. */
   messages: LLMMessage[];
 }
 
 /** The state of a new run. */
-export function initialState(goal: string, maxOutputTokens: number): RunState {
+export function initialState(goal: string, maxOutputTokens: number): SavedState {
   return {
     goal,
     messages: [{ role: 'user', content: goal }],
@@ -48,7 +52,7 @@ export interface CheckpointExtras {
  * JSON cannot hold, such as a cycle or a BigInt, becomes its text), shares nothing with the live run,
  * and a copy that went through JSON resumes exactly like it.
  */
-export function takeCheckpoint(state: RunState, stage: AgentCheckpointStage, extras: CheckpointExtras = {}): AgentCheckpoint {
+export function takeCheckpoint(state: SavedState, stage: AgentCheckpointStage, extras: CheckpointExtras = {}): AgentCheckpoint {
   const checkpoint: AgentCheckpoint = {
     stage,
     goal: state.goal,
@@ -81,7 +85,7 @@ export function takeCheckpoint(state: RunState, stage: AgentCheckpointStage, ext
  * Final stages cannot be resumed: `completed` and `canceled` throw `KitAIError('invalid_checkpoint')`
  * naming the stage; so does a checkpoint with missing or mistyped fields (see `checkpointProblem`).
  */
-export function stateFromCheckpoint(checkpoint: AgentCheckpoint): RunState {
+export function stateFromCheckpoint(checkpoint: AgentCheckpoint): SavedState {
   const stage = (checkpoint as { stage?: unknown } | null)?.stage;
   if (FINAL_STAGES.has(stage as AgentCheckpointStage)) {
     throw new KitAIError('invalid_checkpoint', `resume: the checkpoint is at stage "${String(stage)}", which is final; start a new run with run(goal) instead.`);
@@ -94,7 +98,7 @@ export function stateFromCheckpoint(checkpoint: AgentCheckpoint): RunState {
 }
 
 /** The state a valid checkpoint holds, as a deep copy; fields an older checkpoint lacks get their start values. */
-export function restoreState(checkpoint: AgentCheckpoint): RunState {
+export function restoreState(checkpoint: AgentCheckpoint): SavedState {
   const copy = JSON.parse(JSON.stringify(checkpoint)) as AgentCheckpoint;
   return {
     goal: copy.goal,
@@ -109,4 +113,119 @@ export function restoreState(checkpoint: AgentCheckpoint): RunState {
     outputTokensUsed: copy.outputTokensUsed ?? 0,
     nudgeSent: copy.nudgeSent ?? false,
   };
+}
+
+/** A copy of `state` that later changes of the run do not reach, for a checkpoint made only if it is asked for. */
+function snapshotOf(state: SavedState): SavedState {
+  return {
+    ...state,
+    messages: state.messages.slice(),
+    toolCalls: state.toolCalls.slice(),
+    taskCalls: state.taskCalls.slice(),
+    compaction: { ...state.compaction },
+    activeSkills: state.activeSkills.slice(),
+    loadedTools: state.loadedTools.slice(),
+  };
+}
+
+/**
+ * The last checkpoint a run could resume from, which a `fatal` result carries. Without `onCheckpoint`
+ * nobody looks at checkpoints until a run fails, so they are made only when asked for.
+ */
+export type ResumePoint = () => Promise<AgentCheckpoint | undefined>;
+
+/** Before its first checkpoint a run has nothing to resume from. */
+export const NO_RESUME_POINT: ResumePoint = async () => undefined;
+
+/** A resume point at a checkpoint already made. */
+export function resumePointAt(checkpoint: AgentCheckpoint): ResumePoint {
+  return async () => checkpoint;
+}
+
+/** What the checkpoint code reads of the configuration; read at each checkpoint, as the rest of the run reads it. */
+export type CheckpointConfig = Pick<SmartAgentConfig, 'hooks' | 'toolResultBudget'>;
+
+/**
+ * Hands `checkpoint` to `onCheckpoint`, if set, and returns what it gave back: a checked copy, or
+ * `undefined` for nothing. A throw or an invalid checkpoint rejects, so the run's resume point stays
+ * as it was.
+ */
+export async function offerCheckpoint(config: CheckpointConfig, checkpoint: AgentCheckpoint): Promise<AgentCheckpoint | undefined> {
+  const hook = config.hooks?.onCheckpoint;
+  if (!hook) return undefined;
+  const returned: unknown = await invokeHook('onCheckpoint', () => hook(checkpoint));
+  return checkReturnedCheckpoint(returned, checkpoint);
+}
+
+/** What a checkpoint the run carries on from leaves behind. */
+export interface CarriedCheckpoint {
+  resumePoint: ResumePoint;
+  /** The state of the checkpoint `onCheckpoint` returned: the run carries on from it instead of its own. */
+  replacement: SavedState | undefined;
+}
+
+/**
+ * A checkpoint the run carries on from: `initialized` when a run starts, `tool_result` after the
+ * results of a reply are in the conversation. Only `onCheckpoint` can replace the run's state.
+ */
+export async function carryCheckpoint(config: CheckpointConfig, state: SavedState, stage: 'initialized' | 'tool_result'): Promise<CarriedCheckpoint> {
+  if (!config.hooks?.onCheckpoint) {
+    const snapshot = snapshotOf(state);
+    return { resumePoint: async () => takeCheckpoint(snapshot, stage), replacement: undefined };
+  }
+  const checkpoint = takeCheckpoint(state, stage);
+  const returned = await offerCheckpoint(config, checkpoint);
+  return { resumePoint: resumePointAt(returned ?? checkpoint), replacement: returned ? restoreState(returned) : undefined };
+}
+
+/** Where a reply's calls stand when one of its tasks has just started. */
+export interface CallsInFlight {
+  /** The outcomes so far. */
+  finished: CallOutcome[];
+  /** The calls still running or not started; a resume runs them again. */
+  pending: IdentifiedCall[];
+  /** The calls of a streamed reply that is not in the conversation yet, since its tasks start before it ends; `undefined` once it is. */
+  unrecordedCalls: IdentifiedCall[] | undefined;
+}
+
+/**
+ * The `task_wait` checkpoint: the results so far, and the calls without one in `pendingCalls`. It
+ * cannot replace the run's state (the calls are still running), only the checkpoint a `fatal`
+ * result would carry.
+ */
+export async function taskWaitCheckpoint(config: CheckpointConfig, state: SavedState, calls: CallsInFlight): Promise<ResumePoint> {
+  const snapshot = snapshotOf(state);
+  const make = async (): Promise<AgentCheckpoint> => {
+    const messages = snapshot.messages.slice();
+    if (calls.unrecordedCalls) messages.push({ role: 'assistant', content: formatCallsAsText(calls.unrecordedCalls, '') });
+    // Taking a checkpoint writes no files: results over the budget are cut here, and the results message after the batch persists them.
+    const budget = config.toolResultBudget ? { ...config.toolResultBudget, persistDir: undefined } : undefined;
+    const text = await formatResultsMessage(calls.finished.filter((item) => item.status !== 'denied'), budget);
+    if (text !== '') messages.push({ role: 'user', content: text });
+    return takeCheckpoint(snapshot, 'task_wait', {
+      messages,
+      pendingCalls: calls.pending,
+      toolCalls: [...snapshot.toolCalls, ...calls.finished.filter((item) => item.kind === 'tool').map(toolRecord)],
+      taskCalls: [...snapshot.taskCalls, ...calls.finished.filter((item) => item.kind === 'task').map(taskRecord)],
+    });
+  };
+  if (!config.hooks?.onCheckpoint) return make;
+  const checkpoint = await make();
+  return resumePointAt((await offerCheckpoint(config, checkpoint)) ?? checkpoint);
+}
+
+/** The checkpoint of a run call's ending (every ending but `fatal`), as `onCheckpoint` left it. */
+export async function endingCheckpoint(
+  config: CheckpointConfig,
+  state: SavedState,
+  stage: 'completed' | 'max_iterations' | 'canceled' | 'paused' | 'approval_required',
+  extras: Pick<CheckpointExtras, 'pendingApproval' | 'pendingCalls'>,
+): Promise<AgentCheckpoint> {
+  const taken = takeCheckpoint(state, stage, extras);
+  return (await offerCheckpoint(config, taken)) ?? taken;
+}
+
+/** Whether a run can go on from `checkpoint`; a `fatal` result only ever carries such a checkpoint. */
+export function canResumeFrom(checkpoint: AgentCheckpoint): boolean {
+  return !FINAL_STAGES.has(checkpoint.stage);
 }

@@ -6,7 +6,7 @@ import { taskCallable, toolCallable } from './callable.js';
 import { DEFAULT_PRESERVE_TAIL } from './compaction/compact.js';
 import { resolveTimeouts } from './llm-call.js';
 import { postRunReporter } from './run-extras.js';
-import { AgentRun, type AgentSetup } from './run-loop.js';
+import { runAgent, type AgentSetup } from './run-loop.js';
 import { resolveTokenBudget } from './token-budget.js';
 import { validateConfig } from './validate-config.js';
 
@@ -88,13 +88,13 @@ export function createSmartAgent(config: SmartAgentConfig): SmartAgent {
       if (typeof goal !== 'string' || goal.trim() === '') {
         return Promise.reject(new KitAIError('invalid_config', `run: goal must be a non-empty string, got ${typeof goal === 'string' ? JSON.stringify(goal) : typeof goal}; say what the agent should achieve.`));
       }
-      return new AgentRun(setup).execute({ kind: 'run', goal });
+      return runAgent(setup, { kind: 'run', goal });
     },
     async resume(checkpoint: AgentCheckpoint, message: string): Promise<AgentRunResult> {
       if (typeof message !== 'string') {
         throw new KitAIError('invalid_config', `resume: message must be a string, got ${typeof message}; pass the decision or "Continue."`);
       }
-      return new AgentRun(setup).execute({ kind: 'resume', checkpoint, message });
+      return runAgent(setup, { kind: 'resume', checkpoint, message });
     },
   };
 }
