@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { KitAIError } from '../errors/kit-ai-error.js';
 import type { AgentTask, AgentTaskExecutionContext, ToolArgs } from '../tools/types.js';
 import { expandTemplate, templateSchema } from './arg-template.js';
-import { checkBaseOptions, checkPositiveNumber, configError, declaredTask, describeValue, messageOf, type TaskBaseOptions } from './task-options.js';
+import { checkBaseOptions, checkPositiveNumber, configError, declaredTask, describeValue, type TaskBaseOptions } from './task-options.js';
 import { taskDeadline } from './task-deadline.js';
 
 /** Options of `createShellTask`. */

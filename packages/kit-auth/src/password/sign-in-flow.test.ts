@@ -1,6 +1,6 @@
 // Sign-up and sign-in as an application writes them with kit-auth (hashPassword, verifyPassword,
 // createSignInThrottle, safeRedirectTarget, checkDisplayName), attacked over real HTTP the way an attacker would.
-import { createKitApp, defineAPI, RedisStore, type KitServer, type RateLimitStore } from '@kit/kit-core';
+import { createKitApp, defineAPI, RedisStore, type KitServer } from '@kit/kit-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { hasRedisServer, startRedis, type TestRedis } from '../../../../test-support/redis-server.js';
@@ -195,7 +195,7 @@ describe.runIf(hasRedisServer())('sign-in throttling on a shared RedisStore, wit
   });
 
   it('holds one limit across replicas, and falls back to per-process limits when Redis stops', async () => {
-    const stores: RateLimitStore[] = [new RedisStore({ url: redis.url }), new RedisStore({ url: redis.url })];
+    const stores = [new RedisStore({ url: redis.url }), new RedisStore({ url: redis.url })];
     const [first, second] = await Promise.all(stores.map((store) => startApp(accounts, { store, perAccount: { attempts: 4, window: '1m' }, fallbackMs: 60_000 })));
     try {
       const attempt = (replica: Running, email: string) => post(replica.base, '/auth/login', { email, password: 'wrong password' }).then((answer) => answer.status);
@@ -214,7 +214,7 @@ describe.runIf(hasRedisServer())('sign-in throttling on a shared RedisStore, wit
       expect(await attempt(second!, 'grace@example.com')).toBe(303);
     } finally {
       await Promise.all([first?.close(), second?.close()]);
-      await Promise.all(stores.map((store) => store.close?.()));
+      await Promise.all(stores.map((store) => store.close()));
     }
   }, 60_000);
 });

@@ -1,6 +1,5 @@
 import { hash } from 'node:crypto';
 import { asKitError, toProblem } from '../errors/problem.js';
-import { KitError } from '../errors/kit-error.js';
 
 /**
  * A JSON 200 with a validator and `X-Content-Type-Options: nosniff` (as every JSON answer and problem

@@ -16,7 +16,6 @@ afterAll(async () => {
 const file = (path: string) => harness.file(path);
 const page = (path: string) => harness.page(path);
 const after: DevHarness['after'] = (path, change) => harness.after(path, change);
-const readEvents: DevHarness['readEvents'] = (count, during) => harness.readEvents(count, during);
 
 describe('the dev server while route files come and go', () => {
   it('serves an added route file, and 404s it once removed, without a restart', async () => {
