@@ -5,7 +5,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'packages/create-kit-app/templates/**', 'packages/docs/content/**', '**/*.js', '**/*.mjs', '**/*.cjs'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'packages/create-kit-app/templates/**',
+      'packages/docs/content/**',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+    ],
   },
   {
     files: ['**/*.ts', '**/*.tsx'],
@@ -18,7 +26,10 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
       '@typescript-eslint/await-thenable': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { args: 'after-used', argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { args: 'after-used', argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },

@@ -44,7 +44,16 @@ export async function launchBrowser(options: BrowserContextOptions = {}): Promis
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     viewport: { width: 1280, height: 900 },
     ...options,
   });
@@ -73,7 +82,12 @@ export async function severeAxeViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run()).violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.slice(0, 3).map((node) => ({ target: node.target })) }));
+    return (await axe.run()).violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.slice(0, 3).map((node) => ({ target: node.target })),
+    }));
   });
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }

@@ -4,7 +4,16 @@ import type { RawResponse } from './http.js';
 import { maxBodyBytes } from '../packages/kit-core/src/http/read-input.js';
 
 /** Names of Object.prototype's members and other keys that have broken input handling before. */
-export const prototypeKeys = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'prototype', 'valueOf', 'isPrototypeOf', '__lookupGetter__'] as const;
+export const prototypeKeys = [
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'prototype',
+  'valueOf',
+  'isPrototypeOf',
+  '__lookupGetter__',
+] as const;
 
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code));
 
@@ -17,8 +26,16 @@ export function anyString(known: readonly string[]): fc.Arbitrary<string> {
     { weight: 4, arbitrary: fc.string({ unit: 'binary', maxLength: 30 }) },
     { weight: 2, arbitrary: fc.constantFrom(...prototypeKeys) },
     { weight: 2, arbitrary: fc.constantFrom(...known) },
-    { weight: 1, arbitrary: fc.string({ unit: fc.oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), loneSurrogate), maxLength: 20 }) },
-    { weight: 1, arbitrary: fc.tuple(fc.string({ unit: 'binary', minLength: 1, maxLength: 5 }), fc.integer({ min: 60, max: 2_000 })).map(([unit, times]) => unit.repeat(times)) },
+    {
+      weight: 1,
+      arbitrary: fc.string({ unit: fc.oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), loneSurrogate), maxLength: 20 }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.string({ unit: 'binary', minLength: 1, maxLength: 5 }), fc.integer({ min: 60, max: 2_000 }))
+        .map(([unit, times]) => unit.repeat(times)),
+    },
   );
 }
 
@@ -26,7 +43,8 @@ export function anyString(known: readonly string[]): fc.Arbitrary<string> {
 export const asSent = (text: string): string => Buffer.from(text, 'utf8').toString('utf8');
 
 /** Every byte percent-encoded, so the server decodes exactly the UTF-8 of the text. */
-export const percentEncode = (text: string): string => [...Buffer.from(text, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+export const percentEncode = (text: string): string =>
+  [...Buffer.from(text, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
 
 /** A field name as kit's problems repeat it: 60 characters, then `…`, a surrogate pair never split. */
 export function shortened(name: string): string {
@@ -69,7 +87,11 @@ export function checkShape(response: RawResponse, allowed: readonly number[]): P
 
 /** No 201-character stretch of any input appears in any string of the problem. */
 export function checkEchoBound(problem: ProblemDocument, inputs: readonly string[]): void {
-  const texts = [problem.detail, ...(problem.errors ?? []).flatMap((issue) => [issue.field, issue.message]), ...(problem.suggestions ?? [])];
+  const texts = [
+    problem.detail,
+    ...(problem.errors ?? []).flatMap((issue) => [issue.field, issue.message]),
+    ...(problem.suggestions ?? []),
+  ];
   for (const input of inputs) {
     for (let start = 0; start + 201 <= input.length; start += 50) {
       const stretch = input.slice(start, start + 201);
@@ -94,12 +116,21 @@ export function jsonObjectText(entries: readonly (readonly [string, unknown])[])
  * refusing each key that is not in `known` by name; never a conflict between values; no long echo of a
  * key or a value.
  */
-export function checkJsonBodyAnswer(response: RawResponse, entries: readonly (readonly [string, unknown])[], known: readonly string[], allowed: readonly number[]): void {
+export function checkJsonBodyAnswer(
+  response: RawResponse,
+  entries: readonly (readonly [string, unknown])[],
+  known: readonly string[],
+  allowed: readonly number[],
+): void {
   // Generated keys of escaped control characters can make a body longer than the limit: that is a 413,
   // whatever its keys, and still a problem document with no echo.
   if (Buffer.byteLength(jsonObjectText(entries)) > maxBodyBytes) {
     const tooLarge = checkShape(response, [413]);
-    if (tooLarge) checkEchoBound(tooLarge, entries.flatMap(([key, value]) => [key, JSON.stringify(value) ?? '']));
+    if (tooLarge)
+      checkEchoBound(
+        tooLarge,
+        entries.flatMap(([key, value]) => [key, JSON.stringify(value) ?? '']),
+      );
     return;
   }
   const problem = checkShape(response, allowed);
@@ -110,6 +141,9 @@ export function checkJsonBodyAnswer(response: RawResponse, entries: readonly (re
   }
   if (problem) {
     expect(problem.errors?.some((issue) => issue.message.includes('different values')) ?? false).toBe(false);
-    checkEchoBound(problem, entries.flatMap(([key, value]) => [key, JSON.stringify(value) ?? '']));
+    checkEchoBound(
+      problem,
+      entries.flatMap(([key, value]) => [key, JSON.stringify(value) ?? '']),
+    );
   }
 }

@@ -46,7 +46,12 @@ export function hasPostgresServer(): boolean {
  */
 function asServerUser(command: string, args: readonly string[]): { command: string; args: string[]; uid?: number; gid?: number } {
   if (process.getuid?.() !== 0) return { command, args: [...args] };
-  return { command: 'setpriv', args: ['--reuid=nobody', '--regid=nogroup', '--clear-groups', '--', command, ...args], uid: 65534, gid: 65534 };
+  return {
+    command: 'setpriv',
+    args: ['--reuid=nobody', '--regid=nogroup', '--clear-groups', '--', command, ...args],
+    uid: 65534,
+    gid: 65534,
+  };
 }
 
 /** Starts a real PostgreSQL server and waits until it accepts connections (about 2 s, mostly `initdb`). */
@@ -55,7 +60,16 @@ export async function startPostgres(): Promise<TestPostgres> {
   if (bin === undefined) throw missingTool('postgresql', 'no /usr/lib/postgresql/<version>/bin/postgres');
   const dir = mkdtempSync(join(tmpdir(), 'kit-pg-'));
   const data = join(dir, 'data');
-  const initdb = asServerUser(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '--encoding=UTF8', '--no-locale']);
+  const initdb = asServerUser(join(bin, 'initdb'), [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '--no-sync',
+    '--encoding=UTF8',
+    '--no-locale',
+  ]);
   if (initdb.uid !== undefined) chownSync(dir, initdb.uid, initdb.gid!);
   const init = spawnSync(initdb.command, initdb.args, { encoding: 'utf8' });
   if (init.status !== 0) {
@@ -64,11 +78,33 @@ export async function startPostgres(): Promise<TestPostgres> {
   }
   const port = await freePort();
   const server = asServerUser(join(bin, 'postgres'), [
-    '-D', data, '-p', String(port), '-k', dir,
-    '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=50',
+    '-D',
+    data,
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+    '-c',
+    'max_connections=50',
   ]);
   // SIGINT is PostgreSQL's fast shutdown: clients are disconnected, nothing is waited for.
-  const { stop } = await startServerProcess({ name: 'postgres', command: server.command, args: server.args, readyText: 'database system is ready to accept connections', stopSignal: 'SIGINT', killAfterMs: 5000, dir });
+  const { stop } = await startServerProcess({
+    name: 'postgres',
+    command: server.command,
+    args: server.args,
+    readyText: 'database system is ready to accept connections',
+    stopSignal: 'SIGINT',
+    killAfterMs: 5000,
+    dir,
+  });
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     url,

@@ -1,4 +1,11 @@
-import { TestRunner, type RunnerTask, type RunnerTaskResult, type RunnerTestFile, type RunnerTestSuite, type VitestTestRunner } from 'vitest';
+import {
+  TestRunner,
+  type RunnerTask,
+  type RunnerTaskResult,
+  type RunnerTestFile,
+  type RunnerTestSuite,
+  type VitestTestRunner,
+} from 'vitest';
 import { setCurrentTestFile } from './missing-tools.js';
 
 /**
@@ -30,7 +37,11 @@ export default class KitTestRunner extends TestRunner {
   override async onAfterRunSuite(suite: RunnerTestSuite): Promise<void> {
     const skipped = skipIfToolMissing(suite);
     // The tests were reported skipped already, without a reason: report them again with it.
-    if (skipped.length > 0) await this.onTaskUpdate?.(skipped.map((test) => [test.id, test.result, test.meta]), []);
+    if (skipped.length > 0)
+      await this.onTaskUpdate?.(
+        skipped.map((test) => [test.id, test.result, test.meta]),
+        [],
+      );
     await super.onAfterRunSuite(suite);
   }
 }

@@ -44,7 +44,9 @@ describe('the line that ends a run', () => {
   it('gives the starters an error that names the program and how to install it', () => {
     const error = new MissingToolError('postgresql', 'no /usr/lib/postgresql/<version>/bin/postgres');
     expect(error.name).toBe('MissingToolError');
-    expect(error.message).toBe('postgresql is not installed (no /usr/lib/postgresql/<version>/bin/postgres): apt-get install -y postgresql');
+    expect(error.message).toBe(
+      'postgresql is not installed (no /usr/lib/postgresql/<version>/bin/postgres): apt-get install -y postgresql',
+    );
   });
 });
 
@@ -59,7 +61,15 @@ const vitestCli = join(dirname(createRequire(import.meta.url).resolve('vitest/pa
 /** Runs vitest with the suite's configuration on some fixtures, in a child process, with programs hidden. */
 function runFixtures(name: string, files: readonly string[]): Promise<Run> {
   const reportPath = join(scratch, `${name}.json`);
-  const args = [vitestCli, 'run', '--config', 'test/fixtures/missing-tools/vitest.config.ts', '--reporter=json', `--outputFile=${reportPath}`, ...files.map((file) => `test/fixtures/missing-tools/${file}`)];
+  const args = [
+    vitestCli,
+    'run',
+    '--config',
+    'test/fixtures/missing-tools/vitest.config.ts',
+    '--reporter=json',
+    `--outputFile=${reportPath}`,
+    ...files.map((file) => `test/fixtures/missing-tools/${file}`),
+  ];
   const emptyBin = join(scratch, `${name}-bin`);
   mkdirSync(emptyBin);
   // No redis-server on the PATH (node itself is started by its path), and no Chromium where the tests look.
@@ -98,7 +108,9 @@ describe('a run of the suite where programs are missing', () => {
     expect(fileResult(run, 'broken-setup.fixture.ts')?.status).toBe('failed');
     expect(fileResult(run, 'needs-redis.fixture.ts')?.status).toBe('passed');
     expect(run.code).toBe(1);
-    expect(run.output).toContain('Skipped because not installed: redis-server (1 file), chromium (1 file): apt-get install -y redis-server chromium');
+    expect(run.output).toContain(
+      'Skipped because not installed: redis-server (1 file), chromium (1 file): apt-get install -y redis-server chromium',
+    );
   });
 
   it('prints nothing of the kind when nothing is missing', { timeout: 60_000 }, async () => {

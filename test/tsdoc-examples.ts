@@ -68,20 +68,29 @@ export function typeCheckExamples(examples: readonly TsdocExample[], repositoryR
   host.readFile = (name) => virtual.get(name)?.code ?? readFile(name);
   host.getSourceFile = (name, language, onError, create) => {
     const example = virtual.get(name);
-    return example ? ts.createSourceFile(name, example.code, language, true, example.language === 'tsx' ? ts.ScriptKind.TSX : ts.ScriptKind.TS) : getSourceFile(name, language, onError, create);
+    return example
+      ? ts.createSourceFile(name, example.code, language, true, example.language === 'tsx' ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+      : getSourceFile(name, language, onError, create);
   };
   const program = ts.createProgram([...virtual.keys()], options, host);
   return ts.getPreEmitDiagnostics(program).flatMap((diagnostic) => {
     const example = diagnostic.file ? virtual.get(diagnostic.file.fileName) : undefined;
     if (!example || diagnostic.start === undefined || !diagnostic.file) return [];
     const { line } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
-    return [`${relative(repositoryRoot, example.file)}:${example.line + line}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`];
+    return [
+      `${relative(repositoryRoot, example.file)}:${example.line + line}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`,
+    ];
   });
 }
 
 /** Functions, classes and constants a package entry exports whose declaration has no `@example`. */
 export function exportsWithoutExamples(entryFile: string): string[] {
-  const program = ts.createProgram([entryFile], { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, noEmit: true, skipLibCheck: true });
+  const program = ts.createProgram([entryFile], {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    noEmit: true,
+    skipLibCheck: true,
+  });
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(entryFile);
   const moduleSymbol = source && checker.getSymbolAtLocation(source);
@@ -91,7 +100,9 @@ export function exportsWithoutExamples(entryFile: string): string[] {
     if (!(target.flags & (ts.SymbolFlags.Function | ts.SymbolFlags.Class | ts.SymbolFlags.Variable))) return [];
     // A `const` carries its doc comment on the variable statement, two levels above the name.
     const hasExample = (target.declarations ?? []).some((declaration) =>
-      [declaration, declaration.parent, declaration.parent?.parent].some((node) => node && ts.getJSDocTags(node).some((tag) => tag.tagName.text === 'example')),
+      [declaration, declaration.parent, declaration.parent?.parent].some(
+        (node) => node && ts.getJSDocTags(node).some((tag) => tag.tagName.text === 'example'),
+      ),
     );
     return hasExample ? [] : [symbol.name];
   });

@@ -18,7 +18,9 @@ function scriptedModel(conversation: Conversation): MockLanguageModelV3 {
         return { content: [{ type: 'text', text: FINAL_ANSWER }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] };
       }
       return {
-        content: [{ type: 'tool-call', toolCallId: `c${step}`, toolName: toolNameAt(conversation, step), input: JSON.stringify({ n: step }) }],
+        content: [
+          { type: 'tool-call', toolCallId: `c${step}`, toolName: toolNameAt(conversation, step), input: JSON.stringify({ n: step }) },
+        ],
         finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
         usage,
         warnings: [],

@@ -13,7 +13,12 @@ function scriptedProvider(conversation: Conversation): LLMProvider {
       let step = 0;
       for (const message of messages) if (message.role === 'assistant') step++;
       if (step >= conversation.steps) return { content: FINAL_ANSWER, model: 'bench', finishReason: 'stop' };
-      return { content: '', model: 'bench', finishReason: 'tool_calls', toolCalls: [{ id: `c${step}`, name: toolNameAt(conversation, step), arguments: { n: step } }] };
+      return {
+        content: '',
+        model: 'bench',
+        finishReason: 'tool_calls',
+        toolCalls: [{ id: `c${step}`, name: toolNameAt(conversation, step), arguments: { n: step } }],
+      };
     },
   };
 }
@@ -31,7 +36,8 @@ export function kitLoop(conversation: Conversation): { agent: SmartAgent; run():
     agent,
     async run() {
       const outcome = await agent.run(GOAL);
-      if (outcome.status !== 'completed' || outcome.result !== FINAL_ANSWER) throw new Error(`kit run ended ${outcome.status}: ${outcome.error ?? ''}`);
+      if (outcome.status !== 'completed' || outcome.result !== FINAL_ANSWER)
+        throw new Error(`kit run ended ${outcome.status}: ${outcome.error ?? ''}`);
       return outcome.toolCalls.length;
     },
   };

@@ -95,7 +95,12 @@ async function fill(backend: MemoryBackend, scope: MemoryScope): Promise<void> {
   for (let index = 0; index < ENTRIES; index++) {
     const length = 6 + Math.floor(random() * 14);
     const content = Array.from({ length }, pick).join(' ');
-    await backend.store({ content, scope: index % 2 === 0 ? scope : other, importance: Math.round(random() * 10) / 10, embedding: vector(random) });
+    await backend.store({
+      content,
+      scope: index % 2 === 0 ? scope : other,
+      importance: Math.round(random() * 10) / 10,
+      embedding: vector(random),
+    });
     await backend.store({ content, scope: index % 2 === 0 ? other : scope, embedding: vector(random) });
   }
 }
@@ -121,7 +126,10 @@ async function measureBackend(label: string, backend: MemoryBackend): Promise<Me
   const vectors = Array.from({ length: QUERIES }, () => vector(random));
   return [
     await time(`${label} lexical`, async (index) => (await backend.query(scope, texts[index % QUERIES] as string, K)).length),
-    await time(`${label} embedding`, async (index) => (await backend.query(scope, '', K, { embedding: vectors[index % QUERIES] as number[] })).length),
+    await time(
+      `${label} embedding`,
+      async (index) => (await backend.query(scope, '', K, { embedding: vectors[index % QUERIES] as number[] })).length,
+    ),
   ];
 }
 

@@ -47,8 +47,12 @@ async function compare(conversation: Conversation): Promise<{ kit: number; aiSdk
 }
 
 async function main(): Promise<void> {
-  console.log(`bench:agent on ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores, load ${loadavg()[0]!.toFixed(2)}), Node ${process.version}`);
-  console.log(`Loop overhead: ${STEPS} tool turns + 1 answer per conversation, ${RUNS_PER_ROUND} conversations a round, ${WARMUP_ROUNDS} warm-up rounds, median of ${ROUNDS}\n`);
+  console.log(
+    `bench:agent on ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores, load ${loadavg()[0]!.toFixed(2)}), Node ${process.version}`,
+  );
+  console.log(
+    `Loop overhead: ${STEPS} tool turns + 1 answer per conversation, ${RUNS_PER_ROUND} conversations a round, ${WARMUP_ROUNDS} warm-up rounds, median of ${ROUNDS}\n`,
+  );
   console.log('| Tools | kit µs/iteration | AI SDK µs/iteration | kit / AI SDK |');
   console.log('|---:|---:|---:|---:|');
   for (const tools of [1, 20]) {

@@ -97,7 +97,11 @@ async function loadRound(server: ServerProcess, side: Side, seconds: number): Pr
   const before = await server.cpuMicros();
   const result = await runLoad({ base, paths: [side === 'hydrating' ? '/hydrating' : '/'], connections: CONNECTIONS, seconds });
   const after = await server.cpuMicros();
-  return { requestsPerSecond: result.requestsPerSecond, cpuMicrosPerRequest: (after - before) / Math.max(1, result.total), errors: result.errors };
+  return {
+    requestsPerSecond: result.requestsPerSecond,
+    cpuMicrosPerRequest: (after - before) / Math.max(1, result.total),
+    errors: result.errors,
+  };
 }
 
 /** Figures of one server process: its rounds of each side, in the order they ran. */
@@ -108,9 +112,16 @@ async function measureProcess(): Promise<ProcessFigures> {
   try {
     const check = await fetch(`http://127.0.0.1:${server.kitPort}/`);
     const html = await check.text();
-    if (check.status !== 200 || !html.includes('T-1099')) throw new Error(`the kit bench page did not render: ${check.status} ${html.slice(0, 300)}`);
+    if (check.status !== 200 || !html.includes('T-1099'))
+      throw new Error(`the kit bench page did not render: ${check.status} ${html.slice(0, 300)}`);
     for (const side of sides) await loadRound(server, side, 2);
-    const figures: ProcessFigures = { kit: [], bare: [], hydrating: [], kitBytes: html.length, bareBytes: (await (await fetch(`http://127.0.0.1:${server.barePort}/`)).text()).length };
+    const figures: ProcessFigures = {
+      kit: [],
+      bare: [],
+      hydrating: [],
+      kitBytes: html.length,
+      bareBytes: (await (await fetch(`http://127.0.0.1:${server.barePort}/`)).text()).length,
+    };
     for (let round = 0; round < ROUNDS; round += 1) {
       // The order turns every round, so no side always runs first, on a warmer or a quieter machine.
       const order = sides.map((_, index) => sides[(index + round) % sides.length]!);
@@ -137,9 +148,14 @@ async function renderingThroughput() {
     cpuMicrosPerRequest: median(rounds.map((round) => round.cpuMicrosPerRequest)),
     errors: rounds.reduce((sum, round) => sum + round.errors, 0),
   });
-  const cpuRatios = (figures: ProcessFigures, baseline: Side) => figures.kit.map((round, index) => figures[baseline][index]!.cpuMicrosPerRequest / round.cpuMicrosPerRequest);
+  const cpuRatios = (figures: ProcessFigures, baseline: Side) =>
+    figures.kit.map((round, index) => figures[baseline][index]!.cpuMicrosPerRequest / round.cpuMicrosPerRequest);
   const ratiosAgainst = (baseline: Side) => ({
-    throughput: median(processes.flatMap((figures) => figures.kit.map((round, index) => round.requestsPerSecond / figures[baseline][index]!.requestsPerSecond))),
+    throughput: median(
+      processes.flatMap((figures) =>
+        figures.kit.map((round, index) => round.requestsPerSecond / figures[baseline][index]!.requestsPerSecond),
+      ),
+    ),
     cpu: median(processes.flatMap((figures) => cpuRatios(figures, baseline))),
   });
   return {
@@ -158,11 +174,14 @@ async function renderingThroughput() {
 
 /** A URL for each route: its pattern with parameter values filled in. */
 function urlsOf(manifest: RouteManifest): string[] {
-  return manifest.routes.map((route) =>
-    '/' +
-    route.segments
-      .map((segment, index) => (segment.type === 'static' ? segment.value : segment.type === 'dynamic' ? `v${index}x` : `a${index}/b${index}`))
-      .join('/'),
+  return manifest.routes.map(
+    (route) =>
+      '/' +
+      route.segments
+        .map((segment, index) =>
+          segment.type === 'static' ? segment.value : segment.type === 'dynamic' ? `v${index}x` : `a${index}/b${index}`,
+        )
+        .join('/'),
   );
 }
 
@@ -170,7 +189,13 @@ function urlsOf(manifest: RouteManifest): string[] {
 function linearMatcher(manifest: RouteManifest): (path: string) => unknown {
   const compiled = manifest.routes.map((route) => {
     const source = route.segments
-      .map((segment) => (segment.type === 'static' ? `/${segment.value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}` : segment.type === 'dynamic' ? '/([^/]+)' : '/(.+)'))
+      .map((segment) =>
+        segment.type === 'static'
+          ? `/${segment.value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`
+          : segment.type === 'dynamic'
+            ? '/([^/]+)'
+            : '/(.+)',
+      )
       .join('');
     return { route, pattern: new RegExp(`^${source || '/'}/?$`) };
   });
@@ -204,7 +229,7 @@ async function routerFigures() {
     const urls = urlsOf(manifest);
     const linear = linearMatcher(manifest);
     matchRoute(urls[0]!, manifest);
-    for (let warm = 0; warm < 20; warm += 1) for (const url of urls) matchRoute(url, manifest), linear(url);
+    for (let warm = 0; warm < 20; warm += 1) for (const url of urls) (matchRoute(url, manifest), linear(url));
     const kit = latencies(urls, (url) => matchRoute(url, manifest), 30);
     const naive = latencies(urls, linear, 30);
 
@@ -283,9 +308,22 @@ async function devServerFigures() {
     // The baseline: esbuild alone rebuilding the same route files (for Node, packages external, as the
     // server side of a rebuild does; the dev server also builds them for the browser).
     const routeFiles = (await readdir(join(root, 'app/routes'), { recursive: true, withFileTypes: true }))
-      .filter((entry) => entry.isFile() && /(\.page\.tsx|\.api\.ts|^_(layout|loading|error)\.tsx|^_middleware\.ts|^not-found\.tsx)$/.test(entry.name))
+      .filter(
+        (entry) =>
+          entry.isFile() && /(\.page\.tsx|\.api\.ts|^_(layout|loading|error)\.tsx|^_middleware\.ts|^not-found\.tsx)$/.test(entry.name),
+      )
       .map((entry) => join(entry.parentPath, entry.name));
-    const context = await esbuild.context({ entryPoints: routeFiles, bundle: true, platform: 'node', packages: 'external', format: 'esm', outdir: join(root, '.bench-out'), write: true, logLevel: 'silent', jsx: 'automatic' });
+    const context = await esbuild.context({
+      entryPoints: routeFiles,
+      bundle: true,
+      platform: 'node',
+      packages: 'external',
+      format: 'esm',
+      outdir: join(root, '.bench-out'),
+      write: true,
+      logLevel: 'silent',
+      jsx: 'automatic',
+    });
     await context.rebuild();
     for (let edit = 0; edit < 5; edit += 1) {
       const started = performance.now();
@@ -295,21 +333,39 @@ async function devServerFigures() {
     await context.dispose();
     await rm(root, { recursive: true, force: true });
   }
-  return { coldStartMs: median(coldStarts), reloadMs: median(reloads), reloadP90: percentileOf([...reloads].sort((a, b) => a - b), 90), esbuildRebuildMs: median(rebuilds) };
+  return {
+    coldStartMs: median(coldStarts),
+    reloadMs: median(reloads),
+    reloadP90: percentileOf(
+      [...reloads].sort((a, b) => a - b),
+      90,
+    ),
+    esbuildRebuildMs: median(rebuilds),
+  };
 }
 
 // ---- report ---------------------------------------------------------------------------------------------
 
-const load = loadavg().map((value) => value.toFixed(2)).join(' / ');
+const load = loadavg()
+  .map((value) => value.toFixed(2))
+  .join(' / ');
 console.log(`bench:app on ${cpus().length} cores, Node ${process.version}, load ${load}`);
 const router = await routerFigures();
-console.log(`matchRoute on ${router.routes} routes: p50 ${format(router.match.p50)} us, p99 ${format(router.match.p99)} us (linear RegExp scan p50 ${format(router.linear.p50)} us, p99 ${format(router.linear.p99)} us)`);
-console.log(`scanRoutes on ${router.fileCount} files: ${format(router.scanMs, 1)} ms (bare recursive readdir ${format(router.readdirMs, 1)} ms)`);
+console.log(
+  `matchRoute on ${router.routes} routes: p50 ${format(router.match.p50)} us, p99 ${format(router.match.p99)} us (linear RegExp scan p50 ${format(router.linear.p50)} us, p99 ${format(router.linear.p99)} us)`,
+);
+console.log(
+  `scanRoutes on ${router.fileCount} files: ${format(router.scanMs, 1)} ms (bare recursive readdir ${format(router.readdirMs, 1)} ms)`,
+);
 const dev = await devServerFigures();
-console.log(`dev server: cold start ${format(dev.coldStartMs, 0)} ms; hot reload median ${format(dev.reloadMs, 0)} ms, p90 ${format(dev.reloadP90, 0)} ms (esbuild rebuild alone ${format(dev.esbuildRebuildMs, 0)} ms)`);
+console.log(
+  `dev server: cold start ${format(dev.coldStartMs, 0)} ms; hot reload median ${format(dev.reloadMs, 0)} ms, p90 ${format(dev.reloadP90, 0)} ms (esbuild rebuild alone ${format(dev.esbuildRebuildMs, 0)} ms)`,
+);
 const rendering = await renderingThroughput();
 const { throughput: throughputRatio, cpu: cpuRatio } = rendering.againstBare;
-console.log(`rendering: kit ${rendering.kit.requestsPerSecond} req/s (${format(rendering.kit.cpuMicrosPerRequest, 0)} us CPU/request), direct React ${rendering.bare.requestsPerSecond} req/s (${format(rendering.bare.cpuMicrosPerRequest, 0)} us); ratio ${format(throughputRatio)} by throughput, ${format(cpuRatio)} by CPU (per process: ${rendering.processRatios.map((ratio) => format(ratio)).join(', ')}); direct React with the rows inlined for hydration ${rendering.hydrating.requestsPerSecond} req/s (${format(rendering.hydrating.cpuMicrosPerRequest, 0)} us), ratio ${format(rendering.againstHydrating.throughput)} / ${format(rendering.againstHydrating.cpu)}; errors ${rendering.kit.errors + rendering.bare.errors + rendering.hydrating.errors}`);
+console.log(
+  `rendering: kit ${rendering.kit.requestsPerSecond} req/s (${format(rendering.kit.cpuMicrosPerRequest, 0)} us CPU/request), direct React ${rendering.bare.requestsPerSecond} req/s (${format(rendering.bare.cpuMicrosPerRequest, 0)} us); ratio ${format(throughputRatio)} by throughput, ${format(cpuRatio)} by CPU (per process: ${rendering.processRatios.map((ratio) => format(ratio)).join(', ')}); direct React with the rows inlined for hydration ${rendering.hydrating.requestsPerSecond} req/s (${format(rendering.hydrating.cpuMicrosPerRequest, 0)} us), ratio ${format(rendering.againstHydrating.throughput)} / ${format(rendering.againstHydrating.cpu)}; errors ${rendering.kit.errors + rendering.bare.errors + rendering.hydrating.errors}`,
+);
 
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 // The rendering ratio moves between runs by more than between the processes of one run (on this shared
@@ -325,8 +381,20 @@ const body = [
   markdownTable(
     ['Measure', 'kit', 'Baseline', 'Ratio', 'Goal'],
     [
-      ['Page throughput (req/s)', String(rendering.kit.requestsPerSecond), `${rendering.bare.requestsPerSecond} (react-dom/server, bare node:http)`, `${format(throughputRatio)}x`, `>= 0.8x: ${runVerdict(throughputRatio >= 0.8)}`],
-      ['Server CPU per page (us)', format(rendering.kit.cpuMicrosPerRequest, 0), format(rendering.bare.cpuMicrosPerRequest, 0), `${format(cpuRatio)}x`, `>= 0.8x: ${runVerdict(cpuRatio >= 0.8)}`],
+      [
+        'Page throughput (req/s)',
+        String(rendering.kit.requestsPerSecond),
+        `${rendering.bare.requestsPerSecond} (react-dom/server, bare node:http)`,
+        `${format(throughputRatio)}x`,
+        `>= 0.8x: ${runVerdict(throughputRatio >= 0.8)}`,
+      ],
+      [
+        'Server CPU per page (us)',
+        format(rendering.kit.cpuMicrosPerRequest, 0),
+        format(rendering.bare.cpuMicrosPerRequest, 0),
+        `${format(cpuRatio)}x`,
+        `>= 0.8x: ${runVerdict(cpuRatio >= 0.8)}`,
+      ],
       [
         'Page throughput, req/s (CPU per page, us), against direct React that also inlines the rows for hydration',
         `${rendering.kit.requestsPerSecond} (${format(rendering.kit.cpuMicrosPerRequest, 0)})`,
@@ -334,10 +402,28 @@ const body = [
         `${format(rendering.againstHydrating.throughput)}x (${format(rendering.againstHydrating.cpu)}x by CPU)`,
         'context, not the goal',
       ],
-      [`matchRoute p50 / p99, ${router.routes} routes (us)`, `${format(router.match.p50)} / ${format(router.match.p99)}`, `${format(router.linear.p50)} / ${format(router.linear.p99)} (RegExp per route, linear)`, `${format(router.linear.p99 / router.match.p99, 1)}x faster at p99`, `p99 < 10 us: ${verdict(router.match.p99 < 10)}`],
-      [`scanRoutes, ${router.fileCount} files (ms)`, format(router.scanMs, 1), `${format(router.readdirMs, 1)} (recursive readdir alone)`, `${format(router.scanMs / router.readdirMs, 1)}x the readdir`, ''],
+      [
+        `matchRoute p50 / p99, ${router.routes} routes (us)`,
+        `${format(router.match.p50)} / ${format(router.match.p99)}`,
+        `${format(router.linear.p50)} / ${format(router.linear.p99)} (RegExp per route, linear)`,
+        `${format(router.linear.p99 / router.match.p99, 1)}x faster at p99`,
+        `p99 < 10 us: ${verdict(router.match.p99 < 10)}`,
+      ],
+      [
+        `scanRoutes, ${router.fileCount} files (ms)`,
+        format(router.scanMs, 1),
+        `${format(router.readdirMs, 1)} (recursive readdir alone)`,
+        `${format(router.scanMs / router.readdirMs, 1)}x the readdir`,
+        '',
+      ],
       ['Dev server cold start to first page (ms)', format(dev.coldStartMs, 0), '', '', ''],
-      ['Hot reload: edit to reload event and new page served (ms, median / p90)', `${format(dev.reloadMs, 0)} / ${format(dev.reloadP90, 0)}`, `${format(dev.esbuildRebuildMs, 0)} (esbuild rebuild of the route files alone)`, `${format(dev.reloadMs / dev.esbuildRebuildMs, 1)}x the rebuild`, `< 300 ms: ${verdict(dev.reloadMs < 300)}`],
+      [
+        'Hot reload: edit to reload event and new page served (ms, median / p90)',
+        `${format(dev.reloadMs, 0)} / ${format(dev.reloadP90, 0)}`,
+        `${format(dev.esbuildRebuildMs, 0)} (esbuild rebuild of the route files alone)`,
+        `${format(dev.reloadMs / dev.esbuildRebuildMs, 1)}x the rebuild`,
+        `< 300 ms: ${verdict(dev.reloadMs < 300)}`,
+      ],
     ],
   ),
 ].join('\n');

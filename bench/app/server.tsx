@@ -42,7 +42,9 @@ const bare = createServer((request, response) => {
         <Frame>
           <RowTable rows={rows} />
         </Frame>
-        {request.url === '/hydrating' ? <script type="application/json" id="rows" dangerouslySetInnerHTML={{ __html: JSON.stringify(rows).replace(/</g, '\\u003c') }} /> : null}
+        {request.url === '/hydrating' ? (
+          <script type="application/json" id="rows" dangerouslySetInnerHTML={{ __html: JSON.stringify(rows).replace(/</g, '\\u003c') }} />
+        ) : null}
       </body>
     </html>,
     {

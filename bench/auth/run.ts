@@ -12,7 +12,14 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { contextFor } from '@kit/kit-core/http';
-import { createAuthMiddleware, createSessionRevocation, generateApiKey, MemoryRevocationStore, signSession, verifySession } from '@kit/kit-auth';
+import {
+  createAuthMiddleware,
+  createSessionRevocation,
+  generateApiKey,
+  MemoryRevocationStore,
+  signSession,
+  verifySession,
+} from '@kit/kit-auth';
 import { median, runLoad, type LoadResult } from '../http/load.js';
 import { benchSessionSecret } from './shared.js';
 import { writeBenchBlock } from '../report-block.js';
@@ -32,9 +39,20 @@ async function runRotatingCookies(base: string, cookies: readonly string[], seco
     url: `${base}/api/hello`,
     connections: CONNECTIONS,
     duration: seconds,
-    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, headers: { ...request.headers, cookie: cookies[next++ % cookies.length]! } }) }],
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => ({ ...request, headers: { ...request.headers, cookie: cookies[next++ % cookies.length]! } }),
+      },
+    ],
   });
-  return { requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, total: result.requests.total, errors: result.errors + result.timeouts + result.non2xx };
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    total: result.requests.total,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
 }
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -49,7 +67,10 @@ interface Started {
 }
 
 async function startServer(): Promise<{ started: Started; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--conditions=kit-source', '--import', 'tsx', serverFile], { cwd: repositoryRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--conditions=kit-source', '--import', 'tsx', serverFile], {
+    cwd: repositoryRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let text = '';
   child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
   const deadline = Date.now() + 30_000;
@@ -74,7 +95,10 @@ async function startServer(): Promise<{ started: Started; stop: () => Promise<vo
 async function authenticateMicroseconds(calls = 50_000): Promise<{ name: string; min: number; median: number }[]> {
   const { key, hash, prefix } = generateApiKey();
   const revocation = createSessionRevocation({ store: new MemoryRevocationStore() });
-  const auth = createAuthMiddleware({ sessionSecret: benchSessionSecret, revocation }, { findApiKey: (candidate) => (candidate === prefix ? { subject: 'agent:bench', hash } : null) });
+  const auth = createAuthMiddleware(
+    { sessionSecret: benchSessionSecret, revocation },
+    { findApiKey: (candidate) => (candidate === prefix ? { subject: 'agent:bench', hash } : null) },
+  );
   const token = await signSession({ sub: 'user_bench' }, benchSessionSecret);
   const step = (headers: Record<string, string>) => {
     const request = new Request('http://127.0.0.1/api/hello', { headers });
@@ -101,26 +125,36 @@ async function authenticateMicroseconds(calls = 50_000): Promise<{ name: string;
   return results;
 }
 
-const loadAverage = loadavg().map((value) => value.toFixed(2)).join(' / ');
+const loadAverage = loadavg()
+  .map((value) => value.toFixed(2))
+  .join(' / ');
 const { started, stop } = await startServer();
 try {
   const plainBase = `http://127.0.0.1:${started.plainPort}`;
   const authBase = `http://127.0.0.1:${started.authPort}`;
   const cookies: string[] = [];
-  for (let index = 0; index < DISTINCT_SESSIONS; index += 1) cookies.push(`kit_session=${await signSession({ sub: `user_${index}` }, benchSessionSecret)}`);
+  for (let index = 0; index < DISTINCT_SESSIONS; index += 1)
+    cookies.push(`kit_session=${await signSession({ sub: `user_${index}` }, benchSessionSecret)}`);
   const scenarios: readonly { name: string; base: string; headers: Record<string, string>; rotate?: boolean }[] = [
     { name: 'no auth middleware', base: plainBase, headers: {} },
     { name: 'auth middleware, anonymous', base: authBase, headers: {} },
     { name: 'session cookie', base: authBase, headers: { cookie: started.cookie } },
     { name: 'API key', base: authBase, headers: { 'x-api-key': started.apiKey } },
-    { name: `session cookie, ${DISTINCT_SESSIONS.toLocaleString('en-US')} distinct (uncached)`, base: authBase, headers: { cookie: cookies[0]! }, rotate: true },
+    {
+      name: `session cookie, ${DISTINCT_SESSIONS.toLocaleString('en-US')} distinct (uncached)`,
+      base: authBase,
+      headers: { cookie: cookies[0]! },
+      rotate: true,
+    },
     // The same requests to the unprotected app: carrying a credential costs the server something (a longer head to
     // parse and copy) whoever checks it, so these isolate what authenticating it adds.
     { name: 'no auth middleware, same session cookie sent', base: plainBase, headers: { cookie: started.cookie } },
     { name: 'no auth middleware, same API key sent', base: plainBase, headers: { 'x-api-key': started.apiKey } },
   ];
   const load = (scenario: (typeof scenarios)[number], seconds: number) =>
-    scenario.rotate ? runRotatingCookies(scenario.base, cookies, seconds) : runLoad({ base: scenario.base, paths: ['/api/hello'], connections: CONNECTIONS, seconds, headers: scenario.headers });
+    scenario.rotate
+      ? runRotatingCookies(scenario.base, cookies, seconds)
+      : runLoad({ base: scenario.base, paths: ['/api/hello'], connections: CONNECTIONS, seconds, headers: scenario.headers });
 
   // Every scenario must answer 200 as who it claims to be, or the figures mean nothing.
   for (const scenario of scenarios) {
@@ -134,7 +168,9 @@ try {
   const cpuMicros = async () => ((await (await fetch(`${plainBase}/api/cpu`)).json()) as { micros: number }).micros;
   const rates = new Map<string, number[]>(scenarios.map((scenario) => [scenario.name, []]));
   const cpuPerRequest = new Map<string, number[]>(scenarios.map((scenario) => [scenario.name, []]));
-  const latencies = new Map<string, { p50: number[]; p99: number[]; errors: number }>(scenarios.map((scenario) => [scenario.name, { p50: [], p99: [], errors: 0 }]));
+  const latencies = new Map<string, { p50: number[]; p99: number[]; errors: number }>(
+    scenarios.map((scenario) => [scenario.name, { p50: [], p99: [], errors: 0 }]),
+  );
   for (let round = 0; round < ROUNDS; round += 1) {
     // Alternate the order each round, so a slow spell of the shared machine does not always hit the same scenario.
     const order = round % 2 === 0 ? scenarios : [...scenarios].reverse();
@@ -148,7 +184,9 @@ try {
       figures.p50.push(result.p50Ms);
       figures.p99.push(result.p99Ms);
       figures.errors += result.errors;
-      process.stdout.write(`round ${round + 1}/${ROUNDS} ${scenario.name}: ${result.requestsPerSecond} req/s, server CPU ${cpuPerRequest.get(scenario.name)!.at(-1)!.toFixed(1)} µs/request\n`);
+      process.stdout.write(
+        `round ${round + 1}/${ROUNDS} ${scenario.name}: ${result.requestsPerSecond} req/s, server CPU ${cpuPerRequest.get(scenario.name)!.at(-1)!.toFixed(1)} µs/request\n`,
+      );
     }
   }
 
@@ -159,7 +197,17 @@ try {
     const rate = median(rates.get(scenario.name)!);
     const cpu = median(cpuPerRequest.get(scenario.name)!);
     const figures = latencies.get(scenario.name)!;
-    return { name: scenario.name, rate, ratio: rate / baseline, ratioToAnonymous: rate / anonymous, cpu, cpuRatio: baselineCpu / cpu, p50: median(figures.p50), p99: median(figures.p99), errors: figures.errors };
+    return {
+      name: scenario.name,
+      rate,
+      ratio: rate / baseline,
+      ratioToAnonymous: rate / anonymous,
+      cpu,
+      cpuRatio: baselineCpu / cpu,
+      p50: median(figures.p50),
+      p99: median(figures.p99),
+      errors: figures.errors,
+    };
   });
   // The goal is about steady state: a signed-in person's requests after the first, and every API-key request, each
   // against the same request (same credential on the wire) to the unprotected app.
@@ -178,11 +226,17 @@ try {
     );
   }
   const verdict = (ratio: number) => (ratio >= GOAL ? 'met' : 'not met');
-  for (const pair of paired) process.stdout.write(`${pair.name} against the same request unprotected: req/s ratio ${pair.rate.toFixed(3)}, CPU ratio ${pair.cpu.toFixed(3)}\n`);
-  process.stdout.write(`goal (authenticated ≥ ${GOAL} × the same request unprotected): by server CPU per request ${verdict(worstCpu)} (worst ${worstCpu.toFixed(3)}); by req/s ${verdict(worstRate)} (worst ${worstRate.toFixed(3)})\n`);
+  for (const pair of paired)
+    process.stdout.write(
+      `${pair.name} against the same request unprotected: req/s ratio ${pair.rate.toFixed(3)}, CPU ratio ${pair.cpu.toFixed(3)}\n`,
+    );
+  process.stdout.write(
+    `goal (authenticated ≥ ${GOAL} × the same request unprotected): by server CPU per request ${verdict(worstCpu)} (worst ${worstCpu.toFixed(3)}); by req/s ${verdict(worstRate)} (worst ${worstRate.toFixed(3)})\n`,
+  );
 
   const micro = await authenticateMicroseconds();
-  for (const row of micro) process.stdout.write(`in-process ${row.name.padEnd(64)} ${row.min.toFixed(1)} µs per call (median ${row.median.toFixed(1)})\n`);
+  for (const row of micro)
+    process.stdout.write(`in-process ${row.name.padEnd(64)} ${row.min.toFixed(1)} µs per call (median ${row.median.toFixed(1)})\n`);
   const anonymousMicros = micro[0]!.min;
   const share = (micros: number) => `${((micros / baselineCpu) * 100).toFixed(1)} %`;
   const estimate = `Against the ${baselineCpu.toFixed(0)} µs of server CPU an unprotected request takes here, the fastest in-process runs put authentication at ${share(micro[1]!.min - anonymousMicros)} of a request with a cached session, ${share(micro[2]!.min - anonymousMicros)} with an API key and ${share(micro[1]!.min - anonymousMicros + micro[3]!.min)} with a session not yet cached.`;
@@ -191,7 +245,10 @@ try {
   const table = [
     '| request | req/s | ratio to no middleware | ratio to anonymous | server CPU µs per request | CPU ratio (no middleware / this) | p50 ms | p99 ms | errors |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows.map((row) => `| ${row.name} | ${Math.round(row.rate)} | **${row.ratio.toFixed(2)}** | ${row.ratioToAnonymous.toFixed(2)} | ${row.cpu.toFixed(1)} | **${row.cpuRatio.toFixed(2)}** | ${row.p50} | ${row.p99} | ${row.errors} |`),
+    ...rows.map(
+      (row) =>
+        `| ${row.name} | ${Math.round(row.rate)} | **${row.ratio.toFixed(2)}** | ${row.ratioToAnonymous.toFixed(2)} | ${row.cpu.toFixed(1)} | **${row.cpuRatio.toFixed(2)}** | ${row.p50} | ${row.p99} | ${row.errors} |`,
+    ),
   ];
   const block = [
     '## Authentication (kit-auth)',

@@ -5,7 +5,14 @@
  * the process has used) on the first. Prints one JSON line with the ports and the credentials to send.
  */
 import { createKitApp, defineAPI } from '@kit/kit-core';
-import { createAuthMiddleware, createSessionRevocation, generateApiKey, MemoryRevocationStore, signSession, type ApiKeyRecord } from '@kit/kit-auth';
+import {
+  createAuthMiddleware,
+  createSessionRevocation,
+  generateApiKey,
+  MemoryRevocationStore,
+  signSession,
+  type ApiKeyRecord,
+} from '@kit/kit-auth';
 import { z } from 'zod';
 import { benchSessionSecret as sessionSecret } from './shared.js';
 
@@ -41,7 +48,9 @@ const protectedApp = createKitApp({ middleware: [auth], routes: { 'GET /api/hell
 
 const [plainServer, authServer] = await Promise.all([plain.listen({ port: 0 }), protectedApp.listen({ port: 0 })]);
 const session = await signSession({ sub: 'user_bench', name: 'Bench' }, sessionSecret);
-process.stdout.write(`${JSON.stringify({ plainPort: plainServer.port, authPort: authServer.port, cookie: `kit_session=${session}`, apiKey: key })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ plainPort: plainServer.port, authPort: authServer.port, cookie: `kit_session=${session}`, apiKey: key })}\n`,
+);
 process.on('SIGTERM', () => {
   void Promise.all([plainServer.close(), authServer.close()]).then(() => process.exit(0));
 });

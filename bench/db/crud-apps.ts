@@ -1,5 +1,15 @@
 import { createKitApp, defineAPI, KitError, type KitApp } from '@kit/kit-core';
-import { createTables, datetime, defineModel, enum as enumField, generateCrudRoutes, id, integer, string, type KitDatabase } from '@kit/kit-db';
+import {
+  createTables,
+  datetime,
+  defineModel,
+  enum as enumField,
+  generateCrudRoutes,
+  id,
+  integer,
+  string,
+  type KitDatabase,
+} from '@kit/kit-db';
 import { and, asc, eq, getTableColumns, gt, type SQL } from 'drizzle-orm';
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
@@ -39,7 +49,12 @@ function drizzleQueries(db: KitDatabase) {
       const conditions: SQL[] = [];
       if (filter.status !== undefined) conditions.push(eq(columns.status, filter.status));
       if (filter.cursor !== undefined) conditions.push(gt(columns.id, Buffer.from(filter.cursor, 'base64url').toString('utf8')));
-      const rows = (await drizzle.select().from(table).where(and(...conditions)).orderBy(asc(columns.id)).limit(filter.limit + 1)) as StoredTicket[];
+      const rows = (await drizzle
+        .select()
+        .from(table)
+        .where(and(...conditions))
+        .orderBy(asc(columns.id))
+        .limit(filter.limit + 1)) as StoredTicket[];
       const items = rows.slice(0, filter.limit).map(json);
       return rows.length > filter.limit ? { items, nextCursor: Buffer.from(items.at(-1)!.id).toString('base64url') } : { items };
     },
@@ -48,7 +63,10 @@ function drizzleQueries(db: KitDatabase) {
       return rows[0] === undefined ? undefined : json(rows[0]);
     },
     create: async (values: { title: string; status: string; priority: number; openedAt: string }) => {
-      const rows = (await drizzle.insert(table).values({ id: crypto.randomUUID(), ...values, openedAt: new Date(values.openedAt) }).returning()) as StoredTicket[];
+      const rows = (await drizzle
+        .insert(table)
+        .values({ id: crypto.randomUUID(), ...values, openedAt: new Date(values.openedAt) })
+        .returning()) as StoredTicket[];
       return json(rows[0]!);
     },
     update: async (id: string, patch: Record<string, unknown>) => {
@@ -62,7 +80,13 @@ function drizzleQueries(db: KitDatabase) {
   };
 }
 
-const row = z.object({ id: z.string(), title: z.string(), status: z.enum(['open', 'closed']), priority: z.number().int(), openedAt: z.iso.datetime({ offset: true }) });
+const row = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(['open', 'closed']),
+  priority: z.number().int(),
+  openedAt: z.iso.datetime({ offset: true }),
+});
 const missing = (id: string) => new KitError('not_found', `No ticket with id ${JSON.stringify(id)}.`);
 
 /**
@@ -77,7 +101,11 @@ export function handWrittenApp(db: KitDatabase): KitApp {
     routes: {
       'GET /api/tickets': defineAPI({
         capability: 'read',
-        input: z.strictObject({ limit: z.number().int().min(1).max(100).default(20), cursor: z.string().optional(), status: z.enum(['open', 'closed']).optional() }),
+        input: z.strictObject({
+          limit: z.number().int().min(1).max(100).default(20),
+          cursor: z.string().optional(),
+          status: z.enum(['open', 'closed']).optional(),
+        }),
         output: z.strictObject({ items: z.array(row), nextCursor: z.string().optional() }),
         handler: async ({ input }) => queries.list(input),
       }),
@@ -89,13 +117,23 @@ export function handWrittenApp(db: KitDatabase): KitApp {
       }),
       'POST /api/tickets': defineAPI({
         capability: 'write',
-        input: z.strictObject({ title: z.string().max(120), status: z.enum(['open', 'closed']), priority: z.number().int(), openedAt: z.iso.datetime({ offset: true }) }),
+        input: z.strictObject({
+          title: z.string().max(120),
+          status: z.enum(['open', 'closed']),
+          priority: z.number().int(),
+          openedAt: z.iso.datetime({ offset: true }),
+        }),
         output: row,
         handler: async ({ input }) => queries.create(input),
       }),
       'PATCH /api/tickets/:id': defineAPI({
         capability: 'write',
-        input: z.strictObject({ id: z.string().min(1), title: z.string().max(120).optional(), status: z.enum(['open', 'closed']).optional(), priority: z.number().int().optional() }),
+        input: z.strictObject({
+          id: z.string().min(1),
+          title: z.string().max(120).optional(),
+          status: z.enum(['open', 'closed']).optional(),
+          priority: z.number().int().optional(),
+        }),
         output: row,
         handler: async ({ input: { id, ...patch } }) => (await queries.update(id, patch)) ?? Promise.reject(missing(id)),
       }),
@@ -103,7 +141,8 @@ export function handWrittenApp(db: KitDatabase): KitApp {
         capability: 'write',
         input: byId,
         output: z.strictObject({ id: z.string(), deleted: z.literal(true) }),
-        handler: async ({ input }) => ((await queries.delete(input.id)) ? { id: input.id, deleted: true as const } : Promise.reject(missing(input.id))),
+        handler: async ({ input }) =>
+          (await queries.delete(input.id)) ? { id: input.id, deleted: true as const } : Promise.reject(missing(input.id)),
       }),
     },
   });
@@ -131,7 +170,9 @@ export function bareApp(db: KitDatabase): Fetcher {
     const found = await queries.update(c.req.param('id'), await c.req.json());
     return found ? c.json(found) : c.json({ detail: 'not found' }, 404);
   });
-  app.delete('/api/tickets/:id', async (c) => ((await queries.delete(c.req.param('id'))) ? c.json({ id: c.req.param('id'), deleted: true }) : c.json({ detail: 'not found' }, 404)));
+  app.delete('/api/tickets/:id', async (c) =>
+    (await queries.delete(c.req.param('id'))) ? c.json({ id: c.req.param('id'), deleted: true }) : c.json({ detail: 'not found' }, 404),
+  );
   return app;
 }
 

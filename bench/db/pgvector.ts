@@ -20,17 +20,33 @@ export async function pgvectorBench(sizes: readonly number[], queries: number): 
     } finally {
       await probe.close();
     }
-    const lines = ['vectorSearch on PostgreSQL with pgvector (no index, exact scan in the database):', '', '| Vectors | p50 ms | p99 ms |', '|---:|---:|---:|'];
+    const lines = [
+      'vectorSearch on PostgreSQL with pgvector (no index, exact scan in the database):',
+      '',
+      '| Vectors | p50 ms | p99 ms |',
+      '|---:|---:|---:|',
+    ];
     for (const count of sizes) {
-      const db: KitDatabase = await createDatabase({ provider: 'postgres', url: await server.createDatabase(`kit_db_bench_${count}`), models: [chunk], vector: 'pgvector', setDefault: false });
+      const db: KitDatabase = await createDatabase({
+        provider: 'postgres',
+        url: await server.createDatabase(`kit_db_bench_${count}`),
+        models: [chunk],
+        vector: 'pgvector',
+        setDefault: false,
+      });
       await db.execute('CREATE EXTENSION IF NOT EXISTS vector');
       await createTables(db);
       const random = seededRandom(count);
       const samples: number[][] = [];
       for (let offset = 0; offset < count; offset += 1_000) {
-        const rows = Array.from({ length: Math.min(1_000, count - offset) }, (_, index) => ({ doc: offset + index, embedding: randomUnitVector(random) }));
+        const rows = Array.from({ length: Math.min(1_000, count - offset) }, (_, index) => ({
+          doc: offset + index,
+          embedding: randomUnitVector(random),
+        }));
         if (samples.length < 50) samples.push(rows[0]!.embedding);
-        await (db.drizzle as unknown as { insert(table: unknown): { values(rows: unknown[]): Promise<unknown> } }).insert(db.table(chunk)).values(rows);
+        await (db.drizzle as unknown as { insert(table: unknown): { values(rows: unknown[]): Promise<unknown> } })
+          .insert(db.table(chunk))
+          .values(rows);
       }
       const times: number[] = [];
       for (let index = 0; index < queries; index++) {

@@ -32,7 +32,10 @@ const ROUNDS = Number(process.env.BENCH_DB_ROUNDS ?? 15);
 const OPS = Number(process.env.BENCH_DB_OPS ?? 300);
 const ROWS = Number(process.env.BENCH_DB_ROWS ?? 10_000);
 const HTTP_SECONDS = Number(process.env.BENCH_DB_HTTP_SECONDS ?? 3);
-const VECTORS = (process.env.BENCH_DB_VECTORS ?? '10000,100000').split(',').map(Number).filter((count) => count > 0);
+const VECTORS = (process.env.BENCH_DB_VECTORS ?? '10000,100000')
+  .split(',')
+  .map(Number)
+  .filter((count) => count > 0);
 const QUERIES = Number(process.env.BENCH_DB_QUERIES ?? 20);
 
 const folder = mkdtempSync(join(tmpdir(), 'kit-db-bench-'));
@@ -44,7 +47,10 @@ const operations = ['list 20', 'list 100', 'get', 'create', 'update', 'delete'] 
 type Operation = (typeof operations)[number];
 
 function request(method: string, path: string, body?: unknown): Request {
-  return new Request(`http://localhost${path}`, body === undefined ? { method } : { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return new Request(
+    `http://localhost${path}`,
+    body === undefined ? { method } : { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+  );
 }
 
 /** Requests in a row one app answers before the next app takes its turn. */
@@ -77,7 +83,12 @@ async function interleaved(
 }
 
 /** One round of every operation on every app; requests/s by operation and app. */
-async function crudRound(apps: Record<Variant, Fetcher>, order: readonly Variant[], ids: readonly string[], round: number): Promise<Record<Operation, Record<Variant, number>>> {
+async function crudRound(
+  apps: Record<Variant, Fetcher>,
+  order: readonly Variant[],
+  ids: readonly string[],
+  round: number,
+): Promise<Record<Operation, Record<Variant, number>>> {
   const pick = () => ids[Math.floor(random() * ids.length)]!;
   const created: Record<Variant, string[]> = { kit: [], handWritten: [], bare: [] };
   const result = {} as Record<Operation, Record<Variant, number>>;
@@ -87,7 +98,13 @@ async function crudRound(apps: Record<Variant, Fetcher>, order: readonly Variant
   result.create = await interleaved(
     apps,
     order,
-    (_, index) => request('POST', '/api/tickets', { title: `Round ${round} ticket ${index}`, status: 'open', priority: index % 5, openedAt: '2026-11-23T12:00:00.000Z' }),
+    (_, index) =>
+      request('POST', '/api/tickets', {
+        title: `Round ${round} ticket ${index}`,
+        status: 'open',
+        priority: index % 5,
+        openedAt: '2026-11-23T12:00:00.000Z',
+      }),
     async (variant, response) => void created[variant].push(((await response.json()) as { id: string }).id),
   );
   result.update = await interleaved(apps, order, (_, index) => request('PATCH', `/api/tickets/${pick()}`, { priority: index % 5 }));
@@ -112,7 +129,12 @@ async function readAll(db: KitDatabase, through: 'kit' | 'drizzle'): Promise<num
     const id = (getTableColumns(table) as Record<string, Column>).id!;
     let after: string | undefined;
     for (;;) {
-      const page = (await drizzle.select().from(table).where(after === undefined ? undefined : and(gt(id, after))).orderBy(asc(id)).limit(1_000)) as { id: string }[];
+      const page = (await drizzle
+        .select()
+        .from(table)
+        .where(after === undefined ? undefined : and(gt(id, after)))
+        .orderBy(asc(id))
+        .limit(1_000)) as { id: string }[];
       rows += page.length;
       if (page.length < 1_000) break;
       after = page[page.length - 1]!.id;
@@ -139,26 +161,42 @@ async function httpRun(app: Fetcher & { listen?: unknown }, paths: readonly stri
 }
 
 try {
-  console.log(`kit-db benchmark · Node ${process.version} · ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}) · load average ${loadavg().map((value) => value.toFixed(2)).join(' / ')} · files in ${folder}`);
+  console.log(
+    `kit-db benchmark · Node ${process.version} · ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}) · load average ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' / ')} · files in ${folder}`,
+  );
   const db = await createDatabase({ provider: 'sqlite', url: join(folder, 'crud.sqlite'), models: [ticket] });
   const ids = await seedTickets(db, ROWS, random);
   const apps: Record<Variant, Fetcher> = { kit: kitApp(db), handWritten: handWrittenApp(db), bare: bareApp(db) };
 
   // Warm-up: JIT and SQLite's page cache, for every app alike.
   await crudRound(apps, variants, ids, -1);
-  const rates: Record<Variant, Record<Operation, number[]>> = { kit: {} as Record<Operation, number[]>, handWritten: {} as Record<Operation, number[]>, bare: {} as Record<Operation, number[]> };
-  const perRound: Record<'handWritten' | 'bare', Record<Operation, number[]>> = { handWritten: {} as Record<Operation, number[]>, bare: {} as Record<Operation, number[]> };
+  const rates: Record<Variant, Record<Operation, number[]>> = {
+    kit: {} as Record<Operation, number[]>,
+    handWritten: {} as Record<Operation, number[]>,
+    bare: {} as Record<Operation, number[]>,
+  };
+  const perRound: Record<'handWritten' | 'bare', Record<Operation, number[]>> = {
+    handWritten: {} as Record<Operation, number[]>,
+    bare: {} as Record<Operation, number[]>,
+  };
   for (let round = 0; round < ROUNDS; round++) {
     // Rotate who goes first, so no app always runs right after another's garbage.
     const order = variants.map((_, index) => variants[(index + round) % variants.length]!);
     const result = await crudRound(apps, order, ids, round);
     for (const operation of operations) {
       for (const variant of variants) (rates[variant][operation] ??= []).push(result[operation][variant]);
-      for (const baseline of ['handWritten', 'bare'] as const) (perRound[baseline][operation] ??= []).push(result[operation].kit / result[operation][baseline]);
+      for (const baseline of ['handWritten', 'bare'] as const)
+        (perRound[baseline][operation] ??= []).push(result[operation].kit / result[operation][baseline]);
     }
   }
-  console.log(`\nCRUD routes in process (app.fetch), ${format(ROWS)} tickets, ${format(OPS)} requests per operation and app in each of ${ROUNDS} rounds; apps taking turns every ${SLICE} requests; requests/s are medians of the rounds, ratios the medians of each round's ratio:\n`);
-  console.log('| Operation | kit | hand-written defineAPI + drizzle | bare Hono + drizzle | kit / hand-written | same, best rounds | kit / bare |');
+  console.log(
+    `\nCRUD routes in process (app.fetch), ${format(ROWS)} tickets, ${format(OPS)} requests per operation and app in each of ${ROUNDS} rounds; apps taking turns every ${SLICE} requests; requests/s are medians of the rounds, ratios the medians of each round's ratio:\n`,
+  );
+  console.log(
+    '| Operation | kit | hand-written defineAPI + drizzle | bare Hono + drizzle | kit / hand-written | same, best rounds | kit / bare |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|');
   const ratios: number[] = [];
   for (const operation of operations) {
@@ -167,10 +205,14 @@ try {
     ratios.push(toHandWritten);
     // The fastest round of each app is the one least disturbed by the rest of the machine.
     const bestRatio = Math.max(...rates.kit[operation]) / Math.max(...rates.handWritten[operation]);
-    console.log(`| ${operation} | ${format(kit!)} | ${format(handWritten!)} | ${format(bare!)} | **${format(toHandWritten, 2)}** | ${format(bestRatio, 2)} | ${format(median(perRound.bare[operation]), 2)} |`);
+    console.log(
+      `| ${operation} | ${format(kit!)} | ${format(handWritten!)} | ${format(bare!)} | **${format(toHandWritten, 2)}** | ${format(bestRatio, 2)} | ${format(median(perRound.bare[operation]), 2)} |`,
+    );
   }
   const worst = Math.min(...ratios);
-  console.log(`\n  goal: kit-db's layer under 10 % over direct drizzle (kit / hand-written ≥ 0.91 for every operation): ${worst >= 1 / 1.1 ? 'met' : 'NOT met'} (lowest ${format(worst, 3)})`);
+  console.log(
+    `\n  goal: kit-db's layer under 10 % over direct drizzle (kit / hand-written ≥ 0.91 for every operation): ${worst >= 1 / 1.1 ? 'met' : 'NOT met'} (lowest ${format(worst, 3)})`,
+  );
 
   const kitReads: number[] = [];
   const drizzleReads: number[] = [];
@@ -185,10 +227,14 @@ try {
     drizzleReads.push(drizzleMs);
     readRatios.push(drizzleMs / kitMs);
   }
-  console.log(`\nAll ${format(ROWS)} tickets in pages of 1,000: db.list ${format(median(kitReads), 1)} ms, drizzle keyset pages ${format(median(drizzleReads), 1)} ms · kit / drizzle throughput = ${format(median(readRatios), 2)} (medians of ${ROUNDS} rounds)`);
+  console.log(
+    `\nAll ${format(ROWS)} tickets in pages of 1,000: db.list ${format(median(kitReads), 1)} ms, drizzle keyset pages ${format(median(drizzleReads), 1)} ms · kit / drizzle throughput = ${format(median(readRatios), 2)} (medians of ${ROUNDS} rounds)`,
+  );
 
   if (HTTP_SECONDS > 0) {
-    console.log(`\nOver HTTP (autocannon, 10 connections, ${HTTP_SECONDS} s per run, 3 rounds rotating the order; median requests/s, and medians of each round's ratio):\n`);
+    console.log(
+      `\nOver HTTP (autocannon, 10 connections, ${HTTP_SECONDS} s per run, 3 rounds rotating the order; median requests/s, and medians of each round's ratio):\n`,
+    );
     console.log('| Request | kit | hand-written | bare | kit / hand-written | kit / bare |');
     console.log('|---|---:|---:|---:|---:|---:|');
     const sets: [string, string[]][] = [
@@ -198,10 +244,13 @@ try {
     for (const [label, paths] of sets) {
       const runs: Record<Variant, number[]> = { kit: [], handWritten: [], bare: [] };
       for (let round = 0; round < 3; round++) {
-        for (const variant of variants.map((_, index) => variants[(index + round) % variants.length]!)) runs[variant].push(await httpRun(apps[variant], paths));
+        for (const variant of variants.map((_, index) => variants[(index + round) % variants.length]!))
+          runs[variant].push(await httpRun(apps[variant], paths));
       }
       const ratio = (baseline: Variant) => median(runs.kit.map((kit, round) => kit / runs[baseline][round]!));
-      console.log(`| ${label} | ${format(median(runs.kit))} | ${format(median(runs.handWritten))} | ${format(median(runs.bare))} | **${format(ratio('handWritten'), 2)}** | ${format(ratio('bare'), 2)} |`);
+      console.log(
+        `| ${label} | ${format(median(runs.kit))} | ${format(median(runs.handWritten))} | ${format(median(runs.bare))} | **${format(ratio('handWritten'), 2)}** | ${format(ratio('bare'), 2)} |`,
+      );
     }
   }
   await db.close();
@@ -215,11 +264,15 @@ try {
       await searchLatencies(store.db, store.samples, 2, 1);
       const times = await searchLatencies(store.db, store.samples, QUERIES, 7);
       const naive = await naiveLatencies(store.db, store.samples, Math.max(3, Math.min(QUERIES, Math.round(QUERIES / 4))), 7);
-      console.log(`| ${format(count)} | ${format(store.fillSeconds, 1)} | ${format(percentile(times, 0.5), 1)} | ${format(percentile(times, 0.99), 1)} | ${format(percentile(naive, 0.5), 1)} | ${format(percentile(naive, 0.5) / percentile(times, 0.5), 2)} |`);
+      console.log(
+        `| ${format(count)} | ${format(store.fillSeconds, 1)} | ${format(percentile(times, 0.5), 1)} | ${format(percentile(times, 0.99), 1)} | ${format(percentile(naive, 0.5), 1)} | ${format(percentile(naive, 0.5) / percentile(times, 0.5), 2)} |`,
+      );
       await store.db.close();
     }
     const selection = heapVersusSort(100_000);
-    console.log(`\nTop 10 of 100,000 scores: bounded heap ${format(selection.heapMs, 2)} ms, full sort ${format(selection.sortMs, 2)} ms (best of 5)`);
+    console.log(
+      `\nTop 10 of 100,000 scores: bounded heap ${format(selection.heapMs, 2)} ms, full sort ${format(selection.sortMs, 2)} ms (best of 5)`,
+    );
     console.log(`\n${await pgvectorBench(VECTORS, QUERIES)}`);
   }
 } finally {

@@ -22,7 +22,11 @@ export function nearQuery(base: readonly number[], random: () => number): number
 }
 
 /** Opens a SQLite file holding `count` chunks; returns the database and a few stored vectors to query near. */
-export async function vectorStore(folder: string, count: number, seed: number): Promise<{ db: KitDatabase; samples: number[][]; fillSeconds: number }> {
+export async function vectorStore(
+  folder: string,
+  count: number,
+  seed: number,
+): Promise<{ db: KitDatabase; samples: number[][]; fillSeconds: number }> {
   const db = await createDatabase({ provider: 'sqlite', url: join(folder, `vectors-${count}.sqlite`), models: [chunk], setDefault: false });
   await createTables(db);
   const random = seededRandom(seed);
@@ -30,7 +34,10 @@ export async function vectorStore(folder: string, count: number, seed: number): 
   const began = performance.now();
   const table = db.table(chunk);
   for (let offset = 0; offset < count; offset += 1_000) {
-    const rows = Array.from({ length: Math.min(1_000, count - offset) }, (_, index) => ({ doc: offset + index, embedding: randomUnitVector(random) }));
+    const rows = Array.from({ length: Math.min(1_000, count - offset) }, (_, index) => ({
+      doc: offset + index,
+      embedding: randomUnitVector(random),
+    }));
     if (samples.length < 50 && offset % Math.max(1_000, Math.floor(count / 50)) === 0) samples.push(rows[0]!.embedding);
     await db.transaction(async (tx) => {
       await (tx.drizzle as unknown as { insert(table: unknown): { values(rows: unknown[]): Promise<unknown> } }).insert(table).values(rows);
@@ -48,7 +55,8 @@ export async function searchLatencies(db: KitDatabase, samples: readonly number[
     const began = performance.now();
     const matches = await vectorSearch(db, { model: chunk, field: 'embedding', query, k: 10 });
     times.push(performance.now() - began);
-    if (matches.length !== 10 || matches[0]!.score < 0.9) throw new Error(`vectorSearch returned ${matches.length} matches, best ${matches[0]?.score}`);
+    if (matches.length !== 10 || matches[0]!.score < 0.9)
+      throw new Error(`vectorSearch returned ${matches.length} matches, best ${matches[0]?.score}`);
   }
   return times;
 }
@@ -61,7 +69,9 @@ export async function naiveLatencies(db: KitDatabase, samples: readonly number[]
   const random = seededRandom(seed);
   const table = db.table(chunk);
   const columns = getTableColumns(table) as Record<string, Column>;
-  const drizzle = db.drizzle as unknown as { select(fields: object): { from(table: unknown): { orderBy(order: unknown): Promise<{ id: number; embedding: number[] }[]> } } };
+  const drizzle = db.drizzle as unknown as {
+    select(fields: object): { from(table: unknown): { orderBy(order: unknown): Promise<{ id: number; embedding: number[] }[]> } };
+  };
   const times: number[] = [];
   for (let index = 0; index < queries; index++) {
     const query = nearQuery(samples[index % samples.length]!, random);

@@ -26,7 +26,9 @@ function cpuMs(pid: number): number {
 }
 
 const server = (file: string) => fileURLToPath(new URL(`./servers/${file}`, import.meta.url));
-const loadAverage = loadavg().map((value) => value.toFixed(2)).join(' / ');
+const loadAverage = loadavg()
+  .map((value) => value.toFixed(2))
+  .join(' / ');
 
 const servers: ServerProcess[] = [];
 try {
@@ -63,7 +65,9 @@ try {
       const result = figures.get(each.name)!;
       results.get(each.name)!.push(result);
       ratios.get(each.name)!.push(result.requestsPerSecond / bare);
-      line.push(`${each.name} ${result.requestsPerSecond}/s ${cpuPerRequest.get(each.name)!.at(-1)!.toFixed(0)} µs${result.errors ? ` (${result.errors} errors)` : ''}`);
+      line.push(
+        `${each.name} ${result.requestsPerSecond}/s ${cpuPerRequest.get(each.name)!.at(-1)!.toFixed(0)} µs${result.errors ? ` (${result.errors} errors)` : ''}`,
+      );
     }
     process.stdout.write(`round ${round + 1}: ${line.join(', ')}\n`);
   }

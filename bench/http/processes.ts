@@ -29,9 +29,20 @@ export function residentMiB(pid: number): number {
  * Starts `kit-docs serve` from the built package as `npm start` does, in one process (`--workers 1`),
  * and measures its cold start: spawn to the first 200 from `/api/health`.
  */
-export function startService(extraArgs: readonly string[] = [], env: Record<string, string> = {}, fromSource = false): Promise<ServerProcess> {
+export function startService(
+  extraArgs: readonly string[] = [],
+  env: Record<string, string> = {},
+  fromSource = false,
+): Promise<ServerProcess> {
   const entry = fromSource ? ['--conditions=kit-source', '--import', 'tsx', kitDocsSource] : [kitDocsBin];
-  return startProcess('kit docs', process.execPath, [...entry, 'serve', '--port', '0', '--workers', '1', ...extraArgs], env, (text) => /at http:\/\/127\.0\.0\.1:(\d+)\//.exec(text)?.[1], 'stderr');
+  return startProcess(
+    'kit docs',
+    process.execPath,
+    [...entry, 'serve', '--port', '0', '--workers', '1', ...extraArgs],
+    env,
+    (text) => /at http:\/\/127\.0\.0\.1:(\d+)\//.exec(text)?.[1],
+    'stderr',
+  );
 }
 
 /** Starts the bare node:http baseline. */
@@ -57,7 +68,11 @@ async function startProcess(
   stream: 'stdout' | 'stderr',
 ): Promise<ServerProcess> {
   const started = performance.now();
-  const child = spawn(command, args, { cwd: repositoryRoot, env: { ...process.env, HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd: repositoryRoot,
+    env: { ...process.env, HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let text = '';
   child[stream]!.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
   // The other stream is drained so a chatty server never blocks on a full pipe.
@@ -70,7 +85,10 @@ async function startProcess(
   }
   const base = `http://127.0.0.1:${port}`;
   for (;;) {
-    const ok = await fetch(`${base}/api/health`).then((response) => response.ok, () => false);
+    const ok = await fetch(`${base}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`${name} never answered /api/health`);
     await new Promise((resolve) => setTimeout(resolve, 2));

@@ -42,7 +42,13 @@ export interface SoakResults {
   readonly connections: number;
   readonly requests: number;
   readonly errors: number;
-  readonly windows: readonly { readonly minute: number; readonly p50Ms: number; readonly p99Ms: number; readonly requestsPerSecond: number; readonly rssMiB: number }[];
+  readonly windows: readonly {
+    readonly minute: number;
+    readonly p50Ms: number;
+    readonly p99Ms: number;
+    readonly requestsPerSecond: number;
+    readonly rssMiB: number;
+  }[];
   readonly rssStartMiB: number;
   readonly rssEndMiB: number;
   readonly growthPercent: number;
@@ -59,7 +65,10 @@ export async function saveResults(name: 'http' | 'soak', results: HttpResults | 
 }
 
 async function loadResults<T>(name: 'http' | 'soak'): Promise<T | undefined> {
-  return readFile(`${resultsDirectory}${name}.json`, 'utf8').then((text) => JSON.parse(text) as T, () => undefined);
+  return readFile(`${resultsDirectory}${name}.json`, 'utf8').then(
+    (text) => JSON.parse(text) as T,
+    () => undefined,
+  );
 }
 
 const fixed = (value: number, digits = 2) => value.toFixed(digits);
@@ -75,7 +84,17 @@ export async function renderBlock(): Promise<string> {
       `Method: autocannon, ${http.connections} connections, ${http.rounds} rounds of ${http.seconds} s per endpoint, each round measuring the bare server's \`/api/health\` (a fixed JSON body) right before or after the service; medians over rounds. The service runs as \`npm start\` runs it, built, in one process (\`--workers 1\`), with its default configuration: failed requests logged, rate limits off (the last row runs a second process with \`ACCESS_LOG=on\`, which logs a line per request, to show what that costs). Each endpoint was warmed up for 2 s first, so repeated requests are answered from the response cache, as in steady state; the \"cache misses\" row shows the cost of computing a search (every query with every limit, more distinct requests than the cache holds). ${http.pageNote} The page view sends \`Accept-Encoding: gzip, deflate, br\` as browsers do, and gets the brotli copy; the API rows ask for no compression.`,
       table(
         ['endpoint', 'requests', 'req/s', 'bare req/s', 'ratio to bare', 'goal', 'p50 ms', 'p99 ms', 'errors'],
-        http.endpoints.map((row) => [row.name, `\`${row.target}\``, row.requestsPerSecond, row.bareRequestsPerSecond, `**${fixed(row.ratio)}**`, row.goal ? `≥ ${row.goal}` : '-', row.p50Ms, row.p99Ms, row.errors]),
+        http.endpoints.map((row) => [
+          row.name,
+          `\`${row.target}\``,
+          row.requestsPerSecond,
+          row.bareRequestsPerSecond,
+          `**${fixed(row.ratio)}**`,
+          row.goal ? `≥ ${row.goal}` : '-',
+          row.p50Ms,
+          row.p99Ms,
+          row.errors,
+        ]),
       ),
       `Cold start (spawn of \`kit-docs serve\` to the first 200 from \`/api/health\`, median of ${http.coldStartMs.runs.length}): **${http.coldStartMs.median} ms** (runs: ${http.coldStartMs.runs.join(', ')} ms; goal < 500 ms).`,
       `Resident memory of the service: ${http.memoryMiB.afterStart} MiB after start, ${http.memoryMiB.afterLoad} MiB after the load above (bare server: ${http.memoryMiB.bare} MiB).`,

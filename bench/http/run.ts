@@ -15,7 +15,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const COLD_STARTS = 5;
 
-const loadAverage = loadavg().map((value) => value.toFixed(2)).join(' / ');
+const loadAverage = loadavg()
+  .map((value) => value.toFixed(2))
+  .join(' / ');
 if (!process.argv.includes('--no-build')) {
   process.stdout.write('building the service (npm run build)…\n');
   execSync('npm run build', { cwd: repositoryRoot, stdio: 'ignore' });
@@ -37,7 +39,14 @@ try {
     { name: 'page view', paths: workload.page, headers: browser },
     { name: 'health, ACCESS_LOG=on', paths: workload.health, base: logged.base },
   ];
-  for (const scenario of scenarios) await runLoad({ base: scenario.base ?? service.base, paths: scenario.paths, connections: CONNECTIONS, seconds: 2, ...(scenario.headers ? { headers: scenario.headers } : {}) });
+  for (const scenario of scenarios)
+    await runLoad({
+      base: scenario.base ?? service.base,
+      paths: scenario.paths,
+      connections: CONNECTIONS,
+      seconds: 2,
+      ...(scenario.headers ? { headers: scenario.headers } : {}),
+    });
   await runLoad({ base: bare.base, paths: ['/api/health'], connections: CONNECTIONS, seconds: 2 });
 
   const runs = new Map<string, { service: LoadResult; bare: LoadResult }[]>();
@@ -45,7 +54,13 @@ try {
     for (const scenario of scenarios) {
       const measureBare = () => runLoad({ base: bare.base, paths: ['/api/health'], connections: CONNECTIONS, seconds: SECONDS });
       const measureService = () =>
-        runLoad({ base: scenario.base ?? service.base, paths: scenario.paths, connections: CONNECTIONS, seconds: SECONDS, ...(scenario.headers ? { headers: scenario.headers } : {}) });
+        runLoad({
+          base: scenario.base ?? service.base,
+          paths: scenario.paths,
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+          ...(scenario.headers ? { headers: scenario.headers } : {}),
+        });
       // Alternate which goes first, so a drift in the machine's load does not favour either side.
       let pair: { bare: LoadResult; service: LoadResult };
       if (round % 2 === 0) {

@@ -35,12 +35,26 @@ export async function runSoak(options: SoakOptions): Promise<SoakResults> {
     let errors = 0;
     const count = Math.max(1, Math.round(options.seconds / options.windowSeconds));
     for (let index = 0; index < count; index++) {
-      const result = await runLoad({ base: service.base, paths: workload.mixed, connections: options.connections, seconds: options.windowSeconds, rate: options.rate });
+      const result = await runLoad({
+        base: service.base,
+        paths: workload.mixed,
+        connections: options.connections,
+        seconds: options.windowSeconds,
+        rate: options.rate,
+      });
       requests += result.total;
       errors += result.errors;
-      const window = { minute: Math.round(((index + 1) * options.windowSeconds) / 6) / 10, p50Ms: result.p50Ms, p99Ms: result.p99Ms, requestsPerSecond: result.requestsPerSecond, rssMiB: residentMiB(service.child.pid!) };
+      const window = {
+        minute: Math.round(((index + 1) * options.windowSeconds) / 6) / 10,
+        p50Ms: result.p50Ms,
+        p99Ms: result.p99Ms,
+        requestsPerSecond: result.requestsPerSecond,
+        rssMiB: residentMiB(service.child.pid!),
+      };
       windows.push(window);
-      options.onWindow?.(`window ${index + 1}/${count}: ${window.requestsPerSecond} req/s, p50 ${window.p50Ms} ms, p99 ${window.p99Ms} ms, RSS ${window.rssMiB} MiB, errors ${result.errors}`);
+      options.onWindow?.(
+        `window ${index + 1}/${count}: ${window.requestsPerSecond} req/s, p50 ${window.p50Ms} ms, p99 ${window.p99Ms} ms, RSS ${window.rssMiB} MiB, errors ${result.errors}`,
+      );
     }
     const rssEndMiB = residentMiB(service.child.pid!);
     return {

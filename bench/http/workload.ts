@@ -35,7 +35,15 @@ export async function buildWorkload(base: string): Promise<Workload> {
   const searchUncached = Array.from({ length: 50 }, (_, index) => searchTargets(index + 1)).flat();
   const mixed: string[] = [];
   for (let index = 0; index < 200; index++) {
-    mixed.push(index % 4 === 0 ? '/api/health' : index % 4 === 1 ? docs[index % docs.length]! : index % 4 === 2 ? search[index % search.length]! : pages[index % pages.length]!);
+    mixed.push(
+      index % 4 === 0
+        ? '/api/health'
+        : index % 4 === 1
+          ? docs[index % docs.length]!
+          : index % 4 === 2
+            ? search[index % search.length]!
+            : pages[index % pages.length]!,
+    );
   }
   return {
     health: ['/api/health'],
@@ -45,7 +53,7 @@ export async function buildWorkload(base: string): Promise<Workload> {
     page: pages,
     pageNote: hasPages
       ? `The page view is the website's \`/docs/{slug}\` HTML page, rotating over all ${slugs.length} documents.`
-      : 'The website\'s `/docs/{slug}` page was not served yet when this was measured, so the page-view row measures `/openapi.json` instead.',
+      : "The website's `/docs/{slug}` page was not served yet when this was measured, so the page-view row measures `/openapi.json` instead.",
     mixed,
   };
 }

@@ -84,9 +84,20 @@ function rawBaseline(round: number): number {
   const db = new Driver(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
-  const insert = db.prepare('INSERT INTO ops_events (at, kind, subject, status, correlation_id, duration_ms, data) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const insert = db.prepare(
+    'INSERT INTO ops_events (at, kind, subject, status, correlation_id, duration_ms, data) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
   const insertBatch = db.transaction((rows: OpsEventInput[]) => {
-    for (const row of rows) insert.run(row.at as number, row.kind, row.subject, row.status ?? null, row.correlationId ?? null, row.durationMs ?? null, JSON.stringify(row.data));
+    for (const row of rows)
+      insert.run(
+        row.at as number,
+        row.kind,
+        row.subject,
+        row.status ?? null,
+        row.correlationId ?? null,
+        row.durationMs ?? null,
+        JSON.stringify(row.data),
+      );
   });
   const began = performance.now();
   for (let offset = 0; offset < BATCHED; offset += BATCH) {
@@ -97,8 +108,16 @@ function rawBaseline(round: number): number {
   return BATCHED / (elapsed / 1000);
 }
 
-function rangeQueries(): { fillSeconds: number; hourAll: { p50: number; p99: number; rows: number }; hourKind: { p50: number; p99: number; rows: number } } {
-  const ops = createOpsStore({ path: join(folder, 'million.sqlite'), retention: { maxEvents: EVENTS, maxAgeDays: 3650 }, clock: () => start + SPAN_MS });
+function rangeQueries(): {
+  fillSeconds: number;
+  hourAll: { p50: number; p99: number; rows: number };
+  hourKind: { p50: number; p99: number; rows: number };
+} {
+  const ops = createOpsStore({
+    path: join(folder, 'million.sqlite'),
+    retention: { maxEvents: EVENTS, maxAgeDays: 3650 },
+    clock: () => start + SPAN_MS,
+  });
   const began = performance.now();
   const step = SPAN_MS / EVENTS;
   for (let offset = 0; offset < EVENTS; offset += 10_000) {
@@ -108,7 +127,28 @@ function rangeQueries(): { fillSeconds: number; hourAll: { p50: number; p99: num
         const input = event(number, Math.floor(start + number * step));
         // Mix the kinds so a kind filter has to skip most rows.
         const kind = opsEventKinds[number % opsEventKinds.length];
-        return kind === 'request' ? input : ({ kind, subject: input.subject, status: input.status, at: input.at, data: { job: 'x', message: 'x', agent: 'a', tool: 't', callId: 'c', iteration: 1, runStatus: 'completed', iterations: 1, toolCalls: 0, policy: 'p', allowed: true, decision: 'granted' } } as OpsEventInput);
+        return kind === 'request'
+          ? input
+          : ({
+              kind,
+              subject: input.subject,
+              status: input.status,
+              at: input.at,
+              data: {
+                job: 'x',
+                message: 'x',
+                agent: 'a',
+                tool: 't',
+                callId: 'c',
+                iteration: 1,
+                runStatus: 'completed',
+                iterations: 1,
+                toolCalls: 0,
+                policy: 'p',
+                allowed: true,
+                decision: 'granted',
+              },
+            } as OpsEventInput);
       }),
     );
   }
@@ -117,7 +157,7 @@ function rangeQueries(): { fillSeconds: number; hourAll: { p50: number; p99: num
     const times: number[] = [];
     let rows = 0;
     for (let index = 0; index < QUERIES; index++) {
-      const since = start + Math.floor(((index * 7919) % 1000) / 1000 * (SPAN_MS - HOUR_MS));
+      const since = start + Math.floor((((index * 7919) % 1000) / 1000) * (SPAN_MS - HOUR_MS));
       const t = performance.now();
       rows = run(since);
       times.push(performance.now() - t);
@@ -133,9 +173,13 @@ function rangeQueries(): { fillSeconds: number; hourAll: { p50: number; p99: num
 }
 
 try {
-  console.log(`kit-ops benchmark · Node ${process.version} · ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}) · files in ${folder}`);
+  console.log(
+    `kit-ops benchmark · Node ${process.version} · ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}) · files in ${folder}`,
+  );
   const single = singleWrites();
-  console.log(`record() one at a time   ${round(single.perSecond, 0)} events/s · latency p50 ${round(single.p50 * 1000, 0)} µs, p99 ${round(single.p99 * 1000, 0)} µs (${SINGLE.toLocaleString('en-US')} events)`);
+  console.log(
+    `record() one at a time   ${round(single.perSecond, 0)} events/s · latency p50 ${round(single.p50 * 1000, 0)} µs, p99 ${round(single.p99 * 1000, 0)} µs (${SINGLE.toLocaleString('en-US')} events)`,
+  );
   // Rounds alternate between kit-ops and the raw baseline, so load from elsewhere on the machine hits both alike.
   const kitRates: number[] = [];
   const rawRates: number[] = [];
@@ -149,13 +193,21 @@ try {
   const batchP99 = percentile(latencies, 0.99);
   const batched = { perSecond: percentile(kitRates, 0.5), batchP99, perEventP99: batchP99 / BATCH };
   const raw = percentile(rawRates, 0.5);
-  console.log(`recordMany(${BATCH})         ${round(batched.perSecond, 0)} events/s · batch latency p99 ${round(batched.batchP99, 2)} ms (${round(batched.perEventP99 * 1000, 1)} µs per event) (median of ${ROUNDS} rounds of ${BATCHED.toLocaleString('en-US')} events)`);
-  console.log(`raw better-sqlite3       ${round(raw, 0)} events/s, same table and indexes, one transaction per ${BATCH} · kit-ops / raw = ${round(batched.perSecond / raw, 2)}`);
+  console.log(
+    `recordMany(${BATCH})         ${round(batched.perSecond, 0)} events/s · batch latency p99 ${round(batched.batchP99, 2)} ms (${round(batched.perEventP99 * 1000, 1)} µs per event) (median of ${ROUNDS} rounds of ${BATCHED.toLocaleString('en-US')} events)`,
+  );
+  console.log(
+    `raw better-sqlite3       ${round(raw, 0)} events/s, same table and indexes, one transaction per ${BATCH} · kit-ops / raw = ${round(batched.perSecond / raw, 2)}`,
+  );
   console.log(`  goal >= 50,000 events/s batched: ${batched.perSecond >= 50_000 ? 'met' : 'NOT met'}`);
   const queries = rangeQueries();
   console.log(`${EVENTS.toLocaleString('en-US')} events over 10 days written in ${round(queries.fillSeconds, 1)} s`);
-  console.log(`one-hour range, all events   p50 ${round(queries.hourAll.p50, 2)} ms, p99 ${round(queries.hourAll.p99, 2)} ms (${queries.hourAll.rows.toLocaleString('en-US')} events returned; ${QUERIES} random hours)`);
-  console.log(`one-hour range, kind, 100     p50 ${round(queries.hourKind.p50, 2)} ms, p99 ${round(queries.hourKind.p99, 2)} ms (${queries.hourKind.rows} events returned)`);
+  console.log(
+    `one-hour range, all events   p50 ${round(queries.hourAll.p50, 2)} ms, p99 ${round(queries.hourAll.p99, 2)} ms (${queries.hourAll.rows.toLocaleString('en-US')} events returned; ${QUERIES} random hours)`,
+  );
+  console.log(
+    `one-hour range, kind, 100     p50 ${round(queries.hourKind.p50, 2)} ms, p99 ${round(queries.hourKind.p99, 2)} ms (${queries.hourKind.rows} events returned)`,
+  );
   console.log(`  goal one-hour range query < 50 ms: ${queries.hourAll.p99 < 50 ? 'met' : 'NOT met'} (p99 of the all-events query)`);
 } finally {
   rmSync(folder, { recursive: true, force: true });

@@ -30,18 +30,31 @@ for (const set of DOC_SETS) {
     const unserved = content.documents.filter((document) => !crawl.pages.has(document.url)).map((document) => document.url);
     // A failure the loader warned about is the folder's own (an image kept outside it, a link to a page
     // of another part of the site); one it did not is the service's.
-    const failures = [...crawl.failures].map(([path, status]) => ({ path, status, warned: warnings.some((warning) => warning.includes(`"${path}"`)) }));
-    const raw = content.documents.flatMap((document) => rawSyntaxOn(crawl.pages.get(document.url) ?? '').map(({ pattern, context }) => `${document.url} ${String(pattern)}: …${context}…`));
-    const anchors = brokenAnchors(crawl).map(([target, anchor, from]) => ({ target, anchor, from, warned: warnings.some((warning) => warning.includes(`#${anchor}"`)) }));
+    const failures = [...crawl.failures].map(([path, status]) => ({
+      path,
+      status,
+      warned: warnings.some((warning) => warning.includes(`"${path}"`)),
+    }));
+    const raw = content.documents.flatMap((document) =>
+      rawSyntaxOn(crawl.pages.get(document.url) ?? '').map(({ pattern, context }) => `${document.url} ${String(pattern)}: …${context}…`),
+    );
+    const anchors = brokenAnchors(crawl).map(([target, anchor, from]) => ({
+      target,
+      anchor,
+      from,
+      warned: warnings.some((warning) => warning.includes(`#${anchor}"`)),
+    }));
     console.log(
       `${set.name} (${set.generator}, ${set.repository}): ${content.documents.length} documents served from ${crawl.pages.size} URLs, ` +
         `${crawl.images.size} images; ${failures.length} URLs not served (${failures.filter((failure) => !failure.warned).length} without a loader warning); ` +
         `${raw.length} pages with generator syntax; ${anchors.length} links to a missing anchor (${anchors.filter((anchor) => !anchor.warned).length} without a loader warning); ${warnings.length} loader warnings`,
     );
     for (const url of unserved) console.log(`  document not served: ${url}`);
-    for (const failure of failures) console.log(`  ${failure.status} ${failure.path}${failure.warned ? ' (the loader warned about it)' : ''}`);
+    for (const failure of failures)
+      console.log(`  ${failure.status} ${failure.path}${failure.warned ? ' (the loader warned about it)' : ''}`);
     for (const line of raw) console.log(`  generator syntax: ${line}`);
-    for (const { target, anchor, from, warned } of anchors) console.log(`  missing anchor: ${from} links to ${target}#${anchor}${warned ? ' (the loader warned about it)' : ''}`);
+    for (const { target, anchor, from, warned } of anchors)
+      console.log(`  missing anchor: ${from} links to ${target}#${anchor}${warned ? ' (the loader warned about it)' : ''}`);
     for (const warning of warnings) console.log(`  warning: ${warning}`);
     if (unserved.length > 0 || raw.length > 0 || [...failures, ...anchors].some((problem) => !problem.warned)) failed = true;
   } finally {

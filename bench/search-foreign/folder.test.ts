@@ -15,7 +15,11 @@ describe('pageSlug', () => {
 
 describe('cutPage', () => {
   it('cuts at ## and ### headings, keeps deeper headings inside and takes the title from the first # heading', () => {
-    const page = cutPage('# Routing\nIntro.\n## Path parameters\nUse `c.req.param()`.\n#### Note\nDeep.\n### Optional {#opt}\nMaybe.\n', '/d/routing.md', 'api/routing');
+    const page = cutPage(
+      '# Routing\nIntro.\n## Path parameters\nUse `c.req.param()`.\n#### Note\nDeep.\n### Optional {#opt}\nMaybe.\n',
+      '/d/routing.md',
+      'api/routing',
+    );
     expect(page.title).toBe('Routing');
     expect(page.sections.map((section) => [section.id, section.heading])).toEqual([
       ['api/routing#overview', 'Overview'],

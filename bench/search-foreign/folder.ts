@@ -60,7 +60,12 @@ function listPages(root: string): string[] {
   return readdirSync(root, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && PAGE_FILE.test(entry.name) && !entry.name.startsWith('_'))
     .map((entry) => join(entry.parentPath, entry.name))
-    .filter((path) => !relative(root, path).split(/[\\/]/u).some((part) => part.startsWith('.') || part === 'node_modules'))
+    .filter(
+      (path) =>
+        !relative(root, path)
+          .split(/[\\/]/u)
+          .some((part) => part.startsWith('.') || part === 'node_modules'),
+    )
     .sort();
 }
 
@@ -163,7 +168,10 @@ export function cutPage(source: string, file: string, slug: string, navTitle?: s
       heading: draft.heading,
       text,
       code: draft.code.join(' ').replace(/\s+/gu, ' ').trim(),
-      topics: front.tags.length > 0 || slug.includes('/') ? [...new Set([...(slug.includes('/') ? [slug.split('/')[0]!] : []), ...front.tags])] : [],
+      topics:
+        front.tags.length > 0 || slug.includes('/')
+          ? [...new Set([...(slug.includes('/') ? [slug.split('/')[0]!] : []), ...front.tags])]
+          : [],
     }));
   return { title: pageTitle, sections };
 }
@@ -217,7 +225,9 @@ function readFrontMatter(yaml: string | undefined): FrontMatter {
   if (typeof data !== 'object' || data === null) return { title: undefined, tags: [] };
   const record = data as Record<string, unknown>;
   const title = typeof record.title === 'string' && record.title.trim() !== '' ? record.title.trim() : undefined;
-  const tags = Array.isArray(record.tags) ? record.tags.filter((tag): tag is string => typeof tag === 'string').map((tag) => tag.toLowerCase()) : [];
+  const tags = Array.isArray(record.tags)
+    ? record.tags.filter((tag): tag is string => typeof tag === 'string').map((tag) => tag.toLowerCase())
+    : [];
   return { title, tags };
 }
 

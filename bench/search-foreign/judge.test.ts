@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { SearchableSection } from '@kit/docs-search';
 import { firstPageRight, headingKey, judge, pageOf, splitHeldOut, type ForeignQuery } from './judge.js';
 
-const section = (id: string, heading: string, text = ''): SearchableSection => ({ id, documentTitle: 'T', heading, text, code: '', topics: [] });
+const section = (id: string, heading: string, text = ''): SearchableSection => ({
+  id,
+  documentTitle: 'T',
+  heading,
+  text,
+  code: '',
+  topics: [],
+});
 const sections = [
   section('api/request#query', 'query()', 'Get querystring parameters.'),
   section('/docs/api/context#header', 'header()', 'Set a response header.'),
@@ -11,7 +18,13 @@ const sections = [
 
 describe('judge', () => {
   it('accepts the named section and any other named answer, by page and heading', () => {
-    const query: ForeignQuery = { q: 'x', kind: 'concept', page: 'api/request', heading: 'query()', also: [{ page: 'api/context', heading: ['header()', 'status()'] }] };
+    const query: ForeignQuery = {
+      q: 'x',
+      kind: 'concept',
+      page: 'api/request',
+      heading: 'query()',
+      also: [{ page: 'api/context', heading: ['header()', 'status()'] }],
+    };
     const judgement = judge(query, sections);
     expect([...judgement.sections]).toEqual(['api/request#query', '/docs/api/context#header']);
     expect([...judgement.pages].sort()).toEqual(['api/context', 'api/request']);

@@ -1,13 +1,7 @@
 import type { SearchableSection } from '@kit/docs-search';
 
 /** The kinds of question the foreign benchmark reports on separately. */
-export type ForeignQueryKind =
-  | 'natural-language'
-  | 'how-to'
-  | 'identifier'
-  | 'identifier-as-words'
-  | 'config-option'
-  | 'concept';
+export type ForeignQueryKind = 'natural-language' | 'how-to' | 'identifier' | 'identifier-as-words' | 'config-option' | 'concept';
 
 /**
  * The failure modes issue 16 found on a real doc set, marked on the queries that probe them:
@@ -54,7 +48,11 @@ export interface Judgement {
  * ```
  */
 export function pageOf(id: string): string {
-  const path = id.split('#')[0]!.replace(/^\/docs\//u, '').replace(/^\/+/u, '').toLowerCase();
+  const path = id
+    .split('#')[0]!
+    .replace(/^\/docs\//u, '')
+    .replace(/^\/+/u, '')
+    .toLowerCase();
   const withoutIndex = path.replace(/(?:^|\/)(?:index|readme)$/u, '');
   return withoutIndex === '' ? 'index' : withoutIndex;
 }

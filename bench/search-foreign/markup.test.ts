@@ -21,9 +21,12 @@ describe('toPlainMarkdown', () => {
   });
 
   it('removes MDX imports and tags but keeps their text, and inlines imported partials', () => {
-    const plain = toPlainMarkdown("import Tabs from '@theme/Tabs'\nimport Part from './_part.mdx'\n\n<Tabs>\n<TabItem value=\"npm\">\nRun it.\n</TabItem>\n</Tabs>\n<Part />\n", {
-      readPartial: (specifier) => (specifier === './_part.mdx' ? '---\nid: x\n---\nThe partial text.' : undefined),
-    });
+    const plain = toPlainMarkdown(
+      "import Tabs from '@theme/Tabs'\nimport Part from './_part.mdx'\n\n<Tabs>\n<TabItem value=\"npm\">\nRun it.\n</TabItem>\n</Tabs>\n<Part />\n",
+      {
+        readPartial: (specifier) => (specifier === './_part.mdx' ? '---\nid: x\n---\nThe partial text.' : undefined),
+      },
+    );
     expect(plain).not.toMatch(/import|<Tabs|<TabItem|<Part/u);
     expect(plain).toContain('Run it.');
     expect(plain).toContain('The partial text.');

@@ -49,7 +49,8 @@ function convert(lines: readonly string[], options: PlainMarkdownOptions, depth:
     const fenceMatch = FENCE.exec(line);
     if (fence !== undefined) {
       out.push(line);
-      if (fenceMatch !== null && fenceMatch[1]![0] === fence[0] && fenceMatch[1]!.length >= fence.length && line.trim() === fenceMatch[1]) fence = undefined;
+      if (fenceMatch !== null && fenceMatch[1]![0] === fence[0] && fenceMatch[1]!.length >= fence.length && line.trim() === fenceMatch[1])
+        fence = undefined;
       continue;
     }
     if (fenceMatch !== null) {

@@ -44,7 +44,12 @@ async function outcomes(searcher: BenchSearcher, set: LoadedSet, queries: readon
     const judgement = judge(query, set.sections);
     const answer = searcher.search(query.q, { limit: LIMIT });
     const ranked = answer instanceof Promise ? await answer : answer;
-    result.push({ query, rank: firstRelevantRank(ranked, judgement.sections), pageRight: firstPageRight(ranked, judgement), top: ranked[0] });
+    result.push({
+      query,
+      rank: firstRelevantRank(ranked, judgement.sections),
+      pageRight: firstPageRight(ranked, judgement),
+      top: ranked[0],
+    });
   }
   return result;
 }
@@ -105,13 +110,23 @@ const PARTS = [
 
 function relevanceTable(result: SetResult): string {
   const rows: string[][] = [];
-  const parts = [...PARTS.map(({ key, label }) => ({ label, pick: (outcomes: EngineOutcomes) => outcomes[key] })), { label: 'all', pick: (outcomes: EngineOutcomes) => PARTS.flatMap(({ key }) => outcomes[key]) }];
+  const parts = [
+    ...PARTS.map(({ key, label }) => ({ label, pick: (outcomes: EngineOutcomes) => outcomes[key] })),
+    { label: 'all', pick: (outcomes: EngineOutcomes) => PARTS.flatMap(({ key }) => outcomes[key]) },
+  ];
   for (const { label, pick } of parts) {
     for (const outcomes of result.engines) {
       const list = pick(outcomes);
       if (list.length === 0) continue;
       const value = figures(list);
-      rows.push([`${label} (${value.queries})`, outcomes.engine.name, fixed(value.successAt1), fixed(value.successAt3), fixed(value.mrrAt10), fixed(value.pageAt1)]);
+      rows.push([
+        `${label} (${value.queries})`,
+        outcomes.engine.name,
+        fixed(value.successAt1),
+        fixed(value.successAt3),
+        fixed(value.mrrAt10),
+        fixed(value.pageAt1),
+      ]);
     }
   }
   return markdownTable(['queries', 'engine', 'section S@1', 'section S@3', 'MRR@10', 'page S@1'], rows);
@@ -120,7 +135,10 @@ function relevanceTable(result: SetResult): string {
 function missList(list: readonly QueryOutcome[]): string[] {
   return list
     .filter((outcome) => outcome.rank !== 1)
-    .map((outcome) => `\`${outcome.query.q}\`: ${outcome.rank === 0 ? 'not in top 10' : `rank ${outcome.rank}`}${outcome.pageRight ? ' (right page first)' : ''}; first hit \`${outcome.top ?? 'none'}\``);
+    .map(
+      (outcome) =>
+        `\`${outcome.query.q}\`: ${outcome.rank === 0 ? 'not in top 10' : `rank ${outcome.rank}`}${outcome.pageRight ? ' (right page first)' : ''}; first hit \`${outcome.top ?? 'none'}\``,
+    );
 }
 
 function loaderChoice(argv: readonly string[]): LoaderChoice {
@@ -143,7 +161,9 @@ async function main(): Promise<void> {
       continue;
     }
     const loaded = await loadSet(folder.path, loaderChoice(argv));
-    console.log(`${set.name} (${set.generator}, ${set.repository}): ${loaded.pages} pages, ${loaded.sections.length} sections; loaded with the ${loaded.loader}`);
+    console.log(
+      `${set.name} (${set.generator}, ${set.repository}): ${loaded.pages} pages, ${loaded.sections.length} sections; loaded with the ${loaded.loader}`,
+    );
     const result = await runSet(set, loaded, withLate);
     results.push(result);
     for (const outcomes of result.engines) {
@@ -173,7 +193,7 @@ async function main(): Promise<void> {
     '',
     'Public documentation folders in three generators, fetched for measuring only (bench/search-foreign/README.md says how). ' +
       'The questions were written here after reading the pages, each naming the page and section that answers it (`bench/search-foreign/queries/`). ' +
-      'Every third question was held out while the ranking was tuned; a second held-out batch (late held out) was written after tuning had begun and run only for these figures, and a third (fresh held out) was written on 2026-11-28 after that day\'s ranking changes were chosen; it was never used to choose anything, and its misses are not listed, so that it stays unseen. ' +
+      "Every third question was held out while the ranking was tuned; a second held-out batch (late held out) was written after tuning had begun and run only for these figures, and a third (fresh held out) was written on 2026-11-28 after that day's ranking changes were chosen; it was never used to choose anything, and its misses are not listed, so that it stays unseen. " +
       'Section S@1: the first hit is an answering section; page S@1: the first hit is on an answering page. Both engines index the same sections with no synonym table (@kit/docs-search then uses its five built-in groups, as the docs service does for any folder without one), top 10.',
     '',
     ...results.flatMap((result) => [
@@ -190,7 +210,9 @@ async function main(): Promise<void> {
         const kit = result.engines[0]!;
         const lines = [
           ...missList(kit.tuning),
-          ...(showHeldOut ? [...missList(kit.heldOut).map((line) => `(held out) ${line}`), ...missList(kit.late).map((line) => `(late held out) ${line}`)] : []),
+          ...(showHeldOut
+            ? [...missList(kit.heldOut).map((line) => `(held out) ${line}`), ...missList(kit.late).map((line) => `(late held out) ${line}`)]
+            : []),
         ];
         return lines.length === 0 ? ['None.'] : lines.map((line) => `- ${line}`);
       })(),

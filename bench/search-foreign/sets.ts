@@ -25,9 +25,36 @@ export interface DocSet {
 
 /** The doc sets: three generators, judged queries of our own wording each. */
 export const DOC_SETS: readonly DocSet[] = [
-  { name: 'hono', generator: 'VitePress', repository: 'honojs/website', commit: '3048a3680d48fbc7dfd7cd1dd312f409036d4518', variable: 'FOREIGN_HONO_DOCS', queries: HONO_QUERIES, lateQueries: HONO_LATE_QUERIES, freshQueries: HONO_FRESH_QUERIES },
-  { name: 'pnpm', generator: 'Docusaurus', repository: 'pnpm/pnpm.io', commit: '4096ad35b19c7d7e0c2c64c704c57daf5bb91668', variable: 'FOREIGN_PNPM_DOCS', queries: PNPM_QUERIES, lateQueries: PNPM_LATE_QUERIES, freshQueries: PNPM_FRESH_QUERIES },
-  { name: 'httpx', generator: 'MkDocs', repository: 'encode/httpx', commit: 'ae1b9f66238f75ced3ced5e4485408435de10768', variable: 'FOREIGN_HTTPX_DOCS', queries: HTTPX_QUERIES, lateQueries: HTTPX_LATE_QUERIES, freshQueries: HTTPX_FRESH_QUERIES },
+  {
+    name: 'hono',
+    generator: 'VitePress',
+    repository: 'honojs/website',
+    commit: '3048a3680d48fbc7dfd7cd1dd312f409036d4518',
+    variable: 'FOREIGN_HONO_DOCS',
+    queries: HONO_QUERIES,
+    lateQueries: HONO_LATE_QUERIES,
+    freshQueries: HONO_FRESH_QUERIES,
+  },
+  {
+    name: 'pnpm',
+    generator: 'Docusaurus',
+    repository: 'pnpm/pnpm.io',
+    commit: '4096ad35b19c7d7e0c2c64c704c57daf5bb91668',
+    variable: 'FOREIGN_PNPM_DOCS',
+    queries: PNPM_QUERIES,
+    lateQueries: PNPM_LATE_QUERIES,
+    freshQueries: PNPM_FRESH_QUERIES,
+  },
+  {
+    name: 'httpx',
+    generator: 'MkDocs',
+    repository: 'encode/httpx',
+    commit: 'ae1b9f66238f75ced3ced5e4485408435de10768',
+    variable: 'FOREIGN_HTTPX_DOCS',
+    queries: HTTPX_QUERIES,
+    lateQueries: HTTPX_LATE_QUERIES,
+    freshQueries: HTTPX_FRESH_QUERIES,
+  },
 ];
 
 /** Where the README's extraction command puts a set: `/tmp/foreign/<name>/docs`. */
@@ -47,7 +74,9 @@ export function folderOf(set: DocSet, argv: readonly string[], env: NodeJS.Proce
   const fromArgument = argv.find((argument) => argument.startsWith(flag))?.slice(flag.length);
   const path = resolve(fromArgument ?? env[set.variable] ?? `${DEFAULT_ROOT}/${set.name}/docs`);
   if (!existsSync(path) || !statSync(path).isDirectory()) {
-    return { missing: `${set.name}: no docs folder at ${path}; extract ${set.repository} as bench/search-foreign/README.md shows, or pass --${set.name}=DIR or ${set.variable}=DIR` };
+    return {
+      missing: `${set.name}: no docs folder at ${path}; extract ${set.repository} as bench/search-foreign/README.md shows, or pass --${set.name}=DIR or ${set.variable}=DIR`,
+    };
   }
   return { path };
 }
@@ -69,10 +98,18 @@ export async function loadSet(path: string, loader: LoaderChoice = 'auto'): Prom
     if ('sections' in viaService) return viaService;
     if (loader === 'service') throw new Error(`the docs loader refused ${path}: ${viaService.refused}`);
     const corpus = loadFolder(path);
-    return { sections: corpus.sections, pages: corpus.pages.length, loader: `bench converter (bench/search-foreign/folder.ts); the docs loader refused the folder: ${viaService.refused}` };
+    return {
+      sections: corpus.sections,
+      pages: corpus.pages.length,
+      loader: `bench converter (bench/search-foreign/folder.ts); the docs loader refused the folder: ${viaService.refused}`,
+    };
   }
   const corpus = loadFolder(path);
-  return { sections: corpus.sections, pages: corpus.pages.length, loader: 'bench converter (bench/search-foreign/folder.ts), chosen with --loader=bench' };
+  return {
+    sections: corpus.sections,
+    pages: corpus.pages.length,
+    loader: 'bench converter (bench/search-foreign/folder.ts), chosen with --loader=bench',
+  };
 }
 
 /** Which loader turns a folder into sections: the docs service's when it accepts the folder (`auto`), or one of them. */
@@ -93,7 +130,11 @@ async function loadWithService(path: string): Promise<LoadedSet | { refused: str
     const { loadContent } = (await import(contentModule)) as ServiceModules;
     const { toSearchableSections } = (await import(searchModule)) as AdapterModule;
     const content = await loadContent(path);
-    return { sections: toSearchableSections(content), pages: content.documents.length, loader: 'docs service loader (packages/docs/src/content loadContent)' };
+    return {
+      sections: toSearchableSections(content),
+      pages: content.documents.length,
+      loader: 'docs service loader (packages/docs/src/content loadContent)',
+    };
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
     return { refused: message.length > 160 ? `${message.slice(0, 157)}…` : message };

@@ -46,9 +46,7 @@ async function readLeniently(directory: string): Promise<{ path: string; relativ
   return files
     .filter((file) => !file.relativePath.startsWith('examples/'))
     .map((file) =>
-      file.relativePath.startsWith('docs/')
-        ? { ...file, text: file.text.replace(/\]\(\/docs\//gu, '](https://docs.invalid/docs/') }
-        : file,
+      file.relativePath.startsWith('docs/') ? { ...file, text: file.text.replace(/\]\(\/docs\//gu, '](https://docs.invalid/docs/') } : file,
     );
 }
 

@@ -36,5 +36,12 @@ export interface PeerRecord {
 
 /** A section as the peer libraries index it: the same five fields for every peer, so they compete fairly. */
 export function peerRecord(section: SearchableSection): PeerRecord {
-  return { id: section.id, title: section.documentTitle, heading: section.heading, code: section.code, text: section.text, topics: [...section.topics] };
+  return {
+    id: section.id,
+    title: section.documentTitle,
+    heading: section.heading,
+    code: section.code,
+    text: section.text,
+    topics: [...section.topics],
+  };
 }

@@ -8,7 +8,9 @@ describe('benchmark metrics', () => {
       { id: 'b', documentTitle: 'T', heading: 'Other', text: 'maxIterations', code: '', topics: ['auth'] },
     ];
     expect(relevantIds({ q: 'x', kind: 'identifier', mustContain: ['MAXITERATIONS', '10'] }, sections)).toEqual(new Set(['a']));
-    expect(relevantIds({ q: 'x', kind: 'topic-filtered', topic: 'auth', mustContain: ['maxIterations'] }, sections)).toEqual(new Set(['b']));
+    expect(relevantIds({ q: 'x', kind: 'topic-filtered', topic: 'auth', mustContain: ['maxIterations'] }, sections)).toEqual(
+      new Set(['b']),
+    );
   });
 
   it('finds the first relevant rank within ten', () => {

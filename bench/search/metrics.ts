@@ -58,10 +58,7 @@ export function summarise(ranks: readonly number[]): Relevance {
 }
 
 /** Ranks grouped by query kind. */
-export function ranksByKind(
-  queries: readonly JudgedQuery[],
-  ranks: readonly number[],
-): Map<QueryKind, number[]> {
+export function ranksByKind(queries: readonly JudgedQuery[], ranks: readonly number[]): Map<QueryKind, number[]> {
   const byKind = new Map<QueryKind, number[]>();
   queries.forEach((query, index) => {
     const list = byKind.get(query.kind) ?? [];

@@ -1,12 +1,5 @@
 /** The kinds of query the benchmark reports on separately. */
-export type QueryKind =
-  | 'natural-language'
-  | 'identifier'
-  | 'identifier-as-words'
-  | 'typo'
-  | 'one-word'
-  | 'synonym'
-  | 'topic-filtered';
+export type QueryKind = 'natural-language' | 'identifier' | 'identifier-as-words' | 'typo' | 'one-word' | 'synonym' | 'topic-filtered';
 
 /**
  * One judged query. A section is relevant when its heading and text together contain every string
@@ -52,7 +45,11 @@ export const QUERIES: readonly JudgedQuery[] = [
   { q: 'where is the agent card served', kind: 'natural-language', mustContain: ['agent.json'] },
   { q: 'how do I turn registry routes into tools for another agent library', kind: 'natural-language', mustContain: ['toLangChainTools'] },
   { q: 'how does the agent notice a stream that stopped sending chunks', kind: 'natural-language', mustContain: ['streamIdleTimeoutMs'] },
-  { q: 'how many characters of tool results are allowed per iteration', kind: 'natural-language', mustContain: ['maxAggregateCharsPerIteration', '200000'] },
+  {
+    q: 'how many characters of tool results are allowed per iteration',
+    kind: 'natural-language',
+    mustContain: ['maxAggregateCharsPerIteration', '200000'],
+  },
   { q: 'how do I use a second model when the primary one fails', kind: 'natural-language', mustContain: ['fallbackLlm'] },
   { q: 'what does env return for a missing variable', kind: 'natural-language', mustContain: ['env', 'empty string'] },
   { q: 'how do I broadcast messages to websocket clients', kind: 'natural-language', mustContain: ['WebSocketRoom'] },

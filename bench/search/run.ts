@@ -22,7 +22,15 @@ import { describeMachine, markdownTable, writeBlock } from './report.js';
 import { scaleCorpus } from './synthetic.js';
 
 const ENGINES: readonly BenchEngine[] = [kitEngine, miniSearchEngine, oramaEngine, flexSearchEngine, lunrEngine, naiveEngine];
-const KINDS: readonly QueryKind[] = ['natural-language', 'identifier', 'identifier-as-words', 'typo', 'one-word', 'synonym', 'topic-filtered'];
+const KINDS: readonly QueryKind[] = [
+  'natural-language',
+  'identifier',
+  'identifier-as-words',
+  'typo',
+  'one-word',
+  'synonym',
+  'topic-filtered',
+];
 const LIMIT = 10;
 /** Latency: repetitions of the whole query set; the median repetition's p50 and p99 are reported. */
 const LATENCY_REPETITIONS = 5;
@@ -54,7 +62,11 @@ async function runQuery(searcher: BenchSearcher, query: JudgedQuery): Promise<re
   return result instanceof Promise ? await result : result;
 }
 
-async function timeBuild(engine: BenchEngine, sections: readonly SearchableSection[], synonyms: SynonymGroups): Promise<{ searcher: BenchSearcher; ms: number }> {
+async function timeBuild(
+  engine: BenchEngine,
+  sections: readonly SearchableSection[],
+  synonyms: SynonymGroups,
+): Promise<{ searcher: BenchSearcher; ms: number }> {
   const started = performance.now();
   const searcher = await engine.build(sections, synonyms);
   return { searcher, ms: performance.now() - started };
@@ -100,17 +112,31 @@ interface Latency {
  * p50 and p99 in microseconds, wall clock and CPU time: the median over several repetitions of
  * each, so a burst of other load on the machine during one repetition does not decide the figure.
  */
-async function latencyPercentiles(searcher: BenchSearcher, queries: readonly JudgedQuery[], repetitions: number, rounds: number): Promise<Latency> {
+async function latencyPercentiles(
+  searcher: BenchSearcher,
+  queries: readonly JudgedQuery[],
+  repetitions: number,
+  rounds: number,
+): Promise<Latency> {
   const figures: Latency[] = [];
   for (let repetition = 0; repetition < repetitions; repetition += 1) {
     const { wall, cpu } = await measureLatency(searcher, queries, rounds);
     figures.push({ p50: percentile(wall, 0.5), p99: percentile(wall, 0.99), cpuP50: percentile(cpu, 0.5), cpuP99: percentile(cpu, 0.99) });
   }
-  const median = (key: keyof Latency) => percentile(figures.map((figure) => figure[key]), 0.5);
+  const median = (key: keyof Latency) =>
+    percentile(
+      figures.map((figure) => figure[key]),
+      0.5,
+    );
   return { p50: median('p50'), p99: median('p99'), cpuP50: median('cpuP50'), cpuP99: median('cpuP99') };
 }
 
-async function evaluate(engine: BenchEngine, sections: readonly SearchableSection[], synonyms: SynonymGroups, queries: readonly { query: JudgedQuery; relevant: Set<string> }[]): Promise<EngineResult> {
+async function evaluate(
+  engine: BenchEngine,
+  sections: readonly SearchableSection[],
+  synonyms: SynonymGroups,
+  queries: readonly { query: JudgedQuery; relevant: Set<string> }[],
+): Promise<EngineResult> {
   await timeBuild(engine, sections, synonyms);
   const builds: number[] = [];
   let searcher: BenchSearcher | undefined;
@@ -121,11 +147,22 @@ async function evaluate(engine: BenchEngine, sections: readonly SearchableSectio
   }
   const ranks: number[] = [];
   for (const { query, relevant } of queries) ranks.push(firstRelevantRank(await runQuery(searcher!, query), relevant));
-  const latency = await latencyPercentiles(searcher!, queries.map((entry) => entry.query), LATENCY_REPETITIONS, LATENCY_ROUNDS);
+  const latency = await latencyPercentiles(
+    searcher!,
+    queries.map((entry) => entry.query),
+    LATENCY_REPETITIONS,
+    LATENCY_ROUNDS,
+  );
   return { engine, ranks, buildMs: percentile(builds, 0.5), ...latency };
 }
 
-async function scaleRun(engine: BenchEngine, sections: readonly SearchableSection[], synonyms: SynonymGroups, factor: number, queries: readonly JudgedQuery[]): Promise<ScaleResult> {
+async function scaleRun(
+  engine: BenchEngine,
+  sections: readonly SearchableSection[],
+  synonyms: SynonymGroups,
+  factor: number,
+  queries: readonly JudgedQuery[],
+): Promise<ScaleResult> {
   const scaled = scaleCorpus(sections, factor);
   collectGarbage();
   const before = process.memoryUsage().heapUsed;
@@ -165,22 +202,29 @@ function byKindTable(results: readonly EngineResult[], queries: readonly JudgedQ
 }
 
 async function main(): Promise<void> {
-  const loadAverage = loadavg().map((value) => value.toFixed(2)).join(', ');
+  const loadAverage = loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
   const corpus = await loadBenchCorpus();
   const { sections, synonyms } = corpus;
   const judged = QUERIES.map((query) => ({ query, relevant: relevantIds(query, sections) }));
   const usable = judged.filter((entry) => entry.relevant.size > 0);
   const unjudgeable = judged.filter((entry) => entry.relevant.size === 0).map((entry) => entry.query);
   const queries = usable.map((entry) => entry.query);
-  console.log(`corpus: ${sections.length} sections, ${synonyms.length} synonym groups; ${queries.length} judged queries (${unjudgeable.length} without a relevant section)`);
-  if (corpus.warnings.length > 0) console.log(`corpus loaded leniently: ${corpus.warnings.length} content problems (links), section texts unaffected`);
+  console.log(
+    `corpus: ${sections.length} sections, ${synonyms.length} synonym groups; ${queries.length} judged queries (${unjudgeable.length} without a relevant section)`,
+  );
+  if (corpus.warnings.length > 0)
+    console.log(`corpus loaded leniently: ${corpus.warnings.length} content problems (links), section texts unaffected`);
 
   const results: EngineResult[] = [];
   for (const engine of ENGINES) {
     const result = await evaluate(engine, sections, synonyms, usable);
     results.push(result);
     const overall = summarise(result.ranks);
-    console.log(`${engine.name}: S@1 ${fixed(overall.successAt1)} S@3 ${fixed(overall.successAt3)} MRR@10 ${fixed(overall.mrrAt10)}; build ${fixed(result.buildMs, 1)} ms; p50 ${fixed(result.p50, 1)} µs p99 ${fixed(result.p99, 1)} µs; CPU p50 ${fixed(result.cpuP50, 0)} µs p99 ${fixed(result.cpuP99, 0)} µs`);
+    console.log(
+      `${engine.name}: S@1 ${fixed(overall.successAt1)} S@3 ${fixed(overall.successAt3)} MRR@10 ${fixed(overall.mrrAt10)}; build ${fixed(result.buildMs, 1)} ms; p50 ${fixed(result.p50, 1)} µs p99 ${fixed(result.p99, 1)} µs; CPU p50 ${fixed(result.cpuP50, 0)} µs p99 ${fixed(result.cpuP99, 0)} µs`,
+    );
   }
 
   const scale: ScaleResult[] = [];
@@ -194,14 +238,19 @@ async function main(): Promise<void> {
       }
       const result = await scaleRun(engine, sections, synonyms, factor, queries);
       scale.push(result);
-      console.log(`scale ${factor}x ${engine.name}: ${result.sections} sections, build ${fixed(result.buildMs, 0)} ms, heap ${fixed(result.heapMb, 1)} MB, p50 ${fixed(result.p50, 1)} µs, p99 ${fixed(result.p99, 1)} µs, CPU p99 ${fixed(result.cpuP99, 0)} µs`);
+      console.log(
+        `scale ${factor}x ${engine.name}: ${result.sections} sections, build ${fixed(result.buildMs, 0)} ms, heap ${fixed(result.heapMb, 1)} MB, p50 ${fixed(result.p50, 1)} µs, p99 ${fixed(result.p99, 1)} µs, CPU p99 ${fixed(result.cpuP99, 0)} µs`,
+      );
     }
   }
 
   const misses = results[0]!.ranks
     .map((rank, index) => ({ rank, query: queries[index]! }))
     .filter((entry) => entry.rank !== 1)
-    .map((entry) => `\`${entry.query.q}\`${entry.query.topic === undefined ? '' : ` (topic ${entry.query.topic})`}: ${entry.rank === 0 ? 'not in top 10' : `rank ${entry.rank}`}`);
+    .map(
+      (entry) =>
+        `\`${entry.query.q}\`${entry.query.topic === undefined ? '' : ` (topic ${entry.query.topic})`}: ${entry.rank === 0 ? 'not in top 10' : `rank ${entry.rank}`}`,
+    );
 
   const body = [
     '## Search relevance and speed',
@@ -215,7 +264,10 @@ async function main(): Promise<void> {
     '',
     '### Relevance, overall',
     '',
-    markdownTable(['engine', 'Success@1', 'Success@3', 'MRR@10'], relevanceRows(results, (result) => summarise(result.ranks))),
+    markdownTable(
+      ['engine', 'Success@1', 'Success@3', 'MRR@10'],
+      relevanceRows(results, (result) => summarise(result.ranks)),
+    ),
     '',
     '### Success@1 by query kind',
     '',
@@ -232,12 +284,19 @@ async function main(): Promise<void> {
     '### Speed on the kit corpus',
     '',
     `Query latency in process (wall clock) over all judged queries, ${LATENCY_ROUNDS} rounds after a warm-up and a garbage collection, repeated ${LATENCY_REPETITIONS} times; ` +
-      'the table gives the median repetition\'s p50 and p99, as wall-clock time and as process CPU time (which leaves out time spent waiting for a core while other programs ran, but counts every thread of the process, garbage collection included, so it can exceed the wall-clock time). Index build time is the median of three builds. ' +
+      "the table gives the median repetition's p50 and p99, as wall-clock time and as process CPU time (which leaves out time spent waiting for a core while other programs ran, but counts every thread of the process, garbage collection included, so it can exceed the wall-clock time). Index build time is the median of three builds. " +
       `Load average when the run started: ${loadAverage} (the machine is shared, so absolute figures vary between runs; engines are compared within one run).`,
     '',
     markdownTable(
       ['engine', 'index build (ms)', 'query p50 (µs)', 'query p99 (µs)', 'CPU p50 (µs)', 'CPU p99 (µs)'],
-      results.map((result) => [result.engine.name, fixed(result.buildMs, 1), fixed(result.p50, 1), fixed(result.p99, 1), fixed(result.cpuP50, 0), fixed(result.cpuP99, 0)]),
+      results.map((result) => [
+        result.engine.name,
+        fixed(result.buildMs, 1),
+        fixed(result.p50, 1),
+        fixed(result.p99, 1),
+        fixed(result.cpuP50, 0),
+        fixed(result.cpuP99, 0),
+      ]),
     ),
     '',
     '### Scale',
@@ -250,7 +309,17 @@ async function main(): Promise<void> {
     '',
     markdownTable(
       ['engine', 'corpus', 'sections', 'build (ms)', 'heap (MB)', 'query p50 (µs)', 'query p99 (µs)', 'CPU p50 (µs)', 'CPU p99 (µs)'],
-      scale.map((result) => [result.engine, `${result.factor}×`, String(result.sections), fixed(result.buildMs, 0), fixed(result.heapMb, 1), fixed(result.p50, 1), fixed(result.p99, 1), fixed(result.cpuP50, 0), fixed(result.cpuP99, 0)]),
+      scale.map((result) => [
+        result.engine,
+        `${result.factor}×`,
+        String(result.sections),
+        fixed(result.buildMs, 0),
+        fixed(result.heapMb, 1),
+        fixed(result.p50, 1),
+        fixed(result.p99, 1),
+        fixed(result.cpuP50, 0),
+        fixed(result.cpuP99, 0),
+      ]),
     ),
     '',
     '### Configurations',

@@ -72,7 +72,8 @@ async function createPublisher(url: string): Promise<string> {
     body: JSON.stringify({ name, password: 'kit-release-local' }),
   });
   const body = (await response.json()) as { token?: string; error?: string };
-  if (!response.ok || body.token === undefined) throw new Error(`local-registry: could not create the publishing user: ${response.status} ${body.error ?? ''}`);
+  if (!response.ok || body.token === undefined)
+    throw new Error(`local-registry: could not create the publishing user: ${response.status} ${body.error ?? ''}`);
   return body.token;
 }
 

@@ -7,5 +7,10 @@ import { repositoryRoot } from './workspace-packages.js';
  * version the registry lacks) against `registry`, without tagging the git repository.
  */
 export function publishToRegistry(registry: LocalRegistry, echo?: (text: string) => void): Promise<CommandResult> {
-  return runCommand('npm', ['run', 'release', '--', '--no-git-tag'], { cwd: repositoryRoot, env: registry.env, timeoutMs: 15 * 60_000, ...(echo ? { echo } : {}) });
+  return runCommand('npm', ['run', 'release', '--', '--no-git-tag'], {
+    cwd: repositoryRoot,
+    env: registry.env,
+    timeoutMs: 15 * 60_000,
+    ...(echo ? { echo } : {}),
+  });
 }

@@ -19,7 +19,9 @@ rmSync(folder, { recursive: true, force: true });
 
 console.log(`Starting a registry on 127.0.0.1:${port} (files in ${folder})...`);
 const registry = await startLocalRegistry({ folder, port }).catch((error: unknown) => {
-  console.error(`npm run registry: ${error instanceof Error ? error.message : String(error)}. Is port ${port} taken? Set KIT_REGISTRY_PORT to another.`);
+  console.error(
+    `npm run registry: ${error instanceof Error ? error.message : String(error)}. Is port ${port} taken? Set KIT_REGISTRY_PORT to another.`,
+  );
   process.exit(3);
 });
 

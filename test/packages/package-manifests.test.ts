@@ -17,7 +17,9 @@ const declared = (pkg: (typeof packages)[number]) =>
 /** Every condition map of an `exports` field, nested ones (`browser: { types, default }`) included, with where it is. */
 function exportTargets(exports: ExportConditions, at = ''): Array<[string, ExportConditions]> {
   const own: Array<[string, ExportConditions]> = [[at || '.', exports]];
-  const nested = Object.entries(exports).flatMap(([key, value]) => (typeof value === 'object' ? exportTargets(value, at ? `${at} ${key}` : key) : []));
+  const nested = Object.entries(exports).flatMap(([key, value]) =>
+    typeof value === 'object' ? exportTargets(value, at ? `${at} ${key}` : key) : [],
+  );
   return Object.values(exports).some((value) => typeof value === 'string') ? [...own, ...nested] : nested;
 }
 

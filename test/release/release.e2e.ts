@@ -36,7 +36,12 @@ function npm(cwd: string, args: readonly string[], timeoutMs = 10 * 60_000): Pro
 
 /** `npm start` in the app, on a port of its own; resolves once it says where it serves. */
 async function startApp(root: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn('npm', ['start'], { cwd: root, env: { ...registry.env, PORT: '0', HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child: ChildProcess = spawn('npm', ['start'], {
+    cwd: root,
+    env: { ...registry.env, PORT: '0', HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -62,7 +67,10 @@ async function startApp(root: string): Promise<{ url: string; stop: () => Promis
 function tarballFiles(tarball: Buffer): string[] {
   const listed = spawnSync('tar', ['-tzf', '-'], { input: tarball, encoding: 'utf8' });
   if (listed.status !== 0) throw new Error(`tar could not list a tarball: ${listed.stderr}`);
-  return listed.stdout.split('\n').filter(Boolean).map((name) => name.replace(/^package\//, ''));
+  return listed.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((name) => name.replace(/^package\//, ''));
 }
 
 function tarballManifest(tarball: Buffer): { exports?: unknown; scripts?: Record<string, string> } {
@@ -112,14 +120,24 @@ describe('the release command', () => {
       const files = tarballFiles(tarball);
       // create-kit-app's templates hold the apps' own tests, which are part of what it writes.
       const shipped = files.filter((file) => !file.startsWith('templates/'));
-      expect(shipped.filter((file) => /\.test\.|\/__fixtures__\/|\/testing\/|\.tsbuildinfo$|^src\//.test(file)), `${name} ships no tests or sources`).toEqual([]);
+      expect(
+        shipped.filter((file) => /\.test\.|\/__fixtures__\/|\/testing\/|\.tsbuildinfo$|^src\//.test(file)),
+        `${name} ships no tests or sources`,
+      ).toEqual([]);
       expect(files, name).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE']));
       const manifest = tarballManifest(tarball);
       expect(JSON.stringify(manifest.exports ?? {}), `${name} exports`).not.toContain('kit-source');
       expect(manifest.scripts?.prepack, `${name} scripts`).toBeUndefined();
 
-      const { messages } = await publint({ pack: { tarball: tarball.buffer.slice(tarball.byteOffset, tarball.byteOffset + tarball.byteLength) }, strict: true, level: 'suggestion' });
-      expect(messages.map((message) => `${message.code} at ${message.path.join('.')}`), `publint on ${name}`).toEqual([]);
+      const { messages } = await publint({
+        pack: { tarball: tarball.buffer.slice(tarball.byteOffset, tarball.byteOffset + tarball.byteLength) },
+        strict: true,
+        level: 'suggestion',
+      });
+      expect(
+        messages.map((message) => `${message.code} at ${message.path.join('.')}`),
+        `publint on ${name}`,
+      ).toEqual([]);
     }
   });
 });
@@ -127,7 +145,14 @@ describe('the release command', () => {
 // The two apps install at the same time: most of an install is waiting on the network.
 describe.concurrent('an app made from the registry', () => {
   it('blank: npx create-kit-app, then verify, build and start answer as documented', async () => {
-    const made = timed('npx create-kit-app blank-app (with npm install)', await runCommand('npx', ['--yes', `create-kit-app@${version}`, 'blank-app'], { cwd: workspace, env: registry.env, timeoutMs: 15 * 60_000 }));
+    const made = timed(
+      'npx create-kit-app blank-app (with npm install)',
+      await runCommand('npx', ['--yes', `create-kit-app@${version}`, 'blank-app'], {
+        cwd: workspace,
+        env: registry.env,
+        timeoutMs: 15 * 60_000,
+      }),
+    );
     expectSuccess('npx create-kit-app blank-app', made);
     expect(made.output).toContain(`Created blank-app (template blank, kit ${version})`);
     const root = join(workspace, 'blank-app');
@@ -151,7 +176,11 @@ describe.concurrent('an app made from the registry', () => {
   it('tickets: npx create-kit-app --template tickets, then db:push, verify, build, and a person signs up on npm start', async () => {
     const made = timed(
       'npx create-kit-app help-desk --template tickets (with npm install)',
-      await runCommand('npx', ['--yes', `create-kit-app@${version}`, 'help-desk', '--template', 'tickets'], { cwd: workspace, env: registry.env, timeoutMs: 15 * 60_000 }),
+      await runCommand('npx', ['--yes', `create-kit-app@${version}`, 'help-desk', '--template', 'tickets'], {
+        cwd: workspace,
+        env: registry.env,
+        timeoutMs: 15 * 60_000,
+      }),
     );
     expectSuccess('npx create-kit-app help-desk --template tickets', made);
     const root = join(workspace, 'help-desk');

@@ -12,7 +12,12 @@ app.get<{ Querystring: { name: string } }>(
   '/api/hello',
   {
     schema: {
-      querystring: { type: 'object', properties: { name: { type: 'string', minLength: 1, maxLength: 60 } }, required: ['name'], additionalProperties: false },
+      querystring: {
+        type: 'object',
+        properties: { name: { type: 'string', minLength: 1, maxLength: 60 } },
+        required: ['name'],
+        additionalProperties: false,
+      },
     },
   },
   async (request) => greeting(request.query.name),

@@ -17,7 +17,8 @@ const FIELD_BOOSTS = [
  */
 export const flexSearchEngine: BenchEngine = {
   name: 'FlexSearch',
-  configuration: 'Document index, tokenize forward, Charset.LatinAdvanced, suggest: true, resolver boosts heading 3, code 2, title 1.5; topic filtered after search',
+  configuration:
+    'Document index, tokenize forward, Charset.LatinAdvanced, suggest: true, resolver boosts heading 3, code 2, title 1.5; topic filtered after search',
   build(sections) {
     const topics = topicsById(sections);
     const index = new Document<FlexDocument>({

@@ -8,7 +8,8 @@ import { peerRecord, topicsById, type BenchEngine } from '../engine.js';
  */
 export const lunrEngine: BenchEngine = {
   name: 'Lunr',
-  configuration: 'boost heading 3, code 2, title 1.5, topics 1.5; per word: exact ×10, trailing wildcard, edit distance 1 (≥ 5 letters); topic filtered after search',
+  configuration:
+    'boost heading 3, code 2, title 1.5, topics 1.5; per word: exact ×10, trailing wildcard, edit distance 1 (≥ 5 letters); topic filtered after search',
   build(sections) {
     const topics = topicsById(sections);
     const index = lunr(function build() {
@@ -24,7 +25,10 @@ export const lunrEngine: BenchEngine = {
     });
     return {
       search(query, options) {
-        const words = lunr.tokenizer(query).map((token) => token.toString()).filter((word) => word.length > 0);
+        const words = lunr
+          .tokenizer(query)
+          .map((token) => token.toString())
+          .filter((word) => word.length > 0);
         if (words.length === 0) return [];
         const results = index.query((builder) => {
           for (const word of words) {

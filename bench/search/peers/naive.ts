@@ -17,7 +17,10 @@ export const naiveEngine: BenchEngine = {
     }));
     return {
       search(query, options) {
-        const words = query.toLowerCase().split(/\s+/u).filter((word) => word.length > 0);
+        const words = query
+          .toLowerCase()
+          .split(/\s+/u)
+          .filter((word) => word.length > 0);
         const scored: { id: string; score: number; order: number }[] = [];
         prepared.forEach((section, order) => {
           if (options.topic !== undefined && !section.topicSet.has(options.topic)) return;

@@ -26,7 +26,11 @@ afterAll(() => rm(folder, { recursive: true, force: true }));
 interface VerifyReport {
   readonly ok: boolean;
   readonly failedStep: number | null;
-  readonly steps: readonly { readonly name: string; readonly status: string; readonly problems: readonly { readonly file?: string; readonly message: string }[] }[];
+  readonly steps: readonly {
+    readonly name: string;
+    readonly status: string;
+    readonly problems: readonly { readonly file?: string; readonly message: string }[];
+  }[];
 }
 
 async function verify(): Promise<VerifyReport> {
@@ -36,12 +40,30 @@ async function verify(): Promise<VerifyReport> {
 describe('create-kit-app help-desk --template blank --link <repository>', () => {
   it('writes the blank app and links the workspace packages', async () => {
     let stdout = '';
-    const code = await runCreateKitApp(['help-desk', '--template', 'blank', '--link', repository], { cwd: folder, env: {}, stdout: { write: (text: string) => (stdout += text) }, stderr: { write: () => true }, interactive: false });
+    const code = await runCreateKitApp(['help-desk', '--template', 'blank', '--link', repository], {
+      cwd: folder,
+      env: {},
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: () => true },
+      interactive: false,
+    });
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Created help-desk \(template blank, kit 0\.1\.0\) in .*help-desk: 11 files/);
     expect(stdout).toContain('Dependencies: linked to the kit repository');
-    const manifest = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string>; dependencies: Record<string, string> };
-    expect(manifest.scripts).toEqual({ dev: 'kit dev', build: 'kit build', start: 'kit start', verify: 'kit verify', test: 'vitest run', 'db:migrate': 'kit db:migrate', 'db:push': 'kit db:push', 'db:status': 'kit db:status' });
+    const manifest = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+      dependencies: Record<string, string>;
+    };
+    expect(manifest.scripts).toEqual({
+      dev: 'kit dev',
+      build: 'kit build',
+      start: 'kit start',
+      verify: 'kit verify',
+      test: 'vitest run',
+      'db:migrate': 'kit db:migrate',
+      'db:push': 'kit db:push',
+      'db:status': 'kit db:status',
+    });
     expect(manifest.dependencies['@kit/kit-cli']).toBe('0.1.0');
     expect(await readFile(join(root, 'README.md'), 'utf8')).toContain('# Help desk');
   });
@@ -49,7 +71,16 @@ describe('create-kit-app help-desk --template blank --link <repository>', () => 
   it('passes kit verify: every step but migrations (no models yet)', { timeout: 60_000 }, async () => {
     // SLOW: about 15 s (tsc, a build, vitest).
     const report = await verify();
-    expect(report.steps.map((step) => `${step.name}:${step.status}`)).toEqual(['structure:pass', 'routes:pass', 'types:pass', 'load:pass', 'migrations:skip', 'policies:pass', 'contract:pass', 'tests:pass']);
+    expect(report.steps.map((step) => `${step.name}:${step.status}`)).toEqual([
+      'structure:pass',
+      'routes:pass',
+      'types:pass',
+      'load:pass',
+      'migrations:skip',
+      'policies:pass',
+      'contract:pass',
+      'tests:pass',
+    ]);
     expect(report.ok).toBe(true);
   });
 

@@ -24,10 +24,20 @@ beforeAll(async () => {
 afterAll(() => rm(folder, { recursive: true, force: true }));
 
 /** A JSON call as an agent makes it, with its API key. */
-async function agentCall(url: string, key: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+async function agentCall(
+  url: string,
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: Record<string, unknown> }> {
   const response = await fetch(`${url}${path}`, {
     method,
-    headers: { Authorization: `Bearer ${key}`, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      Authorization: `Bearer ${key}`,
+      Accept: 'application/json',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
@@ -36,7 +46,13 @@ async function agentCall(url: string, key: string, method: string, path: string,
 describe('create-kit-app help-desk --template tickets --link <repository>', () => {
   it('writes the tickets app with its migrations, its own .env and the db:push step', async () => {
     let stdout = '';
-    const code = await runCreateKitApp(['help-desk', '--template', 'tickets', '--link', repository], { cwd: folder, env: {}, stdout: { write: (text: string) => (stdout += text) }, stderr: { write: () => true }, interactive: false });
+    const code = await runCreateKitApp(['help-desk', '--template', 'tickets', '--link', repository], {
+      cwd: folder,
+      env: {},
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: () => true },
+      interactive: false,
+    });
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Created help-desk \(template tickets, kit 0\.1\.0\) in .*help-desk: \d+ files/);
     expect(stdout).toContain('  npm run db:push\n  npm run dev');
@@ -49,24 +65,45 @@ describe('create-kit-app help-desk --template tickets --link <repository>', () =
     // SLOW: about 15 s (tsc, a build, the app's own tests).
     const run = await runKit(root, ['verify', '--json'], 90_000);
     const report = JSON.parse(run.stdout) as { ok: boolean; steps: { name: string; status: string }[] };
-    expect(report.steps.map((step) => `${step.name}:${step.status}`)).toEqual(['structure:pass', 'routes:pass', 'types:pass', 'load:pass', 'migrations:pass', 'policies:pass', 'contract:pass', 'tests:pass']);
+    expect(report.steps.map((step) => `${step.name}:${step.status}`)).toEqual([
+      'structure:pass',
+      'routes:pass',
+      'types:pass',
+      'load:pass',
+      'migrations:pass',
+      'policies:pass',
+      'contract:pass',
+      'tests:pass',
+    ]);
     expect(report.ok).toBe(true);
     expect(run.code).toBe(0);
   });
 
-  it('fails kit verify at the migrations step when a model changes without a migration, and kit db:migrate writes the migration it asks for', { timeout: 90_000 }, async () => {
-    const modelFile = join(root, 'app/models/ticket.ts');
-    const model = await readFile(modelFile, 'utf8');
-    await writeFile(modelFile, model.replace("  resolution: text().optional(),", "  resolution: text().optional(),\n  dueOn: date().optional(),").replace('import { datetime,', 'import { date, datetime,'));
-    // SLOW: about 6 s (tsc, incremental, and a build).
-    const stale = JSON.parse((await runKit(root, ['verify', '--json'], 90_000)).stdout) as { failedStep: number; steps: { problems: { file?: string; message: string }[] }[] };
-    expect(stale.failedStep).toBe(5);
-    expect(stale.steps[4]?.problems[0]?.message).toContain('dueOn');
-    const migrate = await runKit(root, ['db:migrate', '--name', 'due date']);
-    expect(migrate.code).toBe(0);
-    expect(migrate.stdout).toContain('migrations/0002_due_date.sql');
-    expect((await runKit(root, ['db:migrate', '--check'])).code).toBe(0);
-  });
+  it(
+    'fails kit verify at the migrations step when a model changes without a migration, and kit db:migrate writes the migration it asks for',
+    { timeout: 90_000 },
+    async () => {
+      const modelFile = join(root, 'app/models/ticket.ts');
+      const model = await readFile(modelFile, 'utf8');
+      await writeFile(
+        modelFile,
+        model
+          .replace('  resolution: text().optional(),', '  resolution: text().optional(),\n  dueOn: date().optional(),')
+          .replace('import { datetime,', 'import { date, datetime,'),
+      );
+      // SLOW: about 6 s (tsc, incremental, and a build).
+      const stale = JSON.parse((await runKit(root, ['verify', '--json'], 90_000)).stdout) as {
+        failedStep: number;
+        steps: { problems: { file?: string; message: string }[] }[];
+      };
+      expect(stale.failedStep).toBe(5);
+      expect(stale.steps[4]?.problems[0]?.message).toContain('dueOn');
+      const migrate = await runKit(root, ['db:migrate', '--name', 'due date']);
+      expect(migrate.code).toBe(0);
+      expect(migrate.stdout).toContain('migrations/0002_due_date.sql');
+      expect((await runKit(root, ['db:migrate', '--check'])).code).toBe(0);
+    },
+  );
 
   it('creates its tables with kit db:push', async () => {
     const push = await runKit(root, ['db:push']);
@@ -89,95 +126,114 @@ describe('create-kit-app help-desk --template tickets --link <repository>', () =
       expect((await dev.stop()).code).toBe(0);
     });
 
-    it.runIf(browserAvailable())('lets a person sign up, open and close tickets, make an agent key and approve what the agent asks', { timeout: 90_000 }, async () => {
-      browser = await launchBrowser();
-      const page = await browser.context.newPage();
-      const consoleErrors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(message.text());
-      });
-      page.on('pageerror', (error) => consoleErrors.push(error.message));
+    it.runIf(browserAvailable())(
+      'lets a person sign up, open and close tickets, make an agent key and approve what the agent asks',
+      { timeout: 90_000 },
+      async () => {
+        browser = await launchBrowser();
+        const page = await browser.context.newPage();
+        const consoleErrors: string[] = [];
+        page.on('console', (message) => {
+          if (message.type() === 'error') consoleErrors.push(message.text());
+        });
+        page.on('pageerror', (error) => consoleErrors.push(error.message));
 
-      // A signed-out visitor of a page for people is sent to sign in, with the way back in `next`.
-      const signInFirst = await page.goto(`${url}/tickets`);
-      expect(signInFirst?.status()).toBe(200);
-      expect(page.url()).toBe(`${url}/login?next=%2Ftickets`);
-      await page.getByRole('link', { name: 'create an account' }).click();
-      await page.getByLabel('Name').fill('Ada Lovelace');
-      await page.getByLabel('E-mail').fill('ada@example.com');
-      await page.getByLabel('Password').fill('correct horse battery');
-      await page.getByRole('button', { name: 'Create account' }).click();
-      await page.getByRole('heading', { name: 'All tickets' }).waitFor();
-      expect(await severeAxeViolations(page)).toEqual([]);
+        // A signed-out visitor of a page for people is sent to sign in, with the way back in `next`.
+        const signInFirst = await page.goto(`${url}/tickets`);
+        expect(signInFirst?.status()).toBe(200);
+        expect(page.url()).toBe(`${url}/login?next=%2Ftickets`);
+        await page.getByRole('link', { name: 'create an account' }).click();
+        await page.getByLabel('Name').fill('Ada Lovelace');
+        await page.getByLabel('E-mail').fill('ada@example.com');
+        await page.getByLabel('Password').fill('correct horse battery');
+        await page.getByRole('button', { name: 'Create account' }).click();
+        await page.getByRole('heading', { name: 'All tickets' }).waitFor();
+        expect(await severeAxeViolations(page)).toEqual([]);
 
-      // Opening a ticket refreshes the list in place: the page is not loaded again.
-      await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
-      const form = page.getByRole('form', { name: 'New ticket' });
-      await form.getByLabel('Title').fill('Printer jams on page two');
-      await form.getByLabel('Priority').selectOption('high');
-      await form.getByRole('button', { name: 'Open ticket' }).click();
-      await page.getByRole('link', { name: 'Printer jams on page two' }).click();
-      await page.getByRole('heading', { name: 'Printer jams on page two' }).waitFor();
-      expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
-      await page.getByLabel('Resolution').fill('Replaced the roller');
-      await page.getByRole('button', { name: 'Close ticket' }).click();
-      await page.getByText('Resolution: Replaced the roller').waitFor();
-      expect(await page.getByTestId('status').textContent()).toBe('closed');
+        // Opening a ticket refreshes the list in place: the page is not loaded again.
+        await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+        const form = page.getByRole('form', { name: 'New ticket' });
+        await form.getByLabel('Title').fill('Printer jams on page two');
+        await form.getByLabel('Priority').selectOption('high');
+        await form.getByRole('button', { name: 'Open ticket' }).click();
+        await page.getByRole('link', { name: 'Printer jams on page two' }).click();
+        await page.getByRole('heading', { name: 'Printer jams on page two' }).waitFor();
+        expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+        await page.getByLabel('Resolution').fill('Replaced the roller');
+        await page.getByRole('button', { name: 'Close ticket' }).click();
+        await page.getByText('Resolution: Replaced the roller').waitFor();
+        expect(await page.getByTestId('status').textContent()).toBe('closed');
 
-      await page.getByRole('link', { name: 'API keys' }).click();
-      await page.getByLabel('Agent name').fill('triage-bot');
-      await page.getByRole('button', { name: 'Make key' }).click();
-      agentKey = (await page.getByTestId('new-key').textContent()) ?? '';
-      expect(agentKey).toMatch(/^kit_/);
-      expect(await severeAxeViolations(page)).toEqual([]);
+        await page.getByRole('link', { name: 'API keys' }).click();
+        await page.getByLabel('Agent name').fill('triage-bot');
+        await page.getByRole('button', { name: 'Make key' }).click();
+        agentKey = (await page.getByTestId('new-key').textContent()) ?? '';
+        expect(agentKey).toMatch(/^kit_/);
+        expect(await severeAxeViolations(page)).toEqual([]);
 
-      // The agent, over HTTP with its key: it opens a ticket, and its close waits for a person.
-      expect((await agentCall(url, agentKey, 'GET', '/api/me')).json).toMatchObject({ authType: 'agent', name: 'triage-bot (agent)' });
-      const opened = await agentCall(url, agentKey, 'POST', '/api/tickets', { title: 'Disk almost full on the build server', priority: 'high' });
-      expect(opened.status).toBe(201);
-      const ticketId = String(opened.json.id);
-      const held = await agentCall(url, agentKey, 'POST', `/api/tickets/${ticketId}/close`, { resolution: 'Removed old build artifacts' });
-      expect(held.status).toBe(202);
-      const statusUrl = String(held.json.statusUrl);
-      expect((await agentCall(url, agentKey, 'GET', statusUrl)).json).toMatchObject({ status: 'pending' });
+        // The agent, over HTTP with its key: it opens a ticket, and its close waits for a person.
+        expect((await agentCall(url, agentKey, 'GET', '/api/me')).json).toMatchObject({ authType: 'agent', name: 'triage-bot (agent)' });
+        const opened = await agentCall(url, agentKey, 'POST', '/api/tickets', {
+          title: 'Disk almost full on the build server',
+          priority: 'high',
+        });
+        expect(opened.status).toBe(201);
+        const ticketId = String(opened.json.id);
+        const held = await agentCall(url, agentKey, 'POST', `/api/tickets/${ticketId}/close`, {
+          resolution: 'Removed old build artifacts',
+        });
+        expect(held.status).toBe(202);
+        const statusUrl = String(held.json.statusUrl);
+        expect((await agentCall(url, agentKey, 'GET', statusUrl)).json).toMatchObject({ status: 'pending' });
 
-      // The person sees the request on the ticket and approves it on /approvals.
-      await page.goto(`${url}/tickets/${ticketId}`);
-      await page.getByText('Waiting for approval to close it: triage-bot').waitFor();
-      await page.getByRole('link', { name: 'Review' }).click();
-      await page.getByRole('heading', { name: 'Waiting for approval' }).waitFor();
-      expect(await severeAxeViolations(page)).toEqual([]);
-      await page.getByRole('button', { name: /^Approve: Close ticket/ }).click();
-      await page.getByText('No agent is waiting for a decision.').waitFor();
+        // The person sees the request on the ticket and approves it on /approvals.
+        await page.goto(`${url}/tickets/${ticketId}`);
+        await page.getByText('Waiting for approval to close it: triage-bot').waitFor();
+        await page.getByRole('link', { name: 'Review' }).click();
+        await page.getByRole('heading', { name: 'Waiting for approval' }).waitFor();
+        expect(await severeAxeViolations(page)).toEqual([]);
+        await page.getByRole('button', { name: /^Approve: Close ticket/ }).click();
+        await page.getByText('No agent is waiting for a decision.').waitFor();
 
-      expect((await agentCall(url, agentKey, 'GET', statusUrl)).json).toMatchObject({ status: 'approved' });
-      const closed = await agentCall(url, agentKey, 'POST', `/api/tickets/${ticketId}/close`, { resolution: 'Removed old build artifacts' });
-      expect(closed.status).toBe(200);
-      expect(closed.json).toMatchObject({ status: 'closed', openedBy: 'triage-bot (agent)' });
-      await page.goto(`${url}/tickets?status=closed`);
-      await page.getByRole('link', { name: 'Disk almost full on the build server' }).waitFor();
+        expect((await agentCall(url, agentKey, 'GET', statusUrl)).json).toMatchObject({ status: 'approved' });
+        const closed = await agentCall(url, agentKey, 'POST', `/api/tickets/${ticketId}/close`, {
+          resolution: 'Removed old build artifacts',
+        });
+        expect(closed.status).toBe(200);
+        expect(closed.json).toMatchObject({ status: 'closed', openedBy: 'triage-bot (agent)' });
+        await page.goto(`${url}/tickets?status=closed`);
+        await page.getByRole('link', { name: 'Disk almost full on the build server' }).waitFor();
 
-      await page.getByRole('button', { name: 'Sign out' }).click();
-      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-      expect(await severeAxeViolations(page)).toEqual([]);
-      expect(consoleErrors).toEqual([]);
-    });
+        await page.getByRole('button', { name: 'Sign out' }).click();
+        await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+        expect(await severeAxeViolations(page)).toEqual([]);
+        expect(consoleErrors).toEqual([]);
+      },
+    );
 
-    it.runIf(browserAvailable())('serves the same API to the official MCP client over HTTP with the API key', { timeout: 30_000 }, async () => {
-      expect(agentKey).toMatch(/^kit_/);
-      const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${agentKey}` } } });
-      const client = new Client({ name: 'tickets-e2e', version: '1.0.0' });
-      await client.connect(transport);
-      try {
-        const { tools } = await client.listTools();
-        expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['get_api_tickets', 'post_api_tickets', 'post_api_tickets_id_close', 'get_api_me']));
-        const result = await client.callTool({ name: 'get_api_tickets', arguments: { status: 'closed' } });
-        const items = (result.structuredContent as { items: { title: string }[] }).items;
-        expect(items.map((item) => item.title).sort()).toEqual(['Disk almost full on the build server', 'Printer jams on page two']);
-      } finally {
-        await client.close();
-      }
-    });
+    it.runIf(browserAvailable())(
+      'serves the same API to the official MCP client over HTTP with the API key',
+      { timeout: 30_000 },
+      async () => {
+        expect(agentKey).toMatch(/^kit_/);
+        const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`), {
+          requestInit: { headers: { Authorization: `Bearer ${agentKey}` } },
+        });
+        const client = new Client({ name: 'tickets-e2e', version: '1.0.0' });
+        await client.connect(transport);
+        try {
+          const { tools } = await client.listTools();
+          expect(tools.map((tool) => tool.name)).toEqual(
+            expect.arrayContaining(['get_api_tickets', 'post_api_tickets', 'post_api_tickets_id_close', 'get_api_me']),
+          );
+          const result = await client.callTool({ name: 'get_api_tickets', arguments: { status: 'closed' } });
+          const items = (result.structuredContent as { items: { title: string }[] }).items;
+          expect(items.map((item) => item.title).sort()).toEqual(['Disk almost full on the build server', 'Printer jams on page two']);
+        } finally {
+          await client.close();
+        }
+      },
+    );
 
     it('asks anonymous callers for credentials and refuses a bad key, with problems', async () => {
       const anonymous = await fetch(`${url}/api/tickets`, { headers: { Accept: 'application/json' } });
@@ -195,7 +251,11 @@ describe('create-kit-app help-desk --template tickets --link <repository>', () =
     const server = startKit(root, ['start', '--port', '0']);
     try {
       const [, url] = await server.waitFor(/serving (http:\/\/127\.0\.0\.1:\d+)/);
-      const signedIn = await fetch(`${url}/auth/login`, { method: 'POST', body: new URLSearchParams({ email: 'ada@example.com', password: 'correct horse battery' }), redirect: 'manual' });
+      const signedIn = await fetch(`${url}/auth/login`, {
+        method: 'POST',
+        body: new URLSearchParams({ email: 'ada@example.com', password: 'correct horse battery' }),
+        redirect: 'manual',
+      });
       expect(signedIn.status).toBe(303);
       const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!;
       const page = await fetch(`${url}/tickets`, { headers: { Cookie: cookie } });

@@ -34,7 +34,8 @@ describe.runIf(browserAvailable())('the tickets template in Chromium', () => {
   async function watched(context: BrowserContext): Promise<Page> {
     const opened = await context.newPage();
     opened.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) consoleErrors.push(`${opened.url()}: ${message.text()}`);
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        consoleErrors.push(`${opened.url()}: ${message.text()}`);
     });
     opened.on('pageerror', (error) => consoleErrors.push(`${opened.url()}: ${error.message}`));
     return opened;
@@ -50,7 +51,13 @@ describe.runIf(browserAvailable())('the tickets template in Chromium', () => {
 
   beforeAll(async () => {
     folder = await mkdtemp(join(tmpdir(), 'create-kit-app-tickets-design-'));
-    const code = await runCreateKitApp(['help-desk', '--template', 'tickets', '--link', repository], { cwd: folder, env: {}, stdout: { write: () => true }, stderr: { write: () => true }, interactive: false });
+    const code = await runCreateKitApp(['help-desk', '--template', 'tickets', '--link', repository], {
+      cwd: folder,
+      env: {},
+      stdout: { write: () => true },
+      stderr: { write: () => true },
+      interactive: false,
+    });
     expect(code).toBe(0);
     const root = join(folder, 'help-desk');
     expect((await runKit(root, ['db:push'])).code).toBe(0);
@@ -61,7 +68,15 @@ describe.runIf(browserAvailable())('the tickets template in Chromium', () => {
     browser = await chromium.launch({
       executablePath: chromiumPath,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     ada = await newContext(desktop);
     page = await watched(ada);
@@ -73,43 +88,47 @@ describe.runIf(browserAvailable())('the tickets template in Chromium', () => {
     await rm(folder, { recursive: true, force: true });
   });
 
-  it('keeps the name and address of a refused sign-up, never the password, with each error next to its field', { timeout: 60_000 }, async () => {
-    await page.goto(`${url}/signup`);
-    await hydrated(page);
-    await page.getByLabel('Name').fill('Admin');
-    await page.getByLabel('E-mail').fill('ada@example.com');
-    await page.getByLabel('Password').fill('short');
-    // The browser's own checks would stop the form first; the server's are the ones under test.
-    await page.locator('form[action="/auth/signup"]').evaluate((form) => ((form as HTMLFormElement).noValidate = true));
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(/\/signup\?error=/);
-    expect(new URL(page.url()).searchParams.getAll('error')).toEqual(['name-reserved', 'password']);
+  it(
+    'keeps the name and address of a refused sign-up, never the password, with each error next to its field',
+    { timeout: 60_000 },
+    async () => {
+      await page.goto(`${url}/signup`);
+      await hydrated(page);
+      await page.getByLabel('Name').fill('Admin');
+      await page.getByLabel('E-mail').fill('ada@example.com');
+      await page.getByLabel('Password').fill('short');
+      // The browser's own checks would stop the form first; the server's are the ones under test.
+      await page.locator('form[action="/auth/signup"]').evaluate((form) => ((form as HTMLFormElement).noValidate = true));
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.waitForURL(/\/signup\?error=/);
+      expect(new URL(page.url()).searchParams.getAll('error')).toEqual(['name-reserved', 'password']);
 
-    const name = page.getByLabel('Name');
-    const email = page.getByLabel('E-mail');
-    const secret = page.getByLabel('Password');
-    expect(await name.inputValue()).toBe('Admin');
-    expect(await email.inputValue()).toBe('ada@example.com');
-    expect(await secret.inputValue()).toBe('');
-    expect(await name.getAttribute('aria-invalid')).toBe('true');
-    expect(await secret.getAttribute('aria-invalid')).toBe('true');
-    expect(await email.getAttribute('aria-invalid')).toBeNull();
-    // Each invalid field is described by its own message, which assistive technology reads with it.
-    const describedBy = async (field: typeof name) => {
-      const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
-      return Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));
-    };
-    expect((await describedBy(name)).join(' ')).toContain('names of roles and agents');
-    expect((await describedBy(secret)).join(' ')).toContain('at least 10 characters');
-    await page.getByRole('alert').filter({ hasText: '2 fields need a change' }).waitFor();
-    expect(await severeAxeViolations(page)).toEqual([]);
+      const name = page.getByLabel('Name');
+      const email = page.getByLabel('E-mail');
+      const secret = page.getByLabel('Password');
+      expect(await name.inputValue()).toBe('Admin');
+      expect(await email.inputValue()).toBe('ada@example.com');
+      expect(await secret.inputValue()).toBe('');
+      expect(await name.getAttribute('aria-invalid')).toBe('true');
+      expect(await secret.getAttribute('aria-invalid')).toBe('true');
+      expect(await email.getAttribute('aria-invalid')).toBeNull();
+      // Each invalid field is described by its own message, which assistive technology reads with it.
+      const describedBy = async (field: typeof name) => {
+        const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
+        return Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));
+      };
+      expect((await describedBy(name)).join(' ')).toContain('names of roles and agents');
+      expect((await describedBy(secret)).join(' ')).toContain('at least 10 characters');
+      await page.getByRole('alert').filter({ hasText: '2 fields need a change' }).waitFor();
+      expect(await severeAxeViolations(page)).toEqual([]);
 
-    // The address is kept, and only the name is corrected: the account is made.
-    await name.fill('Ada Lovelace');
-    await secret.fill(password);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('heading', { name: 'All tickets' }).waitFor();
-  });
+      // The address is kept, and only the name is corrected: the account is made.
+      await name.fill('Ada Lovelace');
+      await secret.fill(password);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByRole('heading', { name: 'All tickets' }).waitFor();
+    },
+  );
 
   it('marks the current ticket filter with aria-current, also after moving between filters in the page', { timeout: 30_000 }, async () => {
     await page.goto(`${url}/tickets`);
@@ -124,7 +143,10 @@ describe.runIf(browserAvailable())('the tickets template in Chromium', () => {
     await page.getByRole('heading', { name: 'Closed tickets' }).waitFor();
     expect(await current()).toEqual([expect.stringMatching(/^Closed/)]);
     // The current filter looks different from the others, not only to assistive technology.
-    const style = (name: RegExp) => filters.getByRole('link', { name }).evaluate((link) => `${getComputedStyle(link).backgroundColor} ${getComputedStyle(link).fontWeight}`);
+    const style = (name: RegExp) =>
+      filters
+        .getByRole('link', { name })
+        .evaluate((link) => `${getComputedStyle(link).backgroundColor} ${getComputedStyle(link).fontWeight}`);
     expect(await style(/^Closed/)).not.toBe(await style(/^Open/));
   });
 
@@ -155,7 +177,11 @@ describe.runIf(browserAvailable())('the tickets template in Chromium', () => {
 
     // The agent opens a ticket and asks to close it, which waits for Ada's approval.
     const agent = (method: string, path: string, body: unknown) =>
-      fetch(`${url}${path}`, { method, headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${url}${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(body),
+      });
     const opened = await agent('POST', '/api/tickets', { title: 'Disk almost full on the build server', priority: 'high' });
     expect(opened.ok).toBe(true);
     const { id } = (await opened.json()) as { id: string };
@@ -190,7 +216,11 @@ describe.runIf(browserAvailable())('the tickets template in Chromium', () => {
       expect(html, path).toMatch(/<time datetime="[^"]+Z">[^<]+ UTC<\/time>/i);
       await page.goto(`${url}${path}`);
       await hydrated(page);
-      const times = await page.locator('time').evaluateAll((elements) => elements.map((element) => ({ datetime: element.getAttribute('datetime') ?? '', text: element.textContent ?? '' })));
+      const times = await page
+        .locator('time')
+        .evaluateAll((elements) =>
+          elements.map((element) => ({ datetime: element.getAttribute('datetime') ?? '', text: element.textContent ?? '' })),
+        );
       expect(times.length, path).toBeGreaterThan(0);
       for (const time of times) {
         expect(time.datetime, path).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
@@ -223,7 +253,9 @@ describe.runIf(browserAvailable())('the tickets template in Chromium', () => {
       const box = await title.evaluate((link) => (link.parentElement ?? link).getBoundingClientRect().width);
       expect(box).toBeGreaterThan(phone.width * 0.75);
       // A title of 80 characters takes a few lines at most, not one word per line.
-      const lines = await title.evaluate((link) => Math.round(link.getBoundingClientRect().height / parseFloat(getComputedStyle(link).lineHeight)));
+      const lines = await title.evaluate((link) =>
+        Math.round(link.getBoundingClientRect().height / parseFloat(getComputedStyle(link).lineHeight)),
+      );
       expect(lines).toBeLessThanOrEqual(3);
     } finally {
       await small.close();

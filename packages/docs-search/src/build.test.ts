@@ -3,7 +3,14 @@ import { buildIndexData, isCallHeading, leadOf } from './build.js';
 import type { SearchableSection } from './types.js';
 
 const sections: SearchableSection[] = [
-  { id: 'a', documentTitle: 'Agents', heading: 'createSmartAgent', text: 'Call createSmartAgent to build an agent.', code: 'createSmartAgent', topics: ['ai'] },
+  {
+    id: 'a',
+    documentTitle: 'Agents',
+    heading: 'createSmartAgent',
+    text: 'Call createSmartAgent to build an agent.',
+    code: 'createSmartAgent',
+    topics: ['ai'],
+  },
   { id: 'b', documentTitle: 'Agents', heading: 'Limits', text: 'The loop stops after ten iterations.', code: '', topics: ['ai'] },
 ];
 
@@ -42,17 +49,34 @@ describe('buildIndexData', () => {
     expect(data.headingLength[0]).toBe(3);
   });
 
-  it('takes the lead after an option\'s Default and Type lines, which say nothing of what it is for', () => {
-    const option = (text: string): SearchableSection => ({ id: 'o', documentTitle: 'Settings', heading: 'engineStrict', text, code: '', topics: [] });
-    expect(leadOf(option('Default: false\nType: Boolean\nAdded in: v9.0.0\nIf this is enabled, no package that claims another Node version is installed. More.'))).toBe(
-      'If this is enabled, no package that claims another Node version is installed.',
-    );
+  it("takes the lead after an option's Default and Type lines, which say nothing of what it is for", () => {
+    const option = (text: string): SearchableSection => ({
+      id: 'o',
+      documentTitle: 'Settings',
+      heading: 'engineStrict',
+      text,
+      code: '',
+      topics: [],
+    });
+    expect(
+      leadOf(
+        option(
+          'Default: false\nType: Boolean\nAdded in: v9.0.0\nIf this is enabled, no package that claims another Node version is installed. More.',
+        ),
+      ),
+    ).toBe('If this is enabled, no package that claims another Node version is installed.');
     expect(leadOf(option('Defaults are read first. Then the file.'))).toBe('Defaults are read first.');
   });
 
   it('tells a heading that names one function from any other', () => {
     expect(['redirect()', 'c.req.param()', '`useRouter()`', ' header() '].map(isCallHeading)).toEqual([true, true, true, true]);
-    expect(['Custom Response', 'redirect() and rewrite()', 'query(key)', 'storeDir', '()'].map(isCallHeading)).toEqual([false, false, false, false, false]);
+    expect(['Custom Response', 'redirect() and rewrite()', 'query(key)', 'storeDir', '()'].map(isCallHeading)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('keeps the normalised text with token offsets for snippets', () => {
@@ -71,11 +95,15 @@ describe('leadOf', () => {
 
   it('is the first sentence of prose, skipping lines that are code', () => {
     expect(leadOf(section('Get querystring parameters. Then more.'))).toBe('Get querystring parameters.');
-    expect(leadOf(section("import { x } from 'y'\nShows all packages that depend on it.", "import { x } from 'y'"))).toBe('Shows all packages that depend on it.');
+    expect(leadOf(section("import { x } from 'y'\nShows all packages that depend on it.", "import { x } from 'y'"))).toBe(
+      'Shows all packages that depend on it.',
+    );
   });
 
   it('is cut at 30 words and empty when the section starts with a long code block', () => {
-    expect(leadOf(section(Array.from({ length: 40 }, (_, index) => `w${index}`).join(' ')))).toBe(Array.from({ length: 30 }, (_, index) => `w${index}`).join(' '));
+    expect(leadOf(section(Array.from({ length: 40 }, (_, index) => `w${index}`).join(' ')))).toBe(
+      Array.from({ length: 30 }, (_, index) => `w${index}`).join(' '),
+    );
     expect(leadOf(section('a()\nb()\nc()\nProse comes late.', 'a() b() c()'))).toBe('');
   });
 });

@@ -56,7 +56,6 @@ export interface IndexData {
   readonly topics: readonly ReadonlySet<string>[];
 }
 
-
 /**
  * Analyses every section once and builds the inverted index with BM25F strengths precomputed, so
  * a query only adds up `idf × strength` products.
@@ -82,7 +81,14 @@ export function buildIndexData(sections: readonly SearchableSection[]): IndexDat
 
   for (let doc = 0; doc < count; doc += 1) {
     const section = sections[doc]!;
-    const sources = [section.documentTitle, effectiveHeading(section), section.code, section.text, section.topics.join(' '), leadOf(section)];
+    const sources = [
+      section.documentTitle,
+      effectiveHeading(section),
+      section.code,
+      section.text,
+      section.topics.join(' '),
+      leadOf(section),
+    ];
     for (let field = 0; field < FIELDS.length; field += 1) {
       const source = sources[field]!;
       const shared = field === TITLE || field === TOPICS;
@@ -156,7 +162,9 @@ export function buildIndexData(sections: readonly SearchableSection[]): IndexDat
     headingTerms[doc] = perPosition;
     headingLength[doc] = heading.length;
     headingCall[doc] = isCallHeading(sections[doc]!.heading) ? 1 : 0;
-    const forms = analyze(normalizeText(effectiveHeading(sections[doc]!))).flatMap((token) => token.words.map((word) => singular(word.surface)));
+    const forms = analyze(normalizeText(effectiveHeading(sections[doc]!))).flatMap((token) =>
+      token.words.map((word) => singular(word.surface)),
+    );
     headingForms[doc] = forms;
     const overview = sections[doc]!.heading === OVERVIEW;
     headingNaming[doc] = forms.map((form, position) => !isStopWord(form) && !(overview && position === forms.length - 1));
@@ -208,12 +216,7 @@ interface FieldAnalysis {
   readonly termStarts?: Int32Array;
 }
 
-function analyseField(
-  text: string,
-  vocabulary: Vocabulary,
-  tokenTerms: Map<string, TokenTerms>,
-  withBounds: boolean,
-): FieldAnalysis {
+function analyseField(text: string, vocabulary: Vocabulary, tokenTerms: Map<string, TokenTerms>, withBounds: boolean): FieldAnalysis {
   const ids: number[] = [];
   const positions: number[] = [];
   const bounds: number[] = [];
@@ -303,7 +306,8 @@ export function isCallHeading(heading: string): boolean {
 /** How many lines of a section's text may come before its lead (code lines are skipped). */
 const LEAD_SEARCH_LINES = 3;
 /** A line of an option's facts (`Default: false`, `Type: Boolean`, `Added in: v9.0.0`), not prose. */
-const metadataLine = /^(?:default|defaults|type|types|added in|since|deprecated|required|possible values|valid values|values|env|environment variable|scope|alias|aliases)\s*:/iu;
+const metadataLine =
+  /^(?:default|defaults|type|types|added in|since|deprecated|required|possible values|valid values|values|env|environment variable|scope|alias|aliases)\s*:/iu;
 /** The lead is cut at this many words. */
 const LEAD_WORDS = 30;
 

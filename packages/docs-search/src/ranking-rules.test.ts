@@ -75,10 +75,7 @@ describe('exact matches come first', () => {
   });
 
   it('ranks an exact match above a typo correction, and does not correct a known word', () => {
-    const corpus = [
-      section('corrected', 'Reach', 'How far the signal can reach.'),
-      section('exact', 'React', 'Render with react.'),
-    ];
+    const corpus = [section('corrected', 'Reach', 'How far the signal can reach.'), section('exact', 'React', 'Render with react.')];
     expect(ids(corpus, 'react')).toEqual(['exact']);
   });
 
@@ -151,7 +148,9 @@ describe('phrases', () => {
 describe('field weights and section structure', () => {
   it('ranks a section whose heading names the identifier above one that mentions it often', () => {
     const corpus = [
-      section('mentions', 'Examples', 'Call createSmartAgent, then createSmartAgent again; createSmartAgent is cheap.', { code: 'createSmartAgent createSmartAgent createSmartAgent' }),
+      section('mentions', 'Examples', 'Call createSmartAgent, then createSmartAgent again; createSmartAgent is cheap.', {
+        code: 'createSmartAgent createSmartAgent createSmartAgent',
+      }),
       section('named', 'createSmartAgent(config)', `Creates the agent. ${padding}`, { code: 'createSmartAgent' }),
     ];
     expect(ids(corpus, 'createSmartAgent')[0]).toBe('named');
@@ -159,7 +158,9 @@ describe('field weights and section structure', () => {
 
   it('keeps an exact heading match first however often the body repeats the words', () => {
     const corpus = [
-      section('body', 'Middleware', 'rate limits rate limits rate limits apply; rate limits everywhere.', { code: 'rateLimits rateLimits' }),
+      section('body', 'Middleware', 'rate limits rate limits rate limits apply; rate limits everywhere.', {
+        code: 'rateLimits rateLimits',
+      }),
       section('title', 'Rate limits', `Limits per auth type. ${padding}`),
     ];
     expect(ids(corpus, 'rate limits')[0]).toBe('title');
@@ -230,7 +231,10 @@ describe('synonyms', () => {
     section('db', 'db helper', 'The db object.'),
     section('other', 'Other', padding),
   ];
-  const synonyms = [['throttle', 'rate limit'], ['db', 'database']];
+  const synonyms = [
+    ['throttle', 'rate limit'],
+    ['db', 'database'],
+  ];
 
   it('finds a section by a word it does not use', () => {
     expect(ids(corpus, 'throttle', synonyms)[0]).toBe('limits');
@@ -262,10 +266,13 @@ describe('synonyms', () => {
 
   it('uses a few built-in groups for a corpus with no table of its own, and never beside one', () => {
     const cookies = [
-      section('set-cookie', 'setCookie', 'Sets a cookie. The cookie gets a name, a value and the cookie options.', { code: 'setCookie(c, name, value)' }),
+      section('set-cookie', 'setCookie', 'Sets a cookie. The cookie gets a name, a value and the cookie options.', {
+        code: 'setCookie(c, name, value)',
+      }),
       section('delete-cookie', 'deleteCookie', 'Deletes a cookie by name.', { code: 'deleteCookie(c, name)' }),
     ];
-    const first = (options: Parameters<typeof createSearchIndex>[1]) => createSearchIndex(cookies, options).search('remove a cookie', { limit: 5 })[0]?.id;
+    const first = (options: Parameters<typeof createSearchIndex>[1]) =>
+      createSearchIndex(cookies, options).search('remove a cookie', { limit: 5 })[0]?.id;
     expect(first({})).toBe('delete-cookie');
     expect(first({ builtInSynonyms: false })).toBe('set-cookie');
     // A corpus with its own table has said which words are interchangeable for it.
@@ -275,7 +282,10 @@ describe('synonyms', () => {
 });
 
 describe('case and Unicode', () => {
-  const corpus = [section('factory', 'createSmartAgent', 'Builds the agent.', { code: 'createSmartAgent' }), section('other', 'Other', padding)];
+  const corpus = [
+    section('factory', 'createSmartAgent', 'Builds the agent.', { code: 'createSmartAgent' }),
+    section('other', 'Other', padding),
+  ];
 
   it('folds case and applies NFKC to queries', () => {
     expect(ids(corpus, 'CREATESMARTAGENT')[0]).toBe('factory');
@@ -291,7 +301,10 @@ describe('order and filtering', () => {
   });
 
   it('filters by topic, compared in lower case', () => {
-    const corpus = [section('ai', 'Hooks', 'hooks', { topics: ['ai', 'hooks'] }), section('web', 'Hooks', 'hooks', { topics: ['routing'] })];
+    const corpus = [
+      section('ai', 'Hooks', 'hooks', { topics: ['ai', 'hooks'] }),
+      section('web', 'Hooks', 'hooks', { topics: ['routing'] }),
+    ];
     const index = createSearchIndex(corpus);
     expect(index.search('hooks', { limit: 5, topic: 'AI' }).map((hit) => hit.id)).toEqual(['ai']);
     expect(index.search('hooks', { limit: 5, topic: 'policy' })).toEqual([]);
@@ -321,8 +334,14 @@ describe('large corpora', () => {
 
 describe('a topic filter is also context', () => {
   const corpus = [
-    section('compliance', 'defineCompliance', 'defineCompliance declares compliance primitives; define them once per app.', { code: 'defineCompliance', topics: ['policy'] }),
-    section('policy', 'definePolicy', 'definePolicy declares a policy with an effect and a check.', { code: 'definePolicy', topics: ['policy'] }),
+    section('compliance', 'defineCompliance', 'defineCompliance declares compliance primitives; define them once per app.', {
+      code: 'defineCompliance',
+      topics: ['policy'],
+    }),
+    section('policy', 'definePolicy', 'definePolicy declares a policy with an effect and a check.', {
+      code: 'definePolicy',
+      topics: ['policy'],
+    }),
     section('strong', 'Approvals', 'define define define: approvals define who may define a policy decision.', { topics: ['policy'] }),
   ];
   const search = (query: string, topic?: string) =>
@@ -344,7 +363,11 @@ describe('documentation written elsewhere: headings, leads and words written dif
   it('ranks a section whose heading is made of query words above a neighbour that mentions them more', () => {
     const corpus = [
       section('context-header', 'header()', 'You can set HTTP headers for the response.', { code: "c.header('X-Message', 'Hi')" }),
-      section('custom-response', 'Custom Response', 'Set a custom response when an error happens: the response body, the status and the response header are yours to set.'),
+      section(
+        'custom-response',
+        'Custom Response',
+        'Set a custom response when an error happens: the response body, the status and the response header are yours to set.',
+      ),
     ];
     expect(ids(corpus, 'set a response header')[0]).toBe('context-header');
   });
@@ -352,13 +375,22 @@ describe('documentation written elsewhere: headings, leads and words written dif
   it('ranks the entry of a function the query names as a plain word above a neighbour that uses the word more', () => {
     // Sections that read a request's URL, so that `url` is a common word, as it is in web documentation.
     const others = ['url()', 'Routing', 'Base path', 'Fetching'].map((heading, index) =>
-      section(`other-${index}`, heading, `Each request has a URL; this part reads the URL of a request and its path.${' Other words.'.repeat(index)}`),
+      section(
+        `other-${index}`,
+        heading,
+        `Each request has a URL; this part reads the URL of a request and its path.${' Other words.'.repeat(index)}`,
+      ),
     );
     const corpus = [
       section('redirect', 'redirect()', 'Redirect, default status code is 302.', { code: "c.redirect('/')", documentTitle: 'Context' }),
-      section('trailing-slash', 'Overview', 'appendSlash redirects a request to the URL with a trailing slash when no route matched; trimSlash redirects to the URL without one.', {
-        documentTitle: 'Trailing Slash Middleware',
-      }),
+      section(
+        'trailing-slash',
+        'Overview',
+        'appendSlash redirects a request to the URL with a trailing slash when no route matched; trimSlash redirects to the URL without one.',
+        {
+          documentTitle: 'Trailing Slash Middleware',
+        },
+      ),
       ...others,
     ];
     expect(ids(corpus, 'redirect to another URL')[0]).toBe('redirect');
@@ -369,8 +401,16 @@ describe('documentation written elsewhere: headings, leads and words written dif
 
   it('does not let generic words of a question win through the parts of an identifier', () => {
     const corpus = [
-      section('test-client', 'testClient()', 'testClient() returns a typed client for tests. The typed client calls every route of the app with typed arguments, like any typed client.', { code: 'testClient(app)', documentTitle: 'Testing helper' }),
-      section('rpc-client', 'Client', 'hc returns a client typed by your app, so its calls to routes are checked.', { code: 'hc<AppType>(url)', documentTitle: 'RPC' }),
+      section(
+        'test-client',
+        'testClient()',
+        'testClient() returns a typed client for tests. The typed client calls every route of the app with typed arguments, like any typed client.',
+        { code: 'testClient(app)', documentTitle: 'Testing helper' },
+      ),
+      section('rpc-client', 'Client', 'hc returns a client typed by your app, so its calls to routes are checked.', {
+        code: 'hc<AppType>(url)',
+        documentTitle: 'RPC',
+      }),
     ];
     expect(ids(corpus, 'typed client')[0]).toBe('rpc-client');
     expect(ids(corpus, 'client with typed routes')[0]).toBe('rpc-client');
@@ -379,7 +419,11 @@ describe('documentation written elsewhere: headings, leads and words written dif
   it('finds a function named by its concept through its lead and a word the text writes closed up', () => {
     const corpus = [
       section('query', 'query()', 'Get querystring parameters.\nconst q = c.req.query("q")', { code: 'const q = c.req.query("q")' }),
-      section('path-params', 'Path parameters', 'Path parameters are read from the path of the URL. A parameter is a string, so read it as a string and parse it yourself.'),
+      section(
+        'path-params',
+        'Path parameters',
+        'Path parameters are read from the path of the URL. A parameter is a string, so read it as a string and parse it yourself.',
+      ),
     ];
     expect(ids(corpus, 'read query string parameters')[0]).toBe('query');
   });
@@ -387,7 +431,11 @@ describe('documentation written elsewhere: headings, leads and words written dif
   it('weighs the first sentence of a section, which says what it is for', () => {
     const corpus = [
       section('verify', 'Verification', `Certificate checks can be turned off with verify=False.\n${padding} ${padding} ${padding}`),
-      section('certs', 'Client certificates', `${padding} Certificates: a client certificate is checked by the server; the server turns the checks off or on, and certificate checks of the client are separate.`),
+      section(
+        'certs',
+        'Client certificates',
+        `${padding} Certificates: a client certificate is checked by the server; the server turns the checks off or on, and certificate checks of the client are separate.`,
+      ),
     ];
     expect(ids(corpus, 'turn off certificate checks')[0]).toBe('verify');
   });
@@ -400,7 +448,9 @@ describe('documentation written elsewhere: headings, leads and words written dif
     expect(ids(store, 'where is the store directory')[0]).toBe('store-dir');
     const streams = [
       section('sync-stream', 'Streaming responses', 'Use client.stream() to stream a response in chunks.', { documentTitle: 'Quickstart' }),
-      section('async-stream', 'Streaming responses', 'Use client.stream() to stream a response in chunks.', { documentTitle: 'Async support' }),
+      section('async-stream', 'Streaming responses', 'Use client.stream() to stream a response in chunks.', {
+        documentTitle: 'Async support',
+      }),
     ];
     expect(ids(streams, 'stream a response asynchronously')[0]).toBe('async-stream');
   });

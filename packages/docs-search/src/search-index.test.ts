@@ -7,14 +7,31 @@ function section(id: string, heading: string, text: string, extra: Partial<Searc
 }
 
 const corpus: SearchableSection[] = [
-  section('loop', 'maxIterations', 'maxIterations caps the loop. The default is 10.', { code: 'maxIterations', topics: ['ai', 'agent-loop'] }),
-  section('create', 'createSmartAgent(config)', 'createSmartAgent returns a SmartAgent with tool validation.', { code: 'createSmartAgent', topics: ['ai'] }),
-  section('sessions', 'Sessions', 'signSession creates a signed JWT. Rate limits apply per auth type.', { code: 'signSession', topics: ['auth', 'jwt'] }),
-  section('migrate', 'kit db:migrate', 'kit db:migrate generates a migration from model changes.', { code: 'kit db:migrate', topics: ['deployment', 'cli'] }),
+  section('loop', 'maxIterations', 'maxIterations caps the loop. The default is 10.', {
+    code: 'maxIterations',
+    topics: ['ai', 'agent-loop'],
+  }),
+  section('create', 'createSmartAgent(config)', 'createSmartAgent returns a SmartAgent with tool validation.', {
+    code: 'createSmartAgent',
+    topics: ['ai'],
+  }),
+  section('sessions', 'Sessions', 'signSession creates a signed JWT. Rate limits apply per auth type.', {
+    code: 'signSession',
+    topics: ['auth', 'jwt'],
+  }),
+  section('migrate', 'kit db:migrate', 'kit db:migrate generates a migration from model changes.', {
+    code: 'kit db:migrate',
+    topics: ['deployment', 'cli'],
+  }),
 ];
 
 describe('createSearchIndex', () => {
-  const index = createSearchIndex(corpus, { synonyms: [['throttle', 'rate limit'], ['db', 'database']] });
+  const index = createSearchIndex(corpus, {
+    synonyms: [
+      ['throttle', 'rate limit'],
+      ['db', 'database'],
+    ],
+  });
 
   it('reports its size', () => {
     expect(index.size).toBe(4);

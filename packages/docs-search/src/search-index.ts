@@ -46,10 +46,7 @@ export interface CreateSearchIndexOptions {
  * best?.id; // 'agents#loop'
  * ```
  */
-export function createSearchIndex(
-  sections: readonly SearchableSection[],
-  options: CreateSearchIndexOptions = {},
-): SearchIndex {
+export function createSearchIndex(sections: readonly SearchableSection[], options: CreateSearchIndexOptions = {}): SearchIndex {
   checkSections(sections);
   const data = buildIndexData(sections);
   const own = options.synonyms ?? [];
@@ -73,7 +70,13 @@ function search(data: IndexData, synonyms: SynonymTable, query: string, options:
 
   const topic = options.topic?.toLowerCase();
   const allowed = topic === undefined ? undefined : (doc: number) => data.topics[doc]!.has(topic);
-  const { hits, clauseOfTerm } = rankSections(data, plan, allowed, options.limit, topic === undefined ? undefined : topicTerms(data, topic));
+  const { hits, clauseOfTerm } = rankSections(
+    data,
+    plan,
+    allowed,
+    options.limit,
+    topic === undefined ? undefined : topicTerms(data, topic),
+  );
   return hits.slice(0, options.limit).map(({ doc, score }) => ({
     id: data.ids[doc]!,
     // Already rounded to six decimals by the ranking, so equal scores keep section order.

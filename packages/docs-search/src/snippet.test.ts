@@ -24,12 +24,16 @@ describe('snippets', () => {
   });
 
   it('returns short texts whole', () => {
-    const short = createSearchIndex([{ id: 's', documentTitle: 'D', heading: 'H', text: 'Short text about agents.', code: '', topics: [] }]);
+    const short = createSearchIndex([
+      { id: 's', documentTitle: 'D', heading: 'H', text: 'Short text about agents.', code: '', topics: [] },
+    ]);
     expect(short.search('agents', { limit: 1 })[0]?.snippet).toBe('Short text about agents.');
   });
 
   it('starts at the beginning when only the heading matched', () => {
-    const headingOnly = createSearchIndex([{ id: 's', documentTitle: 'D', heading: 'Budgets', text: filler('word', 80), code: '', topics: [] }]);
+    const headingOnly = createSearchIndex([
+      { id: 's', documentTitle: 'D', heading: 'Budgets', text: filler('word', 80), code: '', topics: [] },
+    ]);
     const snippet = headingOnly.search('budgets', { limit: 1 })[0]!.snippet;
     expect(snippet.startsWith('word0 word1')).toBe(true);
     expect(snippet.endsWith('…')).toBe(true);

@@ -74,10 +74,7 @@ export function makeSnippet(section: SectionText, clauseOfTerm: (termId: number)
       while (left < right && clauseCounts[hitClauses[left]!]! > 1) drop();
       const span = hitEnds[right]! - hitStarts[left]!;
       const total = right - left + 1;
-      if (
-        distinct > bestDistinct ||
-        (distinct === bestDistinct && (span < bestSpan || (span === bestSpan && total > bestCount)))
-      ) {
+      if (distinct > bestDistinct || (distinct === bestDistinct && (span < bestSpan || (span === bestSpan && total > bestCount)))) {
         bestDistinct = distinct;
         bestSpan = span;
         bestCount = total;

@@ -3,8 +3,14 @@ import { compileSynonyms, findSynonyms } from './synonyms.js';
 
 describe('compileSynonyms', () => {
   it('analyses members like queries: stems, and no function words in phrases', () => {
-    const table = compileSynonyms([['throttle', 'rate limiting'], ['human in the loop', 'approval']]);
-    expect(table.groups).toEqual([[['throttl'], ['rate', 'limit']], [['human', 'loop'], ['approv']]]);
+    const table = compileSynonyms([
+      ['throttle', 'rate limiting'],
+      ['human in the loop', 'approval'],
+    ]);
+    expect(table.groups).toEqual([
+      [['throttl'], ['rate', 'limit']],
+      [['human', 'loop'], ['approv']],
+    ]);
   });
 
   it('keeps the function words of a member that would otherwise shrink to one word', () => {
@@ -30,7 +36,10 @@ describe('compileSynonyms', () => {
 
 describe('findSynonyms', () => {
   it('matches the longest member at each position, without overlaps', () => {
-    const table = compileSynonyms([['throttle', 'rate limit'], ['rate', 'speed']]);
+    const table = compileSynonyms([
+      ['throttle', 'rate limit'],
+      ['rate', 'speed'],
+    ]);
     expect(findSynonyms(table, ['rate', 'limit', 'request'])).toEqual([{ start: 0, length: 2, group: 0 }]);
     expect(findSynonyms(table, ['rate', 'request'])).toEqual([{ start: 0, length: 1, group: 1 }]);
   });

@@ -46,9 +46,7 @@ export function compileSynonyms(groups: SynonymGroups): SynonymTable {
     const matched: string[][] = [];
     for (const member of group) {
       if (typeof member !== 'string') {
-        throw new TypeError(
-          `docs-search: synonym ${JSON.stringify(member)} is not a string; write every member of a group as text.`,
-        );
+        throw new TypeError(`docs-search: synonym ${JSON.stringify(member)} is not a string; write every member of a group as text.`);
       }
       const words = analyze(normalizeText(member)).flatMap((token) => token.words);
       if (words.length === 0) continue;
@@ -86,9 +84,7 @@ export function findSynonyms(table: SynonymTable, stems: readonly string[]): Syn
   let index = 0;
   while (index < stems.length) {
     const candidates = table.byFirstStem.get(stems[index]!) ?? [];
-    const found = candidates.find((candidate) =>
-      candidate.stems.every((stem, offset) => stems[index + offset] === stem),
-    );
+    const found = candidates.find((candidate) => candidate.stems.every((stem, offset) => stems[index + offset] === stem));
     if (found === undefined) {
       index += 1;
       continue;

@@ -37,9 +37,20 @@ export type { AuthMiddlewareConfig, AuthFinders, ApiKeyRecord, SessionUser, Work
 
 // --- passwords, sign-in throttling, redirects after sign-in, display names ---
 export { hashPassword, verifyPassword, maxPasswordBytes } from './password/password-hash.js';
-export { createSignInThrottle, type SignInAttempt, type SignInThrottle, type SignInThrottleOptions, type ThrottleRule } from './password/sign-in-throttle.js';
+export {
+  createSignInThrottle,
+  type SignInAttempt,
+  type SignInThrottle,
+  type SignInThrottleOptions,
+  type ThrottleRule,
+} from './password/sign-in-throttle.js';
 export { safeRedirectTarget, type SafeRedirectOptions } from './redirect/safe-redirect-target.js';
-export { checkDisplayName, type DisplayNameCheck, type DisplayNameOptions, type DisplayNameProblem } from './display-name/check-display-name.js';
+export {
+  checkDisplayName,
+  type DisplayNameCheck,
+  type DisplayNameOptions,
+  type DisplayNameProblem,
+} from './display-name/check-display-name.js';
 
 // --- OAuth and OpenID Connect ---
 export {

@@ -10,4 +10,10 @@ export { jsonResponse, problemResponse } from './http/responses.js';
 export { maxBodyBytes, defaultBodyTimeoutMs } from './http/read-input.js';
 export { guardHttpServer, type HttpGuardOptions, type HttpRefusal } from './http/guard-http-server.js';
 export { problemForRequestError } from './http/request-error.js';
-export { defaultContentSecurityPolicy, pageSecurityPolicy, type PageSecurityHeaders, type PageSecurityPolicy, type ReferrerPolicyValue } from './http/page-security.js';
+export {
+  defaultContentSecurityPolicy,
+  pageSecurityPolicy,
+  type PageSecurityHeaders,
+  type PageSecurityPolicy,
+  type ReferrerPolicyValue,
+} from './http/page-security.js';

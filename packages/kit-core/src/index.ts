@@ -7,12 +7,24 @@
 export { defineAPI, type APIDefinition, type APIResponse, type Capability } from './definitions/define-api.js';
 export { defineConfig, type ClientKeyArgs, type DatabaseConfig, type KitConfig } from './definitions/define-config.js';
 export type { AnyAPIDefinition, AppInfo, HttpMethod, RouteKey } from './definitions/routes.js';
-export { defineMiddleware, type Authenticator, type MiddlewareDefinition, type MiddlewareHandler } from './definitions/define-middleware.js';
+export {
+  defineMiddleware,
+  type Authenticator,
+  type MiddlewareDefinition,
+  type MiddlewareHandler,
+} from './definitions/define-middleware.js';
 export { definePolicy, type PolicyCheckResult, type PolicyDefinition, type PolicyEffect } from './definitions/define-policy.js';
 export { enforcePolicies, type PolicyDecision } from './definitions/enforce-policies.js';
 export { env } from './definitions/env.js';
 export type { AuthIdentity, AuthMethod, AuthType, ConnectionInfo, KitContext } from './definitions/context.js';
-export { CapabilityRegistry, operationIdFor, type CallEvent, type CallObserver, type CallOutcome, type RegisteredRoute } from './registry/capability-registry.js';
+export {
+  CapabilityRegistry,
+  operationIdFor,
+  type CallEvent,
+  type CallObserver,
+  type CallOutcome,
+  type RegisteredRoute,
+} from './registry/capability-registry.js';
 export { toOpenAPI, type OpenAPIDocument } from './registry/openapi.js';
 export type { JsonSchema } from './registry/json-schema.js';
 export { KitError, invalidInput, kitErrorCodes, type FieldIssue, type KitErrorCode, type KitErrorOptions } from './errors/kit-error.js';
@@ -53,7 +65,15 @@ export { ApprovalDeniedError } from './approvals/approval-denied-error.js';
 export { ApprovalLimitError, type ApprovalLimitReason } from './approvals/approval-limit-error.js';
 export type { ApprovalOptions } from './approvals/options.js';
 export type { ApprovalView } from './approvals/approval-record.js';
-export type { Approval, ApprovalChange, ApprovalLimits, ApprovalRequester, ApprovalStatus, ApprovalStore, ApprovalTransition } from './approvals/types.js';
+export type {
+  Approval,
+  ApprovalChange,
+  ApprovalLimits,
+  ApprovalRequester,
+  ApprovalStatus,
+  ApprovalStore,
+  ApprovalTransition,
+} from './approvals/types.js';
 export { redactOutput } from './redaction/redact-output.js';
 
 // Plugins, WebSockets and compliance: extensions of the app, live connections, EU AI Act primitives.
@@ -62,4 +82,10 @@ export { defineWebSocket, type WebSocketDefinition, type WebSocketHandlers, type
 export type { KitSocket, WebSocketMessage } from './websocket/kit-socket.js';
 export type { WebSocketService } from './websocket/serve-websockets.js';
 export { WebSocketRoom, type WebSocketRoomOptions } from './websocket/websocket-room.js';
-export { defineCompliance, type Compliance, type ComplianceConfig, type ComplianceDocument, type RiskLevel } from './compliance/define-compliance.js';
+export {
+  defineCompliance,
+  type Compliance,
+  type ComplianceConfig,
+  type ComplianceDocument,
+  type RiskLevel,
+} from './compliance/define-compliance.js';

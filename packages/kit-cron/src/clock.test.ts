@@ -20,7 +20,11 @@ describe('createManualClock', () => {
   it('fires timers set by a timer within the same advance', async () => {
     const clock = createManualClock(0);
     const fired: number[] = [];
-    const every = (): void => void clock.setTimeout(() => { fired.push(clock.now()); every(); }, 10);
+    const every = (): void =>
+      void clock.setTimeout(() => {
+        fired.push(clock.now());
+        every();
+      }, 10);
     every();
     await clock.advance(35);
     expect(fired).toEqual([10, 20, 30]);
@@ -43,7 +47,12 @@ describe('systemClock', () => {
     const fired: string[] = [];
     const cleared = systemClock.setTimeout(() => fired.push('cleared'), 5);
     systemClock.clearTimeout(cleared);
-    await new Promise<void>((resolve) => systemClock.setTimeout(() => { fired.push('ran'); resolve(); }, 10));
+    await new Promise<void>((resolve) =>
+      systemClock.setTimeout(() => {
+        fired.push('ran');
+        resolve();
+      }, 10),
+    );
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(fired).toEqual(['ran']);
   });

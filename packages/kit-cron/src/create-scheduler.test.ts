@@ -40,7 +40,11 @@ describe('createScheduler schedules', () => {
     const { clock, calls, scheduler } = setup({ schedule: { every: '1h' } }, '2026-03-29T00:00:00Z');
     scheduler.start();
     await clock.advance(3 * 3_600_000);
-    expect(calls.map((c) => c.scheduledAt.toISOString())).toEqual(['2026-03-29T01:00:00.000Z', '2026-03-29T02:00:00.000Z', '2026-03-29T03:00:00.000Z']);
+    expect(calls.map((c) => c.scheduledAt.toISOString())).toEqual([
+      '2026-03-29T01:00:00.000Z',
+      '2026-03-29T02:00:00.000Z',
+      '2026-03-29T03:00:00.000Z',
+    ]);
     expect(calls.map((c) => c.trigger)).toEqual(['schedule', 'schedule', 'schedule']);
     await scheduler.stop();
   });
@@ -49,7 +53,11 @@ describe('createScheduler schedules', () => {
     const { clock, calls, scheduler } = setup({ schedule: { cron: '0 3 * * *', timezone: 'Europe/Lisbon' } }, '2026-03-27T12:00:00Z');
     scheduler.start();
     await clock.advance(3 * 24 * 3_600_000);
-    expect(calls.map((c) => c.scheduledAt.toISOString())).toEqual(['2026-03-28T03:00:00.000Z', '2026-03-29T02:00:00.000Z', '2026-03-30T02:00:00.000Z']);
+    expect(calls.map((c) => c.scheduledAt.toISOString())).toEqual([
+      '2026-03-28T03:00:00.000Z',
+      '2026-03-29T02:00:00.000Z',
+      '2026-03-30T02:00:00.000Z',
+    ]);
     await scheduler.stop();
   });
 
@@ -108,10 +116,18 @@ describe('createScheduler schedules', () => {
   });
 
   it('delays each run by a bounded jitter drawn from the random source', async () => {
-    const { clock, calls, scheduler } = setup({ schedule: { every: '1m' }, jitterMs: 10_000 }, '2026-01-01T00:00:00Z', { random: seeded(42) });
+    const { clock, calls, scheduler } = setup({ schedule: { every: '1m' }, jitterMs: 10_000 }, '2026-01-01T00:00:00Z', {
+      random: seeded(42),
+    });
     scheduler.start();
     await clock.advance(5 * minute + 10_000);
-    const expected = Array.from({ length: 5 }, ((random) => () => Math.floor(random() * 10_001))(seeded(42)));
+    const expected = Array.from(
+      { length: 5 },
+      (
+        (random) => () =>
+          Math.floor(random() * 10_001)
+      )(seeded(42)),
+    );
     const history = scheduler.history('job').reverse();
     expect(history.map((r) => r.startedAt.getTime() - r.scheduledAt.getTime())).toEqual(expected);
     expect(expected.every((delay) => delay >= 0 && delay <= 10_000)).toBe(true);
@@ -124,11 +140,22 @@ describe('createScheduler schedules', () => {
 describe('createScheduler overlap', () => {
   it("skips ticks while a run is in progress ('skip', the default)", async () => {
     const gate = deferred();
-    const { clock, calls, events, scheduler } = setup({ schedule: { every: '1m' }, run: async (c) => { calls.push(c); await gate.promise; } }, '2026-01-01T00:00:00Z');
+    const { clock, calls, events, scheduler } = setup(
+      {
+        schedule: { every: '1m' },
+        run: async (c) => {
+          calls.push(c);
+          await gate.promise;
+        },
+      },
+      '2026-01-01T00:00:00Z',
+    );
     scheduler.start();
     await clock.advance(3 * minute);
     expect(calls).toHaveLength(1);
-    expect(events.filter((e) => e.type === 'job.skipped').map((e) => e.type === 'job.skipped' && [e.scheduledAt.toISOString(), e.reason])).toEqual([
+    expect(
+      events.filter((e) => e.type === 'job.skipped').map((e) => e.type === 'job.skipped' && [e.scheduledAt.toISOString(), e.reason]),
+    ).toEqual([
       ['2026-01-01T00:02:00.000Z', 'overlap'],
       ['2026-01-01T00:03:00.000Z', 'overlap'],
     ]);
@@ -142,7 +169,14 @@ describe('createScheduler overlap', () => {
     const gates = [deferred(), deferred()];
     let n = 0;
     const { clock, calls, scheduler } = setup(
-      { schedule: { every: '1m' }, overlap: 'queue', run: async (c) => { calls.push(c); await gates[n++]?.promise; } },
+      {
+        schedule: { every: '1m' },
+        overlap: 'queue',
+        run: async (c) => {
+          calls.push(c);
+          await gates[n++]?.promise;
+        },
+      },
       '2026-01-01T00:00:00Z',
     );
     scheduler.start();
@@ -151,7 +185,12 @@ describe('createScheduler overlap', () => {
     gates[0]!.resolve();
     await clock.settle();
     expect(calls.map((c) => c.scheduledAt.toISOString())).toEqual(['2026-01-01T00:01:00.000Z', '2026-01-01T00:02:00.000Z']);
-    expect(scheduler.history('job').find((r) => r.status === 'skipped')?.scheduledAt.toISOString()).toBe('2026-01-01T00:03:00.000Z');
+    expect(
+      scheduler
+        .history('job')
+        .find((r) => r.status === 'skipped')
+        ?.scheduledAt.toISOString(),
+    ).toBe('2026-01-01T00:03:00.000Z');
     gates[1]!.resolve();
     await clock.settle();
     await scheduler.stop();
@@ -162,7 +201,15 @@ describe('createScheduler overlap', () => {
     let running = 0;
     let most = 0;
     const { clock, scheduler } = setup(
-      { schedule: { every: '1m' }, overlap: 'allow', run: async () => { most = Math.max(most, ++running); await gate.promise; running--; } },
+      {
+        schedule: { every: '1m' },
+        overlap: 'allow',
+        run: async () => {
+          most = Math.max(most, ++running);
+          await gate.promise;
+          running--;
+        },
+      },
       '2026-01-01T00:00:00Z',
     );
     scheduler.start();
@@ -177,7 +224,14 @@ describe('createScheduler overlap', () => {
   it("runs a tick queued behind a runNow once the manual run ends ('queue')", async () => {
     const gate = deferred();
     const { clock, calls, scheduler } = setup(
-      { schedule: { every: '1m' }, overlap: 'queue', run: async (c) => { calls.push(c); if (c.trigger === 'manual') await gate.promise; } },
+      {
+        schedule: { every: '1m' },
+        overlap: 'queue',
+        run: async (c) => {
+          calls.push(c);
+          if (c.trigger === 'manual') await gate.promise;
+        },
+      },
       '2026-01-01T00:00:30Z',
     );
     scheduler.start();
@@ -187,13 +241,25 @@ describe('createScheduler overlap', () => {
     gate.resolve();
     await manual;
     await clock.settle();
-    expect(calls.map((c) => `${c.trigger}@${c.scheduledAt.toISOString()}`)).toEqual(['manual@2026-01-01T00:00:30.000Z', 'schedule@2026-01-01T00:01:00.000Z']);
+    expect(calls.map((c) => `${c.trigger}@${c.scheduledAt.toISOString()}`)).toEqual([
+      'manual@2026-01-01T00:00:30.000Z',
+      'schedule@2026-01-01T00:01:00.000Z',
+    ]);
     await scheduler.stop();
   });
 
   it('counts a runNow as running, so a tick during it is skipped', async () => {
     const gate = deferred();
-    const { clock, calls, scheduler } = setup({ schedule: { every: '1m' }, run: async (c) => { calls.push(c); await gate.promise; } }, '2026-01-01T00:00:30Z');
+    const { clock, calls, scheduler } = setup(
+      {
+        schedule: { every: '1m' },
+        run: async (c) => {
+          calls.push(c);
+          await gate.promise;
+        },
+      },
+      '2026-01-01T00:00:30Z',
+    );
     scheduler.start();
     const manual = scheduler.runNow('job');
     await clock.advance(minute);
@@ -224,7 +290,9 @@ describe('createScheduler retries and timeouts', () => {
     await clock.advance(1_000);
     await clock.advance(3_000);
     const tick = t('2026-01-01T01:00:00Z');
-    expect(events.map((e) => [e.type, 'attempt' in e ? e.attempt : 0, e.at.getTime() - tick, 'delayMs' in e ? e.delayMs : undefined])).toEqual([
+    expect(
+      events.map((e) => [e.type, 'attempt' in e ? e.attempt : 0, e.at.getTime() - tick, 'delayMs' in e ? e.delayMs : undefined]),
+    ).toEqual([
       ['job.started', 1, 0, undefined],
       ['job.retrying', 1, 0, 1_000],
       ['job.started', 2, 1_000, undefined],
@@ -239,7 +307,11 @@ describe('createScheduler retries and timeouts', () => {
 
   it('caps the backoff at maxMs and records the last error when attempts run out', async () => {
     const { clock, events, scheduler } = setup(
-      { schedule: { every: '1h' }, retries: { attempts: 3, backoff: { initialMs: 1_000, factor: 10, maxMs: 5_000 } }, run: ({ attempt }) => Promise.reject(new Error(`down (${attempt})`)) },
+      {
+        schedule: { every: '1h' },
+        retries: { attempts: 3, backoff: { initialMs: 1_000, factor: 10, maxMs: 5_000 } },
+        run: ({ attempt }) => Promise.reject(new Error(`down (${attempt})`)),
+      },
       '2026-01-01T00:00:00Z',
     );
     scheduler.start();
@@ -257,7 +329,13 @@ describe('createScheduler retries and timeouts', () => {
         schedule: { every: '1h' },
         timeoutMs: 500,
         retries: { attempts: 2, backoff: { initialMs: 100 } },
-        run: ({ signal }) => new Promise<void>((resolve) => signal.addEventListener('abort', () => { reasons.push(signal.reason); resolve(); })),
+        run: ({ signal }) =>
+          new Promise<void>((resolve) =>
+            signal.addEventListener('abort', () => {
+              reasons.push(signal.reason);
+              resolve();
+            }),
+          ),
       },
       '2026-01-01T00:00:00Z',
     );
@@ -295,7 +373,10 @@ describe('createScheduler stop', () => {
   it('aborts runs still going after the stop timeout and records them as failures', async () => {
     let reason: unknown;
     const { clock, events, scheduler } = setup(
-      { schedule: { every: '1m' }, run: ({ signal }) => new Promise<void>(() => signal.addEventListener('abort', () => (reason = signal.reason))) },
+      {
+        schedule: { every: '1m' },
+        run: ({ signal }) => new Promise<void>(() => signal.addEventListener('abort', () => (reason = signal.reason))),
+      },
       '2026-01-01T00:00:00Z',
     );
     scheduler.start();
@@ -308,12 +389,20 @@ describe('createScheduler stop', () => {
     await stopping;
     expect((reason as KitCronError).code).toBe('scheduler_stopped');
     expect(events.at(-1)).toMatchObject({ type: 'job.failed', status: 'failure' });
-    expect(scheduler.history('job')[0]?.error).toBe(`kit-cron: job "job" was still running when the scheduler's stop timeout passed; its signal was aborted.`);
+    expect(scheduler.history('job')[0]?.error).toBe(
+      `kit-cron: job "job" was still running when the scheduler's stop timeout passed; its signal was aborted.`,
+    );
   });
 
   it('drops a pending retry and records the failure it came from', async () => {
     const { clock, events, scheduler } = setup(
-      { schedule: { every: '1m' }, retries: { attempts: 5, backoff: { initialMs: 30_000 } }, run: () => { throw new Error('nope'); } },
+      {
+        schedule: { every: '1m' },
+        retries: { attempts: 5, backoff: { initialMs: 30_000 } },
+        run: () => {
+          throw new Error('nope');
+        },
+      },
       '2026-01-01T00:00:00Z',
     );
     scheduler.start();
@@ -330,11 +419,17 @@ describe('createScheduler API', () => {
     const scheduler = createScheduler({
       clock,
       history: { limit: 2 },
-      jobs: [defineJob({ name: 'a', schedule: { every: '1m' }, run: () => undefined }), defineJob({ name: 'b', schedule: { every: '2m' }, run: () => undefined })],
+      jobs: [
+        defineJob({ name: 'a', schedule: { every: '1m' }, run: () => undefined }),
+        defineJob({ name: 'b', schedule: { every: '2m' }, run: () => undefined }),
+      ],
     });
     scheduler.start();
     await clock.advance(4 * minute);
-    expect(scheduler.history('a').map((r) => r.scheduledAt.toISOString())).toEqual(['2026-01-01T00:04:00.000Z', '2026-01-01T00:03:00.000Z']);
+    expect(scheduler.history('a').map((r) => r.scheduledAt.toISOString())).toEqual([
+      '2026-01-01T00:04:00.000Z',
+      '2026-01-01T00:03:00.000Z',
+    ]);
     expect(scheduler.history().map((r) => `${r.job}@${r.scheduledAt.getUTCMinutes()}`)).toEqual(['a@4', 'b@4', 'a@3', 'b@2']);
     await scheduler.stop();
   });
@@ -345,7 +440,13 @@ describe('createScheduler API', () => {
     const original = console.warn;
     console.warn = (message: string) => void warnings.push(message);
     try {
-      const scheduler = createScheduler({ clock, jobs: [defineJob({ name: 'a', schedule: { every: '1s' }, run: () => undefined })], onEvent: () => { throw new Error('sink down'); } });
+      const scheduler = createScheduler({
+        clock,
+        jobs: [defineJob({ name: 'a', schedule: { every: '1s' }, run: () => undefined })],
+        onEvent: () => {
+          throw new Error('sink down');
+        },
+      });
       scheduler.start();
       await clock.advance(2_000);
       expect(scheduler.history('a')).toHaveLength(2);
@@ -362,7 +463,9 @@ describe('createScheduler API', () => {
     await expect(scheduler.runNow('b')).rejects.toThrow('scheduler.runNow: no job is named "b"; the scheduler has "a".');
     expect(() => scheduler.nextRun('b')).toThrow(KitCronError);
     expect(() => createScheduler({ jobs: [job, job] })).toThrow('createScheduler: two jobs are named "a"; give each job a unique name.');
-    expect(() => createScheduler({ jobs: [{} as never] })).toThrow('createScheduler: jobs[0] is not a job; create each with defineJob(...) or defineAgentJob(...).');
+    expect(() => createScheduler({ jobs: [{} as never] })).toThrow(
+      'createScheduler: jobs[0] is not a job; create each with defineJob(...) or defineAgentJob(...).',
+    );
     expect(() => createScheduler({ jobs: [], lockTtlMs: 0 })).toThrow(/lockTtlMs must be a positive whole number/);
   });
 });

@@ -167,8 +167,28 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     const runId = `${state.job.name}#${++runSeq}`;
     const at = new Date(clock.now());
     const scheduledAt = new Date(tick);
-    history.add({ job: state.job.name, runId, trigger: 'schedule', status: 'skipped', scheduledAt, startedAt: at, durationMs: 0, attempt: 0, reason, ...(error === undefined ? {} : { error }) });
-    emit({ type: 'job.skipped', job: state.job.name, runId, scheduledAt, at, trigger: 'schedule', reason, ...(error === undefined ? {} : { error }) });
+    history.add({
+      job: state.job.name,
+      runId,
+      trigger: 'schedule',
+      status: 'skipped',
+      scheduledAt,
+      startedAt: at,
+      durationMs: 0,
+      attempt: 0,
+      reason,
+      ...(error === undefined ? {} : { error }),
+    });
+    emit({
+      type: 'job.skipped',
+      job: state.job.name,
+      runId,
+      scheduledAt,
+      at,
+      trigger: 'schedule',
+      reason,
+      ...(error === undefined ? {} : { error }),
+    });
   };
 
   const acceptTick = async (state: JobState, tick: number): Promise<void> => {
@@ -225,7 +245,10 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     const attempt: Attempt = {
       controller,
       stopAbort: () => {
-        const error = new KitCronError('scheduler_stopped', `kit-cron: job "${job.name}" was still running when the scheduler's stop timeout passed; its signal was aborted.`);
+        const error = new KitCronError(
+          'scheduler_stopped',
+          `kit-cron: job "${job.name}" was still running when the scheduler's stop timeout passed; its signal was aborted.`,
+        );
         controller.abort(error);
         settle({ ok: false, status: 'failure', error: error.message });
       },
@@ -235,7 +258,10 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       job.timeoutMs === undefined
         ? undefined
         : clock.setTimeout(() => {
-            const error = new KitCronError('job_timeout', `kit-cron: job "${job.name}" attempt ${context.attempt} ran past its timeoutMs of ${job.timeoutMs} ms; its signal was aborted.`);
+            const error = new KitCronError(
+              'job_timeout',
+              `kit-cron: job "${job.name}" attempt ${context.attempt} ran past its timeoutMs of ${job.timeoutMs} ms; its signal was aborted.`,
+            );
             controller.abort(error);
             settle({ ok: false, status: 'timeout', error: error.message });
           }, job.timeoutMs);
@@ -275,9 +301,24 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         if (await wait(delayMs)) continue;
       }
       const finalDuration = clock.now() - started;
-      const record: JobRunRecord = { ...base, status: outcome.status, startedAt: new Date(started), durationMs: finalDuration, attempt, error: outcome.error };
+      const record: JobRunRecord = {
+        ...base,
+        status: outcome.status,
+        startedAt: new Date(started),
+        durationMs: finalDuration,
+        attempt,
+        error: outcome.error,
+      };
       history.add(record);
-      emit({ type: 'job.failed', ...base, at: new Date(clock.now()), attempt, durationMs: finalDuration, status: outcome.status, error: outcome.error });
+      emit({
+        type: 'job.failed',
+        ...base,
+        at: new Date(clock.now()),
+        attempt,
+        durationMs: finalDuration,
+        status: outcome.status,
+        error: outcome.error,
+      });
       return record;
     }
   };
@@ -302,7 +343,10 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     async stop(stopOptions = {}) {
       const timeoutMs = stopOptions.timeoutMs ?? 30_000;
       if (!Number.isFinite(timeoutMs) || timeoutMs < 0) {
-        throw new KitCronError('invalid_config', `scheduler.stop: timeoutMs must be a number of milliseconds, 0 or more, got ${String(timeoutMs)}.`);
+        throw new KitCronError(
+          'invalid_config',
+          `scheduler.stop: timeoutMs must be a number of milliseconds, 0 or more, got ${String(timeoutMs)}.`,
+        );
       }
       running = false;
       stopping = true;
@@ -362,14 +406,23 @@ function checkOptions(options: SchedulerOptions, lockTtlMs: number, historyLimit
   }
   for (const [index, job] of options.jobs.entries()) {
     if (job === null || typeof job !== 'object' || typeof job.compiled?.next !== 'function' || typeof job.compiled.latest !== 'function') {
-      throw new KitCronError('invalid_config', `createScheduler: jobs[${index}] is not a job; create each with defineJob(...) or defineAgentJob(...).`);
+      throw new KitCronError(
+        'invalid_config',
+        `createScheduler: jobs[${index}] is not a job; create each with defineJob(...) or defineAgentJob(...).`,
+      );
     }
   }
   if (!Number.isSafeInteger(lockTtlMs) || lockTtlMs <= 0) {
-    throw new KitCronError('invalid_config', `createScheduler: lockTtlMs must be a positive whole number of milliseconds, got ${String(lockTtlMs)}.`);
+    throw new KitCronError(
+      'invalid_config',
+      `createScheduler: lockTtlMs must be a positive whole number of milliseconds, got ${String(lockTtlMs)}.`,
+    );
   }
   if (!Number.isSafeInteger(historyLimit) || historyLimit < 1) {
-    throw new KitCronError('invalid_config', `createScheduler: history.limit must be a whole number, 1 or more, got ${String(historyLimit)}.`);
+    throw new KitCronError(
+      'invalid_config',
+      `createScheduler: history.limit must be a whole number, 1 or more, got ${String(historyLimit)}.`,
+    );
   }
   if (options.lock !== undefined && typeof options.lock.tryLock !== 'function') {
     throw new KitCronError('invalid_config', `createScheduler: lock must have tryLock(key, ttlMs), such as a RedisStore of @kit/kit-core.`);

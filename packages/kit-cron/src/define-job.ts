@@ -101,15 +101,24 @@ export function defineJob(config: JobConfig): Job {
   }
   const overlap = config.overlap ?? 'skip';
   if (overlap !== 'skip' && overlap !== 'queue' && overlap !== 'allow') {
-    throw new KitCronError('invalid_config', `defineJob "${name}": overlap must be 'skip', 'queue' or 'allow', got ${JSON.stringify(overlap)}.`);
+    throw new KitCronError(
+      'invalid_config',
+      `defineJob "${name}": overlap must be 'skip', 'queue' or 'allow', got ${JSON.stringify(overlap)}.`,
+    );
   }
   const jitterMs = config.jitterMs ?? 0;
   if (!Number.isSafeInteger(jitterMs) || jitterMs < 0) {
-    throw new KitCronError('invalid_config', `defineJob "${name}": jitterMs must be a whole number of milliseconds, 0 or more, got ${String(jitterMs)}.`);
+    throw new KitCronError(
+      'invalid_config',
+      `defineJob "${name}": jitterMs must be a whole number of milliseconds, 0 or more, got ${String(jitterMs)}.`,
+    );
   }
   const timeoutMs = config.timeoutMs;
   if (timeoutMs !== undefined && (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0)) {
-    throw new KitCronError('invalid_config', `defineJob "${name}": timeoutMs must be a positive whole number of milliseconds, got ${String(timeoutMs)}.`);
+    throw new KitCronError(
+      'invalid_config',
+      `defineJob "${name}": timeoutMs must be a positive whole number of milliseconds, got ${String(timeoutMs)}.`,
+    );
   }
   return Object.freeze({
     name,
@@ -129,13 +138,16 @@ function checkRetries(name: string, retries: RetryPolicy | undefined): Job['retr
     throw new KitCronError('invalid_config', `defineJob "${name}": retries.${field} must be ${rule}, got ${String(value)}.`);
   };
   if (retries === null || typeof retries !== 'object') fail('', 'an object { attempts, backoff: { initialMs, factor?, maxMs? } }', retries);
-  if (!Number.isSafeInteger(retries.attempts) || retries.attempts < 1) fail('attempts', 'a whole number, 1 or more (attempts in all, the first included)', retries.attempts);
+  if (!Number.isSafeInteger(retries.attempts) || retries.attempts < 1)
+    fail('attempts', 'a whole number, 1 or more (attempts in all, the first included)', retries.attempts);
   const backoff = retries.backoff ?? fail('backoff', 'an object { initialMs, factor?, maxMs? }', retries.backoff);
-  if (!Number.isFinite(backoff.initialMs) || backoff.initialMs < 0) fail('backoff.initialMs', 'a number of milliseconds, 0 or more', backoff.initialMs);
+  if (!Number.isFinite(backoff.initialMs) || backoff.initialMs < 0)
+    fail('backoff.initialMs', 'a number of milliseconds, 0 or more', backoff.initialMs);
   const factor = backoff.factor ?? 2;
   if (!Number.isFinite(factor) || factor < 1) fail('backoff.factor', 'a number, 1 or more', factor);
   const maxMs = backoff.maxMs ?? Number.POSITIVE_INFINITY;
-  if (Number.isNaN(maxMs) || maxMs < backoff.initialMs) fail('backoff.maxMs', `a number of milliseconds no smaller than initialMs (${backoff.initialMs})`, maxMs);
+  if (Number.isNaN(maxMs) || maxMs < backoff.initialMs)
+    fail('backoff.maxMs', `a number of milliseconds no smaller than initialMs (${backoff.initialMs})`, maxMs);
   return { attempts: retries.attempts, backoff: { initialMs: backoff.initialMs, factor, maxMs } };
 }
 

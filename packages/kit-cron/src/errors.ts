@@ -43,5 +43,5 @@ export class KitCronError extends Error {
 /** The message of anything thrown, for history entries and events. */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
-  return typeof error === 'string' ? error : JSON.stringify(error) ?? String(error);
+  return typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error));
 }

@@ -88,7 +88,9 @@ describe('cron schedules', () => {
 
   it('reject bad expressions and time zones with a message naming the fix', () => {
     expect(() => compileSchedule('report', { cron: '61 * * * *' })).toThrow(KitCronError);
-    expect(() => compileSchedule('report', { cron: '61 * * * *' })).toThrow(/defineJob "report": schedule.cron "61 \* \* \* \*" is not a valid cron expression .*write 5 fields/);
+    expect(() => compileSchedule('report', { cron: '61 * * * *' })).toThrow(
+      /defineJob "report": schedule.cron "61 \* \* \* \*" is not a valid cron expression .*write 5 fields/,
+    );
     expect(() => compileSchedule('report', { cron: '0 3 * * *', timezone: 'Mars/Base' })).toThrow(
       `defineJob "report": schedule.timezone must be an IANA time zone such as 'Europe/Lisbon' or 'UTC', got "Mars/Base".`,
     );
@@ -98,12 +100,20 @@ describe('cron schedules', () => {
 
 describe('interval schedules', () => {
   it('tick on multiples of the interval since the Unix epoch', () => {
-    expect(ticks({ every: '5m' }, '2026-01-01T00:03:10Z', 3)).toEqual(['2026-01-01T00:05:00.000Z', '2026-01-01T00:10:00.000Z', '2026-01-01T00:15:00.000Z']);
+    expect(ticks({ every: '5m' }, '2026-01-01T00:03:10Z', 3)).toEqual([
+      '2026-01-01T00:05:00.000Z',
+      '2026-01-01T00:10:00.000Z',
+      '2026-01-01T00:15:00.000Z',
+    ]);
     expect(ticks({ every: 1500 }, '1970-01-01T00:00:00.100Z', 2)).toEqual(['1970-01-01T00:00:01.500Z', '1970-01-01T00:00:03.000Z']);
   });
 
   it('are not moved by DST: every hour stays 60 minutes apart', () => {
-    expect(ticks({ every: '1h' }, '2026-10-25T00:00:00Z', 3)).toEqual(['2026-10-25T01:00:00.000Z', '2026-10-25T02:00:00.000Z', '2026-10-25T03:00:00.000Z']);
+    expect(ticks({ every: '1h' }, '2026-10-25T00:00:00Z', 3)).toEqual([
+      '2026-10-25T01:00:00.000Z',
+      '2026-10-25T02:00:00.000Z',
+      '2026-10-25T03:00:00.000Z',
+    ]);
   });
 
   it('parse durations and reject bad ones', () => {

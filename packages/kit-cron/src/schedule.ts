@@ -55,7 +55,10 @@ export function compileSchedule(job: string, schedule: JobSchedule): CompiledSch
 
 function compileCron(job: string, expression: unknown, timezone: unknown): CompiledSchedule {
   if (typeof expression !== 'string' || expression.trim() === '') {
-    throw new KitCronError('invalid_config', `defineJob "${job}": schedule.cron must be a cron expression such as '0 3 * * *', got ${JSON.stringify(expression)}.`);
+    throw new KitCronError(
+      'invalid_config',
+      `defineJob "${job}": schedule.cron must be a cron expression such as '0 3 * * *', got ${JSON.stringify(expression)}.`,
+    );
   }
   if (timezone !== undefined && (typeof timezone !== 'string' || !isTimeZone(timezone))) {
     throw new KitCronError(

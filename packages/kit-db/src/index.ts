@@ -57,7 +57,16 @@ export type {
   Simplify,
   UpdateOf,
 } from './model/types.js';
-export type { CheckSpec, ColumnSpec, ForeignKeySpec, IndexSpec, ResolvedModel, ResolvedRelation, ResolvedSchema, TableSpec } from './model/schema.js';
+export type {
+  CheckSpec,
+  ColumnSpec,
+  ForeignKeySpec,
+  IndexSpec,
+  ResolvedModel,
+  ResolvedRelation,
+  ResolvedSchema,
+  TableSpec,
+} from './model/schema.js';
 export type { Dialect, DialectName, DialectOptions, VectorStorage } from './dialects/dialect.js';
 export { sqliteDialect } from './dialects/sqlite.js';
 export { postgresDialect } from './dialects/postgres.js';
@@ -84,10 +93,26 @@ export { KitDbError, kitDbErrorCodes, type ConstraintKind, type KitDbErrorCode, 
 // --- migrations ---
 export { generateMigration, type GenerateMigrationOptions, type GeneratedMigration } from './migrations/generate/generate-migration.js';
 export type { MigrationRenames } from './migrations/diff/renames.js';
-export { applyMigrations, type AppliedMigration, type ApplyMigrationsOptions, type ApplyMigrationsResult } from './migrations/apply/apply-migrations.js';
-export { migrationStatus, type AppliedMigrationStatus, type MigrationStatus, type MigrationStatusOptions } from './migrations/status/migration-status.js';
+export {
+  applyMigrations,
+  type AppliedMigration,
+  type ApplyMigrationsOptions,
+  type ApplyMigrationsResult,
+} from './migrations/apply/apply-migrations.js';
+export {
+  migrationStatus,
+  type AppliedMigrationStatus,
+  type MigrationStatus,
+  type MigrationStatusOptions,
+} from './migrations/status/migration-status.js';
 
 // --- CRUD routes and vector search ---
 export { generateCrudRoutes, type CrudOperation, type CrudRoutes, type CrudRoutesOptions } from './crud/generate-crud-routes.js';
 export { defineEmbedding, type Embedding, type EmbeddingConfig, type EmbeddingProvider } from './vector/define-embedding.js';
-export { vectorSearch, type VectorFieldOf, type VectorMatch, type VectorSearchFilter, type VectorSearchOptions } from './vector/vector-search.js';
+export {
+  vectorSearch,
+  type VectorFieldOf,
+  type VectorMatch,
+  type VectorSearchFilter,
+  type VectorSearchOptions,
+} from './vector/vector-search.js';

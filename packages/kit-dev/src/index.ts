@@ -5,7 +5,15 @@
  */
 
 // The development server
-export { createDevServer, type DevErrorEvent, type DevReloadEvent, type DevServer, type DevServerAddress, type DevServerEvents, type DevServerOptions } from './dev/create-dev-server.js';
+export {
+  createDevServer,
+  type DevErrorEvent,
+  type DevReloadEvent,
+  type DevServer,
+  type DevServerAddress,
+  type DevServerEvents,
+  type DevServerOptions,
+} from './dev/create-dev-server.js';
 
 // The production build and server
 export { buildApp, type BuildAppOptions, type BuildAppResult } from './prod/build-app.js';
@@ -15,4 +23,10 @@ export type { BuildManifest } from './prod/build-manifest.js';
 // Options, problems and errors
 export type { AppLayoutOptions, BundleOptions, DevLogger, ServeOptions } from './options/options.js';
 export type { BuildProblem } from './bundle/build-problem.js';
-export { KitDevError, kitDevErrorCodes, type KitDevErrorCode, type KitDevErrorOptions, type SourceLocation } from './errors/kit-dev-error.js';
+export {
+  KitDevError,
+  kitDevErrorCodes,
+  type KitDevErrorCode,
+  type KitDevErrorOptions,
+  type SourceLocation,
+} from './errors/kit-dev-error.js';

@@ -30,7 +30,12 @@ const lookup: AgentTool = {
     return { id, status: 'shipped' };
   },
 };
-const refund: AgentTool = { name: 'refund', description: 'Refunds an order', parameters: { type: 'object', properties: {} }, execute: async () => 'refunded' };
+const refund: AgentTool = {
+  name: 'refund',
+  description: 'Refunds an order',
+  parameters: { type: 'object', properties: {} },
+  execute: async () => 'refunded',
+};
 
 describe('agentOpsHooks', () => {
   it('records tool calls and the run with one correlation id, and composes with the caller hooks', async () => {
@@ -38,11 +43,21 @@ describe('agentOpsHooks', () => {
     const seen: string[] = [];
     const agent = createSmartAgent({
       llm: scripted([
-        { content: '', model: 'm', toolCalls: [{ id: 'c1', name: 'lookup_order', arguments: { id: 'A-17' } }, { id: 'c2', name: 'lookup_order', arguments: { id: 'missing' } }] },
+        {
+          content: '',
+          model: 'm',
+          toolCalls: [
+            { id: 'c1', name: 'lookup_order', arguments: { id: 'A-17' } },
+            { id: 'c2', name: 'lookup_order', arguments: { id: 'missing' } },
+          ],
+        },
         { content: 'A-17 has shipped.', model: 'm' },
       ]),
       tools: [lookup],
-      hooks: composeAgentHooks({ afterToolCall: (call) => void seen.push(call.id), onRunComplete: (result) => void seen.push(result.status) }, agentOpsHooks(ops, { agent: 'support' })),
+      hooks: composeAgentHooks(
+        { afterToolCall: (call) => void seen.push(call.id), onRunComplete: (result) => void seen.push(result.status) },
+        agentOpsHooks(ops, { agent: 'support' }),
+      ),
     });
     const result = await agent.run('Where is order A-17?');
     expect(result.status).toBe('completed');
@@ -77,7 +92,11 @@ describe('agentOpsHooks', () => {
     });
     const paused = await agent.run('Refund order A-17');
     expect(paused.status).toBe('approval_required');
-    expect(ops.query({ order: 'asc' }).map((event) => [event.kind, event.subject, event.status, event.correlationId, event.data.decision ?? event.data.runStatus])).toEqual([
+    expect(
+      ops
+        .query({ order: 'asc' })
+        .map((event) => [event.kind, event.subject, event.status, event.correlationId, event.data.decision ?? event.data.runStatus]),
+    ).toEqual([
       ['tool.call', 'billing/refund', 'denied', 'job-7', undefined],
       ['approval', 'billing/refund', 'pending', 'job-7', 'requested'],
       ['agent.run', 'billing', 'pending', 'job-7', 'approval_required'],
@@ -99,7 +118,11 @@ describe('agentOpsHooks', () => {
   it('never changes the run when recording fails', async () => {
     const store = createOpsStore({ path: tempDatabase() });
     const errors: unknown[] = [];
-    const agent = createSmartAgent({ llm: scripted([{ content: 'done', model: 'm' }]), tools: [], hooks: agentOpsHooks(store, { agent: 'a', onError: (error) => errors.push(error) }) });
+    const agent = createSmartAgent({
+      llm: scripted([{ content: 'done', model: 'm' }]),
+      tools: [],
+      hooks: agentOpsHooks(store, { agent: 'a', onError: (error) => errors.push(error) }),
+    });
     store.close();
     expect((await agent.run('go')).status).toBe('completed');
     expect(errors).toHaveLength(1);

@@ -52,9 +52,13 @@ const callStatus: Record<CallStatus, OpsStatus> = { success: 'ok', error: 'error
  * ```
  */
 export function agentOpsHooks(store: OpsStore, options: AgentOpsHooksOptions): SmartAgentHooks {
-  if (typeof store?.record !== 'function') throw new KitOpsError('invalid_config', `agentOpsHooks: store must be an OpsStore from createOpsStore, got ${describeValue(store)}`);
+  if (typeof store?.record !== 'function')
+    throw new KitOpsError('invalid_config', `agentOpsHooks: store must be an OpsStore from createOpsStore, got ${describeValue(store)}`);
   if (typeof options?.agent !== 'string' || options.agent.trim() === '') {
-    throw new KitOpsError('invalid_config', `agentOpsHooks: agent must be a non-empty name such as "support", got ${describeValue(options?.agent)}`);
+    throw new KitOpsError(
+      'invalid_config',
+      `agentOpsHooks: agent must be a non-empty name such as "support", got ${describeValue(options?.agent)}`,
+    );
   }
   const { agent, onError } = options;
   let run: { correlationId: string; startedAt: number } | undefined;
@@ -73,7 +77,14 @@ export function agentOpsHooks(store: OpsStore, options: AgentOpsHooksOptions): S
       status: callStatus[call.status],
       correlationId: current().correlationId,
       durationMs: call.durationMs,
-      data: { agent, tool: name, callId: call.id, iteration: call.iteration, call: type, ...(call.error === undefined ? {} : { error: call.error }) },
+      data: {
+        agent,
+        tool: name,
+        callId: call.id,
+        iteration: call.iteration,
+        call: type,
+        ...(call.error === undefined ? {} : { error: call.error }),
+      },
     });
   };
   return {
@@ -89,7 +100,13 @@ export function agentOpsHooks(store: OpsStore, options: AgentOpsHooksOptions): S
       run = undefined;
       if (result.status === 'approval_required' && result.pendingApproval) {
         const pending = result.pendingApproval;
-        record({ kind: 'approval', subject: `${agent}/${pending.tool}`, status: 'pending', correlationId, data: { decision: 'requested', tool: pending.tool, reason: pending.reason, agent } });
+        record({
+          kind: 'approval',
+          subject: `${agent}/${pending.tool}`,
+          status: 'pending',
+          correlationId,
+          data: { decision: 'requested', tool: pending.tool, reason: pending.reason, agent },
+        });
       }
       record({
         kind: 'agent.run',

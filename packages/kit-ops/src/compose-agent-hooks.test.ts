@@ -17,7 +17,10 @@ describe('composeAgentHooks', () => {
       getControlState: () => (seen.push('b.control'), { action: 'pause' }),
       onStallWarning: () => void seen.push('b.stall'),
     };
-    const c: SmartAgentHooks = { beforeToolCall: () => (seen.push('c.before'), { allowed: true }), getControlState: () => (seen.push('c.control'), { action: 'cancel' }) };
+    const c: SmartAgentHooks = {
+      beforeToolCall: () => (seen.push('c.before'), { allowed: true }),
+      getControlState: () => (seen.push('c.control'), { action: 'cancel' }),
+    };
     const hooks = composeAgentHooks(a, b, c);
     expect(await hooks.beforeToolCall?.(call)).toEqual({ allowed: false, reason: 'needs a person' });
     expect(await hooks.getControlState?.({ point: 'before_llm', iteration: 1, goal: 'g' })).toEqual({ action: 'pause' });
@@ -29,9 +32,16 @@ describe('composeAgentHooks', () => {
 
   it('passes each onCheckpoint the checkpoint the previous returned, and keeps it when none changes it', async () => {
     const checkpoint = { stage: 'initialized', iteration: 0 } as unknown as AgentCheckpoint;
-    const tagged = (tag: string): SmartAgentHooks => ({ onCheckpoint: (current) => ({ ...current, tags: [...((current as unknown as { tags?: string[] }).tags ?? []), tag] }) as unknown as AgentCheckpoint });
+    const tagged = (tag: string): SmartAgentHooks => ({
+      onCheckpoint: (current) =>
+        ({ ...current, tags: [...((current as unknown as { tags?: string[] }).tags ?? []), tag] }) as unknown as AgentCheckpoint,
+    });
     const keep: SmartAgentHooks = { onCheckpoint: () => undefined };
-    expect(await composeAgentHooks(tagged('a'), keep, tagged('b')).onCheckpoint?.(checkpoint)).toEqual({ stage: 'initialized', iteration: 0, tags: ['a', 'b'] });
+    expect(await composeAgentHooks(tagged('a'), keep, tagged('b')).onCheckpoint?.(checkpoint)).toEqual({
+      stage: 'initialized',
+      iteration: 0,
+      tags: ['a', 'b'],
+    });
     expect(await composeAgentHooks(keep, keep).onCheckpoint?.(checkpoint)).toBeUndefined();
   });
 });

@@ -40,40 +40,44 @@ export function composeAgentHooks(...all: readonly SmartAgentHooks[]): SmartAgen
   observe('afterIteration');
   for (const name of ['onStallWarning', 'onPostRunError'] as const) {
     const list = having(name);
-    if (list.length > 0) composed[name] = ((info: never) => {
-      for (const hooks of list) (hooks[name] as (info: never) => void)(info);
-    }) as never;
+    if (list.length > 0)
+      composed[name] = ((info: never) => {
+        for (const hooks of list) (hooks[name] as (info: never) => void)(info);
+      }) as never;
   }
   for (const name of ['beforeToolCall', 'beforeTaskCall'] as const) {
     const list = having(name);
-    if (list.length > 0) composed[name] = async (call) => {
-      for (const hooks of list) {
-        const decision: CallDecision = await (hooks[name] as NonNullable<SmartAgentHooks['beforeToolCall']>)(call);
-        if (!decision.allowed) return decision;
-      }
-      return { allowed: true };
-    };
+    if (list.length > 0)
+      composed[name] = async (call) => {
+        for (const hooks of list) {
+          const decision: CallDecision = await (hooks[name] as NonNullable<SmartAgentHooks['beforeToolCall']>)(call);
+          if (!decision.allowed) return decision;
+        }
+        return { allowed: true };
+      };
   }
   const control = having('getControlState');
-  if (control.length > 0) composed.getControlState = async (context) => {
-    for (const hooks of control) {
-      const { action } = await (hooks.getControlState as NonNullable<SmartAgentHooks['getControlState']>)(context);
-      if (action !== 'continue') return { action };
-    }
-    return { action: 'continue' as ControlAction };
-  };
-  const checkpoints = having('onCheckpoint');
-  if (checkpoints.length > 0) composed.onCheckpoint = async (checkpoint) => {
-    let current: AgentCheckpoint = checkpoint;
-    let changed = false;
-    for (const hooks of checkpoints) {
-      const next = await (hooks.onCheckpoint as NonNullable<SmartAgentHooks['onCheckpoint']>)(current);
-      if (next) {
-        current = next;
-        changed = true;
+  if (control.length > 0)
+    composed.getControlState = async (context) => {
+      for (const hooks of control) {
+        const { action } = await (hooks.getControlState as NonNullable<SmartAgentHooks['getControlState']>)(context);
+        if (action !== 'continue') return { action };
       }
-    }
-    return changed ? current : undefined;
-  };
+      return { action: 'continue' as ControlAction };
+    };
+  const checkpoints = having('onCheckpoint');
+  if (checkpoints.length > 0)
+    composed.onCheckpoint = async (checkpoint) => {
+      let current: AgentCheckpoint = checkpoint;
+      let changed = false;
+      for (const hooks of checkpoints) {
+        const next = await (hooks.onCheckpoint as NonNullable<SmartAgentHooks['onCheckpoint']>)(current);
+        if (next) {
+          current = next;
+          changed = true;
+        }
+      }
+      return changed ? current : undefined;
+    };
   return composed;
 }

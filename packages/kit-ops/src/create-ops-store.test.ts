@@ -9,7 +9,13 @@ const tempDatabase = useTempDatabases();
 const store = useOpsStores();
 
 const t0 = Date.parse('2026-11-23T12:00:00Z');
-const failedJob = (at: number, job = 'nightly'): OpsEventInput => ({ kind: 'job.run', subject: job, status: 'error', at, data: { job, error: 'boom' } });
+const failedJob = (at: number, job = 'nightly'): OpsEventInput => ({
+  kind: 'job.run',
+  subject: job,
+  status: 'error',
+  at,
+  data: { job, error: 'boom' },
+});
 
 const errorOf = (run: () => unknown): KitOpsError => thrownBy(run, KitOpsError);
 
@@ -17,8 +23,24 @@ describe('createOpsStore: record and query', () => {
   it('records typed events and returns them as stored, with growing ids and ISO times', () => {
     const clock = manualClock(t0);
     const ops = store({ path: tempDatabase(), clock: clock.now });
-    const first = ops.record({ kind: 'request', subject: 'GET /api/search', status: 'ok', correlationId: 'req-1', durationMs: 2.5, data: { method: 'GET', path: '/api/search', httpStatus: 200 } });
-    expect(first).toEqual({ id: 1, at: '2026-11-23T12:00:00.000Z', kind: 'request', subject: 'GET /api/search', status: 'ok', correlationId: 'req-1', durationMs: 2.5, data: { method: 'GET', path: '/api/search', httpStatus: 200 } });
+    const first = ops.record({
+      kind: 'request',
+      subject: 'GET /api/search',
+      status: 'ok',
+      correlationId: 'req-1',
+      durationMs: 2.5,
+      data: { method: 'GET', path: '/api/search', httpStatus: 200 },
+    });
+    expect(first).toEqual({
+      id: 1,
+      at: '2026-11-23T12:00:00.000Z',
+      kind: 'request',
+      subject: 'GET /api/search',
+      status: 'ok',
+      correlationId: 'req-1',
+      durationMs: 2.5,
+      data: { method: 'GET', path: '/api/search', httpStatus: 200 },
+    });
     const reload = ops.record({ kind: 'reload', subject: 'docs' });
     expect(reload).toEqual({ id: 2, at: '2026-11-23T12:00:00.000Z', kind: 'reload', subject: 'docs', data: {} });
     expect(ops.query()).toEqual([reload, first]);
@@ -47,21 +69,33 @@ describe('createOpsStore: record and query', () => {
     const ops = store({ path: tempDatabase() });
     const error = errorOf(() => ops.recordMany([failedJob(t0), { kind: 'job.ran', subject: 'x', data: {} } as unknown as OpsEventInput]));
     expect(error.code).toBe('invalid_event');
-    expect(error.message).toBe('recordMany: events[1]: kind must be one of "request", "policy", "approval", "agent.run", "tool.call", "job.run", "reload", "error", got "job.ran"');
+    expect(error.message).toBe(
+      'recordMany: events[1]: kind must be one of "request", "policy", "approval", "agent.run", "tool.call", "job.run", "reload", "error", got "job.ran"',
+    );
     expect(ops.query()).toEqual([]);
   });
 
   it('rejects bad events, queries and options with messages naming the value and the fix', () => {
     const ops = store({ path: tempDatabase() });
-    expect(errorOf(() => ops.record({ kind: 'reload', subject: ' ' })).message).toBe('record: subject must be a non-empty string naming what the event is about, got " "');
-    expect(errorOf(() => ops.record({ kind: 'reload', subject: 'docs', durationMs: -1 })).message).toContain('durationMs must be a number of milliseconds of 0 or more, got -1');
-    expect(errorOf(() => ops.record({ kind: 'reload', subject: 'docs', status: 'fine' as 'ok' })).message).toContain('status must be one of "ok", "error", "denied", "pending", "canceled", got "fine"');
-    expect(errorOf(() => ops.query({ since: 'yesterday' })).message).toBe('query: since must be a Date, epoch milliseconds or an ISO 8601 time such as "2026-11-23T16:00:00Z", got "yesterday"');
+    expect(errorOf(() => ops.record({ kind: 'reload', subject: ' ' })).message).toBe(
+      'record: subject must be a non-empty string naming what the event is about, got " "',
+    );
+    expect(errorOf(() => ops.record({ kind: 'reload', subject: 'docs', durationMs: -1 })).message).toContain(
+      'durationMs must be a number of milliseconds of 0 or more, got -1',
+    );
+    expect(errorOf(() => ops.record({ kind: 'reload', subject: 'docs', status: 'fine' as 'ok' })).message).toContain(
+      'status must be one of "ok", "error", "denied", "pending", "canceled", got "fine"',
+    );
+    expect(errorOf(() => ops.query({ since: 'yesterday' })).message).toBe(
+      'query: since must be a Date, epoch milliseconds or an ISO 8601 time such as "2026-11-23T16:00:00Z", got "yesterday"',
+    );
     expect(errorOf(() => ops.query({ limit: 0 })).code).toBe('invalid_query');
     const config = errorOf(() => createOpsStore({ path: '' }));
     expect(config.code).toBe('invalid_config');
     expect(config.message).toBe(`createOpsStore: path must be a file path such as './.kit/ops.sqlite' or ':memory:', got ""`);
-    expect(errorOf(() => createOpsStore({ path: ':memory:', retention: { maxEvents: 1.5 } })).message).toBe('createOpsStore: retention.maxEvents must be a positive integer, got 1.5');
+    expect(errorOf(() => createOpsStore({ path: ':memory:', retention: { maxEvents: 1.5 } })).message).toBe(
+      'createOpsStore: retention.maxEvents must be a positive integer, got 1.5',
+    );
   });
 
   it('keeps events across a restart: a new store on the same file reads them and goes on numbering', () => {

@@ -72,7 +72,11 @@ const dayMs = 86_400_000;
 function positive(value: unknown, field: string, integer: boolean, fallback: number): number {
   if (value === undefined) return fallback;
   const ok = typeof value === 'number' && Number.isFinite(value) && value > 0 && (!integer || Number.isInteger(value));
-  if (!ok) throw new KitOpsError('invalid_config', `createOpsStore: ${field} must be a positive ${integer ? 'integer' : 'number'}, got ${describeValue(value)}`);
+  if (!ok)
+    throw new KitOpsError(
+      'invalid_config',
+      `createOpsStore: ${field} must be a positive ${integer ? 'integer' : 'number'}, got ${describeValue(value)}`,
+    );
   return value;
 }
 
@@ -96,13 +100,24 @@ function positive(value: unknown, field: string, integer: boolean, fallback: num
  * ```
  */
 export function createOpsStore(options: OpsStoreOptions): OpsStore {
-  if (typeof options !== 'object' || options === null) throw new KitOpsError('invalid_config', `createOpsStore: options must be an object such as { path: './.kit/ops.sqlite' }, got ${describeValue(options)}`);
+  if (typeof options !== 'object' || options === null)
+    throw new KitOpsError(
+      'invalid_config',
+      `createOpsStore: options must be an object such as { path: './.kit/ops.sqlite' }, got ${describeValue(options)}`,
+    );
   const { path } = options;
   if (typeof path !== 'string' || path.trim() === '') {
-    throw new KitOpsError('invalid_config', `createOpsStore: path must be a file path such as './.kit/ops.sqlite' or ':memory:', got ${describeValue(path)}`);
+    throw new KitOpsError(
+      'invalid_config',
+      `createOpsStore: path must be a file path such as './.kit/ops.sqlite' or ':memory:', got ${describeValue(path)}`,
+    );
   }
   const clock = options.clock ?? Date.now;
-  if (typeof clock !== 'function') throw new KitOpsError('invalid_config', `createOpsStore: clock must be a function returning epoch milliseconds, got ${describeValue(clock)}`);
+  if (typeof clock !== 'function')
+    throw new KitOpsError(
+      'invalid_config',
+      `createOpsStore: clock must be a function returning epoch milliseconds, got ${describeValue(clock)}`,
+    );
   const maxAgeMs = positive(options.retention?.maxAgeDays, 'retention.maxAgeDays', false, 30) * dayMs;
   const maxEvents = positive(options.retention?.maxEvents, 'retention.maxEvents', true, 1_000_000);
   const pruneEveryMs = positive(options.retention?.pruneEveryMs, 'retention.pruneEveryMs', false, 3_600_000);
@@ -117,7 +132,9 @@ export function createOpsStore(options: OpsStoreOptions): OpsStore {
     statements = prepare(connection);
     engine = new IncidentEngine(connection, rules);
     if (engine.active && engine.longestWindowMs > 0) {
-      const rows = connection.prepare('SELECT * FROM ops_events WHERE at >= ? ORDER BY at, id').iterate(clock() - engine.longestWindowMs) as IterableIterator<EventRow>;
+      const rows = connection
+        .prepare('SELECT * FROM ops_events WHERE at >= ? ORDER BY at, id')
+        .iterate(clock() - engine.longestWindowMs) as IterableIterator<EventRow>;
       for (const row of rows) engine.replay(decodeEvent(row));
     }
   } catch (error) {
@@ -142,7 +159,11 @@ export function createOpsStore(options: OpsStoreOptions): OpsStore {
     for (const waker of [...wakers]) waker();
   };
   const ensureOpen = (method: string) => {
-    if (closed) throw new KitOpsError('store_closed', `kit-ops: ${method} was called after close() on the store of "${location}"; open a new store with createOpsStore.`);
+    if (closed)
+      throw new KitOpsError(
+        'store_closed',
+        `kit-ops: ${method} was called after close() on the store of "${location}"; open a new store with createOpsStore.`,
+      );
   };
 
   const insertAll = connection.transaction((encoded: readonly EncodedEvent[]) => {
@@ -170,14 +191,16 @@ export function createOpsStore(options: OpsStoreOptions): OpsStore {
     ensureOpen('prune');
     const cutoff = clock() - maxAgeMs;
     try {
-      return connection.transaction(() => {
-        let events = statements.pruneOld.run(cutoff).changes;
-        const boundary = statements.nthNewest.get(maxEvents - 1) as { id: number } | undefined;
-        if (boundary) events += statements.pruneOver.run(boundary.id).changes;
-        const incidents = statements.pruneIncidents.run(cutoff).changes;
-        const snapshots = statements.pruneSnapshots.run(cutoff).changes;
-        return { events, incidents, snapshots };
-      }).immediate();
+      return connection
+        .transaction(() => {
+          let events = statements.pruneOld.run(cutoff).changes;
+          const boundary = statements.nthNewest.get(maxEvents - 1) as { id: number } | undefined;
+          if (boundary) events += statements.pruneOver.run(boundary.id).changes;
+          const incidents = statements.pruneIncidents.run(cutoff).changes;
+          const snapshots = statements.pruneSnapshots.run(cutoff).changes;
+          return { events, incidents, snapshots };
+        })
+        .immediate();
     } catch (error) {
       throw fail(error, 'prune old events');
     }
@@ -221,7 +244,8 @@ export function createOpsStore(options: OpsStoreOptions): OpsStore {
     },
     recordMany(events) {
       ensureOpen('recordMany');
-      if (!Array.isArray(events)) throw new KitOpsError('invalid_event', `recordMany: events must be an array of events, got ${describeValue(events)}`);
+      if (!Array.isArray(events))
+        throw new KitOpsError('invalid_event', `recordMany: events must be an array of events, got ${describeValue(events)}`);
       resolveQuiet();
       const now = clock();
       return write(events.map((event, index) => encodeEvent(event, now, `recordMany: events[${index}]`)));
@@ -238,9 +262,11 @@ export function createOpsStore(options: OpsStoreOptions): OpsStore {
         params.push(toMillis(query.until, 'query', 'until'));
       }
       const limit = query.limit ?? 100;
-      if (!(Number.isInteger(limit) && limit > 0)) throw new KitOpsError('invalid_query', `query: limit must be a positive integer, got ${describeValue(limit)}`);
+      if (!(Number.isInteger(limit) && limit > 0))
+        throw new KitOpsError('invalid_query', `query: limit must be a positive integer, got ${describeValue(limit)}`);
       const order = query.order ?? 'desc';
-      if (order !== 'asc' && order !== 'desc') throw new KitOpsError('invalid_query', `query: order must be "asc" or "desc", got ${describeValue(order)}`);
+      if (order !== 'asc' && order !== 'desc')
+        throw new KitOpsError('invalid_query', `query: order must be "asc" or "desc", got ${describeValue(order)}`);
       const sql = `SELECT * FROM ops_events${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY at ${order}, id ${order} LIMIT ?`;
       try {
         return (statement(sql).all(...params, limit) as EventRow[]).map(decodeEvent);
@@ -252,10 +278,13 @@ export function createOpsStore(options: OpsStoreOptions): OpsStore {
       ensureOpen('tail');
       const { where, params } = filterSql(tailOptions, 'tail');
       const pollMs = tailOptions.pollMs ?? 250;
-      if (!(typeof pollMs === 'number' && Number.isFinite(pollMs) && pollMs > 0)) throw new KitOpsError('invalid_query', `tail: pollMs must be a positive number of milliseconds, got ${describeValue(pollMs)}`);
+      if (!(typeof pollMs === 'number' && Number.isFinite(pollMs) && pollMs > 0))
+        throw new KitOpsError('invalid_query', `tail: pollMs must be a positive number of milliseconds, got ${describeValue(pollMs)}`);
       const { signal } = tailOptions;
-      let cursor = tailOptions.afterId ?? ((statements.newestId.get() as { id: number | null }).id ?? 0);
-      const sql = connection.prepare(`SELECT * FROM ops_events WHERE id > ?${where.length ? ` AND ${where.join(' AND ')}` : ''} ORDER BY id LIMIT 500`);
+      let cursor = tailOptions.afterId ?? (statements.newestId.get() as { id: number | null }).id ?? 0;
+      const sql = connection.prepare(
+        `SELECT * FROM ops_events WHERE id > ?${where.length ? ` AND ${where.join(' AND ')}` : ''} ORDER BY id LIMIT 500`,
+      );
       const stopped = () => closed || signal?.aborted === true;
       return {
         async *[Symbol.asyncIterator]() {
@@ -303,7 +332,8 @@ export function createOpsStore(options: OpsStoreOptions): OpsStore {
         params.push(filter.subject);
       }
       const limit = filter.limit ?? 100;
-      if (!(Number.isInteger(limit) && limit > 0)) throw new KitOpsError('invalid_query', `incidents: limit must be a positive integer, got ${describeValue(limit)}`);
+      if (!(Number.isInteger(limit) && limit > 0))
+        throw new KitOpsError('invalid_query', `incidents: limit must be a positive integer, got ${describeValue(limit)}`);
       const sql = `SELECT * FROM ops_incidents${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY opened_at DESC, id DESC LIMIT ?`;
       try {
         return (statement(sql).all(...params, limit) as IncidentRow[]).map(decodeIncident);
@@ -313,8 +343,13 @@ export function createOpsStore(options: OpsStoreOptions): OpsStore {
     },
     snapshot(name, status, details = {}) {
       ensureOpen('snapshot');
-      if (typeof name !== 'string' || name.trim() === '') throw new KitOpsError('invalid_event', `snapshot: name must be a non-empty string such as "search-index", got ${describeValue(name)}`);
-      if (status !== 'ok' && status !== 'degraded' && status !== 'down') throw new KitOpsError('invalid_event', `snapshot: status must be "ok", "degraded" or "down", got ${describeValue(status)}`);
+      if (typeof name !== 'string' || name.trim() === '')
+        throw new KitOpsError(
+          'invalid_event',
+          `snapshot: name must be a non-empty string such as "search-index", got ${describeValue(name)}`,
+        );
+      if (status !== 'ok' && status !== 'degraded' && status !== 'down')
+        throw new KitOpsError('invalid_event', `snapshot: status must be "ok", "degraded" or "down", got ${describeValue(status)}`);
       const at = clock();
       try {
         statements.insertHealth.run(name, at, status, JSON.stringify(details));
@@ -350,7 +385,9 @@ export function createOpsStore(options: OpsStoreOptions): OpsStore {
 
 function prepare(connection: SqliteConnection) {
   return {
-    insertEvent: connection.prepare('INSERT INTO ops_events (at, kind, subject, status, correlation_id, duration_ms, data) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+    insertEvent: connection.prepare(
+      'INSERT INTO ops_events (at, kind, subject, status, correlation_id, duration_ms, data) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ),
     newestId: connection.prepare('SELECT max(id) AS id FROM ops_events'),
     pruneOld: connection.prepare('DELETE FROM ops_events WHERE at < ?'),
     nthNewest: connection.prepare('SELECT id FROM ops_events ORDER BY id DESC LIMIT 1 OFFSET ?'),
@@ -359,6 +396,8 @@ function prepare(connection: SqliteConnection) {
     // The latest snapshot of each name is kept however old, so health() always knows every component.
     pruneSnapshots: connection.prepare('DELETE FROM ops_health WHERE at < ? AND id NOT IN (SELECT max(id) FROM ops_health GROUP BY name)'),
     insertHealth: connection.prepare('INSERT INTO ops_health (name, at, status, details) VALUES (?, ?, ?, ?)'),
-    latestHealth: connection.prepare('SELECT name, at, status, details FROM ops_health WHERE id IN (SELECT max(id) FROM ops_health GROUP BY name) ORDER BY name'),
+    latestHealth: connection.prepare(
+      'SELECT name, at, status, details FROM ops_health WHERE id IN (SELECT max(id) FROM ops_health GROUP BY name) ORDER BY name',
+    ),
   };
 }

@@ -11,7 +11,11 @@ afterEach(() => ops?.close());
 describe('cronOpsEvents', () => {
   it('records the runs of a real scheduler as job.run events, and an incident opens on repeated failures', async () => {
     const clock = createManualClock(Date.parse('2026-11-23T00:00:00Z'));
-    ops = createOpsStore({ path: tempDatabase(), clock: clock.now, rules: [{ name: 'job-failing', match: { kind: 'job.run', status: 'error' }, open: { count: 2, withinMs: 3 * 3_600_000 } }] });
+    ops = createOpsStore({
+      path: tempDatabase(),
+      clock: clock.now,
+      rules: [{ name: 'job-failing', match: { kind: 'job.run', status: 'error' }, open: { count: 2, withinMs: 3 * 3_600_000 } }],
+    });
     let calls = 0;
     const flaky = defineJob({
       name: 'sync',
@@ -36,9 +40,28 @@ describe('cronOpsEvents', () => {
       ['2026-11-23T03:00:00.000Z', 'pending', 'retrying', 'sync#3'],
       ['2026-11-23T03:00:01.000Z', 'error', 'failed', 'sync#3'],
     ]);
-    expect(events[3]).toMatchObject({ subject: 'sync', durationMs: 1_000, data: { job: 'sync', trigger: 'schedule', scheduledAt: '2026-11-23T02:00:00.000Z', attempt: 2, outcome: 'failure', error: 'upstream down (4)' } });
+    expect(events[3]).toMatchObject({
+      subject: 'sync',
+      durationMs: 1_000,
+      data: {
+        job: 'sync',
+        trigger: 'schedule',
+        scheduledAt: '2026-11-23T02:00:00.000Z',
+        attempt: 2,
+        outcome: 'failure',
+        error: 'upstream down (4)',
+      },
+    });
     expect(ops.incidents({ open: true })).toEqual([
-      { id: 1, rule: 'job-failing', subject: 'sync', kind: 'job.run', openedAt: '2026-11-23T03:00:01.000Z', eventCount: 2, lastEventAt: '2026-11-23T03:00:01.000Z' },
+      {
+        id: 1,
+        rule: 'job-failing',
+        subject: 'sync',
+        kind: 'job.run',
+        openedAt: '2026-11-23T03:00:01.000Z',
+        eventCount: 2,
+        lastEventAt: '2026-11-23T03:00:01.000Z',
+      },
     ]);
   });
 });

@@ -34,7 +34,8 @@ export interface CronOpsEventsOptions {
  * ```
  */
 export function cronOpsEvents(store: OpsStore, options: CronOpsEventsOptions = {}): (event: JobEvent) => void {
-  if (typeof store?.record !== 'function') throw new KitOpsError('invalid_config', `cronOpsEvents: store must be an OpsStore from createOpsStore, got ${describeValue(store)}`);
+  if (typeof store?.record !== 'function')
+    throw new KitOpsError('invalid_config', `cronOpsEvents: store must be an OpsStore from createOpsStore, got ${describeValue(store)}`);
   const { includeStarts = false, onError } = options;
   return (event) => {
     let status: OpsStatus;
@@ -75,7 +76,13 @@ export function cronOpsEvents(store: OpsStore, options: CronOpsEventsOptions = {
         at: event.at,
         correlationId: event.runId,
         ...(durationMs === undefined ? {} : { durationMs }),
-        data: { job: event.job, phase: event.type.slice('job.'.length), trigger: event.trigger, scheduledAt: event.scheduledAt.toISOString(), ...extra },
+        data: {
+          job: event.job,
+          phase: event.type.slice('job.'.length),
+          trigger: event.trigger,
+          scheduledAt: event.scheduledAt.toISOString(),
+          ...extra,
+        },
       });
     } catch (error) {
       reportError(onError, 'cronOpsEvents', error);

@@ -16,7 +16,10 @@ describe('a damaged or busy database', () => {
   it('gives store_corrupt naming the file and the fix, while the original keeps its events', () => {
     const path = tempDatabase();
     const ops = createOpsStore({ path });
-    ops.recordMany([{ kind: 'reload', subject: 'docs' }, { kind: 'error', subject: 'docs', data: { message: 'x' } }]);
+    ops.recordMany([
+      { kind: 'reload', subject: 'docs' },
+      { kind: 'error', subject: 'docs', data: { message: 'x' } },
+    ]);
     ops.close();
     const copy = `${path}.copy`;
     copyFileSync(path, copy);
@@ -25,7 +28,9 @@ describe('a damaged or busy database', () => {
     closeSync(handle);
     const error = thrown(() => createOpsStore({ path: copy }));
     expect(error.code).toBe('store_corrupt');
-    expect(error.message).toMatch(/^kit-ops: cannot open the database: the database ".*ops\.sqlite\.copy" is not a SQLite database or is damaged \(file is not a database\)\. Move the file aside and start with a fresh one/);
+    expect(error.message).toMatch(
+      /^kit-ops: cannot open the database: the database ".*ops\.sqlite\.copy" is not a SQLite database or is damaged \(file is not a database\)\. Move the file aside and start with a fresh one/,
+    );
     const again = createOpsStore({ path });
     expect(again.query().length).toBe(2);
     again.close();
@@ -40,8 +45,17 @@ describe('a damaged or busy database', () => {
     try {
       const error = thrown(() => ops.record({ kind: 'reload', subject: 'docs' }));
       expect(error.code).toBe('store_locked');
-      expect(error.message).toMatch(/^kit-ops: cannot record an event: the database ".*ops\.sqlite" is locked by another connection \(database is locked\) for longer than busyTimeoutMs \(50 ms\); events already recorded are safe\./);
-      expect(thrown(() => ops.recordMany([{ kind: 'reload', subject: 'a' }, { kind: 'reload', subject: 'b' }])).message).toContain('cannot record 2 events');
+      expect(error.message).toMatch(
+        /^kit-ops: cannot record an event: the database ".*ops\.sqlite" is locked by another connection \(database is locked\) for longer than busyTimeoutMs \(50 ms\); events already recorded are safe\./,
+      );
+      expect(
+        thrown(() =>
+          ops.recordMany([
+            { kind: 'reload', subject: 'a' },
+            { kind: 'reload', subject: 'b' },
+          ]),
+        ).message,
+      ).toContain('cannot record 2 events');
       // Readers are never blocked by a writer under WAL.
       expect(ops.query().length).toBe(1);
     } finally {
@@ -56,7 +70,9 @@ describe('a damaged or busy database', () => {
   it('gives store_corrupt when damaged pages are met by a query', () => {
     const path = tempDatabase();
     const ops = createOpsStore({ path });
-    ops.recordMany(Array.from({ length: 2000 }, (_, index) => ({ kind: 'error' as const, subject: `s${index}`, data: { message: 'x'.repeat(100) } })));
+    ops.recordMany(
+      Array.from({ length: 2000 }, (_, index) => ({ kind: 'error' as const, subject: `s${index}`, data: { message: 'x'.repeat(100) } })),
+    );
     ops.close();
     const raw = new Driver(path);
     raw.pragma('wal_checkpoint(TRUNCATE)');
@@ -87,6 +103,8 @@ describe('a damaged or busy database', () => {
     raw.close();
     const error = thrown(() => createOpsStore({ path }));
     expect(error.code).toBe('unsupported_schema');
-    expect(error.message).toContain('has schema version 99, newer than 1, the newest this kit-ops knows; upgrade @kit/kit-ops or use another file.');
+    expect(error.message).toContain(
+      'has schema version 99, newer than 1, the newest this kit-ops knows; upgrade @kit/kit-ops or use another file.',
+    );
   });
 });

@@ -86,7 +86,11 @@ export function storeError(error: unknown, location: string, doing: string, busy
       { cause: error },
     );
   }
-  return new KitOpsError('store_failed', `kit-ops: cannot ${doing} in "${location}" (${text}); check that the file and its folder are writable and the disk has room.`, { cause: error });
+  return new KitOpsError(
+    'store_failed',
+    `kit-ops: cannot ${doing} in "${location}" (${text}); check that the file and its folder are writable and the disk has room.`,
+    { cause: error },
+  );
 }
 
 /**
@@ -128,10 +132,12 @@ function migrate(connection: SqliteConnection, location: string): void {
     );
   }
   if (current === schemaVersion) return;
-  connection.transaction(() => {
-    // Read again under the write lock: another process may have migrated in between.
-    const version = connection.pragma('user_version', { simple: true }) as number;
-    for (let step = version; step < schemaVersion; step += 1) connection.exec(migrations[step] ?? '');
-    connection.pragma(`user_version = ${schemaVersion}`);
-  }).immediate();
+  connection
+    .transaction(() => {
+      // Read again under the write lock: another process may have migrated in between.
+      const version = connection.pragma('user_version', { simple: true }) as number;
+      for (let step = version; step < schemaVersion; step += 1) connection.exec(migrations[step] ?? '');
+      connection.pragma(`user_version = ${schemaVersion}`);
+    })
+    .immediate();
 }

@@ -30,25 +30,41 @@ function invalid(where: string, message: string): KitOpsError {
 
 /** Checks an event given to `record` and returns its insert values; `now` is the store's clock. */
 export function encodeEvent(event: OpsEventInput, now: number, where: string): EncodedEvent {
-  if (typeof event !== 'object' || event === null) throw invalid(where, `an event must be an object such as { kind: 'request', subject: 'GET /api/search', data: {...} }, got ${describeValue(event)}`);
-  if (!opsEventKinds.includes(event.kind)) throw invalid(where, `kind must be one of ${opsEventKinds.map((kind) => `"${kind}"`).join(', ')}, got ${describeValue(event.kind)}`);
-  if (typeof event.subject !== 'string' || event.subject.trim() === '') throw invalid(where, `subject must be a non-empty string naming what the event is about, got ${describeValue(event.subject)}`);
-  if (event.status !== undefined && !statuses.includes(event.status)) throw invalid(where, `status must be one of ${statuses.map((status) => `"${status}"`).join(', ')}, got ${describeValue(event.status)}`);
-  if (event.correlationId !== undefined && typeof event.correlationId !== 'string') throw invalid(where, `correlationId must be a string, got ${describeValue(event.correlationId)}`);
-  if (event.durationMs !== undefined && !(typeof event.durationMs === 'number' && Number.isFinite(event.durationMs) && event.durationMs >= 0)) {
+  if (typeof event !== 'object' || event === null)
+    throw invalid(
+      where,
+      `an event must be an object such as { kind: 'request', subject: 'GET /api/search', data: {...} }, got ${describeValue(event)}`,
+    );
+  if (!opsEventKinds.includes(event.kind))
+    throw invalid(where, `kind must be one of ${opsEventKinds.map((kind) => `"${kind}"`).join(', ')}, got ${describeValue(event.kind)}`);
+  if (typeof event.subject !== 'string' || event.subject.trim() === '')
+    throw invalid(where, `subject must be a non-empty string naming what the event is about, got ${describeValue(event.subject)}`);
+  if (event.status !== undefined && !statuses.includes(event.status))
+    throw invalid(where, `status must be one of ${statuses.map((status) => `"${status}"`).join(', ')}, got ${describeValue(event.status)}`);
+  if (event.correlationId !== undefined && typeof event.correlationId !== 'string')
+    throw invalid(where, `correlationId must be a string, got ${describeValue(event.correlationId)}`);
+  if (
+    event.durationMs !== undefined &&
+    !(typeof event.durationMs === 'number' && Number.isFinite(event.durationMs) && event.durationMs >= 0)
+  ) {
     throw invalid(where, `durationMs must be a number of milliseconds of 0 or more, got ${describeValue(event.durationMs)}`);
   }
   const at = event.at === undefined ? now : event.at instanceof Date ? event.at.getTime() : event.at;
-  if (typeof at !== 'number' || !Number.isFinite(at)) throw invalid(where, `at must be a valid Date or epoch milliseconds, got ${describeValue(event.at)}`);
+  if (typeof at !== 'number' || !Number.isFinite(at))
+    throw invalid(where, `at must be a valid Date or epoch milliseconds, got ${describeValue(event.at)}`);
   const data = event.data ?? {};
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw invalid(where, `data must be an object, got ${describeValue(data)}`);
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw invalid(where, `data must be an object, got ${describeValue(data)}`);
   let json: string;
   try {
     json = JSON.stringify(data);
   } catch (error) {
     throw invalid(where, `data must be JSON-serialisable (${error instanceof Error ? error.message : String(error)})`);
   }
-  return { values: [Math.round(at), event.kind, event.subject, event.status ?? null, event.correlationId ?? null, event.durationMs ?? null, json], data };
+  return {
+    values: [Math.round(at), event.kind, event.subject, event.status ?? null, event.correlationId ?? null, event.durationMs ?? null, json],
+    data,
+  };
 }
 
 /** A stored event from its row. */
@@ -78,7 +94,10 @@ export function eventFromValues(id: number, values: EventValues, data: object): 
 export function toMillis(value: OpsTime, where: string, field: string): number {
   const ms = value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : value;
   if (typeof ms !== 'number' || !Number.isFinite(ms)) {
-    throw new KitOpsError('invalid_query', `${where}: ${field} must be a Date, epoch milliseconds or an ISO 8601 time such as "2026-11-23T16:00:00Z", got ${describeValue(value)}`);
+    throw new KitOpsError(
+      'invalid_query',
+      `${where}: ${field} must be a Date, epoch milliseconds or an ISO 8601 time such as "2026-11-23T16:00:00Z", got ${describeValue(value)}`,
+    );
   }
   return ms;
 }

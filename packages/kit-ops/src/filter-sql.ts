@@ -8,15 +8,23 @@ export function filterSql(filter: OpsEventFilter, where: string): { where: strin
   if (filter.kind !== undefined) {
     const kinds = typeof filter.kind === 'string' ? [filter.kind] : filter.kind;
     if (!Array.isArray(kinds) || kinds.length === 0 || kinds.some((kind) => !opsEventKinds.includes(kind))) {
-      throw new KitOpsError('invalid_query', `${where}: kind must be one of ${opsEventKinds.map((kind) => `"${kind}"`).join(', ')} or a non-empty array of them, got ${describeValue(filter.kind)}`);
+      throw new KitOpsError(
+        'invalid_query',
+        `${where}: kind must be one of ${opsEventKinds.map((kind) => `"${kind}"`).join(', ')} or a non-empty array of them, got ${describeValue(filter.kind)}`,
+      );
     }
     terms.push(`kind IN (${kinds.map(() => '?').join(', ')})`);
     params.push(...kinds);
   }
-  for (const [field, column] of [['subject', 'subject'], ['correlationId', 'correlation_id'], ['status', 'status']] as const) {
+  for (const [field, column] of [
+    ['subject', 'subject'],
+    ['correlationId', 'correlation_id'],
+    ['status', 'status'],
+  ] as const) {
     const value = filter[field];
     if (value === undefined) continue;
-    if (typeof value !== 'string') throw new KitOpsError('invalid_query', `${where}: ${field} must be a string, got ${describeValue(value)}`);
+    if (typeof value !== 'string')
+      throw new KitOpsError('invalid_query', `${where}: ${field} must be a string, got ${describeValue(value)}`);
     terms.push(`${column} = ?`);
     params.push(value);
   }

@@ -26,7 +26,15 @@ describe('incidents', () => {
     clock.advance(10_000);
     ops.record(job('error'));
     expect(ops.incidents({ open: true })).toEqual([
-      { id: 1, rule: 'job-failing', subject: 'nightly', kind: 'job.run', openedAt: '2026-11-23T12:01:30.000Z', eventCount: 3, lastEventAt: '2026-11-23T12:01:30.000Z' },
+      {
+        id: 1,
+        rule: 'job-failing',
+        subject: 'nightly',
+        kind: 'job.run',
+        openedAt: '2026-11-23T12:01:30.000Z',
+        eventCount: 3,
+        lastEventAt: '2026-11-23T12:01:30.000Z',
+      },
     ]);
     clock.advance(5_000);
     ops.record(job('error'));
@@ -44,7 +52,16 @@ describe('incidents', () => {
     ops.record(job('ok'));
     expect(ops.incidents({ open: true })).toEqual([]);
     expect(ops.incidents({ open: false })).toEqual([
-      { id: 1, rule: 'job-failing', subject: 'nightly', kind: 'job.run', openedAt: '2026-11-23T12:00:00.000Z', resolvedAt: '2026-11-23T12:00:30.000Z', eventCount: 2, lastEventAt: '2026-11-23T12:00:00.000Z' },
+      {
+        id: 1,
+        rule: 'job-failing',
+        subject: 'nightly',
+        kind: 'job.run',
+        openedAt: '2026-11-23T12:00:00.000Z',
+        resolvedAt: '2026-11-23T12:00:30.000Z',
+        eventCount: 2,
+        lastEventAt: '2026-11-23T12:00:00.000Z',
+      },
     ]);
     // A success also restarts the count: error, ok, error does not open a new incident.
     ops.recordMany([job('error'), job('ok'), job('error')]);
@@ -53,9 +70,19 @@ describe('incidents', () => {
 
   it('resolve after a quiet time without matching events, dated at the end of that quiet time', () => {
     const clock = manualClock(t0);
-    const rule: OpsIncidentRule = { name: 'route-5xx', match: (event) => event.kind === 'request' && event.status === 'error', open: { count: 1, withinMs: 0 }, resolve: { quietMs: 120_000 } };
+    const rule: OpsIncidentRule = {
+      name: 'route-5xx',
+      match: (event) => event.kind === 'request' && event.status === 'error',
+      open: { count: 1, withinMs: 0 },
+      resolve: { quietMs: 120_000 },
+    };
     const ops = store({ path: tempDatabase(), clock: clock.now, rules: [rule] });
-    const failure: OpsEventInput = { kind: 'request', subject: 'GET /api/search', status: 'error', data: { method: 'GET', path: '/api/search', httpStatus: 500 } };
+    const failure: OpsEventInput = {
+      kind: 'request',
+      subject: 'GET /api/search',
+      status: 'error',
+      data: { method: 'GET', path: '/api/search', httpStatus: 500 },
+    };
     ops.record(failure);
     clock.advance(60_000);
     ops.record(failure);
@@ -63,7 +90,16 @@ describe('incidents', () => {
     expect(ops.incidents({ open: true })).toHaveLength(1);
     clock.advance(1_000);
     expect(ops.incidents()).toEqual([
-      { id: 1, rule: 'route-5xx', subject: 'GET /api/search', kind: 'request', openedAt: '2026-11-23T12:00:00.000Z', resolvedAt: '2026-11-23T12:03:00.000Z', eventCount: 2, lastEventAt: '2026-11-23T12:01:00.000Z' },
+      {
+        id: 1,
+        rule: 'route-5xx',
+        subject: 'GET /api/search',
+        kind: 'request',
+        openedAt: '2026-11-23T12:00:00.000Z',
+        resolvedAt: '2026-11-23T12:03:00.000Z',
+        eventCount: 2,
+        lastEventAt: '2026-11-23T12:01:00.000Z',
+      },
     ]);
   });
 
@@ -87,7 +123,18 @@ describe('incidents', () => {
   });
 
   it('ignore a match predicate that throws, and reject bad rules with the field and the fix', () => {
-    const ops = store({ path: tempDatabase(), rules: [{ name: 'broken', match: () => { throw new Error('bug'); }, open: { count: 1, withinMs: 0 } }] });
+    const ops = store({
+      path: tempDatabase(),
+      rules: [
+        {
+          name: 'broken',
+          match: () => {
+            throw new Error('bug');
+          },
+          open: { count: 1, withinMs: 0 },
+        },
+      ],
+    });
     expect(ops.record(job('error')).id).toBe(1);
     expect(ops.incidents()).toEqual([]);
     const message = (rules: unknown) => {
@@ -99,9 +146,15 @@ describe('incidents', () => {
       }
       throw new Error('no error');
     };
-    expect(message([failing, failing])).toBe('createOpsStore: rules[1].name "job-failing" is used by an earlier rule; give each rule a distinct name');
-    expect(message([{ ...failing, open: { count: 0, withinMs: 1 } }])).toBe('createOpsStore: rules[0].open.count must be a positive integer, got 0');
-    expect(message([{ ...failing, resolve: { onSuccess: false } }])).toBe('createOpsStore: rules[0].resolve must set quietMs or onSuccess: true, or the incident could never resolve');
+    expect(message([failing, failing])).toBe(
+      'createOpsStore: rules[1].name "job-failing" is used by an earlier rule; give each rule a distinct name',
+    );
+    expect(message([{ ...failing, open: { count: 0, withinMs: 1 } }])).toBe(
+      'createOpsStore: rules[0].open.count must be a positive integer, got 0',
+    );
+    expect(message([{ ...failing, resolve: { onSuccess: false } }])).toBe(
+      'createOpsStore: rules[0].resolve must set quietMs or onSuccess: true, or the incident could never resolve',
+    );
   });
 });
 
@@ -115,7 +168,9 @@ describe('incidents shared by two processes on one file', () => {
     first.record(job('error'));
     second.record(job('error'));
     first.record(job('error'));
-    expect(first.incidents().map((incident) => [incident.subject, incident.eventCount, incident.resolvedAt])).toEqual([['nightly', 3, undefined]]);
+    expect(first.incidents().map((incident) => [incident.subject, incident.eventCount, incident.resolvedAt])).toEqual([
+      ['nightly', 3, undefined],
+    ]);
     clock.advance(1000);
     second.record(job('ok'));
     expect(first.incidents()[0]?.resolvedAt).toBe('2026-11-23T12:00:01.000Z');

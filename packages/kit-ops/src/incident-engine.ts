@@ -37,21 +37,27 @@ export function checkRules(rules: unknown): OpsIncidentRule[] {
   const names = new Set<string>();
   return rules.map((rule: OpsIncidentRule, index) => {
     const at = `rules[${index}]`;
-    if (typeof rule?.name !== 'string' || rule.name.trim() === '') throw fail(`${at}.name must be a non-empty string, got ${describeValue(rule?.name)}`);
+    if (typeof rule?.name !== 'string' || rule.name.trim() === '')
+      throw fail(`${at}.name must be a non-empty string, got ${describeValue(rule?.name)}`);
     if (names.has(rule.name)) throw fail(`${at}.name "${rule.name}" is used by an earlier rule; give each rule a distinct name`);
     names.add(rule.name);
     if (typeof rule.match !== 'function' && (typeof rule.match !== 'object' || rule.match === null)) {
-      throw fail(`${at}.match must be a function of the event or an object such as { kind: 'job.run', status: 'error' }, got ${describeValue(rule.match)}`);
+      throw fail(
+        `${at}.match must be a function of the event or an object such as { kind: 'job.run', status: 'error' }, got ${describeValue(rule.match)}`,
+      );
     }
     const count = rule.open?.count;
-    if (!(Number.isInteger(count) && (count as number) > 0)) throw fail(`${at}.open.count must be a positive integer, got ${describeValue(count)}`);
+    if (!(Number.isInteger(count) && (count as number) > 0))
+      throw fail(`${at}.open.count must be a positive integer, got ${describeValue(count)}`);
     const withinMs = rule.open?.withinMs;
-    if (!(typeof withinMs === 'number' && Number.isFinite(withinMs) && withinMs >= 0)) throw fail(`${at}.open.withinMs must be a number of milliseconds of 0 or more, got ${describeValue(withinMs)}`);
+    if (!(typeof withinMs === 'number' && Number.isFinite(withinMs) && withinMs >= 0))
+      throw fail(`${at}.open.withinMs must be a number of milliseconds of 0 or more, got ${describeValue(withinMs)}`);
     const resolve = rule.resolve ?? { onSuccess: true };
     if (resolve.quietMs !== undefined && !(Number.isFinite(resolve.quietMs) && resolve.quietMs > 0)) {
       throw fail(`${at}.resolve.quietMs must be a positive number of milliseconds, got ${describeValue(resolve.quietMs)}`);
     }
-    if (resolve.quietMs === undefined && resolve.onSuccess !== true) throw fail(`${at}.resolve must set quietMs or onSuccess: true, or the incident could never resolve`);
+    if (resolve.quietMs === undefined && resolve.onSuccess !== true)
+      throw fail(`${at}.resolve must set quietMs or onSuccess: true, or the incident could never resolve`);
     return { ...rule, resolve };
   });
 }
@@ -59,7 +65,11 @@ export function checkRules(rules: unknown): OpsIncidentRule[] {
 function matches(rule: OpsIncidentRule, event: OpsEvent): boolean {
   const { match } = rule;
   if (typeof match === 'function') return match(event) === true;
-  return (match.kind === undefined || match.kind === event.kind) && (match.status === undefined || match.status === event.status) && (match.subject === undefined || match.subject === event.subject);
+  return (
+    (match.kind === undefined || match.kind === event.kind) &&
+    (match.status === undefined || match.status === event.status) &&
+    (match.subject === undefined || match.subject === event.subject)
+  );
 }
 
 /**
@@ -86,12 +96,18 @@ export class IncidentEngine {
   constructor(connection: SqliteConnection, rules: readonly OpsIncidentRule[]) {
     this.#connection = connection;
     this.#rules = rules;
-    this.#insert = connection.prepare('INSERT INTO ops_incidents (rule, subject, kind, opened_at, event_count, last_event_at) VALUES (?, ?, ?, ?, ?, ?)');
+    this.#insert = connection.prepare(
+      'INSERT INTO ops_incidents (rule, subject, kind, opened_at, event_count, last_event_at) VALUES (?, ?, ?, ?, ?, ?)',
+    );
     // Counting and resolving only touch an incident still open in the file: another process sharing it
     // may have resolved it meanwhile, and its counts add up with ours.
-    this.#count = connection.prepare('UPDATE ops_incidents SET event_count = event_count + 1, last_event_at = max(last_event_at, ?) WHERE id = ? AND resolved_at IS NULL RETURNING event_count, last_event_at');
+    this.#count = connection.prepare(
+      'UPDATE ops_incidents SET event_count = event_count + 1, last_event_at = max(last_event_at, ?) WHERE id = ? AND resolved_at IS NULL RETURNING event_count, last_event_at',
+    );
     this.#close = connection.prepare('UPDATE ops_incidents SET resolved_at = ? WHERE id = ? AND resolved_at IS NULL');
-    this.#findOpen = connection.prepare('SELECT * FROM ops_incidents WHERE rule = ? AND subject = ? AND resolved_at IS NULL ORDER BY id LIMIT 1');
+    this.#findOpen = connection.prepare(
+      'SELECT * FROM ops_incidents WHERE rule = ? AND subject = ? AND resolved_at IS NULL ORDER BY id LIMIT 1',
+    );
     const open = connection.prepare('SELECT * FROM ops_incidents WHERE resolved_at IS NULL ORDER BY id').all() as IncidentRow[];
     for (const row of open) this.#open.set(key(row.rule, row.subject), row);
   }
@@ -152,7 +168,16 @@ export class IncidentEngine {
           }
           const opened = Math.max(...window);
           const result = this.#insert.run(rule.name, event.subject, event.kind, opened, window.length, opened);
-          this.#open.set(id, { id: Number(result.lastInsertRowid), rule: rule.name, subject: event.subject, kind: event.kind, opened_at: opened, resolved_at: null, event_count: window.length, last_event_at: opened });
+          this.#open.set(id, {
+            id: Number(result.lastInsertRowid),
+            rule: rule.name,
+            subject: event.subject,
+            kind: event.kind,
+            opened_at: opened,
+            resolved_at: null,
+            event_count: window.length,
+            last_event_at: opened,
+          });
           this.#windows.delete(id);
         }
       } else if (open && rule.resolve?.onSuccess && event.status === 'ok' && event.kind === open.kind) {

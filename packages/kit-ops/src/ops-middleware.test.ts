@@ -11,11 +11,21 @@ afterEach(() => ops?.close());
 
 function app(store: OpsStore, onError?: (error: unknown) => void) {
   return createKitApp({
-    middleware: [opsMiddleware(store, { ...(onError ? { onError } : {}), filter: (request) => new URL(request.url).pathname !== '/api/ping' })],
+    middleware: [
+      opsMiddleware(store, { ...(onError ? { onError } : {}), filter: (request) => new URL(request.url).pathname !== '/api/ping' }),
+    ],
     routes: {
       'GET /api/search': defineAPI({ input: z.strictObject({ q: z.string() }), handler: async ({ input }) => ({ q: input.q }) }),
-      'GET /api/broken': defineAPI({ handler: async () => { throw new Error('index missing'); } }),
-      'GET /api/private': defineAPI({ handler: async () => { throw new KitError('forbidden', 'only operators may look here.'); } }),
+      'GET /api/broken': defineAPI({
+        handler: async () => {
+          throw new Error('index missing');
+        },
+      }),
+      'GET /api/private': defineAPI({
+        handler: async () => {
+          throw new KitError('forbidden', 'only operators may look here.');
+        },
+      }),
       'GET /api/ping': defineAPI({ handler: async () => ({ ok: true }) }),
     },
   });
@@ -23,7 +33,10 @@ function app(store: OpsStore, onError?: (error: unknown) => void) {
 
 describe('opsMiddleware', () => {
   it('records each request of a served kit app with route, method, HTTP status, duration and request id', async () => {
-    ops = createOpsStore({ path: tempDatabase(), rules: [{ name: 'route-5xx', match: { kind: 'request', status: 'error' }, open: { count: 2, withinMs: 60_000 } }] });
+    ops = createOpsStore({
+      path: tempDatabase(),
+      rules: [{ name: 'route-5xx', match: { kind: 'request', status: 'error' }, open: { count: 2, withinMs: 60_000 } }],
+    });
     const server = await app(ops).listen({ port: 0 });
     try {
       const base = `http://127.0.0.1:${server.port}`;

@@ -37,7 +37,8 @@ function statusOf(error: unknown): number {
  * ```
  */
 export function opsMiddleware(store: OpsStore, options: OpsMiddlewareOptions = {}): MiddlewareDefinition {
-  if (typeof store?.record !== 'function') throw new KitOpsError('invalid_config', `opsMiddleware: store must be an OpsStore from createOpsStore, got ${describeValue(store)}`);
+  if (typeof store?.record !== 'function')
+    throw new KitOpsError('invalid_config', `opsMiddleware: store must be an OpsStore from createOpsStore, got ${describeValue(store)}`);
   const { onError, filter } = options;
   return defineMiddleware({
     name: 'kit-ops',
@@ -53,7 +54,13 @@ export function opsMiddleware(store: OpsStore, options: OpsMiddlewareOptions = {
             status: httpStatus >= 500 ? 'error' : 'ok',
             correlationId: ctx.requestId,
             durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-            data: { method: request.method, path, httpStatus, authType: ctx.authType, ...(error === undefined ? {} : { error: error instanceof Error ? error.message : String(error) }) },
+            data: {
+              method: request.method,
+              path,
+              httpStatus,
+              authType: ctx.authType,
+              ...(error === undefined ? {} : { error: error instanceof Error ? error.message : String(error) }),
+            },
           });
         } catch (failure) {
           reportError(onError, 'opsMiddleware', failure);

@@ -9,7 +9,12 @@ describe('retention', () => {
   it('prunes events older than maxAgeDays, at open and on demand, keeping the latest snapshot of each name', () => {
     const path = tempDatabase();
     const clock = manualClock(Date.parse('2026-11-01T00:00:00Z'));
-    const first = createOpsStore({ path, clock: clock.now, retention: { maxAgeDays: 7 }, rules: [{ name: 'any-error', match: { status: 'error' }, open: { count: 1, withinMs: 0 } }] });
+    const first = createOpsStore({
+      path,
+      clock: clock.now,
+      retention: { maxAgeDays: 7 },
+      rules: [{ name: 'any-error', match: { status: 'error' }, open: { count: 1, withinMs: 0 } }],
+    });
     first.record({ kind: 'error', subject: 'docs', status: 'error', data: { message: 'old' } });
     first.record({ kind: 'error', subject: 'docs', status: 'ok', data: { message: 'fixed' } });
     first.snapshot('index', 'degraded');
@@ -45,7 +50,12 @@ describe('retention', () => {
 
   it('keeps open incidents whatever their age', () => {
     const clock = manualClock(Date.parse('2026-11-01T00:00:00Z'));
-    const ops = createOpsStore({ path: tempDatabase(), clock: clock.now, retention: { maxAgeDays: 1 }, rules: [{ name: 'e', match: { kind: 'error' }, open: { count: 1, withinMs: 0 } }] });
+    const ops = createOpsStore({
+      path: tempDatabase(),
+      clock: clock.now,
+      retention: { maxAgeDays: 1 },
+      rules: [{ name: 'e', match: { kind: 'error' }, open: { count: 1, withinMs: 0 } }],
+    });
     ops.record({ kind: 'error', subject: 'docs', data: { message: 'x' } });
     clock.advance(10 * day);
     expect(ops.prune()).toEqual({ events: 1, incidents: 0, snapshots: 0 });

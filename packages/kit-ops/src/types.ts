@@ -11,7 +11,16 @@ export type OpsEventKind = 'request' | 'policy' | 'approval' | 'agent.run' | 'to
  * console.log(opsEventKinds.join(', ')); // request, policy, approval, agent.run, tool.call, job.run, reload, error
  * ```
  */
-export const opsEventKinds: readonly OpsEventKind[] = ['request', 'policy', 'approval', 'agent.run', 'tool.call', 'job.run', 'reload', 'error'];
+export const opsEventKinds: readonly OpsEventKind[] = [
+  'request',
+  'policy',
+  'approval',
+  'agent.run',
+  'tool.call',
+  'job.run',
+  'reload',
+  'error',
+];
 
 /**
  * The outcome of an event: `ok` succeeded, `error` failed, `denied` was refused (a policy, an approval),
@@ -51,7 +60,9 @@ interface OpsEventBase<K extends OpsEventKind> {
 
 /** An event to record: `at` defaults to the store's clock, and `data` may be left out for `reload`. */
 export type OpsEventInput = {
-  [K in OpsEventKind]: Omit<OpsEventBase<K>, 'data'> & { at?: Date | number } & (K extends 'reload' ? { data?: OpsEventData[K] } : { data: OpsEventData[K] });
+  [K in OpsEventKind]: Omit<OpsEventBase<K>, 'data'> & { at?: Date | number } & (K extends 'reload'
+      ? { data?: OpsEventData[K] }
+      : { data: OpsEventData[K] });
 }[OpsEventKind];
 
 /** A stored event: ids grow with every event recorded in a file and are never reused, `at` is an ISO 8601 UTC time. */

@@ -5,7 +5,17 @@ import { describe, expect, it } from 'vitest';
 const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 async function inputsOf(entry: string): Promise<string[]> {
-  const result = await build({ entryPoints: [source(entry)], bundle: true, write: false, platform: 'browser', format: 'esm', conditions: ['kit-source'], metafile: true, logLevel: 'silent', external: ['react', 'react-dom', 'react-dom/client'] });
+  const result = await build({
+    entryPoints: [source(entry)],
+    bundle: true,
+    write: false,
+    platform: 'browser',
+    format: 'esm',
+    conditions: ['kit-source'],
+    metafile: true,
+    logLevel: 'silent',
+    external: ['react', 'react-dom', 'react-dom/client'],
+  });
   return Object.keys(result.metafile.inputs);
 }
 
@@ -13,7 +23,12 @@ describe('entry files', () => {
   it('keep the isomorphic and client entries free of the server renderer and Node modules', async () => {
     for (const entry of ['./index.ts', './client.ts']) {
       const inputs = await inputsOf(entry);
-      expect(inputs.filter((input) => input.startsWith('node:') || input.includes('react-dom/server') || input.includes('/server/') || input.includes('kit-core'))).toEqual([]);
+      expect(
+        inputs.filter(
+          (input) =>
+            input.startsWith('node:') || input.includes('react-dom/server') || input.includes('/server/') || input.includes('kit-core'),
+        ),
+      ).toEqual([]);
     }
   });
 });

@@ -9,5 +9,14 @@ export { Link, type LinkProps } from './components/link.js';
 export { useRouter } from './router/use-router.js';
 export type { NavigateOptions, Router } from './router/router.js';
 export { withViewTransition } from './router/view-transition.js';
-export type { ErrorModule, ErrorPageProps, LayoutModule, Loader, LoaderArgs, LoadingModule, NotFoundModule, PageModule } from './modules/types.js';
+export type {
+  ErrorModule,
+  ErrorPageProps,
+  LayoutModule,
+  Loader,
+  LoaderArgs,
+  LoadingModule,
+  NotFoundModule,
+  PageModule,
+} from './modules/types.js';
 export { KitReactError, type KitReactErrorCode } from './errors/kit-react-error.js';

@@ -34,15 +34,22 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     const flag = aliases[equals === -1 ? arg : arg.slice(0, equals)] ?? (equals === -1 ? arg : arg.slice(0, equals));
     if (valued.has(flag)) {
       const value = equals === -1 ? argv[++index] : arg.slice(equals + 1);
-      if (value === undefined || value === '' || (equals === -1 && value.startsWith('-'))) throw new UsageError(`${flag} needs a value (${flag} ${flag === '--template' ? 'blank' : flag === '--link' ? '../kit' : 'npm'})`);
+      if (value === undefined || value === '' || (equals === -1 && value.startsWith('-')))
+        throw new UsageError(`${flag} needs a value (${flag} ${flag === '--template' ? 'blank' : flag === '--link' ? '../kit' : 'npm'})`);
       values.set(flag, value);
     } else if (flag === '--no-install') install = false;
     else if (flag === '--install') install = true;
     else if (flag === '--help') help = true;
     else if (flag === '--version') version = true;
-    else throw new UsageError(`unknown option ${arg}; the options are --template, --no-install, --package-manager, --link, --help and --version`);
+    else
+      throw new UsageError(
+        `unknown option ${arg}; the options are --template, --no-install, --package-manager, --link, --help and --version`,
+      );
   }
-  if (positionals.length > 1) throw new UsageError(`one folder at most, got ${positionals.map((positional) => `"${positional}"`).join(' and ')}; quote a folder name that holds spaces`);
+  if (positionals.length > 1)
+    throw new UsageError(
+      `one folder at most, got ${positionals.map((positional) => `"${positional}"`).join(' and ')}; quote a folder name that holds spaces`,
+    );
   const manager = values.get('--package-manager');
   return {
     directory: positionals[0],

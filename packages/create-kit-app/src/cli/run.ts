@@ -49,14 +49,23 @@ export async function runCreateKitApp(argv: readonly string[], io: CreateKitAppI
     }
     let { directory, template, install } = args;
     if (directory === undefined) {
-      if (!interactive || argv.length > 0) throw new UsageError('which folder? Pass one: create-kit-app my-app (prompts are shown only in a terminal without arguments)');
+      if (!interactive || argv.length > 0)
+        throw new UsageError('which folder? Pass one: create-kit-app my-app (prompts are shown only in a terminal without arguments)');
       const answers = await askForOptions(scaffolderVersion());
       if (answers === null) return 1;
       ({ directory, template, install } = answers);
     }
     const link = args.link ?? nonEmpty(env['KIT_LINK_WORKSPACE']);
     const packageManager = args.packageManager ?? detectPackageManager(env['npm_config_user_agent']);
-    const result = await scaffoldApp({ directory, template, install, packageManager, cwd, log: err, ...(link === undefined ? {} : { link }) });
+    const result = await scaffoldApp({
+      directory,
+      template,
+      install,
+      packageManager,
+      cwd,
+      log: err,
+      ...(link === undefined ? {} : { link }),
+    });
     out(summary(result, cwd));
     return 0;
   } catch (error) {
@@ -87,7 +96,12 @@ function summary(result: ScaffoldResult, cwd: string): string {
   }[result.dependencies];
   // A template with migrations needs its tables before the first request.
   const migrations = result.files.some((file) => file.startsWith('migrations/'));
-  const steps = [...(shown === '.' ? [] : [`cd ${shown}`]), ...(result.dependencies === 'skipped' ? [`${result.packageManager} install`] : []), ...(migrations ? [`${run} db:push`] : []), `${run} dev`];
+  const steps = [
+    ...(shown === '.' ? [] : [`cd ${shown}`]),
+    ...(result.dependencies === 'skipped' ? [`${result.packageManager} install`] : []),
+    ...(migrations ? [`${run} db:push`] : []),
+    `${run} dev`,
+  ];
   return [
     `Created ${result.packageName} (template ${result.template}, kit ${result.kitVersion}) in ${result.root}: ${result.files.length} files (${result.writeMs} ms).`,
     `Dependencies: ${dependencies}.`,

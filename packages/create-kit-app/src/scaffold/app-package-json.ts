@@ -3,7 +3,14 @@ import type { TemplateName } from './templates.js';
 // Versions of the libraries an app uses beside kit, the ones kit is built and tested with. tsx runs the
 // app's TypeScript scripts (`npx tsx scripts/seed.ts`) without a build; kit-cli depends on it already.
 const libraries = { react: '^19.3.1', 'react-dom': '^19.3.1', zod: '^4.6.7' } as const;
-const devLibraries = { '@types/node': '^20.19.43', '@types/react': '^19.3.0', '@types/react-dom': '^19.3.0', tsx: '^4.23.15', typescript: '^5.9.3', vitest: '^4.1.12' } as const;
+const devLibraries = {
+  '@types/node': '^20.19.43',
+  '@types/react': '^19.3.0',
+  '@types/react-dom': '^19.3.0',
+  tsx: '^4.23.15',
+  typescript: '^5.9.3',
+  vitest: '^4.1.12',
+} as const;
 
 // Packages whose install scripts an app needs: better-sqlite3 builds its native addon (kit-db's SQLite),
 // esbuild places its binary (kit-dev). npm runs install scripts that `allowScripts` lists without a warning.
@@ -33,7 +40,16 @@ export function appPackageJson(name: string, template: TemplateName, kitVersion:
     private: true,
     type: 'module',
     engines: { node: '>=20.19' },
-    scripts: { dev: 'kit dev', build: 'kit build', start: 'kit start', verify: 'kit verify', test: 'vitest run', 'db:migrate': 'kit db:migrate', 'db:push': 'kit db:push', 'db:status': 'kit db:status' },
+    scripts: {
+      dev: 'kit dev',
+      build: 'kit build',
+      start: 'kit start',
+      verify: 'kit verify',
+      test: 'vitest run',
+      'db:migrate': 'kit db:migrate',
+      'db:push': 'kit db:push',
+      'db:status': 'kit db:status',
+    },
     dependencies: sorted(dependencies),
     devDependencies: { ...devLibraries },
     allowScripts: { ...installScripts },

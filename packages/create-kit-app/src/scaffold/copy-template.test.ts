@@ -11,7 +11,14 @@ describe('copyTemplate', () => {
   it('copies the template and leaves out what tools left in its folder (node_modules, .kit, dist, data)', async () => {
     folder = mkdtempSync(join(tmpdir(), 'kit-copy-template-'));
     const template = join(folder, 'template');
-    for (const path of ['app/routes/index.page.tsx', 'gitignore', 'node_modules/.vite/results.json', '.kit/tsc/verify.tsbuildinfo', 'dist/x.js', 'data/app.db']) {
+    for (const path of [
+      'app/routes/index.page.tsx',
+      'gitignore',
+      'node_modules/.vite/results.json',
+      '.kit/tsc/verify.tsbuildinfo',
+      'dist/x.js',
+      'data/app.db',
+    ]) {
       mkdirSync(join(template, path, '..'), { recursive: true });
       writeFileSync(join(template, path), 'export const title = "{{title}}";\n');
     }

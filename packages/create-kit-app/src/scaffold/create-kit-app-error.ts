@@ -8,7 +8,15 @@
  * console.log(createKitAppErrorCodes.join(', '));
  * ```
  */
-export const createKitAppErrorCodes = ['folder_not_empty', 'unknown_template', 'unknown_package_manager', 'bad_project_name', 'link_not_workspace', 'install_failed', 'kit_not_in_registry'] as const;
+export const createKitAppErrorCodes = [
+  'folder_not_empty',
+  'unknown_template',
+  'unknown_package_manager',
+  'bad_project_name',
+  'link_not_workspace',
+  'install_failed',
+  'kit_not_in_registry',
+] as const;
 
 /** One of {@link createKitAppErrorCodes}. */
 export type CreateKitAppErrorCode = (typeof createKitAppErrorCodes)[number];

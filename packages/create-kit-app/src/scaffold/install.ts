@@ -45,12 +45,20 @@ export function installDependencies(root: string, manager: PackageManager, log: 
     const failed = (why: string) => {
       const missing = missingKitPackage(output);
       if (missing !== undefined) reject(new CreateKitAppError('kit_not_in_registry', kitNotInRegistryMessage(missing, manager, root)));
-      else reject(new CreateKitAppError('install_failed', `${manager} install ${why} in ${root}; the project is written: fix the cause, then run ${manager} install there.`));
+      else
+        reject(
+          new CreateKitAppError(
+            'install_failed',
+            `${manager} install ${why} in ${root}; the project is written: fix the cause, then run ${manager} install there.`,
+          ),
+        );
     };
     const child = spawn(manager, ['install'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], shell: process.platform === 'win32' });
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
-    child.once('error', (error: NodeJS.ErrnoException) => failed(error.code === 'ENOENT' ? `could not start (${manager} is not installed)` : `could not start (${error.message})`));
+    child.once('error', (error: NodeJS.ErrnoException) =>
+      failed(error.code === 'ENOENT' ? `could not start (${manager} is not installed)` : `could not start (${error.message})`),
+    );
     child.once('close', (code) => (code === 0 ? resolvePromise() : failed(`exited with code ${String(code)}`)));
   });
 }

@@ -8,7 +8,10 @@ export async function workspaceModules(repository: string): Promise<string> {
   try {
     await access(join(modules, '@kit', 'kit-cli', 'package.json'));
   } catch {
-    throw new CreateKitAppError('link_not_workspace', `--link ${repository}: ${modules} has no @kit/kit-cli; pass the root of a kit repository where npm install has run.`);
+    throw new CreateKitAppError(
+      'link_not_workspace',
+      `--link ${repository}: ${modules} has no @kit/kit-cli; pass the root of a kit repository where npm install has run.`,
+    );
   }
   return modules;
 }

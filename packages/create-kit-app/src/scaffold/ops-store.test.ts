@@ -27,7 +27,11 @@ afterAll(async () => {
 });
 
 /** Runs `kit <args>` in the app's folder; a server runs until `until` matches its output. */
-async function kit(root: string, args: string[], until?: { output: RegExp; then(match: RegExpMatchArray): Promise<void> }): Promise<{ code: number; stdout: string; stderr: string }> {
+async function kit(
+  root: string,
+  args: string[],
+  until?: { output: RegExp; then(match: RegExpMatchArray): Promise<void> },
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const stop = new AbortController();
   let stdout = '';
   let stderr = '';
@@ -41,7 +45,13 @@ async function kit(root: string, args: string[], until?: { output: RegExp; then(
   const io = { write: (text: string) => ((stdout += text), watch()), isTTY: false };
   // The environment of a shell started in the app's folder: no KIT_OPS_STORE, so each app uses its own store.
   const { KIT_OPS_STORE: _other, ...env } = process.env;
-  const code = await runCli(args, { cwd: root, env: { ...env, NO_COLOR: '1' }, stdout: io, stderr: { write: (text: string) => (stderr += text), isTTY: false }, signal: stop.signal });
+  const code = await runCli(args, {
+    cwd: root,
+    env: { ...env, NO_COLOR: '1' },
+    stdout: io,
+    stderr: { write: (text: string) => (stderr += text), isTTY: false },
+    signal: stop.signal,
+  });
   return { code, stdout, stderr };
 }
 
@@ -69,6 +79,8 @@ describe.each(['blank', 'tickets'] as const)('an app made from the %s template',
     for (const command of ['ops:incidents', 'ops:health']) expect((await kit(root, [command])).code, command).toBe(0);
     const tail = new AbortController();
     setTimeout(() => tail.abort(), 500);
-    expect(await runCli(['ops:tail'], { cwd: root, env: {}, stdout: { write: () => true }, stderr: { write: () => true }, signal: tail.signal })).toBe(0);
+    expect(
+      await runCli(['ops:tail'], { cwd: root, env: {}, stdout: { write: () => true }, stderr: { write: () => true }, signal: tail.signal }),
+    ).toBe(0);
   });
 });

@@ -19,7 +19,10 @@ export type PackageManager = (typeof packageManagers)[number];
 /** Checks a package manager named by a user. */
 export function packageManagerNamed(name: string): PackageManager {
   if ((packageManagers as readonly string[]).includes(name)) return name as PackageManager;
-  throw new CreateKitAppError('unknown_package_manager', `unknown package manager "${name}"; use one of ${packageManagers.join(', ')} (--package-manager npm).`);
+  throw new CreateKitAppError(
+    'unknown_package_manager',
+    `unknown package manager "${name}"; use one of ${packageManagers.join(', ')} (--package-manager npm).`,
+  );
 }
 
 /** The package manager that started the program (`npx`, `pnpm dlx`, `yarn create`...), from npm_config_user_agent, else npm. */

@@ -10,7 +10,11 @@ export function packageNameOf(root: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9._~-]+/g, '-')
     .replace(/^[._-]+|[-]+$/g, '');
-  if (name === '' || name.length > 214) throw new CreateKitAppError('bad_project_name', `cannot make a package name of the folder name "${basename(root)}"; choose a folder name with letters or digits, such as my-app.`);
+  if (name === '' || name.length > 214)
+    throw new CreateKitAppError(
+      'bad_project_name',
+      `cannot make a package name of the folder name "${basename(root)}"; choose a folder name with letters or digits, such as my-app.`,
+    );
   return name;
 }
 

@@ -75,7 +75,13 @@ export async function scaffoldApp(options: ScaffoldOptions): Promise<ScaffoldRes
   const modules = options.link === undefined ? undefined : await workspaceModules(resolve(cwd, options.link));
   await prepareFolder(root, relative(cwd, root) || '.');
   // Each app gets its own session secret, written to its .env (which .gitignore keeps out of version control).
-  const values = { title: titleOf(packageName), name: packageName, kitVersion, run: runCommandOf(packageManager), sessionSecret: randomBytes(48).toString('base64url') };
+  const values = {
+    title: titleOf(packageName),
+    name: packageName,
+    kitVersion,
+    run: runCommandOf(packageManager),
+    sessionSecret: randomBytes(48).toString('base64url'),
+  };
   const files = await copyTemplate(templateFolder(template), root, values);
   await writeFile(join(root, 'package.json'), appPackageJson(packageName, template, kitVersion));
   files.push('package.json');
@@ -92,5 +98,15 @@ export async function scaffoldApp(options: ScaffoldOptions): Promise<ScaffoldRes
     dependencies = 'installed';
   }
   const installMs = Math.round(performance.now() - written);
-  return { root, packageName, template, kitVersion, files, dependencies, packageManager, writeMs: Math.round(written - started), installMs };
+  return {
+    root,
+    packageName,
+    template,
+    kitVersion,
+    files,
+    dependencies,
+    packageManager,
+    writeMs: Math.round(written - started),
+    installMs,
+  };
 }

@@ -10,5 +10,8 @@ export async function prepareFolder(root: string, shownAs: string): Promise<void
   const entries = (await readdir(root)).filter((entry) => !ignorable.has(entry)).sort();
   if (entries.length === 0) return;
   const shown = entries.slice(0, 3).join(', ') + (entries.length > 3 ? ` and ${entries.length - 3} more` : '');
-  throw new CreateKitAppError('folder_not_empty', `the folder ${shownAs} is not empty (it holds ${shown}); choose a new or empty folder, for example create-kit-app my-app.`);
+  throw new CreateKitAppError(
+    'folder_not_empty',
+    `the folder ${shownAs} is not empty (it holds ${shown}); choose a new or empty folder, for example create-kit-app my-app.`,
+  );
 }

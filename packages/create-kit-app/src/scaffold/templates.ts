@@ -35,7 +35,11 @@ export type TemplateName = (typeof templateNames)[number];
  */
 export const templates: readonly TemplateInfo[] = [
   { name: 'blank', description: 'the smallest app: one page, one API, a layout, a not-found page and a test' },
-  { name: 'tickets', description: 'a small help desk: tickets in SQLite with migrations, sign-in for people, API keys for agents, approval before an agent closes a ticket, MCP, tests' },
+  {
+    name: 'tickets',
+    description:
+      'a small help desk: tickets in SQLite with migrations, sign-in for people, API keys for agents, approval before an agent closes a ticket, MCP, tests',
+  },
 ];
 
 /** Whether `name` is a template name. */
@@ -46,7 +50,10 @@ export function isTemplateName(name: string): name is TemplateName {
 /** Checks a template name given by a user: an unknown one is an error listing the templates. */
 export function templateNamed(name: string): TemplateName {
   if (isTemplateName(name)) return name;
-  throw new CreateKitAppError('unknown_template', `unknown template "${name}"; the templates are ${templates.map((template) => `${template.name} (${template.description})`).join(', ')}. Pass --template ${templateNames[0]}.`);
+  throw new CreateKitAppError(
+    'unknown_template',
+    `unknown template "${name}"; the templates are ${templates.map((template) => `${template.name} (${template.description})`).join(', ')}. Pass --template ${templateNames[0]}.`,
+  );
 }
 
 /** The folder holding a template's files; src/ and dist/ both sit one level below the package's root. */

@@ -17,7 +17,8 @@ export function kitBinOf(root: string): string {
 
 function plainEnv(): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== 'NO_COLOR' && key !== 'FORCE_COLOR') env[key] = value;
+  for (const [key, value] of Object.entries(process.env))
+    if (value !== undefined && key !== 'NO_COLOR' && key !== 'FORCE_COLOR') env[key] = value;
   return env;
 }
 

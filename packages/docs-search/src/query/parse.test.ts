@@ -54,8 +54,16 @@ describe('parseQuery', () => {
 
   it('marks words typed on their own, which may be halves of a closed-up word', () => {
     const standalone = (query: string) => parseQuery(query).words.map((word) => [word.surface, word.standalone]);
-    expect(standalone('query string')).toEqual([['query', true], ['string', true]]);
-    expect(standalone('queryString `set up`')).toEqual([['query', false], ['string', false], ['set', false], ['up', false]]);
+    expect(standalone('query string')).toEqual([
+      ['query', true],
+      ['string', true],
+    ]);
+    expect(standalone('queryString `set up`')).toEqual([
+      ['query', false],
+      ['string', false],
+      ['set', false],
+      ['up', false],
+    ]);
   });
 
   it('returns nothing for punctuation only', () => {

@@ -100,9 +100,7 @@ export function parseQuery(query: string): ParsedQuery {
 
   const hasContent = tokens.some((token) => !token.stop);
   return {
-    words: tokens.flatMap((token) =>
-      hasContent && token.stop ? token.words.map((word) => ({ ...word, stop: true })) : token.words,
-    ),
+    words: tokens.flatMap((token) => (hasContent && token.stop ? token.words.map((word) => ({ ...word, stop: true })) : token.words)),
     compounds: tokens.flatMap((token) => token.compounds),
     phrases,
   };

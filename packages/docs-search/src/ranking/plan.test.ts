@@ -83,7 +83,14 @@ describe('planQuery', () => {
 
   it('never joins the words of an identifier, nor joins into a whole identifier', () => {
     const identifiers = buildIndexData([
-      { id: 's', documentTitle: 'D', heading: 'SmartAgent', text: 'A SmartAgent runs; a smart agent runs.', code: 'SmartAgent', topics: [] },
+      {
+        id: 's',
+        documentTitle: 'D',
+        heading: 'SmartAgent',
+        text: 'A SmartAgent runs; a smart agent runs.',
+        code: 'SmartAgent',
+        topics: [],
+      },
     ]);
     const planned = planQuery(parseQuery('smart agent '), identifiers.vocabulary, identifiers.idf, compileSynonyms([]));
     const compound = identifiers.vocabulary.termsOfSurface('smartagent');

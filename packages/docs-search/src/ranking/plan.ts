@@ -80,19 +80,17 @@ const COMPLETION_LIMIT_BESIDE_EXACT = 8;
  * planQuery(parseQuery('agnets'), data.vocabulary, data.idf, compileSynonyms([])).clauses.length; // 1
  * ```
  */
-export function planQuery(
-  query: ParsedQuery,
-  vocabulary: Vocabulary,
-  idf: Float64Array,
-  synonyms: SynonymTable,
-): QueryPlan {
+export function planQuery(query: ParsedQuery, vocabulary: Vocabulary, idf: Float64Array, synonyms: SynonymTable): QueryPlan {
   const slotOf = (surface: string, term: string, prefix: boolean, corrections: boolean, abbreviations = false): Slot =>
     resolveSlot(vocabulary, idf, surface, term, prefix, corrections, abbreviations);
 
   const joined = closedUpCompounds(query.words, vocabulary, idf);
   const wordSlotAt = (position: number): Slot => withExtra(wordSlot(query.words[position]!, slotOf), joined.get(position));
   const clauses: Clause[] = [];
-  const matches = findSynonyms(synonyms, query.words.map((word) => word.term));
+  const matches = findSynonyms(
+    synonyms,
+    query.words.map((word) => word.term),
+  );
   let index = 0;
   while (index < query.words.length) {
     const match = matches.find((candidate) => candidate.start === index);
@@ -165,7 +163,9 @@ function closedUpCompounds(words: readonly QueryWord[], vocabulary: Vocabulary, 
     // by their words and positions already). Looking up written forms spares stemming every pair.
     const joined = left.surface + right.surface;
     const written = vocabulary.termsOfSurface(joined);
-    const termIds = (written.length > 0 ? written : vocabulary.termsOfSurface(singular(joined))).filter((termId) => !vocabulary.isCompound(termId));
+    const termIds = (written.length > 0 ? written : vocabulary.termsOfSurface(singular(joined))).filter(
+      (termId) => !vocabulary.isCompound(termId),
+    );
     for (const termId of termIds) {
       const expansion = { termId, factor: MATCH_FACTORS.closedUp, idf: idf[termId]! };
       for (const position of [index, index + 1]) extra.set(position, [...(extra.get(position) ?? []), expansion]);
@@ -181,7 +181,9 @@ function withExtra(slot: Slot, extra: readonly Expansion[] | undefined): Slot {
   let typedIdf = 0;
   for (const expansion of slot.expansions) if (expansion.factor === 1) typedIdf = Math.max(typedIdf, expansion.idf);
   const cap = typedIdf > 0 ? typedIdf : Number.POSITIVE_INFINITY;
-  const added = extra.filter((expansion) => !known.has(expansion.termId)).map((expansion) => (expansion.idf > cap ? { ...expansion, idf: cap } : expansion));
+  const added = extra
+    .filter((expansion) => !known.has(expansion.termId))
+    .map((expansion) => (expansion.idf > cap ? { ...expansion, idf: cap } : expansion));
   return added.length === 0 ? slot : { expansions: [...slot.expansions, ...added].sort((a, b) => a.termId - b.termId) };
 }
 

@@ -40,7 +40,10 @@ describe('headingFactor', () => {
   });
 
   it('rewards a heading made of query words over one that holds a query word among others', () => {
-    const result = factors([section('named', 'header()'), section('mixed', 'Custom Response'), section('other', 'Routing')], 'set a response header ');
+    const result = factors(
+      [section('named', 'header()'), section('mixed', 'Custom Response'), section('other', 'Routing')],
+      'set a response header ',
+    );
     expect(result['named']!).toBeGreaterThan(result['mixed']!);
   });
 
@@ -50,7 +53,10 @@ describe('headingFactor', () => {
   });
 
   it('ignores function words of the heading when judging what it names', () => {
-    const result = factors([section('why', 'Why use a Client?'), section('reasons', 'Reasons to use a Client'), section('other', 'Routing')], 'use a client ');
+    const result = factors(
+      [section('why', 'Why use a Client?'), section('reasons', 'Reasons to use a Client'), section('other', 'Routing')],
+      'use a client ',
+    );
     // `why` and `a` are function words; `reasons` is a word the query does not name.
     expect(result['why']!).toBeGreaterThan(result['reasons']!);
   });

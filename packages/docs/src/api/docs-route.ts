@@ -20,7 +20,9 @@ export function docsRoute(store: ContentStore, url: UrlMaker) {
     handler: async ({ input }) => {
       const { content, documents: bySlug } = store.current;
       if (input.section !== undefined && input.slug === undefined) {
-        throw invalidInput([{ field: 'section', message: 'requires slug: name the document too, e.g. {"slug":"core-concepts","section":"defineAPI"}' }]);
+        throw invalidInput([
+          { field: 'section', message: 'requires slug: name the document too, e.g. {"slug":"core-concepts","section":"defineAPI"}' },
+        ]);
       }
       if (input.slug === undefined) {
         const documents = content.documents.map((document): DocumentEntry => ({
@@ -35,8 +37,15 @@ export function docsRoute(store: ContentStore, url: UrlMaker) {
       }
       const document = bySlug.get(input.slug);
       if (!document) {
-        const suggestions = suggest(input.slug, content.documents.map((d) => d.slug));
-        throw new KitError('not_found', `No document with slug ${quoteInput(input.slug)}${didYouMean(suggestions)} List the documents with GET /api/docs.`, { suggestions });
+        const suggestions = suggest(
+          input.slug,
+          content.documents.map((d) => d.slug),
+        );
+        throw new KitError(
+          'not_found',
+          `No document with slug ${quoteInput(input.slug)}${didYouMean(suggestions)} List the documents with GET /api/docs.`,
+          { suggestions },
+        );
       }
       const sections = input.section === undefined ? document.sections : sectionWithSubsections(document, input.section);
       const documents = sections.map((section) => entryOf(document, section, url));
@@ -46,7 +55,14 @@ export function docsRoute(store: ContentStore, url: UrlMaker) {
 }
 
 function entryOf(document: Document, section: Section, url: UrlMaker): DocumentEntry {
-  return { slug: document.slug, title: document.title, section: section.heading, url: url(section.url), topics: [...section.topics], content: section.markdown };
+  return {
+    slug: document.slug,
+    title: document.title,
+    section: section.heading,
+    url: url(section.url),
+    topics: [...section.topics],
+    content: section.markdown,
+  };
 }
 
 /**
@@ -60,7 +76,10 @@ function sectionWithSubsections(document: Document, name: string): Section[] {
     document.sections.find((section) => normalise(section.heading) === wanted || section.anchor === anchor) ??
     (wanted === '' ? undefined : document.sections.find((section) => normalise(section.heading).startsWith(wanted)));
   if (!found) {
-    const suggestions = suggest(name, document.sections.map((section) => section.heading));
+    const suggestions = suggest(
+      name,
+      document.sections.map((section) => section.heading),
+    );
     throw new KitError(
       'not_found',
       `Document "${document.slug}" has no section ${quoteInput(name)}${didYouMean(suggestions)} Read the document without section to see its headings.`,

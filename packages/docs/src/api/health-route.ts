@@ -9,7 +9,8 @@ import { healthOutput } from './schemas.js';
  */
 export function healthRoute(store: ContentStore) {
   return defineAPI({
-    description: 'Reports whether the service is healthy: status ok, or degraded when the last content reload failed and the previous content is still served.',
+    description:
+      'Reports whether the service is healthy: status ok, or degraded when the last content reload failed and the previous content is still served.',
     capability: 'read',
     resource: 'health',
     cache: 'no-store',

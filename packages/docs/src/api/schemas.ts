@@ -21,9 +21,17 @@ export const documentEntry = z.strictObject({
 });
 
 export const docsInput = z.strictObject({
-  slug: z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional()
+  slug: z
+    .string()
+    .min(1, 'must not be empty')
+    .max(200, 'must be at most 200 characters')
+    .optional()
     .describe('Document slug, e.g. getting-started, core-concepts, database. Omit to list all documents.'),
-  section: z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional()
+  section: z
+    .string()
+    .min(1, 'must not be empty')
+    .max(200, 'must be at most 200 characters')
+    .optional()
     .describe('Section heading or anchor inside the document, e.g. defineAPI or File-Based Routing; requires slug.'),
 });
 
@@ -41,9 +49,19 @@ export const exampleEntry = z.strictObject({
 });
 
 export const examplesInput = z.strictObject({
-  topic: z.string({ error: whenMissing('is required: name a topic such as defineAPI or database') }).min(1, 'must not be empty').max(100, 'must be at most 100 characters')
-    .describe('Example topic, e.g. defineAPI, defineModel, authentication, routing, deployment, policy, ai-toolkit, database, loader, middleware.'),
-  limit: z.number({ error: 'must be a whole number from 1 to 20' }).int('must be a whole number').min(1, 'must be at least 1').max(20, 'must be at most 20').default(5)
+  topic: z
+    .string({ error: whenMissing('is required: name a topic such as defineAPI or database') })
+    .min(1, 'must not be empty')
+    .max(100, 'must be at most 100 characters')
+    .describe(
+      'Example topic, e.g. defineAPI, defineModel, authentication, routing, deployment, policy, ai-toolkit, database, loader, middleware.',
+    ),
+  limit: z
+    .number({ error: 'must be a whole number from 1 to 20' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(20, 'must be at most 20')
+    .default(5)
     .describe('Maximum number of examples returned (1 to 20, default 5).'),
 });
 
@@ -59,11 +77,23 @@ export const healthOutput = z.strictObject({
 });
 
 export const searchInput = z.strictObject({
-  q: z.string({ error: whenMissing('is required: send the search query') }).min(1, 'must not be empty').max(maxQueryLength, `must be at most ${maxQueryLength} characters`)
+  q: z
+    .string({ error: whenMissing('is required: send the search query') })
+    .min(1, 'must not be empty')
+    .max(maxQueryLength, `must be at most ${maxQueryLength} characters`)
     .describe('The search query: words, identifiers, or a "quoted phrase".'),
-  topic: z.string().min(1, 'must not be empty').max(100, 'must be at most 100 characters').optional()
+  topic: z
+    .string()
+    .min(1, 'must not be empty')
+    .max(100, 'must be at most 100 characters')
+    .optional()
     .describe('Restrict to a topic: routing, database, auth, deployment, api, testing, ai, policy, or a finer tag.'),
-  limit: z.number({ error: 'must be a whole number from 1 to 50' }).int('must be a whole number').min(1, 'must be at least 1').max(50, 'must be at most 50').default(10)
+  limit: z
+    .number({ error: 'must be a whole number from 1 to 50' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(50, 'must be at most 50')
+    .default(10)
     .describe('Maximum number of results (1 to 50, default 10).'),
 });
 

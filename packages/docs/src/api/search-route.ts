@@ -40,7 +40,10 @@ function resolveTopic(topic: string, taxonomy: Taxonomy): string {
   const categories = [...taxonomy.categories.keys()];
   const suggestions = suggest(topic, [...taxonomy.categoryOf.keys()]);
   const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.join(' or ')}?` : '';
-  const accepted = categories.length > 0 ? `use one of ${categories.join(', ')} or one of their tags` : 'this documentation has no topics, so search without one';
+  const accepted =
+    categories.length > 0
+      ? `use one of ${categories.join(', ')} or one of their tags`
+      : 'this documentation has no topics, so search without one';
   const message = `${quoteInput(topic)} is not a topic; ${accepted}.${hint}`;
   throw new KitError('invalid_input', `Invalid input: topic ${message}`, { issues: [{ field: 'topic', message }], suggestions });
 }

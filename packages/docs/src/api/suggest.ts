@@ -22,7 +22,10 @@ export function suggest(value: string, candidates: readonly string[], max = 3): 
 
 /** Lower case, letters and digits only: `File-Based Routing` and `file based routing` are equal. */
 export function normalise(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
 function dice(a: string, b: string): number {

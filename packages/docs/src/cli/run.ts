@@ -107,7 +107,10 @@ export async function runCli(argv: readonly string[]): Promise<number> {
             return 2;
           }
         }
-        const allowedHosts = (values['allowed-hosts'] ?? env('ALLOWED_HOSTS')).split(',').map((name) => name.trim()).filter(Boolean);
+        const allowedHosts = (values['allowed-hosts'] ?? env('ALLOWED_HOSTS'))
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean);
         const redisUrl = values['redis-url'] ?? (env('REDIS_URL') || undefined);
         const opsDb = values['ops-db'] ?? (env('OPS_DB') || undefined);
         return await runServe(
@@ -138,7 +141,12 @@ export async function runCli(argv: readonly string[]): Promise<number> {
           return 2;
         }
         const limit = values.limit === undefined ? undefined : Number(values.limit);
-        return await runSearch(contentDirectory, { q, ...(values.topic ? { topic: values.topic } : {}), ...(limit === undefined ? {} : { limit }) }, out, err);
+        return await runSearch(
+          contentDirectory,
+          { q, ...(values.topic ? { topic: values.topic } : {}), ...(limit === undefined ? {} : { limit }) },
+          out,
+          err,
+        );
       }
       default:
         err(`kit-docs: unknown command "${command}"; use serve, mcp, check or search\n\n${usage}`);
@@ -148,7 +156,8 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     if (error instanceof ContentError) {
       err(`kit-docs ${command}: the content in ${contentDirectory} is invalid:`);
       for (const problem of error.problems) err(formatProblem(problem));
-      if (error.warnings.length > 0) err(`and ${error.warnings.length} warning(s); kit-docs check --content ${contentDirectory} lists them`);
+      if (error.warnings.length > 0)
+        err(`and ${error.warnings.length} warning(s); kit-docs check --content ${contentDirectory} lists them`);
       return 1;
     }
     throw error;

@@ -17,7 +17,10 @@ export async function runSearch(
   if (query.topic !== undefined) params.set('topic', query.topic);
   if (query.limit !== undefined) params.set('limit', String(query.limit));
   const response = await app.fetch(new Request(`http://cli.invalid/api/search?${params}`));
-  const body = (await response.json()) as { results?: { score: number; url: string; title: string; section: string; snippet: string }[]; detail?: string };
+  const body = (await response.json()) as {
+    results?: { score: number; url: string; title: string; section: string; snippet: string }[];
+    detail?: string;
+  };
   if (!response.ok || !body.results) {
     err(`kit-docs search: ${body.detail ?? response.statusText}`);
     return 1;

@@ -69,7 +69,16 @@ export async function runServe(options: ServeOptions, log: (line: string) => voi
   log(
     `kit docs: serving ${content.documents.length} documents, ${content.sections.length} sections and ${content.examples.length} examples at http://${formatHost(options.host)}:${server.port}/`,
   );
-  logger.info({ port: server.port, host: options.host, version: server.service.store.version, rateLimit: options.rateLimit ?? 'off', watch: Boolean(options.watch) }, 'serving');
+  logger.info(
+    {
+      port: server.port,
+      host: options.host,
+      version: server.service.store.version,
+      rateLimit: options.rateLimit ?? 'off',
+      watch: Boolean(options.watch),
+    },
+    'serving',
+  );
   process.on('uncaughtException', (error) => {
     // State may be corrupt after an exception nothing caught: stop gracefully and let the
     // supervisor (the cluster primary, the orchestrator) start a fresh process.

@@ -12,5 +12,6 @@ export function reportWarnings(content: Content, directory: string, log: (line: 
   if (warnings.length === 0) return;
   log(`kit docs: the content loaded with ${warnings.length} warning(s); it is served all the same`);
   for (const warning of warnings.slice(0, warningsShown)) log(formatWarning(warning));
-  if (warnings.length > warningsShown) log(`… and ${warnings.length - warningsShown} more; kit-docs check --content ${directory} lists them all`);
+  if (warnings.length > warningsShown)
+    log(`… and ${warnings.length - warningsShown} more; kit-docs check --content ${directory} lists them all`);
 }

@@ -49,7 +49,8 @@ export function readDocumentMeta(block: YamlBlock, file: string, problems: Probl
     return undefined;
   };
 
-  const order = number(['order'], value.order) ?? number(['sidebar_position'], value.sidebar_position) ?? number(['sidebar', 'order'], sidebar.order);
+  const order =
+    number(['order'], value.order) ?? number(['sidebar_position'], value.sidebar_position) ?? number(['sidebar', 'order'], sidebar.order);
   const label = text(['sidebar_label'], value.sidebar_label) ?? text(['sidebar', 'label'], sidebar.label);
   const title = text(['title'], value.title);
   const summary = text(['description'], value.description) ?? text(['summary'], value.summary);
@@ -70,13 +71,22 @@ export function readDocumentMeta(block: YamlBlock, file: string, problems: Probl
 /** A list of tags: an array of words (or of `{ label }` objects, as Docusaurus allows), or one comma-separated string. */
 function tagList(raw: unknown, key: string, block: YamlBlock, warnType: (path: Path, expected: string) => void) {
   if (raw === undefined || raw === null) return [];
-  if (typeof raw === 'string') return raw.split(',').map((tag) => ({ tag: tag.trim(), line: block.lineOf([key]) })).filter((entry) => entry.tag !== '');
+  if (typeof raw === 'string')
+    return raw
+      .split(',')
+      .map((tag) => ({ tag: tag.trim(), line: block.lineOf([key]) }))
+      .filter((entry) => entry.tag !== '');
   if (!Array.isArray(raw)) {
     warnType([key], 'a list of words');
     return [];
   }
   return raw.flatMap((item, index) => {
-    const tag = typeof item === 'string' || typeof item === 'number' ? String(item) : isRecord(item) && typeof item.label === 'string' ? item.label : undefined;
+    const tag =
+      typeof item === 'string' || typeof item === 'number'
+        ? String(item)
+        : isRecord(item) && typeof item.label === 'string'
+          ? item.label
+          : undefined;
     if (tag === undefined) {
       warnType([key, index], 'a word');
       return [];
@@ -95,7 +105,8 @@ function homeText(value: Record<string, unknown>, block: YamlBlock): { text: str
   if (hero) {
     for (const key of ['text', 'tagline']) {
       const words = hero[key];
-      if (typeof words === 'string' && words.trim() !== '') lines.push({ text: words.trim(), line: block.lineOf(['hero', key]) }, { text: '', line: block.lineOf(['hero', key]) });
+      if (typeof words === 'string' && words.trim() !== '')
+        lines.push({ text: words.trim(), line: block.lineOf(['hero', key]) }, { text: '', line: block.lineOf(['hero', key]) });
     }
   }
   if (Array.isArray(value.features)) {

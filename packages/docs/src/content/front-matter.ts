@@ -25,7 +25,10 @@ export function splitFrontMatter(
   problems: ProblemList,
   optional = false,
 ): SplitFile | undefined {
-  const lines = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n');
   let start = 0;
   let prefix = '';
   if (commentPrefix === '#' && lines[0]?.startsWith('#!')) {

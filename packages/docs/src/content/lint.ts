@@ -31,9 +31,17 @@ export function lintContent(content: Content): ContentProblem[] {
     for (const section of document.sections) {
       const isShortIntro = section.level === 1 && document.sections.length > 1;
       if (section.wordCount > sectionWordLimits.max) {
-        problems.push({ file: section.file, line: section.line, message: `section "${section.heading}" has ${section.wordCount} words; split it below ${sectionWordLimits.max}` });
+        problems.push({
+          file: section.file,
+          line: section.line,
+          message: `section "${section.heading}" has ${section.wordCount} words; split it below ${sectionWordLimits.max}`,
+        });
       } else if (section.wordCount < sectionWordLimits.min && !isShortIntro && !hasSubsections(document.sections, section.anchor)) {
-        problems.push({ file: section.file, line: section.line, message: `section "${section.heading}" has ${section.wordCount} words; write at least ${sectionWordLimits.min}` });
+        problems.push({
+          file: section.file,
+          line: section.line,
+          message: `section "${section.heading}" has ${section.wordCount} words; write at least ${sectionWordLimits.min}`,
+        });
       }
     }
   }

@@ -100,14 +100,23 @@ describe('assembleContent: sections', () => {
 describe('assembleContent: errors as file:line: message', () => {
   it('reports malformed front matter at its line', () => {
     expect(problemsOf({ 'docs/a.md': '---\ntitle: [unclosed\nsummary: x\n---\nText.' })[0]).toMatch(/^docs\/a\.md:[23]: invalid YAML/);
-    expect(problemsOf({ 'docs/a.md': 'No front matter.' })).toEqual(['docs/a.md:1: missing front matter: the file must start with a `---` line']);
-    expect(problemsOf({ 'docs/a.md': '---\ntitle: A\n' })).toEqual(['docs/a.md:1: front matter is never closed: add a `---` line after it']);
+    expect(problemsOf({ 'docs/a.md': 'No front matter.' })).toEqual([
+      'docs/a.md:1: missing front matter: the file must start with a `---` line',
+    ]);
+    expect(problemsOf({ 'docs/a.md': '---\ntitle: A\n' })).toEqual([
+      'docs/a.md:1: front matter is never closed: add a `---` line after it',
+    ]);
   });
 
   it('reports each invalid or missing field at the line of its value', () => {
-    const problems = problemsOf({ 'docs/a.md': doc(front({ order: 'ten', group: 'Elsewhere' }).replace('summary: Models and migrations.\n', ''), 'Text.') });
+    const problems = problemsOf({
+      'docs/a.md': doc(front({ order: 'ten', group: 'Elsewhere' }).replace('summary: Models and migrations.\n', ''), 'Text.'),
+    });
     // A missing field is reported at the first line of the front matter; a wrong one at its own line.
-    expect(problems).toEqual(['docs/a.md:2: summary: Invalid input: expected string, received undefined', 'docs/a.md:4: order: Invalid input: expected number, received string']);
+    expect(problems).toEqual([
+      'docs/a.md:2: summary: Invalid input: expected string, received undefined',
+      'docs/a.md:4: order: Invalid input: expected number, received string',
+    ]);
     const badGroup = problemsOf({ 'docs/a.md': doc(front({ group: 'Elsewhere' }), 'Text.') });
     expect(badGroup).toEqual(['docs/a.md:4: group: "Elsewhere" is not a navigation group; use one of Guides, Reference (site.yaml)']);
   });
@@ -119,7 +128,10 @@ describe('assembleContent: errors as file:line: message', () => {
   });
 
   it('keeps folders in slugs, and reports two files with the same slug', () => {
-    const content = assembleContent(root, files({ 'docs/guides/intro.md': doc(front(), 'One.'), 'docs/reference/intro.md': doc(front(), 'Two.') }));
+    const content = assembleContent(
+      root,
+      files({ 'docs/guides/intro.md': doc(front(), 'One.'), 'docs/reference/intro.md': doc(front(), 'Two.') }),
+    );
     expect(content.documents.map((document) => document.slug)).toEqual(['guides/intro', 'reference/intro']);
     expect(problemsOf({ 'docs/guides.md': doc(front(), 'One.'), 'docs/guides/index.md': doc(front(), 'Two.') })).toEqual([
       'docs/guides/index.md:1: duplicate slug "guides": docs/guides.md has the same slug; rename or move one of them',
@@ -127,7 +139,8 @@ describe('assembleContent: errors as file:line: message', () => {
   });
 
   it('reports broken links at their line, and accepts links that resolve', () => {
-    const body = 'Intro.\n\n## Models\n\nSee [b](/docs/b#real-section) and [self](#models).\n\nAlso [gone](/docs/b#nope) and [x](/docs/missing) and [rel](./b.md).';
+    const body =
+      'Intro.\n\n## Models\n\nSee [b](/docs/b#real-section) and [self](#models).\n\nAlso [gone](/docs/b#nope) and [x](/docs/missing) and [rel](./b.md).';
     const problems = problemsOf({ 'docs/a.md': doc(front(), body), 'docs/b.md': doc(front({ title: 'B' }), '## Real section\n\nText.') });
     expect(problems).toEqual([
       'docs/a.md:14: broken link "/docs/b#nope": no such document or section',
@@ -144,7 +157,8 @@ describe('assembleContent: errors as file:line: message', () => {
   });
 
   it('reports an example whose relatedDocs points at a missing section', () => {
-    const example = '// ---\n// title: A model\n// description: Declares one.\n// topics: [defineModel]\n// relatedDocs: /docs/a#nowhere\n// ---\nexport const x = 1;\n';
+    const example =
+      '// ---\n// title: A model\n// description: Declares one.\n// topics: [defineModel]\n// relatedDocs: /docs/a#nowhere\n// ---\nexport const x = 1;\n';
     expect(problemsOf({ 'docs/a.md': doc(front(), '## Models\n\nText.'), 'examples/model.ts': example })).toEqual([
       'examples/model.ts:5: relatedDocs: "/docs/a#nowhere" names no document section; point it at an existing /docs/<slug>#<anchor>',
     ]);
@@ -158,36 +172,54 @@ describe('assembleContent: errors as file:line: message', () => {
     expect(problemsOf({ 'docs/a.md': doc(front(), '## Models\n\nText.'), 'examples/m.ts': unknownTopic })).toEqual([
       'examples/m.ts:4: unknown example topic "defineModle"; use one of taxonomy.yaml examples: defineModel, routing',
     ]);
-    expect(problemsOf({ 'docs/a.md': doc(front(), 'Text.'), 'examples/m.py': 'print(1)' })).toEqual(['examples/m.py:1: unsupported example file type ".py"; use .ts, .tsx, .sh']);
+    expect(problemsOf({ 'docs/a.md': doc(front(), 'Text.'), 'examples/m.py': 'print(1)' })).toEqual([
+      'examples/m.py:1: unsupported example file type ".py"; use .ts, .tsx, .sh',
+    ]);
   });
 
   it('serves examples without their front matter, keeping a shebang', () => {
-    const script = '#!/usr/bin/env bash\n# ---\n# title: Migrate\n# description: Runs migrations.\n# topics: [routing]\n# relatedDocs: /docs/a#models\n# ---\n\nkit db:migrate\n';
+    const script =
+      '#!/usr/bin/env bash\n# ---\n# title: Migrate\n# description: Runs migrations.\n# topics: [routing]\n# relatedDocs: /docs/a#models\n# ---\n\nkit db:migrate\n';
     const content = assembleContent(root, files({ 'docs/a.md': doc(front(), '## Models\n\nText.'), 'examples/migrate.sh': script }));
-    expect(content.examples[0]).toMatchObject({ id: 'migrate', language: 'bash', code: '#!/usr/bin/env bash\nkit db:migrate\n', topics: ['routing'] });
+    expect(content.examples[0]).toMatchObject({
+      id: 'migrate',
+      language: 'bash',
+      code: '#!/usr/bin/env bash\nkit db:migrate\n',
+      topics: ['routing'],
+    });
   });
 
   it('reports a tag listed under two categories', () => {
     const bad = 'categories:\n  database: [models]\n  auth: [models]\nexamples: [x]\n';
-    expect(problemsOf({ 'taxonomy.yaml': bad })).toEqual(['taxonomy.yaml:3: tag "models" already belongs to category "database"; a tag belongs to exactly one category']);
+    expect(problemsOf({ 'taxonomy.yaml': bad })).toEqual([
+      'taxonomy.yaml:3: tag "models" already belongs to category "database"; a tag belongs to exactly one category',
+    ]);
   });
 });
 
 describe('assembleContent without settings (any documentation folder)', () => {
-  const folder = (all: Record<string, string>) => Object.entries(all).map(([relativePath, text]) => ({ path: `${root}/${relativePath}`, relativePath, text }));
+  const folder = (all: Record<string, string>) =>
+    Object.entries(all).map(([relativePath, text]) => ({ path: `${root}/${relativePath}`, relativePath, text }));
   const load = (all: Record<string, string>) => assembleContent(root, folder(all));
   function errorsOf(all: Record<string, string>): { errors: string[]; warnings: string[] } {
     try {
       load(all);
     } catch (error) {
-      if (error instanceof ContentError) return { errors: error.problems.map((p) => formatProblem(p, root)), warnings: error.warnings.map((p) => formatProblem(p, root)) };
+      if (error instanceof ContentError)
+        return { errors: error.problems.map((p) => formatProblem(p, root)), warnings: error.warnings.map((p) => formatProblem(p, root)) };
       throw error;
     }
     throw new Error('expected errors');
   }
 
   it('keeps folders in slugs; index and README pages name their folder', () => {
-    const content = load({ 'index.md': '# Home\n\nWelcome.', 'api/context.md': '# Context\n\nC.', 'api/README.md': '# API\n\nAll of it.', 'guide/index.md': '# Guide\n\nG.', 'guide/README.md': '# Readme\n\nR.' });
+    const content = load({
+      'index.md': '# Home\n\nWelcome.',
+      'api/context.md': '# Context\n\nC.',
+      'api/README.md': '# API\n\nAll of it.',
+      'guide/index.md': '# Guide\n\nG.',
+      'guide/README.md': '# Readme\n\nR.',
+    });
     expect(content.documents.map((d) => d.slug).sort()).toEqual(['api', 'api/context', 'guide', 'guide/readme', 'index']);
     expect(content.documents.find((d) => d.slug === 'api/context')?.url).toBe('/docs/api/context');
   });
@@ -202,42 +234,71 @@ describe('assembleContent without settings (any documentation folder)', () => {
     expect(a!.title).toBe('From front matter');
     expect(a!.markdown).toBe('Text.');
     expect(b!.title).toBe('Heading title');
-    expect(b!.sections.map((s) => [s.heading, s.level])).toEqual([['Overview', 1], ['Second top heading', 2]]);
+    expect(b!.sections.map((s) => [s.heading, s.level])).toEqual([
+      ['Overview', 1],
+      ['Second top heading', 2],
+    ]);
     expect(c!.title).toBe('Getting started');
     expect(content.warnings).toEqual([]);
   });
 
   it('takes the summary from description, else the first paragraph, and says when there is none', () => {
-    const content = load({ 'a.md': '---\ndescription: Written.\n---\nBody.', 'b.md': '# B\n\n```sh\nx\n```\n\nFirst words.\n\nSecond.', 'c.md': '# C\n\n```sh\nonly code\n```' });
+    const content = load({
+      'a.md': '---\ndescription: Written.\n---\nBody.',
+      'b.md': '# B\n\n```sh\nx\n```\n\nFirst words.\n\nSecond.',
+      'c.md': '# C\n\n```sh\nonly code\n```',
+    });
     const summaries = Object.fromEntries(content.documents.map((d) => [d.slug, [d.summary, d.summaryFromBody]]));
     expect(summaries).toEqual({ a: ['Written.', false], b: ['First words.', true], c: ['', false] });
-    expect(content.warnings.map((p) => formatProblem(p, root))).toEqual(['c.md:1: no summary: add a `description` to the front matter, or a paragraph of text to the page']);
+    expect(content.warnings.map((p) => formatProblem(p, root))).toEqual([
+      'c.md:1: no summary: add a `description` to the front matter, or a paragraph of text to the page',
+    ]);
   });
 
   it('keeps deeper headings inside their section with anchors of their own, and honours {#id}', () => {
-    const content = load({ 'a.md': '# A\n\n## Setup {#install}\n\nOne.\n\n#### Details\n\nTwo.\n\n## Use\n\nSee [setup](#install) and [details](#details).' });
+    const content = load({
+      'a.md': '# A\n\n## Setup {#install}\n\nOne.\n\n#### Details\n\nTwo.\n\n## Use\n\nSee [setup](#install) and [details](#details).',
+    });
     const document = content.documents[0]!;
     expect(document.sections.map((s) => s.anchor)).toEqual(['install', 'use']);
     expect(document.sections[0]!.text).toBe('One.\nDetails\nTwo.');
-    expect(document.headings.map((h) => [h.level, h.anchor])).toEqual([[2, 'install'], [4, 'details'], [2, 'use']]);
+    expect(document.headings.map((h) => [h.level, h.anchor])).toEqual([
+      [2, 'install'],
+      [4, 'details'],
+      [2, 'use'],
+    ]);
     expect(content.warnings).toEqual([]);
   });
 
   it('infers topics from top folders and tags, so that topic filtering has categories', () => {
-    const content = load({ 'guide/a.md': '---\ntags: [Getting Started, cli]\n---\n# A\n\nText.', 'b.md': '---\nkeywords: search\n---\n# B\n\nText.' });
-    expect(Object.fromEntries(content.documents.map((d) => [d.slug, d.topics]))).toEqual({ b: ['search'], 'guide/a': ['cli', 'getting-started', 'guide'] });
+    const content = load({
+      'guide/a.md': '---\ntags: [Getting Started, cli]\n---\n# A\n\nText.',
+      'b.md': '---\nkeywords: search\n---\n# B\n\nText.',
+    });
+    expect(Object.fromEntries(content.documents.map((d) => [d.slug, d.topics]))).toEqual({
+      b: ['search'],
+      'guide/a': ['cli', 'getting-started', 'guide'],
+    });
     expect([...content.taxonomy.categories.keys()]).toEqual(['cli', 'getting-started', 'guide', 'search']);
   });
 
   it('leaves out drafts and partials, and ignores files that are not documents', () => {
-    const content = load({ 'a.md': '# A\n\nText.', 'draft.md': '---\ndraft: true\n---\n# D\n\nText.', '_partial.mdx': 'Shared.', 'notes.txt': 'x' });
+    const content = load({
+      'a.md': '# A\n\nText.',
+      'draft.md': '---\ndraft: true\n---\n# D\n\nText.',
+      '_partial.mdx': 'Shared.',
+      'notes.txt': 'x',
+    });
     expect(content.documents.map((d) => d.slug)).toEqual(['a']);
   });
 
   it('reports as warnings what strict mode refuses, and serves the content', () => {
     const broken = { 'a.md': '---\ntitle: A\norder: soon\n---\n# Also a title\n\n##### Deep\n\nSee [gone](./gone.md).' };
     const content = load(broken);
-    expect(content.warnings.map((p) => formatProblem(p, root))).toEqual(['a.md:3: order: expected a number; the value is ignored', 'a.md:9: broken link "./gone.md": no document at "./gone.md"']);
+    expect(content.warnings.map((p) => formatProblem(p, root))).toEqual([
+      'a.md:3: order: expected a number; the value is ignored',
+      'a.md:9: broken link "./gone.md": no document at "./gone.md"',
+    ]);
   });
 
   it('stops only on true errors: two files with one slug, broken front matter, no documents', () => {
@@ -245,27 +306,63 @@ describe('assembleContent without settings (any documentation folder)', () => {
       'a/index.md:1: duplicate slug "a": a.md has the same slug; rename or move one of them',
       'b.md:2: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]',
     ]);
-    expect(errorsOf({ 'c.md': '---\ntitle: C\nText without a closing line.' }).errors).toEqual(['c.md:1: front matter is never closed: add a `---` line after it']);
-    expect(errorsOf({ 'notes.txt': 'nothing here' }).errors).toEqual(['/content:1: no documents: found no Markdown (.md, .mdx) files in /content; pass the folder that holds the documentation']);
+    expect(errorsOf({ 'c.md': '---\ntitle: C\nText without a closing line.' }).errors).toEqual([
+      'c.md:1: front matter is never closed: add a `---` line after it',
+    ]);
+    expect(errorsOf({ 'notes.txt': 'nothing here' }).errors).toEqual([
+      '/content:1: no documents: found no Markdown (.md, .mdx) files in /content; pass the folder that holds the documentation',
+    ]);
   });
 
   it('recognises the layout of the generators from their files', () => {
-    expect(load({ 'mkdocs.yml': 'site_name: M\ndocs_dir: pages\nnav:\n  - Start: start.md\n', 'pages/start.md': '# S\n\nx', 'README.md': '# Not a page' }).documents.map((d) => [d.slug, d.label])).toEqual([['start', 'Start']]);
+    expect(
+      load({
+        'mkdocs.yml': 'site_name: M\ndocs_dir: pages\nnav:\n  - Start: start.md\n',
+        'pages/start.md': '# S\n\nx',
+        'README.md': '# Not a page',
+      }).documents.map((d) => [d.slug, d.label]),
+    ).toEqual([['start', 'Start']]);
     expect(load({ 'src/content/docs/a.md': '# A\n\nx', 'README.md': '# R' }).layout).toBe('starlight');
-    expect(load({ 'docusaurus.config.js': "export default { title: 'Site' };", 'docs/01-a.md': '# A\n\nx' }).documents.map((d) => d.slug)).toEqual(['a']);
+    expect(
+      load({ 'docusaurus.config.js': "export default { title: 'Site' };", 'docs/01-a.md': '# A\n\nx' }).documents.map((d) => d.slug),
+    ).toEqual(['a']);
     expect(load({ 'a.md': '# A\n\nx' }).layout).toBe('plain');
   });
 
   it('orders a Docusaurus site by its sidebars.json, categories as groups', () => {
-    const sidebars = JSON.stringify({ docs: { Start: ['intro'], Guides: [{ type: 'category', label: 'Deep', items: ['guides/b', { type: 'doc', id: 'guides/a', label: 'A!' }] }] } });
-    const content = load({ 'docusaurus.config.js': "export default { title: 'S' };", 'sidebars.json': sidebars, 'docs/intro.md': '# I\n\nx', 'docs/guides/a.md': '# A\n\nx', 'docs/guides/b.md': '# B\n\nx' });
-    expect(content.documents.map((d) => [d.group, d.slug, d.label])).toEqual([['Start', 'intro', 'I'], ['Guides', 'guides/b', 'B'], ['Guides', 'guides/a', 'A!']]);
+    const sidebars = JSON.stringify({
+      docs: {
+        Start: ['intro'],
+        Guides: [{ type: 'category', label: 'Deep', items: ['guides/b', { type: 'doc', id: 'guides/a', label: 'A!' }] }],
+      },
+    });
+    const content = load({
+      'docusaurus.config.js': "export default { title: 'S' };",
+      'sidebars.json': sidebars,
+      'docs/intro.md': '# I\n\nx',
+      'docs/guides/a.md': '# A\n\nx',
+      'docs/guides/b.md': '# B\n\nx',
+    });
+    expect(content.documents.map((d) => [d.group, d.slug, d.label])).toEqual([
+      ['Start', 'intro', 'I'],
+      ['Guides', 'guides/b', 'B'],
+      ['Guides', 'guides/a', 'A!'],
+    ]);
   });
 
   it('orders a Docusaurus site by a sidebars.js or sidebars.ts that exports an object literal, without running it', () => {
-    const files = { 'docusaurus.config.js': "export default { title: 'S' };", 'docs/intro.md': '# I\n\nx', 'docs/guides/a.md': '# A\n\nx', 'docs/guides/b.md': '# B\n\nx' };
+    const files = {
+      'docusaurus.config.js': "export default { title: 'S' };",
+      'docs/intro.md': '# I\n\nx',
+      'docs/guides/a.md': '# A\n\nx',
+      'docs/guides/b.md': '# B\n\nx',
+    };
     const js = `// @ts-check\n/** @type {import('@docusaurus/plugin-content-docs').SidebarsConfig} */\nconst sidebars = {\n  docs: [\n    'intro', // the start\n    { type: 'category', label: 'Guides', items: ['guides/b', { type: 'doc', id: 'guides/a', label: "A's page" }], },\n  ],\n};\n\nmodule.exports = sidebars;\n`;
-    const ordered = [['S', 'intro', 'I'], ['Guides', 'guides/b', 'B'], ['Guides', 'guides/a', "A's page"]];
+    const ordered = [
+      ['S', 'intro', 'I'],
+      ['Guides', 'guides/b', 'B'],
+      ['Guides', 'guides/a', "A's page"],
+    ];
     expect(load({ ...files, 'sidebars.js': js }).documents.map((d) => [d.group, d.slug, d.label])).toEqual(ordered);
     const ts = `import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';\n\nconst sidebars: SidebarsConfig = {\n  docs: ['intro', { type: 'category', label: 'Guides', items: ['guides/b', { type: 'doc', id: 'guides/a', label: "A's page" }] }],\n};\nexport default sidebars;\n`;
     expect(load({ ...files, 'sidebars.ts': ts }).documents.map((d) => [d.group, d.slug, d.label])).toEqual(ordered);
@@ -291,6 +388,8 @@ describe('assembleContent without settings (any documentation folder)', () => {
     });
     expect(content.layout).toBe('kit');
     expect(content.documents[0]).toMatchObject({ group: 'Elsewhere', topics: ['database'] });
-    expect(content.warnings.map((p) => formatProblem(p, root))).toEqual(['docs/a.md:6: unknown topic tag "nope"; add it to taxonomy.yaml under its category, or use a listed tag']);
+    expect(content.warnings.map((p) => formatProblem(p, root))).toEqual([
+      'docs/a.md:6: unknown topic tag "nope"; add it to taxonomy.yaml under its category, or use a listed tag',
+    ]);
   });
 });

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { basename, dirname, extname, posix, resolve } from 'node:path';
-import { docusaurusSidebarsFiles, readDocusaurusSidebars, readFolderSettings, readMkdocs, type MkdocsSettings } from './folder/generator-settings.js';
+import {
+  docusaurusSidebarsFiles,
+  readDocusaurusSidebars,
+  readFolderSettings,
+  readMkdocs,
+  type MkdocsSettings,
+} from './folder/generator-settings.js';
 import { detectLayout, generatorSiteText, type LayoutInfo } from './folder/layout.js';
 import { readContentImages, resolveImage, type ContentImages } from './folder/images.js';
 import { LinkResolver, rewriteLinks, type LinkTarget } from './folder/links.js';
@@ -53,7 +59,10 @@ export interface LoadContentOptions {
  * the directory. A directory that cannot be listed is a `ContentError`, as an unreadable file or one
  * past the limits is.
  */
-export async function readContentDirectory(root: string, limits: Partial<ContentLimits> = {}): Promise<{ files: ContentFile[]; images: ContentImages }> {
+export async function readContentDirectory(
+  root: string,
+  limits: Partial<ContentLimits> = {},
+): Promise<{ files: ContentFile[]; images: ContentImages }> {
   const listed = await listFiles(root).catch((error: unknown) => {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
     throw new ContentError([{ file: root, line: 1, message: `cannot read the content directory (${code}); pass an existing directory` }]);
@@ -73,7 +82,11 @@ export async function readContentDirectory(root: string, limits: Partial<Content
  * console.log(content.sections[0]?.url); // /docs/guide/intro#overview
  * ```
  */
-export function assembleContent(root: string, files: readonly ContentFile[], read: ContentImages = { images: new Map(), skipped: [] }): Content {
+export function assembleContent(
+  root: string,
+  files: readonly ContentFile[],
+  read: ContentImages = { images: new Map(), skipped: [] },
+): Content {
   const { images } = read;
   const layout = detectLayout(files);
   const byPath = new Map(files.map((file) => [file.relativePath, file]));
@@ -93,11 +106,17 @@ export function assembleContent(root: string, files: readonly ContentFile[], rea
 
   const targets = new Map(parsed.map(({ document, isIndex }) => [document, linkTarget(document, isIndex)]));
   const resolver = new LinkResolver([...targets.values()]);
-  const sectionUrls = new Set(parsed.flatMap(({ document }) => [`/docs/${document.slug}`, ...document.sections.map((section) => `/docs/${document.slug}#${section.anchor}`)]));
+  const sectionUrls = new Set(
+    parsed.flatMap(({ document }) => [
+      `/docs/${document.slug}`,
+      ...document.sections.map((section) => `/docs/${document.slug}#${section.anchor}`),
+    ]),
+  );
   const documents = placed.map(({ document, group, order, label }) => {
     let lines: readonly SourceLine[] = document.lines;
     if (strict) {
-      for (const link of document.links) checkStrictLink(link.href, document.slug, sectionUrls, (message) => problems.add(document.file, link.line, message));
+      for (const link of document.links)
+        checkStrictLink(link.href, document.slug, sectionUrls, (message) => problems.add(document.file, link.line, message));
     } else {
       const from = targets.get(document)!;
       for (const link of document.links) {
@@ -158,7 +177,7 @@ function strictSettings(root: string, byPath: ReadonlyMap<string, ContentFile>, 
   const site = siteFile && parseSite(siteFile.text, siteFile.path, problems);
   const taxonomy = taxonomyFile && parseTaxonomy(taxonomyFile.text, taxonomyFile.path, problems);
   const synonymsFile = byPath.get('synonyms.yaml');
-  const synonyms = synonymsFile ? parseSynonyms(synonymsFile.text, synonymsFile.path, problems) ?? [] : [];
+  const synonyms = synonymsFile ? (parseSynonyms(synonymsFile.text, synonymsFile.path, problems) ?? []) : [];
   if (!site || !taxonomy) throw new ContentError(problems.items);
   return { site, partialSite: undefined, taxonomy, synonyms, mkdocs: undefined };
 }
@@ -175,13 +194,14 @@ function lenientSettings(byPath: ReadonlyMap<string, ContentFile>, layout: Layou
     mkdocs = readMkdocs(layout.mkdocs, local);
     for (const problem of [...local.items, ...local.warnings]) problems.warn(problem.file, problem.line, problem.message);
   }
-  const sidebars = layout.layout === 'docusaurus' ? docusaurusSidebarsFiles.map((name) => byPath.get(name)).find((file) => file !== undefined) : undefined;
+  const sidebars =
+    layout.layout === 'docusaurus' ? docusaurusSidebarsFiles.map((name) => byPath.get(name)).find((file) => file !== undefined) : undefined;
   if (sidebars) mkdocs = readDocusaurusSidebars(sidebars, problems);
   return {
     site: undefined,
     partialSite: siteFile ? parsePartialSite(siteFile.text, siteFile.path, problems) : undefined,
     taxonomy: taxonomyFile ? parseTaxonomy(taxonomyFile.text, taxonomyFile.path, problems) : undefined,
-    synonyms: synonymsFile ? parseSynonyms(synonymsFile.text, synonymsFile.path, problems) ?? [] : [],
+    synonyms: synonymsFile ? (parseSynonyms(synonymsFile.text, synonymsFile.path, problems) ?? []) : [],
     mkdocs,
   };
 }
@@ -192,7 +212,11 @@ interface ParsedEntry {
 }
 
 /** Every document file of the documents folder, parsed; drafts and partials (`_name.md`) left out. */
-function readDocuments(files: readonly ContentFile[], layout: LayoutInfo, problems: ProblemList): { entries: ParsedEntry[]; candidates: number } {
+function readDocuments(
+  files: readonly ContentFile[],
+  layout: LayoutInfo,
+  problems: ProblemList,
+): { entries: ParsedEntry[]; candidates: number } {
   const strict = problems.strict;
   // Strict mode is the kit layout as it always was: the documents are exactly the files in docs/.
   const prefix = strict ? 'docs/' : layout.docsRoot === '' ? '' : `${layout.docsRoot}/`;
@@ -227,7 +251,9 @@ function readDocuments(files: readonly ContentFile[], layout: LayoutInfo, proble
       return;
     }
     seen.set(slug, file.relativePath);
-    const document = parseDocument(file.text, file.path, slug, path, problems, (specifier) => partialText(byPath, file.relativePath, specifier));
+    const document = parseDocument(file.text, file.path, slug, path, problems, (specifier) =>
+      partialText(byPath, file.relativePath, specifier),
+    );
     if (document && !document.draft) entries.push({ document, isIndex });
   });
   return { entries, candidates: candidates.length };
@@ -243,16 +269,32 @@ function partialText(byPath: ReadonlyMap<string, string>, from: string, specifie
 function strictOrder(parsed: readonly ParsedEntry[], site: Site, problems: ProblemList) {
   for (const { document } of parsed) {
     if (document.group !== undefined && !site.groups.includes(document.group)) {
-      problems.add(document.file, document.groupLine, `group: "${document.group}" is not a navigation group; use one of ${site.groups.join(', ')} (site.yaml)`);
+      problems.add(
+        document.file,
+        document.groupLine,
+        `group: "${document.group}" is not a navigation group; use one of ${site.groups.join(', ')} (site.yaml)`,
+      );
     }
   }
   const groupIndex = (group: string | undefined) => site.groups.indexOf(group ?? '');
   return [...parsed]
-    .sort((a, b) => groupIndex(a.document.group) - groupIndex(b.document.group) || (a.document.order ?? 0) - (b.document.order ?? 0) || a.document.slug.localeCompare(b.document.slug))
+    .sort(
+      (a, b) =>
+        groupIndex(a.document.group) - groupIndex(b.document.group) ||
+        (a.document.order ?? 0) - (b.document.order ?? 0) ||
+        a.document.slug.localeCompare(b.document.slug),
+    )
     .map(({ document }) => ({ document, group: document.group ?? '', order: document.order ?? 0, label: document.title }));
 }
 
-function lenientOrder(files: readonly ContentFile[], parsed: readonly ParsedEntry[], layout: LayoutInfo, mkdocs: MkdocsSettings | undefined, site: Site, problems: ProblemList) {
+function lenientOrder(
+  files: readonly ContentFile[],
+  parsed: readonly ParsedEntry[],
+  layout: LayoutInfo,
+  mkdocs: MkdocsSettings | undefined,
+  site: Site,
+  problems: ProblemList,
+) {
   const navFile = layout.mkdocs ?? files.find((file) => (docusaurusSidebarsFiles as readonly string[]).includes(file.relativePath));
   return placeDocuments(
     parsed.map(({ document, isIndex }) => ({ ...navFields(document), isIndex, parsed: document })),
@@ -261,13 +303,21 @@ function lenientOrder(files: readonly ContentFile[], parsed: readonly ParsedEntr
       mkdocs,
       rootGroup: site.title,
       groupOrder: site.groups,
-      onMissingNavPage: (line, path) => problems.warn(navFile?.path ?? '', line, `nav: no document at "${path}" in the documents folder; fix the path or remove the entry`),
+      onMissingNavPage: (line, path) =>
+        problems.warn(navFile?.path ?? '', line, `nav: no document at "${path}" in the documents folder; fix the path or remove the entry`),
     },
   ).map(({ document, group, order, label }) => ({ document: document.parsed, group, order, label }));
 }
 
 function navFields(document: ParsedDocument) {
-  return { slug: document.slug, path: document.path, title: document.title, label: document.label, order: document.order, group: document.group };
+  return {
+    slug: document.slug,
+    path: document.path,
+    title: document.title,
+    label: document.label,
+    order: document.order,
+    group: document.group,
+  };
 }
 
 /**
@@ -276,10 +326,16 @@ function navFields(document: ParsedDocument) {
  */
 function siteOf(root: string, settings: Settings, parsed: readonly ParsedEntry[], generator: { title?: string; summary?: string }): Site {
   const index = parsed.find(({ document, isIndex }) => isIndex && !document.path.includes('/'))?.document;
-  const folder = ['docs', 'doc', 'content', 'documentation'].includes(basename(root).toLowerCase()) ? basename(dirname(root)) : basename(root);
+  const folder = ['docs', 'doc', 'content', 'documentation'].includes(basename(root).toLowerCase())
+    ? basename(dirname(root))
+    : basename(root);
   const title = settings.partialSite?.title ?? settings.mkdocs?.siteName ?? generator.title ?? index?.title ?? titleFromPath(folder);
   const summary =
-    settings.partialSite?.summary ?? settings.mkdocs?.siteDescription ?? generator.summary ?? (index?.summary || undefined) ?? `Documentation of ${title}.`;
+    settings.partialSite?.summary ??
+    settings.mkdocs?.siteDescription ??
+    generator.summary ??
+    (index?.summary || undefined) ??
+    `Documentation of ${title}.`;
   return { title, summary, groups: settings.partialSite?.groups ?? [] };
 }
 
@@ -292,7 +348,11 @@ function linkTarget(document: ParsedDocument, isIndex: boolean): LinkTarget {
 /** Topics a document brings to an inferred taxonomy: its top-level folder's, its tags, its sections' comments. */
 function inferredTopics(document: ParsedDocument): string[] {
   const folder = folderTopic(document.path);
-  return [...(folder ? [folder] : []), ...document.tags.map(({ tag }) => topicName(tag)), ...document.sections.flatMap((section) => section.ownTags.map(topicName))];
+  return [
+    ...(folder ? [folder] : []),
+    ...document.tags.map(({ tag }) => topicName(tag)),
+    ...document.sections.flatMap((section) => section.ownTags.map(topicName)),
+  ];
 }
 
 /**
@@ -306,7 +366,12 @@ function documentTopics(document: ParsedDocument, taxonomy: Taxonomy, given: boo
     return [...new Set([...(folder ? [folder] : []), ...document.tags.map(({ tag }) => topicName(tag))])].filter((tag) => tag !== '');
   }
   const folder = problems.strict ? undefined : folderTopic(document.path);
-  return [...new Set([...(folder && taxonomy.categoryOf.has(folder) ? [folder] : []), ...checkTags(document.tags, taxonomy, document.file, problems)])];
+  return [
+    ...new Set([
+      ...(folder && taxonomy.categoryOf.has(folder) ? [folder] : []),
+      ...checkTags(document.tags, taxonomy, document.file, problems),
+    ]),
+  ];
 }
 
 /** Keeps the known tags (lower-cased); reports each unknown one. */
@@ -326,13 +391,25 @@ interface PlacedFields {
   readonly tags: readonly string[];
 }
 
-function toDocument(parsed: ParsedDocument, lines: readonly SourceLine[], placed: PlacedFields, taxonomy: Taxonomy, given: boolean, problems: ProblemList): Document {
+function toDocument(
+  parsed: ParsedDocument,
+  lines: readonly SourceLine[],
+  placed: PlacedFields,
+  taxonomy: Taxonomy,
+  given: boolean,
+  problems: ProblemList,
+): Document {
   const url = `/docs/${parsed.slug}`;
   const sections: Section[] = parsed.sections.map((raw) => {
     const skip = new Set(parsed.skip);
     if (raw.tagLine !== undefined) skip.add(raw.tagLine);
     const ownTags = given
-      ? checkTags(raw.ownTags.map((tag) => ({ tag, line: raw.line + 1 })), taxonomy, parsed.file, problems)
+      ? checkTags(
+          raw.ownTags.map((tag) => ({ tag, line: raw.line + 1 })),
+          taxonomy,
+          parsed.file,
+          problems,
+        )
       : raw.ownTags.map(topicName);
     const text = raw.text;
     return {
@@ -369,7 +446,12 @@ function toDocument(parsed: ParsedDocument, lines: readonly SourceLine[], placed
   };
 }
 
-function readExamples(files: readonly ContentFile[], taxonomy: Taxonomy, sectionUrls: ReadonlySet<string>, problems: ProblemList): Example[] {
+function readExamples(
+  files: readonly ContentFile[],
+  taxonomy: Taxonomy,
+  sectionUrls: ReadonlySet<string>,
+  problems: ProblemList,
+): Example[] {
   const examples: Example[] = [];
   const seenIds = new Map<string, string>();
   const exampleTopicByKey = new Map(taxonomy.exampleTopics.map((topic) => [topic.toLowerCase(), topic]));
@@ -387,15 +469,28 @@ function readExamples(files: readonly ContentFile[], taxonomy: Taxonomy, section
   return examples.sort((a, b) => a.id.localeCompare(b.id));
 }
 
-function toExample(parsed: ParsedExample, topicByKey: ReadonlyMap<string, string>, sectionUrls: ReadonlySet<string>, problems: ProblemList): Example {
+function toExample(
+  parsed: ParsedExample,
+  topicByKey: ReadonlyMap<string, string>,
+  sectionUrls: ReadonlySet<string>,
+  problems: ProblemList,
+): Example {
   const topics = parsed.topics.flatMap((topic, index) => {
     const known = topicByKey.get(topic.toLowerCase());
     if (known) return [known];
-    problems.soft(parsed.file, parsed.topicLines[index] ?? 1, `unknown example topic "${topic}"; use one of taxonomy.yaml examples: ${[...topicByKey.values()].join(', ')}`);
+    problems.soft(
+      parsed.file,
+      parsed.topicLines[index] ?? 1,
+      `unknown example topic "${topic}"; use one of taxonomy.yaml examples: ${[...topicByKey.values()].join(', ')}`,
+    );
     return [];
   });
   if (!sectionUrls.has(parsed.relatedDocs)) {
-    problems.soft(parsed.file, parsed.relatedDocsLine, `relatedDocs: "${parsed.relatedDocs}" names no document section; point it at an existing /docs/<slug>#<anchor>`);
+    problems.soft(
+      parsed.file,
+      parsed.relatedDocsLine,
+      `relatedDocs: "${parsed.relatedDocs}" names no document section; point it at an existing /docs/<slug>#<anchor>`,
+    );
   }
   const { relatedDocsLine: _line, topicLines: _lines, ...example } = parsed;
   return { ...example, topics };
@@ -405,7 +500,8 @@ function toExample(parsed: ParsedExample, topicByKey: ReadonlyMap<string, string
 function checkStrictLink(href: string, slug: string, urls: ReadonlySet<string>, report: (message: string) => void): void {
   const target = href.startsWith('#') ? `/docs/${slug}${href}` : href;
   if (!target.startsWith('/docs/')) {
-    if (!/^[a-z][a-z0-9+.-]*:/i.test(href) && !href.startsWith('/')) report(`relative link "${href}"; write links to documents as /docs/<slug>#<anchor>`);
+    if (!/^[a-z][a-z0-9+.-]*:/i.test(href) && !href.startsWith('/'))
+      report(`relative link "${href}"; write links to documents as /docs/<slug>#<anchor>`);
     return;
   }
   const withoutMd = target.replace(/\.md(#|$)/, '$1');

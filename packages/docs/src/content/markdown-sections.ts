@@ -85,7 +85,8 @@ export function parseMarkdownBody(lines: readonly SourceLine[], file: string, pr
   let title: ParsedBody['title'];
   let firstParagraph: string | undefined;
 
-  const isSectionHeading = (token: Token) => token.type === 'heading_open' && (strict || (token.level === 0 && Number(token.tag.slice(1)) <= 3));
+  const isSectionHeading = (token: Token) =>
+    token.type === 'heading_open' && (strict || (token.level === 0 && Number(token.tag.slice(1)) <= 3));
   if (!strict) {
     const first = tokens.find((token) => isSectionHeading(token));
     if (first?.tag === 'h1') {
@@ -98,7 +99,10 @@ export function parseMarkdownBody(lines: readonly SourceLine[], file: string, pr
   const firstHeading = sectionStarts[0] ?? lines.length;
   const hasOverview = lines
     .slice(0, firstHeading)
-    .some((line, index) => line.text.trim() !== '' && !topicsComment.test(line.text.trim()) && !(title && index >= title.start && index < title.end));
+    .some(
+      (line, index) =>
+        line.text.trim() !== '' && !topicsComment.test(line.text.trim()) && !(title && index >= title.start && index < title.end),
+    );
   let current: Draft | undefined;
   if (hasOverview) {
     current = newDraft('Overview', slugger.slug('Overview'), 1, undefined, 0, 0);
@@ -106,7 +110,14 @@ export function parseMarkdownBody(lines: readonly SourceLine[], file: string, pr
   }
   let parentAnchor: string | undefined;
 
-  function newDraft(heading: string, anchor: string, level: 1 | 2 | 3, parent: string | undefined, startLine: number, headingLine: number): Draft {
+  function newDraft(
+    heading: string,
+    anchor: string,
+    level: 1 | 2 | 3,
+    parent: string | undefined,
+    startLine: number,
+    headingLine: number,
+  ): Draft {
     return { heading, anchor, level, parentAnchor: parent, startLine, headingLine, text: [], code: [], ownTags: [], tagLine: undefined };
   }
 
@@ -149,7 +160,11 @@ export function parseMarkdownBody(lines: readonly SourceLine[], file: string, pr
     }
     if (token.type === 'paragraph_open' && token.level === 0 && firstParagraph === undefined) {
       const inline = tokens[index + 1];
-      const text = inline ? inlineText(inline.children ?? [], [], [], 0).replace(/\s+/g, ' ').trim() : '';
+      const text = inline
+        ? inlineText(inline.children ?? [], [], [], 0)
+            .replace(/\s+/g, ' ')
+            .trim()
+        : '';
       if (text !== '') firstParagraph = text;
     }
     if (!current) {
@@ -181,7 +196,12 @@ export function parseMarkdownBody(lines: readonly SourceLine[], file: string, pr
             problems.soft(file, lineAt(line), 'a topics comment must stand on the line right after its heading');
           }
           current.tagLine = line;
-          current.ownTags.push(...(match[1] ?? '').split(',').map((tag) => tag.trim()).filter(Boolean));
+          current.ownTags.push(
+            ...(match[1] ?? '')
+              .split(',')
+              .map((tag) => tag.trim())
+              .filter(Boolean),
+          );
         }
         break;
       }

@@ -84,7 +84,10 @@ export function parseDocument(
   } else {
     meta = readDocumentMeta(split.frontMatter, file, problems);
   }
-  const lines = normaliseMarkdown([...meta.homeText, ...toSourceLines(split.body, split.bodyLine)], { strict, ...(readPartial ? { readPartial } : {}) });
+  const lines = normaliseMarkdown([...meta.homeText, ...toSourceLines(split.body, split.bodyLine)], {
+    strict,
+    ...(readPartial ? { readPartial } : {}),
+  });
   const body = parseMarkdownBody(lines, file, problems);
   if (body.sections.length === 0) problems.soft(file, split.bodyLine, 'the document has no content');
   const title = meta.title ?? heroTitle(split.frontMatter) ?? (body.title?.text || undefined) ?? titleFromPath(path);
@@ -119,7 +122,10 @@ export function titleFromPath(path: string): string {
   const parts = path.replace(/\.[^./]+$/, '').split('/');
   let name = parts.pop() ?? '';
   if (/^(index|readme)$/i.test(name) && parts.length > 0) name = parts.pop() ?? name;
-  const words = name.replace(/^\d+[-_.]\s*(?=.)/, '').replace(/[-_]+/g, ' ').trim();
+  const words = name
+    .replace(/^\d+[-_.]\s*(?=.)/, '')
+    .replace(/[-_]+/g, ' ')
+    .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

@@ -17,7 +17,9 @@ const frontMatterSchema = z.strictObject({
   title: nonEmpty,
   description: nonEmpty,
   topics: z.array(nonEmpty).min(1, 'must list at least one example topic'),
-  relatedDocs: z.string().regex(/^\/docs\/[a-z0-9-]+(?:\/[a-z0-9-]+)*(#[\w-]+)?$/, 'must be a section url like `/docs/core-concepts#defineapi`'),
+  relatedDocs: z
+    .string()
+    .regex(/^\/docs\/[a-z0-9-]+(?:\/[a-z0-9-]+)*(#[\w-]+)?$/, 'must be a section url like `/docs/core-concepts#defineapi`'),
 });
 
 /** An example as read from one file, before `relatedDocs` is resolved, with the lines to report at. */

@@ -12,7 +12,8 @@ export interface ContentFile {
 }
 
 /** Settings files read at the top of the content directory. */
-const topFiles = /^(?:site\.yaml|taxonomy\.yaml|synonyms\.yaml|mkdocs\.ya?ml|sidebars\.(?:json|[cm]?[jt]s)|docusaurus\.config\.[cm]?[jt]s|astro\.config\.[cm]?[jt]s)$/;
+const topFiles =
+  /^(?:site\.yaml|taxonomy\.yaml|synonyms\.yaml|mkdocs\.ya?ml|sidebars\.(?:json|[cm]?[jt]s)|docusaurus\.config\.[cm]?[jt]s|astro\.config\.[cm]?[jt]s)$/;
 /** Files read anywhere: documents and Docusaurus category settings. */
 const anywhere = /(?:\.mdx?|\.markdown|(?:^|\/)_category_\.(?:json|ya?ml))$/i;
 /** VitePress settings, read only to recognise the layout (the file is code and is never run). */
@@ -48,7 +49,15 @@ export const defaultContentLimits: ContentLimits = { maxFileBytes: 2 * 1024 * 10
 const limitVariables = { maxFileBytes: 'KIT_DOCS_MAX_FILE_SIZE', maxFolderBytes: 'KIT_DOCS_MAX_FOLDER_SIZE' } as const;
 
 const sizePattern = /^(\d+(?:\.\d+)?)\s*(b|kb|kib|mb|mib|gb|gib)?$/i;
-const unitBytes: Readonly<Record<string, number>> = { b: 1, kb: 1024, kib: 1024, mb: 1024 ** 2, mib: 1024 ** 2, gb: 1024 ** 3, gib: 1024 ** 3 };
+const unitBytes: Readonly<Record<string, number>> = {
+  b: 1,
+  kb: 1024,
+  kib: 1024,
+  mb: 1024 ** 2,
+  mib: 1024 ** 2,
+  gb: 1024 ** 3,
+  gib: 1024 ** 3,
+};
 
 /**
  * The limits in force: those given, else the environment's `KIT_DOCS_MAX_FILE_SIZE` and
@@ -66,7 +75,10 @@ export function resolveContentLimits(given: Partial<ContentLimits> = {}, environ
   const pick = (key: keyof ContentLimits): number => {
     const value = given[key];
     if (value !== undefined) {
-      if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`loadContent: limits.${key} must be a whole number of bytes, 1 or more, got ${String(value)}; omit it for ${formatBytes(defaultContentLimits[key])}.`);
+      if (!Number.isSafeInteger(value) || value < 1)
+        throw new TypeError(
+          `loadContent: limits.${key} must be a whole number of bytes, 1 or more, got ${String(value)}; omit it for ${formatBytes(defaultContentLimits[key])}.`,
+        );
       return value;
     }
     const name = limitVariables[key];
@@ -75,7 +87,13 @@ export function resolveContentLimits(given: Partial<ContentLimits> = {}, environ
     const match = sizePattern.exec(text);
     const bytes = match ? Math.round(Number(match[1]) * unitBytes[(match[2] ?? 'b').toLowerCase()]!) : Number.NaN;
     if (!Number.isSafeInteger(bytes) || bytes < 1) {
-      throw new ContentError([{ file: name, line: 1, message: `${JSON.stringify(text.slice(0, 40))} is not a size; give bytes or a number with KB, MB or GB (such as 4MB), or unset it for ${formatBytes(defaultContentLimits[key])}` }]);
+      throw new ContentError([
+        {
+          file: name,
+          line: 1,
+          message: `${JSON.stringify(text.slice(0, 40))} is not a size; give bytes or a number with KB, MB or GB (such as 4MB), or unset it for ${formatBytes(defaultContentLimits[key])}`,
+        },
+      ]);
     }
     return bytes;
   };
@@ -104,7 +122,11 @@ function trim(value: number): string {
  * or a folder past its limit (`ContentLimits`: checked on the sizes on disk, before anything is read).
  * `listed` is `listFiles(directory)` when the caller has it already.
  */
-export async function readContentFiles(directory: string, listed?: readonly string[], given: Partial<ContentLimits> = {}): Promise<ContentFile[]> {
+export async function readContentFiles(
+  directory: string,
+  listed?: readonly string[],
+  given: Partial<ContentLimits> = {},
+): Promise<ContentFile[]> {
   const limits = resolveContentLimits(given);
   const root = resolve(directory);
   const paths = listed ?? (await listFiles(root));
@@ -116,7 +138,14 @@ export async function readContentFiles(directory: string, listed?: readonly stri
     return topFiles.test(path) || anywhere.test(path) || (kit && (path.startsWith('docs/') || path.startsWith('examples/')));
   });
   const problems: ContentProblem[] = [];
-  const sizes = await Promise.all(wanted.map((path) => stat(path).then((entry) => entry.size, () => 0)));
+  const sizes = await Promise.all(
+    wanted.map((path) =>
+      stat(path).then(
+        (entry) => entry.size,
+        () => 0,
+      ),
+    ),
+  );
   let total = 0;
   wanted.forEach((path, index) => {
     const size = sizes[index]!;
@@ -136,7 +165,11 @@ export async function readContentFiles(directory: string, listed?: readonly stri
       try {
         return { path, relativePath: relative(root, path).split('\\').join('/'), text: await readFile(path, 'utf8') };
       } catch (error) {
-        problems.push({ file: path, line: 1, message: `cannot read the file (${(error as NodeJS.ErrnoException).code ?? String(error)}); fix its permissions or remove it` });
+        problems.push({
+          file: path,
+          line: 1,
+          message: `cannot read the file (${(error as NodeJS.ErrnoException).code ?? String(error)}); fix its permissions or remove it`,
+        });
         return undefined;
       }
     }),
@@ -176,7 +209,10 @@ export async function listFiles(root: string): Promise<string[]> {
 async function parentMkdocs(root: string, limits: ContentLimits): Promise<ContentFile | undefined> {
   for (const name of ['mkdocs.yml', 'mkdocs.yaml']) {
     const path = join(dirname(root), name);
-    const size = await stat(path).then((entry) => (entry.isFile() ? entry.size : undefined), () => undefined);
+    const size = await stat(path).then(
+      (entry) => (entry.isFile() ? entry.size : undefined),
+      () => undefined,
+    );
     if (size === undefined) continue;
     if (size > limits.maxFileBytes) throw new ContentError([{ file: path, line: 1, message: tooLarge(size, limits.maxFileBytes) }]);
     const text = await readFile(path, 'utf8').catch(() => undefined);
@@ -184,7 +220,8 @@ async function parentMkdocs(root: string, limits: ContentLimits): Promise<Conten
     let docsDir = 'docs';
     try {
       const value: unknown = parseYaml(text, { logLevel: 'silent' });
-      if (typeof value === 'object' && value !== null && typeof (value as { docs_dir?: unknown }).docs_dir === 'string') docsDir = (value as { docs_dir: string }).docs_dir;
+      if (typeof value === 'object' && value !== null && typeof (value as { docs_dir?: unknown }).docs_dir === 'string')
+        docsDir = (value as { docs_dir: string }).docs_dir;
     } catch {
       // Broken settings are reported when the layout is read; here they only fail to match.
     }

@@ -7,13 +7,7 @@ import type { YamlBlock } from './yaml-block.js';
  * concerns, as `field: message`: an error in strict mode, a warning otherwise (the caller then does
  * without the block).
  */
-export function validateBlock<T>(
-  schema: z.ZodType<T>,
-  block: YamlBlock,
-  file: string,
-  problems: ProblemList,
-  what: string,
-): T | undefined {
+export function validateBlock<T>(schema: z.ZodType<T>, block: YamlBlock, file: string, problems: ProblemList, what: string): T | undefined {
   const result = schema.safeParse(block.value ?? {});
   if (result.success) return result.data;
   for (const issue of result.error.issues) {

@@ -59,11 +59,13 @@ export function parsePartialSite(text: string, file: string, problems: ProblemLi
     return undefined;
   };
   for (const key of Object.keys(value)) {
-    if (!['title', 'summary', 'groups', 'strict'].includes(key)) problems.warn(file, block.lineOf([key]), `unknown setting "${key}"; site.yaml knows title, summary, groups and strict`);
+    if (!['title', 'summary', 'groups', 'strict'].includes(key))
+      problems.warn(file, block.lineOf([key]), `unknown setting "${key}"; site.yaml knows title, summary, groups and strict`);
   }
   let groups: string[] = [];
   if (Array.isArray(value.groups) && value.groups.every((group) => typeof group === 'string')) groups = value.groups as string[];
-  else if (value.groups !== undefined) problems.warn(file, block.lineOf(['groups']), 'groups: expected a list of group names; the value is ignored');
+  else if (value.groups !== undefined)
+    problems.warn(file, block.lineOf(['groups']), 'groups: expected a list of group names; the value is ignored');
   const title = text_('title');
   const summary = text_('summary');
   return { ...(title !== undefined ? { title } : {}), ...(summary !== undefined ? { summary } : {}), groups };
@@ -83,7 +85,11 @@ export function parseTaxonomy(text: string, file: string, problems: ProblemList)
       const owner = categoryOf.get(tagName);
       if (owner !== undefined) {
         const where = owner === tagName ? 'is a category name' : `already belongs to category "${owner}"`;
-        problems.soft(file, block.lineOf(['categories', category, index]), `tag "${tagName}" ${where}; a tag belongs to exactly one category`);
+        problems.soft(
+          file,
+          block.lineOf(['categories', category, index]),
+          `tag "${tagName}" ${where}; a tag belongs to exactly one category`,
+        );
       } else categoryOf.set(tagName, category);
     });
   }

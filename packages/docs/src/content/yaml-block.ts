@@ -15,12 +15,7 @@ export interface YamlBlock {
  * Parses `text`, which starts at `firstLine` of `file`. Syntax errors are reported to `problems`
  * and give `undefined`.
  */
-export function parseYamlBlock(
-  text: string,
-  file: string,
-  firstLine: number,
-  problems: ProblemList,
-): YamlBlock | undefined {
+export function parseYamlBlock(text: string, file: string, firstLine: number, problems: ProblemList): YamlBlock | undefined {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   if (document.errors.length > 0) {

@@ -28,7 +28,9 @@ export function runPrimary(options: PrimaryOptions): Promise<number> {
       const now = Date.now();
       recentDeaths = [...recentDeaths.filter((time) => now - time < 30_000), now];
       const delay = recentDeaths.length <= 3 ? 0 : Math.min(10_000, 250 * 2 ** (recentDeaths.length - 3));
-      log(`kit docs: worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting a replacement${delay ? ` in ${delay} ms` : ''}`);
+      log(
+        `kit docs: worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting a replacement${delay ? ` in ${delay} ms` : ''}`,
+      );
       setTimeout(() => {
         if (!stopping) fork();
       }, delay).unref();

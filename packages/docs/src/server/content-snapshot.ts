@@ -28,8 +28,11 @@ export function snapshotDirectories(): string[] {
 export async function loadContentWithSnapshot(directory: string): Promise<Content> {
   const root = resolve(directory);
   const { files, images } = await readContentDirectory(root);
-  const hash = createHash('sha256').update(`${process.version} ${process.arch}\n`).update(await loaderFingerprint());
-  for (const file of [...files].sort((a, b) => a.path.localeCompare(b.path))) hash.update(`${file.path}\n${file.text.length}\n`).update(file.text);
+  const hash = createHash('sha256')
+    .update(`${process.version} ${process.arch}\n`)
+    .update(await loaderFingerprint());
+  for (const file of [...files].sort((a, b) => a.path.localeCompare(b.path)))
+    hash.update(`${file.path}\n${file.text.length}\n`).update(file.text);
   for (const [path, image] of [...images.images].sort(([a], [b]) => a.localeCompare(b))) hash.update(`${path}\n${image.etag}\n`);
   for (const { file, reason } of images.skipped) hash.update(`${file}\n${reason}\n`);
   const name = `content-${hash.digest('base64url')}.v8`;

@@ -23,7 +23,8 @@ export function isOpenToAllOrigins(path: string): boolean {
  */
 export const corsHeaders: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'ETag, X-Request-Id, Retry-After, RateLimit-Policy, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset',
+  'access-control-expose-headers':
+    'ETag, X-Request-Id, Retry-After, RateLimit-Policy, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset',
 };
 
 /**

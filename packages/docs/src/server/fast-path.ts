@@ -13,7 +13,12 @@ import { cacheKey, notModifiedHeaders, preferredEncoding, type ResponseCache } f
 export function createFastPath(cache: ResponseCache, store: ContentStore) {
   return (request: IncomingMessage, response: ServerResponse, target: string, path: string, headers: Record<string, string>): boolean => {
     const method = request.method;
-    if ((method !== 'GET' && method !== 'HEAD') || request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] !== undefined) return false;
+    if (
+      (method !== 'GET' && method !== 'HEAD') ||
+      request.headers['content-length'] !== undefined ||
+      request.headers['transfer-encoding'] !== undefined
+    )
+      return false;
     if (target === '/api/health') {
       const body = `{"status":"${store.status}","timestamp":"${new Date().toISOString()}"}`;
       // As the route declares (cache: 'no-store'): the body changes every call, so no cache may keep

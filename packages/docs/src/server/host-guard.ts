@@ -14,7 +14,11 @@ export function isLoopback(host: string): boolean {
  * url's host; loopback names when bound to loopback. Undefined (no check) when the server is bound to
  * a public address and no names are configured: it is then reachable under any name anyway.
  */
-export function allowedHostNames(options: { readonly bindHost: string; readonly configured?: readonly string[]; readonly publicBaseUrl?: string }): ReadonlySet<string> | undefined {
+export function allowedHostNames(options: {
+  readonly bindHost: string;
+  readonly configured?: readonly string[];
+  readonly publicBaseUrl?: string;
+}): ReadonlySet<string> | undefined {
   const names = new Set<string>((options.configured ?? []).map((name) => name.trim().toLowerCase()).filter(Boolean));
   if (options.publicBaseUrl) names.add(new URL(options.publicBaseUrl).hostname.toLowerCase());
   if (isLoopback(options.bindHost) || names.size > 0) for (const name of loopbackNames) names.add(name);
@@ -28,7 +32,8 @@ export function allowedHostNames(options: { readonly bindHost: string; readonly 
 export function hostGuardRefusal(request: IncomingMessage, allowed: ReadonlySet<string> | undefined, path = '/mcp'): string | undefined {
   if (!allowed) return undefined;
   const host = hostName(request.headers.host);
-  if (!host || !allowed.has(host)) return `Host ${JSON.stringify((request.headers.host ?? '').slice(0, 100))} is not allowed to reach ${path}; add it with --allowed-hosts.`;
+  if (!host || !allowed.has(host))
+    return `Host ${JSON.stringify((request.headers.host ?? '').slice(0, 100))} is not allowed to reach ${path}; add it with --allowed-hosts.`;
   const origin = request.headers.origin;
   if (origin !== undefined) {
     let originHost: string | undefined;

@@ -30,9 +30,13 @@ function readOps(path: string) {
   const reader = createOpsStore({ path });
   try {
     return {
-      reloads: reader.query({ kind: 'reload', order: 'asc' }).map((event) => [event.status, event.data.reason, typeof event.data.error === 'string' ? 'has error' : 'no error']),
+      reloads: reader
+        .query({ kind: 'reload', order: 'asc' })
+        .map((event) => [event.status, event.data.reason, typeof event.data.error === 'string' ? 'has error' : 'no error']),
       health: reader.health().map((snapshot) => [snapshot.name, snapshot.status]),
-      incidents: reader.incidents().map((incident) => [incident.rule, incident.subject, incident.resolvedAt === undefined ? 'open' : 'resolved']),
+      incidents: reader
+        .incidents()
+        .map((incident) => [incident.rule, incident.subject, incident.resolvedAt === undefined ? 'open' : 'resolved']),
     };
   } finally {
     reader.close();
@@ -76,7 +80,12 @@ describe('kit docs records its operations with --ops-db', () => {
 
   it('records requests answered 5xx, and opens route-5xx at the third within a minute', async () => {
     const ops = openDocsOps(opsPath(), pino({ level: 'silent' }));
-    const app = createKitApp({ routes: { 'GET /api/boom': defineAPI({ handler: async () => Promise.reject(new Error('broken')) }), 'GET /api/ok': defineAPI({ handler: async () => ({ ok: true }) }) } });
+    const app = createKitApp({
+      routes: {
+        'GET /api/boom': defineAPI({ handler: async () => Promise.reject(new Error('broken')) }),
+        'GET /api/ok': defineAPI({ handler: async () => ({ ok: true }) }),
+      },
+    });
     const listener = createRequestListener({
       app,
       logger: pino({ level: 'silent' }),
@@ -91,7 +100,8 @@ describe('kit docs records its operations with --ops-db', () => {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       expect((await sendRaw(`${base}/api/ok`)).status).toBe(200);
-      for (let index = 0; index < 3; index++) expect((await sendRaw(`${base}/api/boom`, { headers: { 'X-Request-Id': `boom-${index}` } })).status).toBe(500);
+      for (let index = 0; index < 3; index++)
+        expect((await sendRaw(`${base}/api/boom`, { headers: { 'X-Request-Id': `boom-${index}` } })).status).toBe(500);
       // The event is written when the response closes, just after the client has it.
       await eventually(async () => ops.store.query({ kind: 'request' }).length === 3);
       const events = ops.store.query({ kind: 'request', order: 'asc' });
@@ -100,7 +110,9 @@ describe('kit docs records its operations with --ops-db', () => {
         ['GET /api/boom', 'error', 'boom-1', 500],
         ['GET /api/boom', 'error', 'boom-2', 500],
       ]);
-      expect(ops.store.incidents({ open: true }).map((incident) => [incident.rule, incident.subject, incident.eventCount])).toEqual([['route-5xx', 'GET /api/boom', 3]]);
+      expect(ops.store.incidents({ open: true }).map((incident) => [incident.rule, incident.subject, incident.eventCount])).toEqual([
+        ['route-5xx', 'GET /api/boom', 3],
+      ]);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       ops.close();

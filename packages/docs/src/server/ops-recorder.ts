@@ -7,7 +7,12 @@ import type { Logger } from 'pino';
  * a minute, resolved after five minutes without one.
  */
 export const docsIncidentRules: readonly OpsIncidentRule[] = [
-  { name: 'content-reload-failing', match: { kind: 'reload', status: 'error' }, open: { count: 1, withinMs: 0 }, resolve: { onSuccess: true } },
+  {
+    name: 'content-reload-failing',
+    match: { kind: 'reload', status: 'error' },
+    open: { count: 1, withinMs: 0 },
+    resolve: { onSuccess: true },
+  },
   { name: 'route-5xx', match: { kind: 'request', status: 'error' }, open: { count: 3, withinMs: 60_000 }, resolve: { quietMs: 300_000 } },
 ];
 
@@ -57,11 +62,26 @@ export function openDocsOps(path: string, logger: Logger): DocsOpsRecorder {
     },
     reloadFailed: ({ reason, version, problems, error, ms }) => {
       const message = error ?? `${problems.length} problem${problems.length === 1 ? '' : 's'} in the content`;
-      record({ kind: 'reload', subject: 'content', status: 'error', durationMs: ms, data: { reason, version, error: message, problems: problems.slice(0, 20) } });
-      safely('the content health', () => store.snapshot('content', 'degraded', { version, reason: `reload failed: ${message}; still serving version ${version}` }));
+      record({
+        kind: 'reload',
+        subject: 'content',
+        status: 'error',
+        durationMs: ms,
+        data: { reason, version, error: message, problems: problems.slice(0, 20) },
+      });
+      safely('the content health', () =>
+        store.snapshot('content', 'degraded', { version, reason: `reload failed: ${message}; still serving version ${version}` }),
+      );
     },
     requestFailed: ({ requestId, method, route, path: requestPath, status, ms }) =>
-      record({ kind: 'request', subject: `${method} ${route === 'other' ? requestPath : route}`, status: 'error', correlationId: requestId, durationMs: ms, data: { method, path: requestPath, httpStatus: status } }),
+      record({
+        kind: 'request',
+        subject: `${method} ${route === 'other' ? requestPath : route}`,
+        status: 'error',
+        correlationId: requestId,
+        durationMs: ms,
+        data: { method, path: requestPath, httpStatus: status },
+      }),
     close: () => store.close(),
   };
 }

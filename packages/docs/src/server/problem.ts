@@ -1,13 +1,25 @@
 import type { ServerResponse } from 'node:http';
 
 /** Writes an RFC 9457 problem document, for answers given before a request reaches the app. */
-export function writeProblem(response: ServerResponse, status: number, type: string, title: string, detail: string, headers: Record<string, string> = {}): void {
+export function writeProblem(
+  response: ServerResponse,
+  status: number,
+  type: string,
+  title: string,
+  detail: string,
+  headers: Record<string, string> = {},
+): void {
   if (response.headersSent) {
     response.destroy();
     return;
   }
   const body = JSON.stringify({ type: `/problems/${type}`, title, status, detail });
-  response.writeHead(status, { 'Content-Type': 'application/problem+json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body), ...headers });
+  response.writeHead(status, {
+    'Content-Type': 'application/problem+json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Length': Buffer.byteLength(body),
+    ...headers,
+  });
   response.end(body);
 }
 
@@ -23,7 +35,10 @@ export function incompleteRequestProblem(timeoutMs: number): Response {
     status: 408,
     detail: `The request body did not arrive in full within ${timeoutMs} ms; send the whole body, or a Content-Length that matches it.`,
   });
-  return new Response(body, { status: 408, headers: { 'Content-Type': 'application/problem+json; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' } });
+  return new Response(body, {
+    status: 408,
+    headers: { 'Content-Type': 'application/problem+json; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' },
+  });
 }
 
 /** The problem answered when a request takes longer than the handler timeout. */
@@ -34,5 +49,8 @@ export function timeoutProblem(timeoutMs: number): Response {
     status: 503,
     detail: `The request was not answered within ${timeoutMs} ms; retry it, or send a shorter query.`,
   });
-  return new Response(body, { status: 503, headers: { 'Content-Type': 'application/problem+json; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '1' } });
+  return new Response(body, {
+    status: 503,
+    headers: { 'Content-Type': 'application/problem+json; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '1' },
+  });
 }

@@ -34,8 +34,12 @@ export function createContentReloader(store: ContentStore, directory: string, lo
     } catch (error) {
       store.markDegraded();
       if (error instanceof ContentError) {
-        for (const problem of error.problems) logger.error({ reason, problem: formatProblem(problem) }, `content reload failed: ${formatProblem(problem)}`);
-        logger.error({ reason, problems: error.problems.length, version: store.version }, 'content reload failed; still serving the previous content');
+        for (const problem of error.problems)
+          logger.error({ reason, problem: formatProblem(problem) }, `content reload failed: ${formatProblem(problem)}`);
+        logger.error(
+          { reason, problems: error.problems.length, version: store.version },
+          'content reload failed; still serving the previous content',
+        );
       } else {
         logger.error({ reason, err: error, version: store.version }, 'content reload failed; still serving the previous content');
       }

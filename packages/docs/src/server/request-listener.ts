@@ -12,7 +12,13 @@ import { incompleteRequestProblem, timeoutProblem, writeProblem } from './proble
 import { methodLabel, pathOf, routeLabel } from './route-label.js';
 
 /** Answers a request without the app, or returns false. */
-export type FastPath = (request: IncomingMessage, response: ServerResponse, target: string, path: string, headers: Record<string, string>) => boolean;
+export type FastPath = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  target: string,
+  path: string,
+  headers: Record<string, string>,
+) => boolean;
 
 /** What the request listener needs. */
 export interface ListenerOptions {
@@ -98,8 +104,7 @@ export function createRequestListener(options: ListenerOptions): (request: Incom
       if (status >= 500 && status !== 499) {
         logger.error({ reqId: requestId, method, route, status, ms }, 'request failed');
         options.onFailedRequest?.({ requestId, method, route, path, status, ms });
-      }
-      else if (status === 499) logger.info({ reqId: requestId, method, route, status, ms }, 'request abandoned by the client');
+      } else if (status === 499) logger.info({ reqId: requestId, method, route, status, ms }, 'request abandoned by the client');
       // Refused requests are what an operator looks into, so they are always logged; a line per
       // successful request is opt-in, since /metrics already counts and times every route.
       else if (accessLog || status >= 400) requestLogger(route, method, status).info({ reqId: requestId, ms }, 'request');
@@ -124,7 +129,14 @@ export function createRequestListener(options: ListenerOptions): (request: Incom
     if (declared > limit) {
       headers.connection = 'close';
       const hint = path.startsWith('/api/') ? '; send fewer or shorter parameters' : '';
-      return writeProblem(response, 413, 'payload-too-large', 'Payload too large', `The request body is larger than ${limit / 1024} KiB${hint}.`, headers);
+      return writeProblem(
+        response,
+        413,
+        'payload-too-large',
+        'Payload too large',
+        `The request body is larger than ${limit / 1024} KiB${hint}.`,
+        headers,
+      );
     }
     for (const name in headers) if (name !== 'x-request-id') response.setHeader(name, headers[name]!);
     void listener(request, response);

@@ -106,7 +106,9 @@ export class ResponseCache {
     if (!body) {
       body =
         encoding === 'br'
-          ? brotliCompressSync(entry.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: entry.body.byteLength } })
+          ? brotliCompressSync(entry.body, {
+              params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: entry.body.byteLength },
+            })
           : gzipSync(entry.body, { level: 6 });
       entry[encoding] = body;
       entry.size += body.byteLength;
@@ -193,11 +195,13 @@ async function toEntry(response: Response, target: string): Promise<CachedRespon
   const body = Buffer.from(await response.arrayBuffer());
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
-    if (name !== 'x-request-id' && name !== 'content-length' && !name.startsWith('ratelimit') && name !== 'retry-after') headers[name] = value;
+    if (name !== 'x-request-id' && name !== 'content-length' && !name.startsWith('ratelimit') && name !== 'retry-after')
+      headers[name] = value;
   });
   const etag = headers.etag ?? `W/"${createHash('sha1').update(body).digest('base64url')}"`;
   headers.etag = etag;
-  if (body.byteLength >= compressionThreshold && !/accept-encoding/i.test(headers.vary ?? '')) headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+  if (body.byteLength >= compressionThreshold && !/accept-encoding/i.test(headers.vary ?? ''))
+    headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
   return { target, status: response.status, headers, body, etag, size: body.byteLength + target.length };
 }
 

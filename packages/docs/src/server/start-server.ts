@@ -83,7 +83,8 @@ export async function startDocsServer(options: DocsServerOptions): Promise<DocsS
   const content = await loadContentWithSnapshot(options.contentDirectory);
   let storeRef: { version: number } = { version: 0 };
   const cache = new ResponseCache({ version: () => storeRef.version, cacheable: isCacheable });
-  const rateLimitStore: RateLimitStore | undefined = options.rateLimit && options.redisUrl ? new RedisStore({ url: options.redisUrl }) : undefined;
+  const rateLimitStore: RateLimitStore | undefined =
+    options.rateLimit && options.redisUrl ? new RedisStore({ url: options.redisUrl }) : undefined;
   const service = createDocsService(content, {
     ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}),
     kit: {
@@ -99,7 +100,11 @@ export async function startDocsServer(options: DocsServerOptions): Promise<DocsS
   storeRef = service.store;
   const metrics = createMetrics(service.store, () => cache.stats());
   const readMetrics = cluster.isWorker ? clusterMetricsReader(metrics.registry) : () => metrics.registry.metrics();
-  service.app.get('/metrics', async () => new Response(await readMetrics(), { headers: { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' } }));
+  service.app.get(
+    '/metrics',
+    async () =>
+      new Response(await readMetrics(), { headers: { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' } }),
+  );
   const ops = options.opsDb ? openDocsOps(options.opsDb, logger) : undefined;
   ops?.started({ version: service.store.version, documents: content.documents.length });
   const reloader = createContentReloader(service.store, options.contentDirectory, logger, ops);

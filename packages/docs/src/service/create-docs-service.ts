@@ -28,7 +28,10 @@ export interface DocsServiceOptions {
   /** Hosts allowed to reach `/mcp` (DNS rebinding protection); default: loopback names only when bound to loopback. */
   readonly allowedHosts?: readonly string[];
   /** Settings passed on to the app: rate limits and their store, the client key, middleware (the server's response cache), the body timeout. */
-  readonly kit?: Pick<KitConfig, 'middleware' | 'rateLimit' | 'rateLimitStore' | 'clientKey' | 'onRateLimitError' | 'onError' | 'bodyTimeoutMs'>;
+  readonly kit?: Pick<
+    KitConfig,
+    'middleware' | 'rateLimit' | 'rateLimitStore' | 'clientKey' | 'onRateLimitError' | 'onError' | 'bodyTimeoutMs'
+  >;
 }
 
 /** The assembled service: the HTTP app (API, OpenAPI, MCP, A2A) over a swappable content store. */
@@ -62,7 +65,10 @@ function selfDescriptions(site: Content['site']) {
 /** Example requests of each skill, as the card lists them: plain text or a data-part envelope. */
 const skillExamples = {
   get_api_search: ['how do I resume a paused run', '{"skill": "get_api_search", "input": {"q": "maxIterations default", "limit": 3}}'],
-  get_api_docs: ['{"skill": "get_api_docs", "input": {"slug": "core-concepts", "section": "defineAPI"}}', '{"skill": "get_api_docs", "input": {}}'],
+  get_api_docs: [
+    '{"skill": "get_api_docs", "input": {"slug": "core-concepts", "section": "defineAPI"}}',
+    '{"skill": "get_api_docs", "input": {}}',
+  ],
   get_api_examples: ['{"skill": "get_api_examples", "input": {"topic": "defineModel", "limit": 2}}'],
   get_api_health: ['{"skill": "get_api_health"}'],
 };
@@ -129,7 +135,10 @@ export function createDocsService(content: Content, options: DocsServiceOptions 
     ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
   });
   const openapi = JSON.stringify(app.openapi());
-  app.get('/openapi.json', () => new Response(openapi, { headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' } }));
+  app.get(
+    '/openapi.json',
+    () => new Response(openapi, { headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' } }),
+  );
   app.mount('/mcp', ['GET', 'POST', 'DELETE'], (request) => mcp.handleHttp(request));
   const a2a = createA2AHandler({ registry: app.registry, textSkill: 'get_api_search' });
   app.mount('/a2a', ['POST'], a2a);

@@ -9,7 +9,9 @@ describe('loadAssets', () => {
       const url = assets.url(plain);
       const [base, extension] = [plain.slice(0, plain.lastIndexOf('.')), plain.slice(plain.lastIndexOf('.') + 1)];
       expect(url).toMatch(new RegExp(`^/assets/${base}\\.[0-9a-f]{10}\\.${extension}$`));
-      expect(assets.byServedName(url.slice('/assets/'.length))?.contentType).toMatch(extension === 'css' ? /^text\/css/ : /^text\/javascript/);
+      expect(assets.byServedName(url.slice('/assets/'.length))?.contentType).toMatch(
+        extension === 'css' ? /^text\/css/ : /^text\/javascript/,
+      );
     }
   });
 

@@ -51,7 +51,11 @@ export function loadAssets(): AssetSet {
     const extension = plain.slice(plain.lastIndexOf('.') + 1);
     const name = `${plain.slice(0, -extension.length - 1)}.${hash}.${extension}`;
     let prepared: CachedBody | undefined;
-    const asset: Asset = { name, contentType: contentTypes[extension] ?? 'application/octet-stream', prepared: () => (prepared ??= prepareBody(bytes)) };
+    const asset: Asset = {
+      name,
+      contentType: contentTypes[extension] ?? 'application/octet-stream',
+      prepared: () => (prepared ??= prepareBody(bytes)),
+    };
     byPlain.set(plain, asset);
     byServed.set(name, asset);
   }

@@ -11,18 +11,25 @@ export function renderHomePage(content: Content, assets: AssetSet): string {
   const { site } = content;
   const first = content.documents.find((document) => document.slug === 'getting-started') ?? content.documents[0];
   // Groups in navigation order: those site.yaml lists first, then any other a document names.
-  const names = [...site.groups, ...new Set(content.documents.map((document) => document.group).filter((group) => !site.groups.includes(group)))];
+  const names = [
+    ...site.groups,
+    ...new Set(content.documents.map((document) => document.group).filter((group) => !site.groups.includes(group))),
+  ];
   const groups = names.map((group) => ({ group, documents: content.documents.filter((document) => document.group === group) }));
   const main = html`<div class="home prose">
 <h1>${site.title} documentation</h1>
 <p class="summary">${site.summary}</p>
 ${first ? html`<p><a class="button" href="${first.url}">Start with ${first.title}</a></p>` : ''}
-${groups.map(({ group, documents }) => (documents.length === 0 ? '' : html`<section aria-labelledby="group-${slugOf(group)}">
+${groups.map(({ group, documents }) =>
+  documents.length === 0
+    ? ''
+    : html`<section aria-labelledby="group-${slugOf(group)}">
 <h2 id="group-${slugOf(group)}">${group}</h2>
 <ul class="cards">
 ${documents.map((document: Document) => html`<li><a href="${document.url}">${document.title}</a>${document.summary ? html`<p>${document.summary}</p>` : ''}</li>\n`)}</ul>
 </section>
-`))}
+`,
+)}
 <section aria-labelledby="for-agents">
 <h2 id="for-agents">For agents and tools</h2>
 <ul>
@@ -36,5 +43,8 @@ ${documents.map((document: Document) => html`<li><a href="${document.url}">${doc
 }
 
 function slugOf(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }

@@ -12,7 +12,9 @@ describe('html template', () => {
 
   it('keeps nested fragments as markup and drops empty values', () => {
     const inner = html`<b>${'<i>'}</b>`;
-    expect(html`<p>${inner}${undefined}${false}${null}${[inner, 'x<']}</p>`.toString()).toBe('<p><b>&lt;i&gt;</b><b>&lt;i&gt;</b>x&lt;</p>');
+    expect(html`<p>${inner}${undefined}${false}${null}${[inner, 'x<']}</p>`.toString()).toBe(
+      '<p><b>&lt;i&gt;</b><b>&lt;i&gt;</b>x&lt;</p>',
+    );
     expect(joinHtml(['<', rawHtml('<br>')], ' ').toString()).toBe('&lt; <br>');
     expect(escapeHtml(`&<>"'`)).toBe('&amp;&lt;&gt;&quot;&#39;');
   });
@@ -24,7 +26,10 @@ describe('query term highlighting', () => {
   });
 
   it('marks terms case-insensitively and escapes everything else', () => {
-    expect(splitOnTerms('Define a Model', ['model'])).toEqual([{ text: 'Define a ', marked: false }, { text: 'Model', marked: true }]);
+    expect(splitOnTerms('Define a Model', ['model'])).toEqual([
+      { text: 'Define a ', marked: false },
+      { text: 'Model', marked: true },
+    ]);
     expect(highlightTerms('<img src=x onerror=alert(1)> model', queryTerms('model <img')).toString()).toBe(
       '&lt;<mark>img</mark> src=x onerror=alert(1)&gt; <mark>model</mark>',
     );

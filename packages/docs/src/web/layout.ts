@@ -83,11 +83,11 @@ export function renderNavigation(content: Content, currentSlug: string | undefin
   const groups = [...content.site.groups, ...[...byGroup.keys()].filter((group) => !content.site.groups.includes(group))];
   return html`<nav id="site-nav" class="sidebar" aria-label="Documentation">
 ${groups.map((group) => {
-    const documents = byGroup.get(group) ?? [];
-    if (documents.length === 0) return '';
-    return html`<h2>${group}</h2>
+  const documents = byGroup.get(group) ?? [];
+  if (documents.length === 0) return '';
+  return html`<h2>${group}</h2>
 <ul>
 ${documents.map((document) => html`<li><a href="${document.url}"${document.slug === currentSlug ? html` aria-current="page"` : ''}>${document.label}</a></li>\n`)}</ul>
 `;
-  })}</nav>`;
+})}</nav>`;
 }

@@ -18,7 +18,12 @@ export function serveMedia(request: Request, content: Content, servedPath: strin
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' },
     });
   }
-  const headers = new Headers({ 'Content-Type': image.contentType, 'Cache-Control': 'no-cache', ETag: image.etag, 'X-Content-Type-Options': 'nosniff' });
+  const headers = new Headers({
+    'Content-Type': image.contentType,
+    'Cache-Control': 'no-cache',
+    ETag: image.etag,
+    'X-Content-Type-Options': 'nosniff',
+  });
   if (image.contentType === 'image/svg+xml') headers.set('Content-Security-Policy', svgPolicy);
   if (matchesEtag(request.headers.get('if-none-match'), image.etag)) {
     headers.delete('Content-Type');

@@ -40,12 +40,20 @@ describe('sendBody', () => {
     const plain = sendBody(new Request('http://x/'), prepared, { contentType: 'text/html' });
     expect(plain.status).toBe(200);
     const etag = plain.headers.get('etag')!;
-    expect(sendBody(new Request('http://x/', { headers: { 'If-None-Match': etag } }), prepared, { contentType: 'text/html' }).status).toBe(304);
-    expect(sendBody(new Request('http://x/', { headers: { 'If-None-Match': `W/${etag}`, 'Accept-Encoding': 'gzip' } }), prepared, { contentType: 'text/html' }).status).toBe(304);
+    expect(sendBody(new Request('http://x/', { headers: { 'If-None-Match': etag } }), prepared, { contentType: 'text/html' }).status).toBe(
+      304,
+    );
+    expect(
+      sendBody(new Request('http://x/', { headers: { 'If-None-Match': `W/${etag}`, 'Accept-Encoding': 'gzip' } }), prepared, {
+        contentType: 'text/html',
+      }).status,
+    ).toBe(304);
   });
 
   it('sends gzip with its own ETag when the client accepts it', async () => {
-    const response = sendBody(new Request('http://x/', { headers: { 'Accept-Encoding': 'br, gzip' } }), prepared, { contentType: 'text/html' });
+    const response = sendBody(new Request('http://x/', { headers: { 'Accept-Encoding': 'br, gzip' } }), prepared, {
+      contentType: 'text/html',
+    });
     expect(response.headers.get('content-encoding')).toBe('gzip');
     expect(response.headers.get('etag')).toBe(`${prepared.etag.slice(0, -1)}-gz"`);
     expect(response.headers.get('vary')).toBe('Accept-Encoding');

@@ -45,8 +45,10 @@ describe('page weight', () => {
     const heaviest = rows.slice(2).reduce((a, b) => (b.total > a.total ? b : a));
     const shown = [rows[0]!, rows.find((row) => row.path === '/docs/database')!, heaviest, rows[1]!];
     console.log(
-      ['page weights (gzip): page | HTML | HTML without code blocks | CSS+JS | total | total without code', ...shown.map((r) =>
-        `${r.path} | ${kb(r.html)} | ${kb(r.htmlWithoutCode)} | ${kb(r.assets)} | ${kb(r.total)} | ${kb(r.budgeted)}`)].join('\n'),
+      [
+        'page weights (gzip): page | HTML | HTML without code blocks | CSS+JS | total | total without code',
+        ...shown.map((r) => `${r.path} | ${kb(r.html)} | ${kb(r.htmlWithoutCode)} | ${kb(r.assets)} | ${kb(r.total)} | ${kb(r.budgeted)}`),
+      ].join('\n'),
     );
     for (const row of rows) expect(row.budgeted, row.path).toBeLessThan(budget);
   });

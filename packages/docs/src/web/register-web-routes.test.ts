@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assembleContent, documentMarkdown, embeddedContentDirectory, loadContent, type Content, type ContentFile } from '../content/index.js';
+import {
+  assembleContent,
+  documentMarkdown,
+  embeddedContentDirectory,
+  loadContent,
+  type Content,
+  type ContentFile,
+} from '../content/index.js';
 import { createDocsService, type DocsService } from '../service/create-docs-service.js';
 
 let content: Content;
@@ -128,7 +135,9 @@ describe('Markdown for agents', () => {
     const missing = await get('/docs/databse.md');
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toBe('text/plain; charset=utf-8');
-    expect(await missing.text()).toBe('No document named "databse". Did you mean /docs/database.md? Every document is listed in /llms.txt.\n');
+    expect(await missing.text()).toBe(
+      'No document named "databse". Did you mean /docs/database.md? Every document is listed in /llms.txt.\n',
+    );
     expect((await get('/docs/databse', { Accept: 'text/markdown' })).headers.get('content-type')).toBe('text/plain; charset=utf-8');
   });
 });
@@ -221,7 +230,9 @@ describe('escaping content', () => {
   });
 
   it('reduces tags to their text outside strict mode, where documentation written for a generator is served', async () => {
-    const lenient = files.map((file) => (file.relativePath === 'site.yaml' ? { ...file, text: file.text.replace('strict: true\n', '') } : file));
+    const lenient = files.map((file) =>
+      file.relativePath === 'site.yaml' ? { ...file, text: file.text.replace('strict: true\n', '') } : file,
+    );
     const content = assembleContent('/content', lenient);
     expect(content.strict).toBe(false);
     const service = createDocsService(content);

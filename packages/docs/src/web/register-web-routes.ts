@@ -49,7 +49,13 @@ export function registerWebRoutes(app: KitApp, store: ContentStore, options: Web
   const cached = (key: string, build: () => string) => cache.get(store.current.content.version, key, build);
   const page = { contentType: htmlType, page: true } as const;
 
-  app.get('/', (request) => sendBody(request, cached('home', () => renderHomePage(store.current.content, assets)), page));
+  app.get('/', (request) =>
+    sendBody(
+      request,
+      cached('home', () => renderHomePage(store.current.content, assets)),
+      page,
+    ),
+  );
 
   // Slugs keep their folders (`api/context`), so a document's path is everything after /docs/.
   app.get('/docs/*', (request) => {
@@ -57,25 +63,51 @@ export function registerWebRoutes(app: KitApp, store: ContentStore, options: Web
     const name = pathAfter(request, '/docs/');
     if (name.endsWith('.md')) {
       const document = documents.get(name.slice(0, -3));
-      if (document) return sendBody(request, cached(`md:${document.slug}`, () => documentMarkdown(document)), { contentType: markdownType });
+      if (document)
+        return sendBody(
+          request,
+          cached(`md:${document.slug}`, () => documentMarkdown(document)),
+          { contentType: markdownType },
+        );
     } else {
       const document = documents.get(name);
       if (document && prefersMarkdown(request.headers.get('accept'))) {
-        return sendBody(request, cached(`md:${document.slug}`, () => documentMarkdown(document)), { contentType: markdownType, vary: ['Accept'] });
+        return sendBody(
+          request,
+          cached(`md:${document.slug}`, () => documentMarkdown(document)),
+          { contentType: markdownType, vary: ['Accept'] },
+        );
       }
       if (document) {
-        return sendBody(request, cached(`doc:${document.slug}`, () => renderDocumentPage(content, assets, document)), {
-          ...page,
-          vary: ['Accept'],
-          headers: { Link: `<${document.url}.md>; rel="alternate"; type="text/markdown"` },
-        });
+        return sendBody(
+          request,
+          cached(`doc:${document.slug}`, () => renderDocumentPage(content, assets, document)),
+          {
+            ...page,
+            vary: ['Accept'],
+            headers: { Link: `<${document.url}.md>; rel="alternate"; type="text/markdown"` },
+          },
+        );
       }
     }
     const slug = name.replace(/\.md$/, '');
     if (name.endsWith('.md') || prefersMarkdown(request.headers.get('accept'))) {
-      return sendBody(request, prepareBody(missingMarkdown(slug, content.documents.map((d) => d.slug))), { contentType: textType, status: 404 });
+      return sendBody(
+        request,
+        prepareBody(
+          missingMarkdown(
+            slug,
+            content.documents.map((d) => d.slug),
+          ),
+        ),
+        { contentType: textType, status: 404 },
+      );
     }
-    return sendBody(request, cached(`missing:${slug}`, () => renderNotFoundPage(content, assets, slug)), { ...page, status: 404 });
+    return sendBody(
+      request,
+      cached(`missing:${slug}`, () => renderNotFoundPage(content, assets, slug)),
+      { ...page, status: 404 },
+    );
   });
 
   app.get('/search', (request) => {
@@ -84,15 +116,29 @@ export function registerWebRoutes(app: KitApp, store: ContentStore, options: Web
     return sendBody(request, prepareBody(renderSearchPage(content, assets, search, query)), page);
   });
 
-  app.get('/api-reference', (request) => sendBody(request, cached('api-reference', () => renderApiReferencePage(store.current.content, assets)), page));
+  app.get('/api-reference', (request) =>
+    sendBody(
+      request,
+      cached('api-reference', () => renderApiReferencePage(store.current.content, assets)),
+      page,
+    ),
+  );
 
   app.get('/llms.txt', (request) => {
     const url = absoluteUrls(options.url, request);
-    return sendBody(request, cached(`llms:${url('')}`, () => renderLlmsTxt(store.current.content, url)), { contentType: textType });
+    return sendBody(
+      request,
+      cached(`llms:${url('')}`, () => renderLlmsTxt(store.current.content, url)),
+      { contentType: textType },
+    );
   });
   app.get('/llms-full.txt', (request) => {
     const url = absoluteUrls(options.url, request);
-    return sendBody(request, cached(`llms-full:${url('')}`, () => renderLlmsFullTxt(store.current.content, url)), { contentType: textType });
+    return sendBody(
+      request,
+      cached(`llms-full:${url('')}`, () => renderLlmsFullTxt(store.current.content, url)),
+      { contentType: textType },
+    );
   });
 
   // The images the documents show, from the content folder (links to them were rewritten at load).

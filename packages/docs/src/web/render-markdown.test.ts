@@ -28,10 +28,14 @@ describe('renderDocumentBody', () => {
   });
 
   it('highlights known languages, escapes unknown ones and wraps tables for narrow screens', () => {
-    const document = documentWithBody('## Code\n\n```ts\nconst a = "<b>";\n```\n\n```weird\n<b>bold</b>\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n');
+    const document = documentWithBody(
+      '## Code\n\n```ts\nconst a = "<b>";\n```\n\n```weird\n<b>bold</b>\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n',
+    );
     const html = renderDocumentBody(document).toString();
     expect(html).toContain('<span class="hljs-keyword">const</span> a = <span class="hljs-string">&quot;&lt;b&gt;&quot;</span>;');
-    expect(html).toContain('<span class="code-lang">weird</span><button type="button" class="copy" hidden>Copy</button><pre tabindex="0"><code class="hljs">&lt;b&gt;bold&lt;/b&gt;');
+    expect(html).toContain(
+      '<span class="code-lang">weird</span><button type="button" class="copy" hidden>Copy</button><pre tabindex="0"><code class="hljs">&lt;b&gt;bold&lt;/b&gt;',
+    );
     expect(html).toContain('<div class="table"><table>');
   });
 });

@@ -184,7 +184,13 @@ function dropTopicsComments(tokens: readonly Token[], env: object): Token[] {
 function plainText(inline: Token | undefined): string {
   if (!inline?.children) return inline?.content.trim() ?? '';
   return inline.children
-    .map((child) => (child.type === 'text' || child.type === 'code_inline' || child.type === 'image' ? child.content : child.type.endsWith('break') ? ' ' : ''))
+    .map((child) =>
+      child.type === 'text' || child.type === 'code_inline' || child.type === 'image'
+        ? child.content
+        : child.type.endsWith('break')
+          ? ' '
+          : '',
+    )
     .join('')
     .trim();
 }

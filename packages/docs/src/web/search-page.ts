@@ -40,9 +40,11 @@ function renderResults(search: DocsSearch, query: string): Html {
   const terms = queryTerms(query);
   return html`<p class="result-count" role="status">${results.length === 1 ? '1 result' : `${results.length} results`} for <strong>${query}</strong></p>
 <ol class="results">
-${results.map(({ section, snippet }) => html`<li>
+${results.map(
+  ({ section, snippet }) => html`<li>
 <a href="${section.url}"><span class="result-heading">${highlightTerms(section.heading, terms)}</span> <span class="result-doc">${section.documentTitle}</span></a>
 <p>${highlightTerms(snippet, terms)}</p>
 </li>
-`)}</ol>`;
+`,
+)}</ol>`;
 }

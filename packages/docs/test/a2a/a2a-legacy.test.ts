@@ -26,10 +26,29 @@ beforeAll(async () => {
 afterAll(() => running?.stop());
 
 const text = (value: string): Part => ({ content: { $case: 'text', value }, metadata: undefined, filename: '', mediaType: 'text/plain' });
-const data = (value: unknown): Part => ({ content: { $case: 'data', value }, metadata: undefined, filename: '', mediaType: 'application/json' });
+const data = (value: unknown): Part => ({
+  content: { $case: 'data', value },
+  metadata: undefined,
+  filename: '',
+  mediaType: 'application/json',
+});
 
 function message(parts: Part[]): SendMessageRequest {
-  return { tenant: '', message: { messageId: randomUUID(), contextId: '', taskId: '', role: Role.ROLE_USER, parts, metadata: undefined, extensions: [], referenceTaskIds: [] }, configuration: undefined, metadata: undefined };
+  return {
+    tenant: '',
+    message: {
+      messageId: randomUUID(),
+      contextId: '',
+      taskId: '',
+      role: Role.ROLE_USER,
+      parts,
+      metadata: undefined,
+      extensions: [],
+      referenceTaskIds: [],
+    },
+    configuration: undefined,
+    metadata: undefined,
+  };
 }
 
 function output(task: Task): unknown {
@@ -45,7 +64,12 @@ function post03(body: string, accept = 'application/json') {
 describe('kit docs over A2A 0.3', () => {
   it('announces the endpoint in the 0.3 fields of the card a 0.3 client reads', async () => {
     const card = (await sendRaw(`${running.baseUrl}/.well-known/agent-card.json`)).json();
-    expect(card).toMatchObject({ url: `${running.baseUrl}/a2a`, preferredTransport: 'JSONRPC', protocolVersion: '0.3.0', supportsAuthenticatedExtendedCard: false });
+    expect(card).toMatchObject({
+      url: `${running.baseUrl}/a2a`,
+      preferredTransport: 'JSONRPC',
+      protocolVersion: '0.3.0',
+      supportsAuthenticatedExtendedCard: false,
+    });
     expect(client.protocolVersion).toBe('0.3');
   });
 
@@ -53,19 +77,26 @@ describe('kit docs over A2A 0.3', () => {
     const searched = await client.sendMessage(message([text('how do I resume a paused run')]), timeout());
     expect('id' in searched && searched.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
     expect(output(searched as Task)).toEqual((await sendRaw(`${running.baseUrl}/api/search?q=how+do+I+resume+a+paused+run`)).json());
-    const docs = await client.sendMessage(message([data({ skill: 'get_api_docs', input: { slug: 'core-concepts', section: 'defineAPI' } })]), timeout());
+    const docs = await client.sendMessage(
+      message([data({ skill: 'get_api_docs', input: { slug: 'core-concepts', section: 'defineAPI' } })]),
+      timeout(),
+    );
     expect(output(docs as Task)).toEqual((await sendRaw(`${running.baseUrl}/api/docs?slug=core-concepts&section=defineAPI`)).json());
     const events: StreamResponse[] = [];
     for await (const event of client.sendMessageStream(message([text('token budgets')]), timeout())) events.push(event);
     expect(events.map((event) => event.payload?.$case)).toEqual(['task', 'statusUpdate', 'artifactUpdate', 'statusUpdate']);
-    const invalid = await client.sendMessage(message([data({ skill: 'get_api_search', input: { q: 'x', limit: 99 } })]), timeout()).catch((error: unknown) => error);
+    const invalid = await client
+      .sendMessage(message([data({ skill: 'get_api_search', input: { q: 'x', limit: 99 } })]), timeout())
+      .catch((error: unknown) => error);
     expect(invalid).toBeInstanceOf(RequestMalformedError);
     expect((invalid as Error).message).toContain('limit must be at most 50');
   });
 
   it('answers message/send, tasks/get and message/stream written as a 0.3 client writes them, in 0.3 shapes', async () => {
     const http = (await sendRaw(`${running.baseUrl}/api/search?q=rate+limits`)).json();
-    const sent = await post03('{"jsonrpc":"2.0","method":"message/send","params":{"message":{"kind":"message","messageId":"9f1e-legacy-1","role":"user","parts":[{"kind":"text","text":"rate limits"}]}},"id":1}');
+    const sent = await post03(
+      '{"jsonrpc":"2.0","method":"message/send","params":{"message":{"kind":"message","messageId":"9f1e-legacy-1","role":"user","parts":[{"kind":"text","text":"rate limits"}]}},"id":1}',
+    );
     expect(sent.status).toBe(200);
     const { result } = sent.json();
     expect(result).toMatchObject({ kind: 'task', status: { state: 'completed' }, metadata: { skill: 'get_api_search' } });
@@ -79,7 +110,10 @@ describe('kit docs over A2A 0.3', () => {
       'text/event-stream',
     );
     expect(streamed.headers['content-type']).toBe('text/event-stream');
-    const events = streamed.text.split('\n\n').filter(Boolean).map((event) => JSON.parse(event.replace(/^data: /, '')));
+    const events = streamed.text
+      .split('\n\n')
+      .filter(Boolean)
+      .map((event) => JSON.parse(event.replace(/^data: /, '')));
     expect(events.map((event) => event.result.kind)).toEqual(['task', 'status-update', 'artifact-update', 'status-update']);
     expect(events.at(-1).result).toMatchObject({ status: { state: 'completed' }, final: true });
     expect(events[2].result.artifact.parts[0]).toEqual({ kind: 'data', data: http });

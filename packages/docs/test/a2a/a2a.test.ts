@@ -23,12 +23,26 @@ beforeAll(async () => {
 afterAll(() => running?.stop());
 
 const text = (value: string): Part => ({ content: { $case: 'text', value }, metadata: undefined, filename: '', mediaType: 'text/plain' });
-const data = (value: unknown): Part => ({ content: { $case: 'data', value }, metadata: undefined, filename: '', mediaType: 'application/json' });
+const data = (value: unknown): Part => ({
+  content: { $case: 'data', value },
+  metadata: undefined,
+  filename: '',
+  mediaType: 'application/json',
+});
 
 function message(parts: Part[], returnImmediately = false): SendMessageRequest {
   return {
     tenant: '',
-    message: { messageId: randomUUID(), contextId: '', taskId: '', role: Role.ROLE_USER, parts, metadata: undefined, extensions: [], referenceTaskIds: [] },
+    message: {
+      messageId: randomUUID(),
+      contextId: '',
+      taskId: '',
+      role: Role.ROLE_USER,
+      parts,
+      metadata: undefined,
+      extensions: [],
+      referenceTaskIds: [],
+    },
     configuration: returnImmediately ? { acceptedOutputModes: [], taskPushNotificationConfig: undefined, returnImmediately } : undefined,
     metadata: undefined,
   };
@@ -74,7 +88,12 @@ describe('kit docs over A2A, with the official client', () => {
     ]);
     expect(card).toMatchObject({ url: `${running.baseUrl}/a2a`, preferredTransport: 'JSONRPC', protocolVersion: '0.3.0' });
     expect(card.capabilities.streaming).toBe(true);
-    expect(card.skills.map((skill: { id: string }) => skill.id)).toEqual(['get_api_docs', 'get_api_examples', 'get_api_health', 'get_api_search']);
+    expect(card.skills.map((skill: { id: string }) => skill.id)).toEqual([
+      'get_api_docs',
+      'get_api_examples',
+      'get_api_health',
+      'get_api_search',
+    ]);
     const openapi = (await sendRaw(`${running.baseUrl}/openapi.json`)).json();
     for (const skill of card.skills) {
       const operation = openapi.paths[`/api/${skill.id.replace('get_api_', '')}`].get;
@@ -114,7 +133,9 @@ describe('kit docs over A2A, with the official client', () => {
     const events: StreamResponse[] = [];
     for await (const event of client.sendMessageStream(message([text('token budgets')]), timeout())) events.push(event);
     expect(events.map((event) => event.payload?.$case)).toEqual(['task', 'statusUpdate', 'artifactUpdate', 'statusUpdate']);
-    const states = events.map((event) => (event.payload?.$case === 'task' || event.payload?.$case === 'statusUpdate' ? event.payload.value.status?.state : 'artifact'));
+    const states = events.map((event) =>
+      event.payload?.$case === 'task' || event.payload?.$case === 'statusUpdate' ? event.payload.value.status?.state : 'artifact',
+    );
     expect(states).toEqual([TaskState.TASK_STATE_SUBMITTED, TaskState.TASK_STATE_WORKING, 'artifact', TaskState.TASK_STATE_COMPLETED]);
     const artifact = events[2]!.payload;
     const results = artifact?.$case === 'artifactUpdate' ? artifact.value.artifact?.parts[0]?.content : undefined;
@@ -132,7 +153,10 @@ describe('kit docs over A2A, with the official client', () => {
     }
     expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
     expect((output(task) as { query: string }).query).toBe('defineModel relations');
-    const listed = await client.listTasks({ tenant: '', contextId: task.contextId, status: TaskState.TASK_STATE_UNSPECIFIED, pageToken: '', statusTimestampAfter: undefined }, timeout());
+    const listed = await client.listTasks(
+      { tenant: '', contextId: task.contextId, status: TaskState.TASK_STATE_UNSPECIFIED, pageToken: '', statusTimestampAfter: undefined },
+      timeout(),
+    );
     expect(listed.tasks.map((entry) => entry.id)).toEqual([id]);
     const cancel = await failure(client.cancelTask({ tenant: '', id, metadata: undefined }, timeout()));
     expect(cancel).toBeInstanceOf(TaskNotCancelableError);
@@ -153,7 +177,8 @@ describe('kit docs over A2A, with the official client', () => {
     expect(invalid.message).toMatch(/^Skill get_api_search: Invalid input: q .+; limit must be at most 50\. Correct the input/);
     const streamed = await failure(
       (async () => {
-        for await (const event of client.sendMessageStream(message([data({ skill: 'get_api_docs', input: { page: 2 } })]), timeout())) void event;
+        for await (const event of client.sendMessageStream(message([data({ skill: 'get_api_docs', input: { page: 2 } })]), timeout()))
+          void event;
       })(),
     );
     expect(streamed).toBeInstanceOf(RequestMalformedError);

@@ -31,11 +31,18 @@ interface Answer {
  * One request; `query` goes in the query string, `json` in a JSON body on the GET. The response is
  * checked against the served OpenAPI document before the test sees it.
  */
-async function call(path: string, options: { query?: Record<string, string>; json?: unknown; method?: string; headers?: Record<string, string>; raw?: string } = {}): Promise<Answer> {
+async function call(
+  path: string,
+  options: { query?: Record<string, string>; json?: unknown; method?: string; headers?: Record<string, string>; raw?: string } = {},
+): Promise<Answer> {
   const search = options.query ? `?${new URLSearchParams(options.query)}` : '';
   const body = options.raw ?? (options.json === undefined ? undefined : JSON.stringify(options.json));
   const headers = { ...(options.json !== undefined ? { 'content-type': 'application/json' } : {}), ...options.headers };
-  const response = await sendRaw(`${running.baseUrl}${path}${search}`, { method: options.method ?? 'GET', ...(body === undefined ? {} : { body }), headers });
+  const response = await sendRaw(`${running.baseUrl}${path}${search}`, {
+    method: options.method ?? 'GET',
+    ...(body === undefined ? {} : { body }),
+    headers,
+  });
   const contentType = String(response.headers['content-type'] ?? '');
   const parsed = contentType.includes('json') && response.text ? response.json() : undefined;
   if (parsed !== undefined && openapi.document.paths[path] && response.status !== 405) {
@@ -60,14 +67,18 @@ describe('OpenAPI document', () => {
     ]);
   });
 
-  it('is a valid OpenAPI 3.1 document by the specification\'s own JSON Schema', async () => {
+  it("is a valid OpenAPI 3.1 document by the specification's own JSON Schema", async () => {
     const result = await new Validator().validate(structuredClone(openapi.document));
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
   });
 
   it('declares each parameter both as a JSON request body and as a query parameter', () => {
-    for (const [path, fields] of [['/api/docs', ['slug', 'section']], ['/api/examples', ['topic', 'limit']], ['/api/search', ['q', 'topic', 'limit']]] as const) {
+    for (const [path, fields] of [
+      ['/api/docs', ['slug', 'section']],
+      ['/api/examples', ['topic', 'limit']],
+      ['/api/search', ['q', 'topic', 'limit']],
+    ] as const) {
       const operation = openapi.operation(path);
       const body = operation.requestBody.content['application/json'].schema;
       expect(Object.keys(body.properties)).toEqual(fields);
@@ -87,7 +98,10 @@ describe('OpenAPI document', () => {
   it('requires no query parameter, since the body may carry it, and says where a required one may go', () => {
     for (const path of ['/api/docs', '/api/examples', '/api/search']) {
       const operation = openapi.operation(path);
-      expect(operation.parameters.every((p: any) => p.required === false), path).toBe(true);
+      expect(
+        operation.parameters.every((p: any) => p.required === false),
+        path,
+      ).toBe(true);
       expect(operation.requestBody.required, path).toBe(false);
     }
     const q = openapi.operation('/api/search').parameters.find((p: any) => p.name === 'q');
@@ -98,7 +112,11 @@ describe('OpenAPI document', () => {
 
   it('lets a client that sends the body alone, or the query string alone, conform and get a 200', async () => {
     const conforms = requestChecker(openapi);
-    for (const [path, fields] of [['/api/search', { q: 'agent' }], ['/api/examples', { topic: 'defineAPI' }], ['/api/docs', { slug: 'database' }]] as const) {
+    for (const [path, fields] of [
+      ['/api/search', { q: 'agent' }],
+      ['/api/examples', { topic: 'defineAPI' }],
+      ['/api/docs', { slug: 'database' }],
+    ] as const) {
       expect(conforms(path, { body: fields }), `${path} body only`).toEqual([]);
       expect((await call(path, { json: fields })).status, `${path} body only`).toBe(200);
       expect(conforms(path, { query: fields }), `${path} query only`).toEqual([]);
@@ -109,7 +127,9 @@ describe('OpenAPI document', () => {
   });
 
   it('forbids unlisted properties in every response object', () => {
-    const schemas = JSON.stringify(['/api/docs', '/api/examples', '/api/health', '/api/search'].map((p) => openapi.operation(p).responses['200']));
+    const schemas = JSON.stringify(
+      ['/api/docs', '/api/examples', '/api/health', '/api/search'].map((p) => openapi.operation(p).responses['200']),
+    );
     const objects = schemas.match(/"type":"object"/g)?.length ?? 0;
     const closed = schemas.match(/"additionalProperties":false/g)?.length ?? 0;
     expect(objects).toBeGreaterThan(0);
@@ -125,9 +145,18 @@ describe('GET /api/docs', () => {
     expect(body.documents.map((d: any) => d.slug)).toEqual(running.content.documents.map((d) => d.slug));
     for (const slug of ['getting-started', 'core-concepts', 'database']) expect(body.documents.map((d: any) => d.slug)).toContain(slug);
     const first = running.content.documents[0]!;
-    expect(body.documents[0]).toEqual({ slug: first.slug, title: first.title, section: first.group, url: `/docs/${first.slug}`, topics: [...first.topics], content: first.summary });
+    expect(body.documents[0]).toEqual({
+      slug: first.slug,
+      title: first.title,
+      section: first.group,
+      url: `/docs/${first.slug}`,
+      topics: [...first.topics],
+      content: first.summary,
+    });
     const groups = body.documents.map((d: any) => d.section);
-    expect(groups.filter((g: string, i: number) => g !== groups[i - 1])).toEqual(running.content.site.groups.filter((g) => groups.includes(g)));
+    expect(groups.filter((g: string, i: number) => g !== groups[i - 1])).toEqual(
+      running.content.site.groups.filter((g) => groups.includes(g)),
+    );
   });
 
   it('returns a whole document as one entry per section, in order, together the whole document', async () => {
@@ -141,8 +170,14 @@ describe('GET /api/docs', () => {
       expect(entry.url).toMatch(/^\/docs\/database#[a-z0-9-_]+$/);
       expect(document.markdown).toContain(entry.content.split('\n')[0]);
     }
-    const words = (text: string) => text.replace(/<!--.*?-->/g, '').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-    const joined = words(body.documents.flatMap((d: any) => [d.section === 'Overview' && d.url.endsWith('#overview') ? '' : d.section, d.content]).join(' '));
+    const words = (text: string) =>
+      text
+        .replace(/<!--.*?-->/g, '')
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean);
+    const joined = words(
+      body.documents.flatMap((d: any) => [d.section === 'Overview' && d.url.endsWith('#overview') ? '' : d.section, d.content]).join(' '),
+    );
     expect(joined).toEqual(words(document.markdown).filter((w) => !/^#+$/.test(w)));
   });
 
@@ -196,14 +231,27 @@ describe('GET /api/docs', () => {
 
   it('rejects conflicting, unknown, empty and mistyped parameters by name', async () => {
     expect((await call('/api/docs', { query: { slug: 'database' }, json: { slug: 'routing' } })).body.errors[0].field).toBe('slug');
-    expect((await call('/api/docs', { query: { slugg: 'database' } })).body.errors).toEqual([{ field: 'slugg', message: expect.stringContaining('not a known field') }]);
+    expect((await call('/api/docs', { query: { slugg: 'database' } })).body.errors).toEqual([
+      { field: 'slugg', message: expect.stringContaining('not a known field') },
+    ]);
     expect((await call('/api/docs', { query: { slug: '' } })).status).toBe(400);
     expect((await call('/api/docs', { json: { slug: 42 } })).body.errors[0].field).toBe('slug');
   });
 });
 
 describe('GET /api/examples', () => {
-  const specTopics = ['defineAPI', 'defineModel', 'authentication', 'routing', 'deployment', 'policy', 'ai-toolkit', 'database', 'loader', 'middleware'];
+  const specTopics = [
+    'defineAPI',
+    'defineModel',
+    'authentication',
+    'routing',
+    'deployment',
+    'policy',
+    'ai-toolkit',
+    'database',
+    'loader',
+    'middleware',
+  ];
 
   it('returns at most limit working examples for each topic the specification names (default 5)', async () => {
     for (const topic of specTopics) {
@@ -222,7 +270,10 @@ describe('GET /api/examples', () => {
   });
 
   it('honours limit from 1 to 20 and matches topics without case', async () => {
-    expect((await call('/api/examples', { query: { topic: 'defineapi', limit: '1' } })).body).toMatchObject({ topic: 'defineAPI', total: 1 });
+    expect((await call('/api/examples', { query: { topic: 'defineapi', limit: '1' } })).body).toMatchObject({
+      topic: 'defineAPI',
+      total: 1,
+    });
     const many = await call('/api/examples', { json: { topic: 'defineAPI', limit: 20 } });
     expect(many.body.total).toBeLessThanOrEqual(20);
     for (const limit of ['0', '21', '5.5', 'abc', '', '1e1']) {
@@ -299,7 +350,8 @@ describe('GET /api/search', () => {
         expect(result.snippet).not.toMatch(/```|\]\(|\*\*/);
         const section = running.content.sections.find((s) => s.url === result.url)!;
         // A literal … in the text is written ... in snippets, so that … only ever marks a cut.
-        for (const fragment of result.snippet.split('…').map(squash).filter(Boolean)) expect(squash(section.text.replaceAll('…', '...'))).toContain(fragment);
+        for (const fragment of result.snippet.split('…').map(squash).filter(Boolean))
+          expect(squash(section.text.replaceAll('…', '...'))).toContain(fragment);
       }
     }
   });
@@ -313,7 +365,8 @@ describe('GET /api/search', () => {
     const unknown = await call('/api/search', { query: { q: 'token', topic: 'authentification' } });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors[0].field).toBe('topic');
-    for (const category of ['routing', 'database', 'auth', 'deployment', 'api', 'testing', 'ai', 'policy']) expect(unknown.body.detail).toContain(category);
+    for (const category of ['routing', 'database', 'auth', 'deployment', 'api', 'testing', 'ai', 'policy'])
+      expect(unknown.body.detail).toContain(category);
   });
 
   it('gives identical responses to identical requests', async () => {
@@ -416,21 +469,32 @@ describe('public base url', () => {
   });
 });
 
-describe('issue 17: the service\'s answers at its edge', () => {
+describe("issue 17: the service's answers at its edge", () => {
   it('words each wrong input by what is wrong with it', async () => {
     expect((await call('/api/search', { json: { q: 123 } })).body.detail).toBe('Invalid input: q must be a string, got a number.');
     expect((await call('/api/search', { json: {} })).body.detail).toBe('Invalid input: q is required: send the search query.');
-    expect((await call('/api/docs', { json: { slug: 123 } })).body.errors).toEqual([{ field: 'slug', message: 'must be a string, got a number' }]);
-    expect((await call('/api/examples', { json: { topic: false } })).body.errors).toEqual([{ field: 'topic', message: 'must be a string, got a boolean' }]);
-    expect((await call('/api/examples')).body.errors).toEqual([{ field: 'topic', message: 'is required: name a topic such as defineAPI or database' }]);
-    expect((await call('/api/search', { json: { q: 'a', limit: '5' } })).body.errors).toEqual([{ field: 'limit', message: 'must be a whole number from 1 to 50' }]);
+    expect((await call('/api/docs', { json: { slug: 123 } })).body.errors).toEqual([
+      { field: 'slug', message: 'must be a string, got a number' },
+    ]);
+    expect((await call('/api/examples', { json: { topic: false } })).body.errors).toEqual([
+      { field: 'topic', message: 'must be a string, got a boolean' },
+    ]);
+    expect((await call('/api/examples')).body.errors).toEqual([
+      { field: 'topic', message: 'is required: name a topic such as defineAPI or database' },
+    ]);
+    expect((await call('/api/search', { json: { q: 'a', limit: '5' } })).body.errors).toEqual([
+      { field: 'limit', message: 'must be a whole number from 1 to 50' },
+    ]);
   });
 
   it('tells malformed JSON from bytes that are not UTF-8', async () => {
     const malformed = await call('/api/search', { raw: '{"q": agent}', headers: { 'content-type': 'application/json' } });
     expect(malformed.body.errors).toEqual([{ field: 'body', message: 'is not valid JSON' }]);
     expect(malformed.body.detail).not.toContain('UTF-8');
-    const latin1 = await sendRaw(`${running.baseUrl}/api/search`, { body: Buffer.from('{"q":"caf\xe9"}', 'latin1'), headers: { 'content-type': 'application/json' } });
+    const latin1 = await sendRaw(`${running.baseUrl}/api/search`, {
+      body: Buffer.from('{"q":"caf\xe9"}', 'latin1'),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(latin1.json().errors).toEqual([{ field: 'body', message: 'is not valid UTF-8' }]);
   });
 
@@ -438,13 +502,22 @@ describe('issue 17: the service\'s answers at its edge', () => {
     expect((await call('/api/docs', { query: { slug: 'getting-startd' } })).body.detail).toBe(
       'No document with slug "getting-startd"; did you mean "getting-started"? List the documents with GET /api/docs.',
     );
-    expect((await call('/api/docs', { query: { slug: 'zzzzqqqq' } })).body.detail).toBe('No document with slug "zzzzqqqq". List the documents with GET /api/docs.');
+    expect((await call('/api/docs', { query: { slug: 'zzzzqqqq' } })).body.detail).toBe(
+      'No document with slug "zzzzqqqq". List the documents with GET /api/docs.',
+    );
     const section = await call('/api/docs', { query: { slug: 'core-concepts', section: 'defineAPY' } });
-    expect(section.body.detail).toMatch(/^Document "core-concepts" has no section "defineAPY"; did you mean "defineAPI"[^?]*\? Read the document without section to see its headings\.$/);
+    expect(section.body.detail).toMatch(
+      /^Document "core-concepts" has no section "defineAPY"; did you mean "defineAPI"[^?]*\? Read the document without section to see its headings\.$/,
+    );
   });
 
   it('answers HEAD with a JSON body exactly as GET', async () => {
-    for (const [path, json] of [['/api/docs', { slug: 'nope-x' }], ['/api/search', { q: 'agent' }], ['/api/examples', { topic: 'nope' }], ['/api/health', { verbose: true }]] as const) {
+    for (const [path, json] of [
+      ['/api/docs', { slug: 'nope-x' }],
+      ['/api/search', { q: 'agent' }],
+      ['/api/examples', { topic: 'nope' }],
+      ['/api/health', { verbose: true }],
+    ] as const) {
       const get = await call(path, { json });
       const head = await call(path, { json, method: 'HEAD' });
       expect(head.status, path).toBe(get.status);
@@ -453,13 +526,23 @@ describe('issue 17: the service\'s answers at its edge', () => {
   });
 
   it('refuses prototype keys as unknown names on all four endpoints, in the query string and in the body', async () => {
-    const required: Record<string, Record<string, string>> = { '/api/search': { q: 'agent' }, '/api/examples': { topic: 'defineAPI' }, '/api/docs': {}, '/api/health': {} };
+    const required: Record<string, Record<string, string>> = {
+      '/api/search': { q: 'agent' },
+      '/api/examples': { topic: 'defineAPI' },
+      '/api/docs': {},
+      '/api/health': {},
+    };
     for (const [path, base] of Object.entries(required)) {
       for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'prototype']) {
         const inQuery = await call(path, { query: { ...base, [key]: '1' } });
         expect(inQuery.status, `${path} ?${key}`).toBe(400);
         expect(inQuery.body.errors, `${path} ?${key}`).toEqual([{ field: key, message: 'is not a known field; remove it' }]);
-        const inBody = await call(path, { raw: `{${Object.entries(base).map(([k, v]) => `"${k}":"${v}",`).join('')}${JSON.stringify(key)}:1}`, headers: { 'content-type': 'application/json' } });
+        const inBody = await call(path, {
+          raw: `{${Object.entries(base)
+            .map(([k, v]) => `"${k}":"${v}",`)
+            .join('')}${JSON.stringify(key)}:1}`,
+          headers: { 'content-type': 'application/json' },
+        });
         expect(inBody.status, `${path} body ${key}`).toBe(400);
         expect(inBody.body.errors, `${path} body ${key}`).toEqual([{ field: key, message: 'is not a known field; remove it' }]);
       }
@@ -478,7 +561,10 @@ describe('issue 17: the service\'s answers at its edge', () => {
 
   it('repeats at most 60 characters of a long unknown name, path or slug, in problems and in the HTML 404 page', async () => {
     const name = 'n'.repeat(8_000);
-    for (const answer of [await call('/api/search', { query: { q: 'a', [name]: '1' } }), await call('/api/search', { json: { q: 'a', [name]: 1 } })]) {
+    for (const answer of [
+      await call('/api/search', { query: { q: 'a', [name]: '1' } }),
+      await call('/api/search', { json: { q: 'a', [name]: 1 } }),
+    ]) {
       expect(answer.status).toBe(400);
       expect(answer.text).not.toContain('n'.repeat(61));
     }

@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, screenshotPath, severeAxeViolations, startSite, type RunningSite, type TestBrowser } from './browser.js';
+import {
+  browserAvailable,
+  launchBrowser,
+  screenshotPath,
+  severeAxeViolations,
+  startSite,
+  type RunningSite,
+  type TestBrowser,
+} from './browser.js';
 
 describe.skipIf(!browserAvailable())('the website in Chromium', () => {
   let site: RunningSite;
@@ -118,12 +126,18 @@ describe.skipIf(!browserAvailable())('the website in Chromium', () => {
       const button = document.querySelector('.code .copy')!;
       const labels: string[] = [];
       (window as unknown as { copyLabels: string[] }).copyLabels = labels;
-      new MutationObserver(() => labels.push(button.textContent ?? '')).observe(button, { childList: true, characterData: true, subtree: true });
+      new MutationObserver(() => labels.push(button.textContent ?? '')).observe(button, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
     });
     await block.locator('.copy').click();
     const code = await block.locator('code').textContent();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: 5_000 }).toBe(code);
-    await expect.poll(() => page.evaluate(() => (window as unknown as { copyLabels: string[] }).copyLabels), { timeout: 5_000 }).toContain('Copied');
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { copyLabels: string[] }).copyLabels), { timeout: 5_000 })
+      .toContain('Copied');
     expect(code).toContain('defineModel');
     await page.close();
   });

@@ -32,11 +32,16 @@ describe('kit-docs', () => {
     const dir = await mkdtemp(join(tmpdir(), 'kit-docs-check-'));
     scratch.push(dir);
     await cp(embeddedContentDirectory, dir, { recursive: true });
-    await writeFile(join(dir, 'docs', 'broken.md'), '---\ntitle: Broken\nsummary: x\ngroup: Guides\norder: 1\ntopics: [nope]\n---\nSee [x](/docs/missing).\n');
+    await writeFile(
+      join(dir, 'docs', 'broken.md'),
+      '---\ntitle: Broken\nsummary: x\ngroup: Guides\norder: 1\ntopics: [nope]\n---\nSee [x](/docs/missing).\n',
+    );
     const result = await run(['check', '--content', dir]);
     expect(result.code).toBe(1);
     const lines = result.stdout.trim().split('\n');
-    expect(lines).toContain(`${join(dir, 'docs', 'broken.md')}:6: unknown topic tag "nope"; add it to taxonomy.yaml under its category, or use a listed tag`);
+    expect(lines).toContain(
+      `${join(dir, 'docs', 'broken.md')}:6: unknown topic tag "nope"; add it to taxonomy.yaml under its category, or use a listed tag`,
+    );
     expect(lines).toContain(`${join(dir, 'docs', 'broken.md')}:8: broken link "/docs/missing": no such document or section`);
     for (const line of lines) expect(line).toMatch(/^\S+:\d+: /);
   });
@@ -100,7 +105,9 @@ describe('kit-docs', () => {
     const search = await run(['search', 'time', 'zone', 'of', 'schedules', '--content', join(fixtures, 'mkdocs'), '--limit', '1']);
     expect(search.stdout).toContain('/docs/user-guide/scheduling#time-zones');
 
-    const server = spawn(process.execPath, [bin, 'serve', '--content', join(fixtures, 'docusaurus'), '--port', '0', '--workers', '1'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const server = spawn(process.execPath, [bin, 'serve', '--content', join(fixtures, 'docusaurus'), '--port', '0', '--workers', '1'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     try {
       const address = await new Promise<string>((resolve, reject) => {
         let seen = '';

@@ -31,7 +31,13 @@ function folderWithHeadings(name: string, count: number): string {
   for (let n = 0; n < count; n++) {
     const level = n % 3 === 0 ? '##' : n % 3 === 1 ? '###' : '####';
     const text = n % 2 === 0 ? `Step ${n % 500}` : `Option ${n}`;
-    lines.push(`${level} ${text}${n % 97 === 0 ? ` {#anchor-${n}}` : ''}`, n % 50 === 0 ? '<!-- topics: steps -->' : '', '', `Text of heading ${n}.`, '');
+    lines.push(
+      `${level} ${text}${n % 97 === 0 ? ` {#anchor-${n}}` : ''}`,
+      n % 50 === 0 ? '<!-- topics: steps -->' : '',
+      '',
+      `Text of heading ${n}.`,
+      '',
+    );
   }
   writeFileSync(join(folder, 'big.md'), lines.join('\n'));
   return folder;
@@ -66,7 +72,10 @@ describe('a document with tens of thousands of headings', () => {
     const anchors = large.content.documents[0]!.headings.map((heading) => heading.anchor);
     expect(new Set(anchors).size).toBe(anchors.length);
     // Linear is 4; a quadratic step would make it 16. The margin absorbs a shared machine's noise.
-    expect(large.ms / small.ms, `loaded in ${Math.round(small.ms)} ms for 10 000 headings, ${Math.round(large.ms)} ms for 40 000`).toBeLessThan(8);
+    expect(
+      large.ms / small.ms,
+      `loaded in ${Math.round(small.ms)} ms for 10 000 headings, ${Math.round(large.ms)} ms for 40 000`,
+    ).toBeLessThan(8);
     const render = (content: Content) => {
       const started = performance.now();
       renderDocumentBody(content.documents[0]!);
@@ -75,7 +84,10 @@ describe('a document with tens of thousands of headings', () => {
     const smallRender = render(small.content);
     const largeRender = render(large.content);
     // The renderer that looked for each heading's end from a copy of the tokens after it took 29 times as long.
-    expect(largeRender / smallRender, `rendered in ${Math.round(smallRender)} ms for 10 000 headings, ${Math.round(largeRender)} ms for 40 000`).toBeLessThan(8);
+    expect(
+      largeRender / smallRender,
+      `rendered in ${Math.round(smallRender)} ms for 10 000 headings, ${Math.round(largeRender)} ms for 40 000`,
+    ).toBeLessThan(8);
   }, 120_000);
 
   it('is served as a page over HTTP in time linear in its headings (5 000 against 20 000), every heading with its unique anchor', async () => {
@@ -116,7 +128,9 @@ describe('the content limits', () => {
     const folder = join(work, 'many-files');
     mkdirSync(folder, { recursive: true });
     for (let n = 0; n < 10; n++) writeFileSync(join(folder, `page-${n}.md`), `# Page ${n}\n\n${'text '.repeat(400)}\n`);
-    const error = (await loadContent(folder, { limits: { maxFolderBytes: 10 * 1024 } }).catch((failure: unknown) => failure)) as ContentError;
+    const error = (await loadContent(folder, { limits: { maxFolderBytes: 10 * 1024 } }).catch(
+      (failure: unknown) => failure,
+    )) as ContentError;
     expect(error).toBeInstanceOf(ContentError);
     expect(error.problems).toHaveLength(1);
     expect(formatProblem(error.problems[0]!, work)).toBe(
@@ -148,14 +162,21 @@ describe('the content limits', () => {
     } finally {
       process.stdout.write = writeOut;
       process.stderr.write = writeErr;
-      for (const [name, value] of [['KIT_DOCS_MAX_FILE_SIZE', saved.file], ['KIT_DOCS_MAX_FOLDER_SIZE', saved.folder]] as const) {
+      for (const [name, value] of [
+        ['KIT_DOCS_MAX_FILE_SIZE', saved.file],
+        ['KIT_DOCS_MAX_FOLDER_SIZE', saved.folder],
+      ] as const) {
         if (value === undefined) delete process.env[name];
         else process.env[name] = value;
       }
     }
     const printed = output.join('');
     expect(printed).toContain('index.md:1: the file is 2.9 KB, over the 2 KB a file may have (set KIT_DOCS_MAX_FILE_SIZE, default 2MB)');
-    expect(printed).toContain('KIT_DOCS_MAX_FILE_SIZE:1: "lots" is not a size; give bytes or a number with KB, MB or GB (such as 4MB), or unset it for 2 MB');
-    expect(printed).toContain(':1: the 1 files the loader reads here add up to 2.9 KB, over the 1 KB a content folder may hold (set KIT_DOCS_MAX_FOLDER_SIZE');
+    expect(printed).toContain(
+      'KIT_DOCS_MAX_FILE_SIZE:1: "lots" is not a size; give bytes or a number with KB, MB or GB (such as 4MB), or unset it for 2 MB',
+    );
+    expect(printed).toContain(
+      ':1: the 1 files the loader reads here add up to 2.9 KB, over the 1 KB a content folder may hold (set KIT_DOCS_MAX_FOLDER_SIZE',
+    );
   });
 });

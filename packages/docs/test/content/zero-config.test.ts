@@ -131,8 +131,11 @@ describe.each(layouts)('a $name documentation folder, with no settings', (layout
 
   it('orders navigation by the generator metadata, folders kept in the slugs', () => {
     const groups = [...new Set(content.documents.map((document) => document.group))];
-    expect(groups.map((group) => [group, content.documents.filter((document) => document.group === group).map((document) => document.slug)])).toEqual(layout.navigation);
-    for (const [slug, label] of Object.entries(layout.labels)) expect(content.documents.find((document) => document.slug === slug)?.label).toBe(label);
+    expect(
+      groups.map((group) => [group, content.documents.filter((document) => document.group === group).map((document) => document.slug)]),
+    ).toEqual(layout.navigation);
+    for (const [slug, label] of Object.entries(layout.labels))
+      expect(content.documents.find((document) => document.slug === slug)?.label).toBe(label);
   });
 
   it('serves every page, and every link and anchor on every page resolves over HTTP', async () => {
@@ -151,22 +154,29 @@ describe.each(layouts)('a $name documentation folder, with no settings', (layout
     expect(crawl.fragments.length).toBeGreaterThan(0);
     expect(brokenAnchors(crawl).map(([target, anchor, from]) => `${from} links to ${target}#${anchor}`)).toEqual([]);
     // Links written in the documents (relative ones included) now point at /docs/<slug>.
-    const written = content.documents.flatMap((document) => [...document.markdown.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => [document.slug, match[1]!] as const));
+    const written = content.documents.flatMap((document) =>
+      [...document.markdown.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => [document.slug, match[1]!] as const),
+    );
     expect(written.length).toBeGreaterThan(3);
-    for (const [slug, href] of written) expect(href, `${slug}: ${href}`).toMatch(/^(?:\/docs\/[\w./-]+(?:#[\w-]+)?|\/media\/[\w./-]+\.svg|#[\w-]+|https?:\/\/.+)$/);
+    for (const [slug, href] of written)
+      expect(href, `${slug}: ${href}`).toMatch(/^(?:\/docs\/[\w./-]+(?:#[\w-]+)?|\/media\/[\w./-]+\.svg|#[\w-]+|https?:\/\/.+)$/);
   });
 
   it('leaves no generator syntax on any page, in any Markdown view or API answer', async () => {
     for (const document of content.documents) {
       const page = await (await fetch(`${base}${document.url}`)).text();
-      expect(rawSyntaxOn(page).map(({ pattern, context }) => `${pattern}: …${context}…`), document.url).toEqual([]);
+      expect(
+        rawSyntaxOn(page).map(({ pattern, context }) => `${pattern}: …${context}…`),
+        document.url,
+      ).toEqual([]);
       const markdown = (await (await fetch(`${base}${document.url}.md`)).text()).replace(/^\s*(```|~~~)[\s\S]*?^\s*\1/gm, '');
       expect(markdown, document.url).not.toMatch(/<\/?(?:Tabs|TabItem|Aside|Admonition|Card)\b|!!! |^import /m);
     }
   });
 
   it('finds the right section first, and restricts search to an inferred topic', async () => {
-    const search = (query: string) => fetch(`${base}/api/search?${query}`).then((response) => response.json() as Promise<{ results: { url: string }[] }>);
+    const search = (query: string) =>
+      fetch(`${base}/api/search?${query}`).then((response) => response.json() as Promise<{ results: { url: string }[] }>);
     const { results } = await search(new URLSearchParams({ q: layout.search.q }).toString());
     expect(results[0]?.url).toBe(layout.search.first);
     const filtered = await search(new URLSearchParams({ q: layout.topic.q, topic: layout.topic.name }).toString());
@@ -191,8 +201,15 @@ describe('slugs with folders on every surface', () => {
 
   it('answers /api/docs?slug=api/context, a section of it, and llms.txt links to /docs/api/context.md', async () => {
     const whole = (await (await fetch(`${base}/api/docs?slug=api/context`)).json()) as { documents: { url: string; section: string }[] };
-    expect(whole.documents.map((entry) => entry.url)).toEqual(['/docs/api/context#overview', '/docs/api/context#reading-the-request', '/docs/api/context#writing-the-response', '/docs/api/context#status-codes']);
-    const section = (await (await fetch(`${base}/api/docs?slug=${encodeURIComponent('api/context')}&section=status-codes`)).json()) as { documents: { section: string }[] };
+    expect(whole.documents.map((entry) => entry.url)).toEqual([
+      '/docs/api/context#overview',
+      '/docs/api/context#reading-the-request',
+      '/docs/api/context#writing-the-response',
+      '/docs/api/context#status-codes',
+    ]);
+    const section = (await (await fetch(`${base}/api/docs?slug=${encodeURIComponent('api/context')}&section=status-codes`)).json()) as {
+      documents: { section: string }[];
+    };
     expect(section.documents.map((entry) => entry.section)).toEqual(['Status codes']);
     const llms = await (await fetch(`${base}/llms.txt`)).text();
     expect(llms).toContain(`(${base}/docs/api/context.md): Each request gets a fresh context c.`);

@@ -33,9 +33,29 @@ describe('the package -> names map of the framework reference (reference-names.j
 
   it('finds the documented exports of each library package', () => {
     const expectations: Record<string, string[]> = {
-      'kit-ai': ['createSmartAgent', 'AgentTool', 'LLMProvider', 'defineSkill', 'BuiltinMemoryBackend', 'SqliteEvolutionStore', 'think', 'generateStream', 'SmartAgentHooks'],
+      'kit-ai': [
+        'createSmartAgent',
+        'AgentTool',
+        'LLMProvider',
+        'defineSkill',
+        'BuiltinMemoryBackend',
+        'SqliteEvolutionStore',
+        'think',
+        'generateStream',
+        'SmartAgentHooks',
+      ],
       'kit-agent': ['createMcpServer', 'createMcpClient', 'createA2AHandler', 'generateAgentCard', 'toLangChainTools'],
-      'kit-core': ['defineAPI', 'defineConfig', 'definePolicy', 'enforcePolicies', 'defineMiddleware', 'env', 'createKitApp', 'KitContext', 'RedisStore'],
+      'kit-core': [
+        'defineAPI',
+        'defineConfig',
+        'definePolicy',
+        'enforcePolicies',
+        'defineMiddleware',
+        'env',
+        'createKitApp',
+        'KitContext',
+        'RedisStore',
+      ],
       'kit-db': ['defineModel', 'id', 'enum', 'vector', 'belongsTo', 'manyToMany', 'generateCrudRoutes', 'vectorSearch'],
       'kit-auth': ['signSession', 'verifySession', 'generateApiKey', 'verifyApiKey', 'createAuthMiddleware', 'checkPermission'],
       'kit-router': ['scanRoutes', 'matchRoute'],
@@ -44,7 +64,10 @@ describe('the package -> names map of the framework reference (reference-names.j
     };
     for (const [pkg, expected] of Object.entries(expectations)) {
       const found = names.get(pkg as never) ?? new Set<string>();
-      expect(expected.filter((name) => !found.has(name)), pkg).toEqual([]);
+      expect(
+        expected.filter((name) => !found.has(name)),
+        pkg,
+      ).toEqual([]);
     }
   });
 
@@ -117,9 +140,12 @@ describe('the parsers that make reference-names.json (run by scripts/refresh-ref
 describe('TypeScript examples', () => {
   const documented = importableNames();
 
-  it.each(typescriptExamples.map((example) => [example.fileName, example] as const))('%s parses without syntax errors', (_name, example) => {
-    expect(syntaxErrors(example)).toEqual([]);
-  });
+  it.each(typescriptExamples.map((example) => [example.fileName, example] as const))(
+    '%s parses without syntax errors',
+    (_name, example) => {
+      expect(syntaxErrors(example)).toEqual([]);
+    },
+  );
 
   it.each(typescriptExamples.map((example) => [example.fileName, example] as const))(
     '%s imports only names the reference documents or the implemented package exports',
@@ -134,15 +160,33 @@ describe('shell examples', () => {
 
   it('reads the kit commands from the reference', () => {
     expect([...commands.keys()].sort()).toEqual(
-      ['add', 'build', 'db:migrate', 'db:push', 'db:status', 'deploy:init', 'dev', 'mcp', 'ops:events', 'ops:health', 'ops:incidents', 'ops:tail', 'start', 'verify'].sort(),
+      [
+        'add',
+        'build',
+        'db:migrate',
+        'db:push',
+        'db:status',
+        'deploy:init',
+        'dev',
+        'mcp',
+        'ops:events',
+        'ops:health',
+        'ops:incidents',
+        'ops:tail',
+        'start',
+        'verify',
+      ].sort(),
     );
     expect(commands.get('add')?.subcommands).toEqual(['api', 'page', 'model', 'policy']);
     expect(commands.get('deploy:init')?.flags).toEqual(['--target']);
   });
 
-  it.each(shellExamples.map((example) => [example.fileName, example] as const))('%s is valid bash and runs only documented kit commands', (_name, example) => {
-    // bash -n parses without executing; it exits non-zero with the error on stderr.
-    expect(() => execFileSync('bash', ['-n', example.path], { stdio: 'pipe' })).not.toThrow();
-    expect(cliProblems(example, commands)).toEqual([]);
-  });
+  it.each(shellExamples.map((example) => [example.fileName, example] as const))(
+    '%s is valid bash and runs only documented kit commands',
+    (_name, example) => {
+      // bash -n parses without executing; it exits non-zero with the error on stderr.
+      expect(() => execFileSync('bash', ['-n', example.path], { stdio: 'pipe' })).not.toThrow();
+      expect(cliProblems(example, commands)).toEqual([]);
+    },
+  );
 });

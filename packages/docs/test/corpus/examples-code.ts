@@ -52,13 +52,20 @@ export function importsOf(example: ExampleFile): ExampleImport[] {
     if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
       const clause = statement.importClause;
       const bindings = clause?.namedBindings;
-      const named = bindings && ts.isNamedImports(bindings) ? bindings.elements.map((element) => (element.propertyName ?? element.name).text) : [];
+      const named =
+        bindings && ts.isNamedImports(bindings) ? bindings.elements.map((element) => (element.propertyName ?? element.name).text) : [];
       const unnamed = !clause || clause.name !== undefined || (bindings !== undefined && ts.isNamespaceImport(bindings));
       found.push({ specifier: statement.moduleSpecifier.text, names: named, unnamed, line: lineOf(statement) });
     } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
       const clause = statement.exportClause;
-      const named = clause && ts.isNamedExports(clause) ? clause.elements.map((element) => (element.propertyName ?? element.name).text) : [];
-      found.push({ specifier: statement.moduleSpecifier.text, names: named, unnamed: !clause || !ts.isNamedExports(clause), line: lineOf(statement) });
+      const named =
+        clause && ts.isNamedExports(clause) ? clause.elements.map((element) => (element.propertyName ?? element.name).text) : [];
+      found.push({
+        specifier: statement.moduleSpecifier.text,
+        names: named,
+        unnamed: !clause || !ts.isNamedExports(clause),
+        line: lineOf(statement),
+      });
     }
   }
   return found;
@@ -82,9 +89,11 @@ export function importProblems(example: ExampleFile, documented: PackageNames): 
     const pkg: FrameworkPackage | undefined = frameworkPackageOf(entry.specifier);
     if (pkg) {
       const names = documented.get(pkg) ?? new Set<string>();
-      if (entry.unnamed) problems.push(`${where}: import named exports from ${entry.specifier}; the reference documents no default or namespace export`);
+      if (entry.unnamed)
+        problems.push(`${where}: import named exports from ${entry.specifier}; the reference documents no default or namespace export`);
       for (const name of entry.names) {
-        if (!names.has(name)) problems.push(`${where}: ${entry.specifier} has no documented export "${name}"; use a name the reference gives ${pkg}`);
+        if (!names.has(name))
+          problems.push(`${where}: ${entry.specifier} has no documented export "${name}"; use a name the reference gives ${pkg}`);
       }
     } else if (!isNodeBuiltin(entry.specifier) && !allowedLibraries.has(entry.specifier)) {
       problems.push(

@@ -23,11 +23,19 @@ export type PackageNames = ReadonlyMap<FrameworkPackage, ReadonlySet<string>>;
  * package. Each says where it belongs and why.
  */
 export const namesByRole: readonly { name: string; pkg: FrameworkPackage; reason: string }[] = [
-  { name: 'KitContext', pkg: 'kit-core', reason: 'the per-request context that APIDefinition.handler and PolicyDefinition.check receive; both are kit-core definitions' },
+  {
+    name: 'KitContext',
+    pkg: 'kit-core',
+    reason: 'the per-request context that APIDefinition.handler and PolicyDefinition.check receive; both are kit-core definitions',
+  },
   { name: 'KitConfig', pkg: 'kit-core', reason: 'the argument of defineConfig and createKitApp, both kit-core functions' },
   { name: 'MiddlewareDefinition', pkg: 'kit-core', reason: 'what defineMiddleware (kit-core) returns' },
   { name: 'PolicyCheckResult', pkg: 'kit-core', reason: 'what PolicyDefinition.check (kit-core) resolves with' },
-  { name: 'CapabilityRegistry', pkg: 'kit-core', reason: 'collects the defineAPI routes of the server; kit-core holds the server and routing primitives, kit-agent only projects it' },
+  {
+    name: 'CapabilityRegistry',
+    pkg: 'kit-core',
+    reason: 'collects the defineAPI routes of the server; kit-core holds the server and routing primitives, kit-agent only projects it',
+  },
 ];
 
 /** Words the rules pick up that belong to TypeScript or to prose, not to the framework. */

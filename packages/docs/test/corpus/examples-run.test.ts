@@ -44,13 +44,17 @@ describe('corpus examples run', () => {
     expect(runnable.length).toBeGreaterThanOrEqual(20);
   });
 
-  it.concurrent.each(runnable.map((entry) => [entry.example.id, entry] as const))('%s', async (_id, entry) => {
-    const outcome = await runExample(entry, { cwd: workDir, env: { LLM_BASE_URL: modelUrl } });
-    const report = `${entry.example.fileName}\nstdout:\n${outcome.stdout}\nstderr:\n${outcome.stderr}`;
-    if (entry.mode.kind === 'exits') {
-      expect(outcome.exitCode, report).toBe(0);
-    } else {
-      expect(outcome.probeStatus, report).toBe(200);
-    }
-  }, 60_000);
+  it.concurrent.each(runnable.map((entry) => [entry.example.id, entry] as const))(
+    '%s',
+    async (_id, entry) => {
+      const outcome = await runExample(entry, { cwd: workDir, env: { LLM_BASE_URL: modelUrl } });
+      const report = `${entry.example.fileName}\nstdout:\n${outcome.stdout}\nstderr:\n${outcome.stderr}`;
+      if (entry.mode.kind === 'exits') {
+        expect(outcome.exitCode, report).toBe(0);
+      } else {
+        expect(outcome.probeStatus, report).toBe(200);
+      }
+    },
+    60_000,
+  );
 });

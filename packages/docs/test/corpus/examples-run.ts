@@ -46,7 +46,9 @@ export function runnableExamples(examples: readonly ExampleFile[] = readExamples
     .filter((example) => isTypeCheckable(example, exported))
     .map((example) => ({
       example,
-      mode: importsOf(example).some((entry) => entry.specifier === 'vitest') ? { kind: 'vitest' as const } : (serverModes.get(example.id) ?? { kind: 'exits' as const }),
+      mode: importsOf(example).some((entry) => entry.specifier === 'vitest')
+        ? { kind: 'vitest' as const }
+        : (serverModes.get(example.id) ?? { kind: 'exits' as const }),
     }));
 }
 
@@ -72,12 +74,22 @@ const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx', { 
  * Runs one example in a child process with the workspace packages' TypeScript sources (the
  * `kit-source` export condition), in `cwd` so that files it writes stay out of the repository.
  */
-export function runExample(runnable: RunnableExample, options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<RunOutcome> {
+export function runExample(
+  runnable: RunnableExample,
+  options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
+): Promise<RunOutcome> {
   const child = spawn(process.execPath, ['--conditions=kit-source', '--import', tsxLoader, runnable.example.path], {
     cwd: options.cwd,
     // tsx reads the repository's tsconfig.json whatever the working folder, so the packages' .tsx sources
     // compile with React's automatic JSX runtime as they do in the repository.
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', TSX_TSCONFIG_PATH: resolve(repoRoot, 'tsconfig.json'), ...options.env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      TSX_TSCONFIG_PATH: resolve(repoRoot, 'tsconfig.json'),
+      ...options.env,
+    },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -107,7 +119,12 @@ export function runExample(runnable: RunnableExample, options: { cwd: string; en
         .finally(stop);
     } else if (mode.kind === 'mcp-stdio' && /ready/i.test(stderr)) {
       probing = true;
-      const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'examples', version: '0.0.0' } } };
+      const initialize = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'examples', version: '0.0.0' } },
+      };
       child.stdin.write(`${JSON.stringify(initialize)}\n`);
     }
   };

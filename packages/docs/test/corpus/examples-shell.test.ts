@@ -32,7 +32,10 @@ const cases: readonly CheckedCase[] = [
     prepare: async (app) => {
       const file = join(app, 'app/models/ticket.ts');
       const text = await readFile(file, 'utf8');
-      await writeFile(file, text.replace('  closedAt: datetime().optional(),', '  closedAt: datetime().optional(),\n  dueAt: datetime().optional(),'));
+      await writeFile(
+        file,
+        text.replace('  closedAt: datetime().optional(),', '  closedAt: datetime().optional(),\n  dueAt: datetime().optional(),'),
+      );
     },
     check: (run, app) => {
       expect(run.stdout).toMatch(/Wrote migrations\/0002_\w+\.sql/);
@@ -86,12 +89,16 @@ const cases: readonly CheckedCase[] = [
     check: async (run, app) => {
       expect(run.stdout).toContain('Wrote .mcp.json');
       // Start the server the way the client configuration says, with the app's own kit, and list its tools.
-      const config = JSON.parse(await readFile(join(app, '.mcp.json'), 'utf8')) as { mcpServers: Record<string, { command: string; args: string[] }> };
+      const config = JSON.parse(await readFile(join(app, '.mcp.json'), 'utf8')) as {
+        mcpServers: Record<string, { command: string; args: string[] }>;
+      };
       const server = config.mcpServers['my-kit-app']!;
       expect(server.command).toBe('npx');
       expect(server.args.slice(0, 2)).toEqual(['kit', 'mcp']);
       const client = new Client({ name: 'shell-examples', version: '1.0.0' });
-      await client.connect(new StdioClientTransport({ command: join(app, 'node_modules/.bin/kit'), args: server.args.slice(1), cwd: '/', stderr: 'pipe' }));
+      await client.connect(
+        new StdioClientTransport({ command: join(app, 'node_modules/.bin/kit'), args: server.args.slice(1), cwd: '/', stderr: 'pipe' }),
+      );
       try {
         expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('post_api_tickets_id_close');
       } finally {
@@ -105,8 +112,20 @@ const cases: readonly CheckedCase[] = [
     // The app recorded operations into its store: a request, a failing job twice (an incident) and health.
     prepare: async (app) => {
       const store = createOpsStore({ path: join(app, '.kit/ops.sqlite') });
-      store.record({ kind: 'request', subject: 'GET /api/tickets', status: 'ok', durationMs: 8, data: { method: 'GET', path: '/api/tickets', httpStatus: 200 } });
-      for (let attempt = 0; attempt < 3; attempt++) store.record({ kind: 'job.run', subject: 'nightly-digest', status: 'error', data: { job: 'nightly-digest', error: 'mail server refused' } });
+      store.record({
+        kind: 'request',
+        subject: 'GET /api/tickets',
+        status: 'ok',
+        durationMs: 8,
+        data: { method: 'GET', path: '/api/tickets', httpStatus: 200 },
+      });
+      for (let attempt = 0; attempt < 3; attempt++)
+        store.record({
+          kind: 'job.run',
+          subject: 'nightly-digest',
+          status: 'error',
+          data: { job: 'nightly-digest', error: 'mail server refused' },
+        });
       store.snapshot('database', 'ok');
       store.snapshot('mail', 'degraded', { reason: 'refusing connections' });
       store.close();
@@ -149,22 +168,27 @@ afterAll(async () => {
 
 describe.runIf(hasGit)('corpus shell examples run against a scaffolded app', () => {
   it('covers every shell example of the corpus', () => {
-    const shellExamples = readdirSync(examplesDir).filter((name) => name.endsWith('.sh')).map((name) => name.slice(0, -3));
+    const shellExamples = readdirSync(examplesDir)
+      .filter((name) => name.endsWith('.sh'))
+      .map((name) => name.slice(0, -3));
     expect(cases.map((entry) => entry.id).sort()).toEqual(shellExamples.sort());
   });
 
-  it.concurrent.each(cases.map((entry) => [entry.id, entry] as const))('%s', async (_id, entry) => {
-    const folder = await caseFolder(entry.template);
-    folders.push(entry.template === null ? folder : join(folder, '..'));
-    await entry.prepare?.(folder);
-    const run = await runShellExample(entry, folder, shims, 100_000);
-    const report = `${entry.id}.sh in ${folder}\nexit ${run.code} ${run.signal ?? ''}\nstdout:\n${run.stdout}\nstderr:\n${run.stderr}`;
-    expect(succeeded(run), report).toBe(true);
-    if (entry.ready) {
-      expect(run.stopped, report).toBe(true);
-      for (const path of entry.probe ?? []) expect(run.probes[path], `${path}\n${report}`).toBe(200);
-    }
-    await entry.check(run, folder);
-  }, 120_000);
+  it.concurrent.each(cases.map((entry) => [entry.id, entry] as const))(
+    '%s',
+    async (_id, entry) => {
+      const folder = await caseFolder(entry.template);
+      folders.push(entry.template === null ? folder : join(folder, '..'));
+      await entry.prepare?.(folder);
+      const run = await runShellExample(entry, folder, shims, 100_000);
+      const report = `${entry.id}.sh in ${folder}\nexit ${run.code} ${run.signal ?? ''}\nstdout:\n${run.stdout}\nstderr:\n${run.stderr}`;
+      expect(succeeded(run), report).toBe(true);
+      if (entry.ready) {
+        expect(run.stopped, report).toBe(true);
+        for (const path of entry.probe ?? []) expect(run.probes[path], `${path}\n${report}`).toBe(200);
+      }
+      await entry.check(run, folder);
+    },
+    120_000,
+  );
 });
-

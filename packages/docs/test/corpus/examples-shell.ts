@@ -87,12 +87,28 @@ export async function caseFolder(template: ShellCase['template']): Promise<strin
 
 /** Runs one example with `sh` in `cwd`; a command that runs until stopped is probed and stopped once ready. */
 export function runShellExample(shellCase: ShellCase, cwd: string, shims: string, timeoutMs: number): Promise<ShellRun> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${shims}:${process.env.PATH ?? ''}`, PORT: '0', HOST: '127.0.0.1', NO_COLOR: '1' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PATH: `${shims}:${process.env.PATH ?? ''}`,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    NO_COLOR: '1',
+  };
   delete env.DATABASE_URL;
   delete env.KIT_OPS_STORE;
   // Commits made by the examples need an author.
-  Object.assign(env, { GIT_AUTHOR_NAME: 'Example', GIT_AUTHOR_EMAIL: 'example@example.org', GIT_COMMITTER_NAME: 'Example', GIT_COMMITTER_EMAIL: 'example@example.org' });
-  const child = spawn('sh', [join(examplesDir, `${shellCase.id}.sh`), ...(shellCase.args ?? [])], { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  Object.assign(env, {
+    GIT_AUTHOR_NAME: 'Example',
+    GIT_AUTHOR_EMAIL: 'example@example.org',
+    GIT_COMMITTER_NAME: 'Example',
+    GIT_COMMITTER_EMAIL: 'example@example.org',
+  });
+  const child = spawn('sh', [join(examplesDir, `${shellCase.id}.sh`), ...(shellCase.args ?? [])], {
+    cwd,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   let stopped = false;

@@ -36,7 +36,9 @@ describe('examples of the packages implemented in this repository', () => {
     const unimplemented = documentedOnly.flatMap((example) =>
       importsOf(example).flatMap((entry) => {
         const exported = exportsBySpecifier.get(entry.specifier);
-        return exported ? entry.names.filter((name) => !exported.has(name)).map((name) => `${example.id} (${entry.specifier} ${name})`) : [];
+        return exported
+          ? entry.names.filter((name) => !exported.has(name)).map((name) => `${example.id} (${entry.specifier} ${name})`)
+          : [];
       }),
     );
     console.info(`type-checked ${checkable.length} examples; documented but not implemented here: ${unimplemented.join(', ') || 'none'}`);

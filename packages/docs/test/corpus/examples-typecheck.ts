@@ -9,7 +9,9 @@ import { repoRoot, type ExampleFile } from './examples-files.js';
  * The framework packages implemented in this repository, by specifier, with their entry file: every entry
  * point of a `@kit/kit-*` package, subpaths (`@kit/kit-core/http`, `@kit/kit-react/server`) included.
  */
-export const implementedPackages: ReadonlyMap<string, string> = new Map([...sourceEntries(repoRoot)].filter(([specifier]) => specifier.startsWith('@kit/kit-')));
+export const implementedPackages: ReadonlyMap<string, string> = new Map(
+  [...sourceEntries(repoRoot)].filter(([specifier]) => specifier.startsWith('@kit/kit-')),
+);
 
 /** Libraries a type-checked example may use besides the implemented packages and node: built-ins. */
 const typeCheckedLibraries = new Set(['zod', 'vitest', 'react']);

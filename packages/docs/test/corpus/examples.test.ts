@@ -7,7 +7,18 @@ const examples = readExamples();
 const exampleTopics = readExampleTopics();
 
 /** The topics the documentation query specification names for /api/examples. */
-const specifiedTopics = ['defineAPI', 'defineModel', 'authentication', 'routing', 'deployment', 'policy', 'ai-toolkit', 'database', 'loader', 'middleware'];
+const specifiedTopics = [
+  'defineAPI',
+  'defineModel',
+  'authentication',
+  'routing',
+  'deployment',
+  'policy',
+  'ai-toolkit',
+  'database',
+  'loader',
+  'middleware',
+];
 
 const MIN_EXAMPLES = 60;
 const MIN_PER_TOPIC = 4;
@@ -15,7 +26,9 @@ const MIN_PER_TOPIC = 4;
 describe('example files', () => {
   it(`holds at least ${MIN_EXAMPLES} examples, each a .ts, .tsx or .sh file with a kebab-case id`, () => {
     expect(examples.length).toBeGreaterThanOrEqual(MIN_EXAMPLES);
-    const misnamed = examples.filter((example) => !['.ts', '.tsx', '.sh'].includes(example.extension) || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(example.id));
+    const misnamed = examples.filter(
+      (example) => !['.ts', '.tsx', '.sh'].includes(example.extension) || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(example.id),
+    );
     expect(misnamed.map((example) => example.fileName)).toEqual([]);
   });
 
@@ -67,7 +80,9 @@ describe('example topics', () => {
 
   it.each(exampleTopics)(`has at least ${MIN_PER_TOPIC} examples for %s`, (topic) => {
     const matching = examples.filter((example) => topicsOf(example).some((tag) => tag.toLowerCase() === topic.toLowerCase()));
-    expect(matching.length, `examples for ${topic}: ${matching.map((example) => example.id).join(', ')}`).toBeGreaterThanOrEqual(MIN_PER_TOPIC);
+    expect(matching.length, `examples for ${topic}: ${matching.map((example) => example.id).join(', ')}`).toBeGreaterThanOrEqual(
+      MIN_PER_TOPIC,
+    );
   });
 });
 

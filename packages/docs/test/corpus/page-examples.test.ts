@@ -60,7 +60,12 @@ const pages: readonly PageCase[] = [
       'app/routes/api/greeting.api.ts': [
         { method: 'GET', url: '/api/greeting?name=Ada', status: 200, body: { message: 'Hello, Ada!' } },
         // "Refused with a 400 problem that names the field".
-        { method: 'GET', url: '/api/greeting', status: 400, body: expect.objectContaining({ errors: [expect.objectContaining({ field: 'name' })] }) },
+        {
+          method: 'GET',
+          url: '/api/greeting',
+          status: 400,
+          body: expect.objectContaining({ errors: [expect.objectContaining({ field: 'name' })] }),
+        },
       ],
     },
   },
@@ -95,7 +100,10 @@ describe.each(pages)('the examples of $slug, pasted into the app the page makes'
   const blocks = pageBlocks(readFileSync(join(corpusDocsDir, `${page.slug}.md`), 'utf8'));
   const typescript = blocks.filter(isTypeScriptBlock);
   const where = (block: PageBlock) => `${page.slug}.md:${block.line}`;
-  const create = blocks.filter(isShellBlock).flatMap(shellCommands).find((command) => command.startsWith('npx create-kit-app '));
+  const create = blocks
+    .filter(isShellBlock)
+    .flatMap(shellCommands)
+    .find((command) => command.startsWith('npx create-kit-app '));
   const [, , folder = '', ...options] = create?.split(/\s+/) ?? [];
   const template = options.includes('--template') ? options[options.indexOf('--template') + 1] : 'blank';
 
@@ -107,7 +115,12 @@ describe.each(pages)('the examples of $slug, pasted into the app the page makes'
 
   beforeAll(async () => {
     parent = await mkdtemp(join(tmpdir(), `kit-page-examples-${page.slug}-`));
-    const app = await scaffoldApp({ directory: join(parent, folder), template: template as 'blank' | 'tickets', install: false, link: repoRoot });
+    const app = await scaffoldApp({
+      directory: join(parent, folder),
+      template: template as 'blank' | 'tickets',
+      install: false,
+      link: repoRoot,
+    });
     root = app.root;
     manifest = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as typeof manifest;
     for (const block of typescript) {
@@ -133,7 +146,9 @@ describe.each(pages)('the examples of $slug, pasted into the app the page makes'
     expect(create, 'the page has no `npx create-kit-app <folder> --template <name>` command').toBeDefined();
     expect(['blank', 'tickets']).toContain(template);
     expect(typescript.length).toBeGreaterThan(0);
-    const unplaced = typescript.filter((block) => !files.has(block)).map((block) => `${where(block)}: the prose before the example names no file (a path in backticks, such as \`scripts/example.ts\`)`);
+    const unplaced = typescript
+      .filter((block) => !files.has(block))
+      .map((block) => `${where(block)}: the prose before the example names no file (a path in backticks, such as \`scripts/example.ts\`)`);
     expect(unplaced).toEqual([]);
   });
 
@@ -162,9 +177,17 @@ describe.each(pages)('the examples of $slug, pasted into the app the page makes'
 
   it('type-checks in the app with its tsconfig.json', { timeout: 120_000 }, async () => {
     // The app's own compiler options, over the example files wherever they are (scripts/ is outside "include").
-    await writeFile(join(root, 'tsconfig.page-examples.json'), JSON.stringify({ extends: './tsconfig.json', include: [...files.values()] }));
+    await writeFile(
+      join(root, 'tsconfig.page-examples.json'),
+      JSON.stringify({ extends: './tsconfig.json', include: [...files.values()] }),
+    );
     const typescriptCompiler = programFile(join(root, 'node_modules'), 'typescript', 'tsc');
-    const result = await run(process.execPath, [typescriptCompiler, '-p', 'tsconfig.page-examples.json', '--pretty', 'false'], root, 110_000);
+    const result = await run(
+      process.execPath,
+      [typescriptCompiler, '-p', 'tsconfig.page-examples.json', '--pretty', 'false'],
+      root,
+      110_000,
+    );
     await rm(join(root, 'tsconfig.page-examples.json'));
     expect(result.stdout + result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -174,14 +197,21 @@ describe.each(pages)('the examples of $slug, pasted into the app the page makes'
     if (![...files.values()].some((path) => path.startsWith('app/'))) context.skip('no example of this page is a file of app/');
     const kit = programFile(join(root, 'node_modules'), '@kit/kit-cli', 'kit');
     const result = await run(process.execPath, [kit, 'verify', '--json'], root, 230_000);
-    expect(result.stdout.trimStart().startsWith('{'), `kit verify --json printed no report:\n${result.stdout}\n${result.stderr}`).toBe(true);
+    expect(result.stdout.trimStart().startsWith('{'), `kit verify --json printed no report:\n${result.stdout}\n${result.stderr}`).toBe(
+      true,
+    );
     const report = JSON.parse(result.stdout) as { ok: boolean; steps: { name: string; status: string; problems: unknown[] }[] };
-    expect(report.steps.filter((step) => step.status === 'fail'), result.stdout).toEqual([]);
+    expect(
+      report.steps.filter((step) => step.status === 'fail'),
+      result.stdout,
+    ).toEqual([]);
     expect(report.ok).toBe(true);
   });
 
   it('runs each runnable example with the command the page gives, printing what the test expects', { timeout: 120_000 }, async () => {
-    const given = [...new Set(blocks.map((block) => block.section))].flatMap((section) => sectionCommands(blocks, section)).filter((command) => /^npx tsx /.test(command));
+    const given = [...new Set(blocks.map((block) => block.section))]
+      .flatMap((section) => sectionCommands(blocks, section))
+      .filter((command) => /^npx tsx /.test(command));
     expect(given.sort()).toEqual(Object.keys(page.runs).sort());
     // Every example outside app/ is a script, and the page says how to run it.
     const scripts = [...files.values()].filter((path) => !path.startsWith('app/'));
@@ -189,7 +219,9 @@ describe.each(pages)('the examples of $slug, pasted into the app the page makes'
     const modules = join(root, 'node_modules');
     for (const [command, expected] of Object.entries(page.runs)) {
       const [, program = '', ...args] = command.split(/\s+/);
-      const owner = [...Object.keys(manifest.dependencies), ...Object.keys(manifest.devDependencies)].find((pkg) => binsOf(modules, pkg).includes(program));
+      const owner = [...Object.keys(manifest.dependencies), ...Object.keys(manifest.devDependencies)].find((pkg) =>
+        binsOf(modules, pkg).includes(program),
+      );
       expect(owner, `${command}: no package of the app provides ${program}`).toBeDefined();
       const result = await run(process.execPath, [programFile(modules, owner!, program), ...args], root, 60_000);
       expect(result.code, `${command}\n${result.stdout}\n${result.stderr}`).toBe(0);

@@ -141,7 +141,9 @@ export function commandProblem(command: string, app: AppFacts): string | undefin
   const [program = '', first = '', ...rest] = command.split(/\s+/);
   if (program === 'cd' || program === 'curl') return undefined;
   if (program === 'npm' && first === 'run') {
-    return rest[0] !== undefined && rest[0] in app.scripts ? undefined : `"${command}": the app has no script "${rest[0] ?? ''}" (it has ${Object.keys(app.scripts).join(', ')})`;
+    return rest[0] !== undefined && rest[0] in app.scripts
+      ? undefined
+      : `"${command}": the app has no script "${rest[0] ?? ''}" (it has ${Object.keys(app.scripts).join(', ')})`;
   }
   const install = npmInstall(command);
   if (install) {
@@ -151,7 +153,9 @@ export function commandProblem(command: string, app: AppFacts): string | undefin
   if (program === 'npx') {
     if (first === 'create-kit-app') return undefined;
     const owners = [...app.packages].filter((pkg) => binsOf(app.modules, pkg).includes(first));
-    return owners.length > 0 ? undefined : `"${command}": no package of the app provides the program ${first}; add it to the app or name its install on the page`;
+    return owners.length > 0
+      ? undefined
+      : `"${command}": no package of the app provides the program ${first}; add it to the app or name its install on the page`;
   }
   const owner = [...app.packages].find((pkg) => binsOf(app.modules, pkg).includes(program));
   if (owner) return `"${command}": ${program} is a program of ${owner} in node_modules/.bin, not on the PATH; write npx ${program}`;

@@ -35,7 +35,10 @@ export const referenceDataPath = join(dirname(fileURLToPath(import.meta.url)), '
 /** Derives the data file's content from the text of the reference. */
 export function buildReferenceData(markdown: string, fileName: string): ReferenceData {
   const packageNames = buildPackageNames(markdown);
-  const packages = Object.fromEntries(frameworkPackages.map((pkg) => [pkg, [...(packageNames.get(pkg) ?? [])].sort()])) as Record<FrameworkPackage, string[]>;
+  const packages = Object.fromEntries(frameworkPackages.map((pkg) => [pkg, [...(packageNames.get(pkg) ?? [])].sort()])) as Record<
+    FrameworkPackage,
+    string[]
+  >;
   return {
     source: {
       file: basename(fileName),

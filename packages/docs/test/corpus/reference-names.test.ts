@@ -72,7 +72,18 @@ describe('extractReferenceNames', () => {
       ].join('\n'),
     ).map((entry) => entry.name);
     expect(names).toEqual(
-      expect.arrayContaining(['sqlite', 'libsql', 'postgres', 'buildExperience', 'shouldCapture', 'createMemoryAccessor', 'remember', 'about', '*.api.ts', '_layout.tsx']),
+      expect.arrayContaining([
+        'sqlite',
+        'libsql',
+        'postgres',
+        'buildExperience',
+        'shouldCapture',
+        'createMemoryAccessor',
+        'remember',
+        'about',
+        '*.api.ts',
+        '_layout.tsx',
+      ]),
     );
     expect(names).not.toContain('TypeScript');
     expect(names).not.toContain('Kit');
@@ -102,7 +113,9 @@ describe('extractReferenceNames: facts stated in behaviour text and prose', () =
         '`generateAgentCard()` (agent card served at /.well-known/agent.json).',
     );
     const found = names.map((entry) => `${entry.kind}:${entry.name}${entry.value ? `=${entry.value}` : ''}`);
-    expect(found).toEqual(expect.arrayContaining(['default:source=developer', 'default:utility=1.0', 'route-convention:/.well-known/agent.json']));
+    expect(found).toEqual(
+      expect.arrayContaining(['default:source=developer', 'default:utility=1.0', 'route-convention:/.well-known/agent.json']),
+    );
   });
 });
 

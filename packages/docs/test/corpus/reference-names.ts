@@ -2,16 +2,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** What a name of the framework reference stands for. */
-export type ReferenceNameKind =
-  | 'package'
-  | 'type'
-  | 'field'
-  | 'function'
-  | 'value'
-  | 'hook'
-  | 'command'
-  | 'route-convention'
-  | 'default';
+export type ReferenceNameKind = 'package' | 'type' | 'field' | 'function' | 'value' | 'hook' | 'command' | 'route-convention' | 'default';
 
 /**
  * One name the framework reference defines. A `default` entry pairs a name with its default value:

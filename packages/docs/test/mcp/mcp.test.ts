@@ -41,7 +41,11 @@ describe.each(Object.entries(transports))('MCP over %s', (_name, makeTransport) 
     for (const tool of tools) {
       const path = `/api/${tool.name.replace('get_api_', '')}`;
       const operation = openapi.paths[path].get;
-      const bodySchema = operation.requestBody?.content['application/json'].schema ?? { type: 'object', properties: {}, additionalProperties: false };
+      const bodySchema = operation.requestBody?.content['application/json'].schema ?? {
+        type: 'object',
+        properties: {},
+        additionalProperties: false,
+      };
       expect(tool.inputSchema).toEqual({ type: 'object', ...bodySchema });
       expect(tool.outputSchema).toEqual(operation.responses['200'].content['application/json'].schema);
       expect(tool.description?.length).toBeGreaterThan(40);

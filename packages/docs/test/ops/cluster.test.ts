@@ -31,7 +31,8 @@ describe('kit-docs serve --workers', () => {
 
     // Each request on a new connection, so the primary spreads them over both workers; /metrics
     // still counts them all, whichever worker answers the scrape.
-    for (let i = 0; i < 20; i++) expect((await sendRaw(`${serve.base}/api/docs?slug=kit-core`, { headers: { connection: 'close' } })).status).toBe(200);
+    for (let i = 0; i < 20; i++)
+      expect((await sendRaw(`${serve.base}/api/docs?slug=kit-core`, { headers: { connection: 'close' } })).status).toBe(200);
     const metrics = await sendRaw(`${serve.base}/metrics`);
     const count = Number(/kit_docs_http_requests_total\{route="\/api\/docs",method="GET",status="200"\} (\d+)/.exec(metrics.text)?.[1]);
     expect(count).toBeGreaterThanOrEqual(20);

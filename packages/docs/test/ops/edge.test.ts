@@ -24,7 +24,9 @@ describe('the edge of kit-docs serve', () => {
     expect(options.status).toBe(204);
     expect(options.headers.allow).toBe('DELETE, GET, HEAD, POST');
     const get = await exchange(server.port, rawRequest('GET * HTTP/1.1', ['Host: 127.0.0.1']));
-    expect(expectProblem(get, 400, '/problems/bad-request').detail).toBe('The request target * only goes with OPTIONS; GET needs a path such as /.');
+    expect(expectProblem(get, 400, '/problems/bad-request').detail).toBe(
+      'The request target * only goes with OPTIONS; GET needs a path such as /.',
+    );
     expect(get.elapsedMs).toBeLessThan(1_000);
   });
 
@@ -34,7 +36,10 @@ describe('the edge of kit-docs serve', () => {
   });
 
   it('answers an API body shorter than its Content-Length with a 408 from the app, in bodyTimeoutMs', async () => {
-    const answer = await exchange(server.port, rawRequest('GET /api/search HTTP/1.1', ['Host: 127.0.0.1', 'Content-Type: application/json', 'Content-Length: 100'], '{"q":"a"'));
+    const answer = await exchange(
+      server.port,
+      rawRequest('GET /api/search HTTP/1.1', ['Host: 127.0.0.1', 'Content-Type: application/json', 'Content-Length: 100'], '{"q":"a"'),
+    );
     expect(expectProblem(answer, 408, '/problems/request-timeout').detail).toBe(
       'The request body did not arrive in full: Content-Length announced 100 bytes and 8 arrived within 300 ms; send the whole body, or a Content-Length that matches it.',
     );
@@ -45,7 +50,11 @@ describe('the edge of kit-docs serve', () => {
   it('answers an /mcp body still arriving at the body timeout with a 408, not a 503', async () => {
     const answer = await exchange(
       server.port,
-      rawRequest('POST /mcp HTTP/1.1', ['Host: 127.0.0.1', 'Content-Type: application/json', 'Accept: application/json, text/event-stream', 'Content-Length: 100'], '{"jsonrpc":'),
+      rawRequest(
+        'POST /mcp HTTP/1.1',
+        ['Host: 127.0.0.1', 'Content-Type: application/json', 'Accept: application/json, text/event-stream', 'Content-Length: 100'],
+        '{"jsonrpc":',
+      ),
     );
     expect(expectProblem(answer, 408, '/problems/request-timeout').detail).toBe(
       'The request body did not arrive in full: Content-Length announced 100 bytes and 11 arrived within 300 ms; send the whole body, or a Content-Length that matches it.',
@@ -54,19 +63,36 @@ describe('the edge of kit-docs serve', () => {
   });
 
   it('names the limit that applies when a declared body is too large: 64 KiB on the API, 1024 KiB elsewhere', async () => {
-    const api = await exchange(server.port, rawRequest('GET /api/search HTTP/1.1', ['Host: 127.0.0.1', 'Content-Type: application/json', `Content-Length: ${2 * 1024 * 1024}`]));
-    expect(expectProblem(api, 413, '/problems/payload-too-large').detail).toBe('The request body is larger than 64 KiB; send fewer or shorter parameters.');
+    const api = await exchange(
+      server.port,
+      rawRequest('GET /api/search HTTP/1.1', ['Host: 127.0.0.1', 'Content-Type: application/json', `Content-Length: ${2 * 1024 * 1024}`]),
+    );
+    expect(expectProblem(api, 413, '/problems/payload-too-large').detail).toBe(
+      'The request body is larger than 64 KiB; send fewer or shorter parameters.',
+    );
     expect(api.headers.connection).toBe('close');
-    const mcp = await exchange(server.port, rawRequest('POST /mcp HTTP/1.1', ['Host: 127.0.0.1', 'Content-Type: application/json', `Content-Length: ${2 * 1024 * 1024}`]));
+    const mcp = await exchange(
+      server.port,
+      rawRequest('POST /mcp HTTP/1.1', ['Host: 127.0.0.1', 'Content-Type: application/json', `Content-Length: ${2 * 1024 * 1024}`]),
+    );
     expect(expectProblem(mcp, 413, '/problems/payload-too-large').detail).toBe('The request body is larger than 1024 KiB.');
   });
 
   it('answers what Node refuses before the app with problem documents: BREW, raw bytes, big heads, two Hosts, no Host', async () => {
     const brew = await exchange(server.port, rawRequest('BREW /api/health HTTP/1.1', ['Host: 127.0.0.1']));
-    expect(expectProblem(brew, 501, '/problems/not-implemented').detail).toBe('The method "BREW" is not implemented by this server; use DELETE, GET, HEAD, POST.');
-    const raw = Buffer.concat([Buffer.from('GET /api/search?q=caf'), Buffer.from([0xc3, 0xa9]), Buffer.from(' HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')]);
+    expect(expectProblem(brew, 501, '/problems/not-implemented').detail).toBe(
+      'The method "BREW" is not implemented by this server; use DELETE, GET, HEAD, POST.',
+    );
+    const raw = Buffer.concat([
+      Buffer.from('GET /api/search?q=caf'),
+      Buffer.from([0xc3, 0xa9]),
+      Buffer.from(' HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'),
+    ]);
     expect(expectProblem(await exchange(server.port, raw), 400, '/problems/bad-request').detail).toContain('percent-encode');
-    const big = await exchange(server.port, rawRequest('GET /api/health HTTP/1.1', ['Host: 127.0.0.1', `X-Padding: ${'x'.repeat(20_000)}`]));
+    const big = await exchange(
+      server.port,
+      rawRequest('GET /api/health HTTP/1.1', ['Host: 127.0.0.1', `X-Padding: ${'x'.repeat(20_000)}`]),
+    );
     expect(expectProblem(big, 431, '/problems/headers-too-large').detail).toContain('larger than 16 KiB');
     const twoHosts = await exchange(server.port, rawRequest('GET /api/health HTTP/1.1', ['Host: 127.0.0.1', 'Host: evil.example']));
     expect(expectProblem(twoHosts, 400, '/problems/bad-request').detail).toBe('The request has 2 Host headers; send exactly one.');
@@ -92,7 +118,10 @@ describe('the edge of kit-docs serve', () => {
   });
 
   it('answers an absolute-form target like its path', async () => {
-    const answer = await exchange(server.port, rawRequest(`GET http://127.0.0.1:${server.port}/api/search?q=agent HTTP/1.1`, ['Host: elsewhere.example']));
+    const answer = await exchange(
+      server.port,
+      rawRequest(`GET http://127.0.0.1:${server.port}/api/search?q=agent HTTP/1.1`, ['Host: elsewhere.example']),
+    );
     expect(answer.status).toBe(200);
     expect(answer.headers['access-control-allow-origin']).toBe('*');
     expect(answer.json().query).toBe('agent');

@@ -18,7 +18,10 @@ describe('HTTP surface of kit-docs serve', () => {
     const response = await sendRaw(`${server.base}/api/search?q=agents`, { headers: { origin: 'https://elsewhere.example' } });
     expect(response.headers['access-control-allow-origin']).toBe('*');
     expect(response.headers['access-control-expose-headers']).toContain('ETag');
-    const preflight = await sendRaw(`${server.base}/api/search`, { method: 'OPTIONS', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' } });
+    const preflight = await sendRaw(`${server.base}/api/search`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-methods']).toBe('GET, HEAD');
   });
@@ -38,7 +41,9 @@ describe('HTTP surface of kit-docs serve', () => {
     expect(second.text).toBe(first.text);
     expect(second.headers.etag).toBe(first.headers.etag);
     expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
-    const notModified = await sendRaw(`${server.base}/api/docs?slug=kit-core`, { headers: { 'if-none-match': first.headers.etag as string } });
+    const notModified = await sendRaw(`${server.base}/api/docs?slug=kit-core`, {
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
     expect(notModified.status).toBe(304);
     expect(notModified.text).toBe('');
   });
@@ -74,12 +79,24 @@ describe('HTTP surface of kit-docs serve', () => {
   });
 
   it('lets loopback names reach /mcp and refuses other hosts and origins (DNS rebinding)', async () => {
-    const allowed = await sendRaw(`${server.base}/mcp`, { method: 'POST', body: initialize, headers: { ...mcpHeaders, host: `localhost:${server.port}` } });
+    const allowed = await sendRaw(`${server.base}/mcp`, {
+      method: 'POST',
+      body: initialize,
+      headers: { ...mcpHeaders, host: `localhost:${server.port}` },
+    });
     expect(allowed.status).toBe(200);
-    const otherHost = await sendRaw(`${server.base}/mcp`, { method: 'POST', body: initialize, headers: { ...mcpHeaders, host: 'rebound.example' } });
+    const otherHost = await sendRaw(`${server.base}/mcp`, {
+      method: 'POST',
+      body: initialize,
+      headers: { ...mcpHeaders, host: 'rebound.example' },
+    });
     expect(otherHost.status).toBe(403);
     expect(otherHost.headers['content-type']).toMatch(/^application\/problem\+json/);
-    const otherOrigin = await sendRaw(`${server.base}/mcp`, { method: 'POST', body: initialize, headers: { ...mcpHeaders, origin: 'http://rebound.example' } });
+    const otherOrigin = await sendRaw(`${server.base}/mcp`, {
+      method: 'POST',
+      body: initialize,
+      headers: { ...mcpHeaders, origin: 'http://rebound.example' },
+    });
     expect(otherOrigin.status).toBe(403);
   });
 

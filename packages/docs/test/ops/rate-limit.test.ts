@@ -48,30 +48,33 @@ describe('rate limiting off (the default)', () => {
 
 const redisInstalled = hasRedisServer();
 
-describe.skipIf(!redisInstalled)(`rate limiting shared through Redis${redisInstalled ? '' : ' (skipped: redis-server is not installed; apt-get install -y redis-server)'}`, () => {
-  let redis: TestRedis;
-  const servers: DocsServer[] = [];
-  beforeAll(async () => {
-    redis = await startRedis();
-    for (let i = 0; i < 2; i++) servers.push(await startInProcess({ rateLimit: parseRateLimit('6/1m'), redisUrl: redis.url }));
-  });
-  afterAll(async () => {
-    for (const server of servers) await server.close();
-    await redis?.stop();
-  });
+describe.skipIf(!redisInstalled)(
+  `rate limiting shared through Redis${redisInstalled ? '' : ' (skipped: redis-server is not installed; apt-get install -y redis-server)'}`,
+  () => {
+    let redis: TestRedis;
+    const servers: DocsServer[] = [];
+    beforeAll(async () => {
+      redis = await startRedis();
+      for (let i = 0; i < 2; i++) servers.push(await startInProcess({ rateLimit: parseRateLimit('6/1m'), redisUrl: redis.url }));
+    });
+    afterAll(async () => {
+      for (const server of servers) await server.close();
+      await redis?.stop();
+    });
 
-  it('counts requests to two replicas against one limit', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 8; i++) {
-      const server = servers[i % 2]!;
-      statuses.push((await sendRaw(`http://127.0.0.1:${server.port}/api/docs`)).status);
-    }
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
-  });
+    it('counts requests to two replicas against one limit', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const server = servers[i % 2]!;
+        statuses.push((await sendRaw(`http://127.0.0.1:${server.port}/api/docs`)).status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
+    });
 
-  it('lets requests through when Redis is gone', async () => {
-    await redis.stop();
-    const response = await sendRaw(`http://127.0.0.1:${servers[0]!.port}/api/health`);
-    expect(response.status).toBe(200);
-  });
-});
+    it('lets requests through when Redis is gone', async () => {
+      await redis.stop();
+      const response = await sendRaw(`http://127.0.0.1:${servers[0]!.port}/api/health`);
+      expect(response.status).toBe(200);
+    });
+  },
+);

@@ -9,7 +9,9 @@ function startSlowRequest(port: number, body: string) {
   let response = '';
   socket.on('data', (chunk) => (response += chunk.toString('utf8')));
   const ended = new Promise<string>((resolve) => socket.once('close', () => resolve(response)));
-  socket.write(`GET /api/search HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`);
+  socket.write(
+    `GET /api/search HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+  );
   socket.write(body.slice(0, 5));
   return { finish: () => socket.end(body.slice(5)), ended };
 }

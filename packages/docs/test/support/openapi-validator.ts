@@ -39,7 +39,9 @@ export class OpenApiValidator {
       validate = this.#ajv.compile(rewriteRefs(schema));
       this.#cache.set(key, validate);
     }
-    return validate(body) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message} ${JSON.stringify(error.params)}`);
+    return validate(body)
+      ? []
+      : (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message} ${JSON.stringify(error.params)}`);
   }
 }
 

@@ -16,12 +16,22 @@ const app = createKitApp({
       input: z.strictObject({ q: z.string(), topic: z.string().optional(), limit: z.number().int().default(5) }),
       handler: async () => ({ results: [] }),
     }),
-    'POST /api/notes': defineAPI({ capability: 'write', input: z.strictObject({ title: z.string(), body: z.string() }), handler: async () => ({}) }),
+    'POST /api/notes': defineAPI({
+      capability: 'write',
+      input: z.strictObject({ title: z.string(), body: z.string() }),
+      handler: async () => ({}),
+    }),
     'GET /api/health': defineAPI({ description: 'Reports health.', handler: async () => ({ status: 'ok' }) }),
   },
 });
 
-const options: GenerateAgentCardOptions = { registry: app.registry, name: 'docs', description: 'Answers from the docs.', url: 'https://docs.example.com/a2a', version: '0.1.0' };
+const options: GenerateAgentCardOptions = {
+  registry: app.registry,
+  name: 'docs',
+  description: 'Answers from the docs.',
+  url: 'https://docs.example.com/a2a',
+  version: '0.1.0',
+};
 
 function configError(overrides: Partial<GenerateAgentCardOptions>): string {
   try {
@@ -35,7 +45,11 @@ function configError(overrides: Partial<GenerateAgentCardOptions>): string {
 
 describe('generateAgentCard', () => {
   it('describes the agent with one JSON-RPC endpoint for protocol 1.0, the version the SDK speaks, and 0.3', () => {
-    const card = generateAgentCard({ ...options, provider: { organization: 'kit', url: 'https://kit.example.com' }, documentationUrl: 'https://docs.example.com/' });
+    const card = generateAgentCard({
+      ...options,
+      provider: { organization: 'kit', url: 'https://kit.example.com' },
+      documentationUrl: 'https://docs.example.com/',
+    });
     expect(card).toMatchObject({
       name: 'docs',
       description: 'Answers from the docs.',
@@ -57,9 +71,17 @@ describe('generateAgentCard', () => {
   });
 
   it('makes each route a skill named by operation id, method and path, tagged with capability and resource', () => {
-    const card = generateAgentCard({ ...options, examples: { get_api_search: ['how do I resume a paused run', '{"q": "maxIterations", "limit": 3}'] } });
+    const card = generateAgentCard({
+      ...options,
+      examples: { get_api_search: ['how do I resume a paused run', '{"q": "maxIterations", "limit": 3}'] },
+    });
     expect(card.skills.map(({ id, name, tags, examples }) => ({ id, name, tags, examples }))).toEqual([
-      { id: 'get_api_search', name: 'GET /api/search', tags: ['read', 'sections'], examples: ['how do I resume a paused run', '{"q": "maxIterations", "limit": 3}'] },
+      {
+        id: 'get_api_search',
+        name: 'GET /api/search',
+        tags: ['read', 'sections'],
+        examples: ['how do I resume a paused run', '{"q": "maxIterations", "limit": 3}'],
+      },
       { id: 'post_api_notes', name: 'POST /api/notes', tags: ['write'], examples: [] },
       { id: 'get_api_health', name: 'GET /api/health', tags: ['read'], examples: [] },
     ]);
@@ -69,7 +91,9 @@ describe('generateAgentCard', () => {
       'Reports health.\n\nInput: none; send an empty data part {} or no parts.',
     ]);
     expect(generateAgentCard({ ...options, describeInput: false }).skills[0]!.description).toBe('Searches the documentation.');
-    expect(generateAgentCard({ ...options, filter: (route) => route.capability === 'write' }).skills.map((skill) => skill.id)).toEqual(['post_api_notes']);
+    expect(generateAgentCard({ ...options, filter: (route) => route.capability === 'write' }).skills.map((skill) => skill.id)).toEqual([
+      'post_api_notes',
+    ]);
   });
 
   it('is an AgentCard as the SDK encodes and its client reads it, with the 0.3 fields beside', () => {
@@ -88,17 +112,23 @@ describe('generateAgentCard', () => {
 
   it('refuses options that would make a card no client can use, naming the value and the fix', () => {
     expect(configError({ url: '/a2a' })).toBe(
-      'generateAgentCard: url must be an absolute http(s) URL, got "/a2a"; resolve a path against the public base URL, e.g. new URL(\'/a2a\', \'https://example.com\').href.',
+      "generateAgentCard: url must be an absolute http(s) URL, got \"/a2a\"; resolve a path against the public base URL, e.g. new URL('/a2a', 'https://example.com').href.",
     );
     expect(configError({ url: 'ftp://example.com/a2a' })).toContain('url must be an absolute http(s) URL');
-    expect(configError({ name: ' ' })).toBe('generateAgentCard: name must be a non-empty string, got " "; set it to what clients should see.');
+    expect(configError({ name: ' ' })).toBe(
+      'generateAgentCard: name must be a non-empty string, got " "; set it to what clients should see.',
+    );
     expect(configError({ version: '' })).toContain('version must be a non-empty string');
-    expect(configError({ provider: { organization: 'kit', url: 'kit.example.com' } })).toContain('provider.url must be an absolute http(s) URL');
+    expect(configError({ provider: { organization: 'kit', url: 'kit.example.com' } })).toContain(
+      'provider.url must be an absolute http(s) URL',
+    );
     expect(configError({ examples: { get_api_serch: ['x'] } })).toBe(
       'generateAgentCard: examples names skill "get_api_serch", which is not offered; key examples by one of get_api_search, post_api_notes, get_api_health.',
     );
     expect(configError({ examples: { get_api_search: [''] } })).toContain('examples.get_api_search must be a list of non-empty strings');
-    expect(configError({ filter: () => false })).toBe('generateAgentCard: no route is left to offer as a skill (filter refuses all 3 routes); register defineAPI routes or loosen filter.');
+    expect(configError({ filter: () => false })).toBe(
+      'generateAgentCard: no route is left to offer as a skill (filter refuses all 3 routes); register defineAPI routes or loosen filter.',
+    );
     expect(configError({ registry: createKitApp({ routes: {} }).registry })).toContain('(the registry has no routes)');
   });
 });

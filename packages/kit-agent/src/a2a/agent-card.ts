@@ -186,17 +186,26 @@ function checkExamples(component: string, routes: readonly RegisteredRoute[], ex
   const ids = new Set(routes.map((route) => route.operationId));
   for (const [id, list] of Object.entries(examples)) {
     if (!ids.has(id)) {
-      throw new KitAIError('invalid_config', `${component}: examples names skill ${JSON.stringify(id.slice(0, 100))}, which is not offered; key examples by one of ${[...ids].join(', ')}.`);
+      throw new KitAIError(
+        'invalid_config',
+        `${component}: examples names skill ${JSON.stringify(id.slice(0, 100))}, which is not offered; key examples by one of ${[...ids].join(', ')}.`,
+      );
     }
     if (!Array.isArray(list) || list.some((example) => typeof example !== 'string' || example.trim() === '')) {
-      throw new KitAIError('invalid_config', `${component}: examples.${id} must be a list of non-empty strings; give each example as the text a client would send.`);
+      throw new KitAIError(
+        'invalid_config',
+        `${component}: examples.${id} must be a list of non-empty strings; give each example as the text a client would send.`,
+      );
     }
   }
 }
 
 function requireText(component: string, field: string, value: unknown): void {
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new KitAIError('invalid_config', `${component}: ${field} must be a non-empty string, got ${describeValue(value)}; set it to what clients should see.`);
+    throw new KitAIError(
+      'invalid_config',
+      `${component}: ${field} must be a non-empty string, got ${describeValue(value)}; set it to what clients should see.`,
+    );
   }
 }
 
@@ -208,7 +217,10 @@ function requireHttpUrl(component: string, field: string, value: unknown): void 
     parsed = undefined;
   }
   if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-    throw new KitAIError('invalid_config', `${component}: ${field} must be an absolute http(s) URL, got ${describeValue(value)}; resolve a path against the public base URL, e.g. new URL('/a2a', 'https://example.com').href.`);
+    throw new KitAIError(
+      'invalid_config',
+      `${component}: ${field} must be an absolute http(s) URL, got ${describeValue(value)}; resolve a path against the public base URL, e.g. new URL('/a2a', 'https://example.com').href.`,
+    );
   }
 }
 

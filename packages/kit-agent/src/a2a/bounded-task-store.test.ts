@@ -18,7 +18,10 @@ function task(id: string, state: TaskState, timestamp = '2026-01-01T00:00:00.000
 }
 
 function listAll(store: BoundedTaskStore, context = anonymous, extra: Partial<Parameters<BoundedTaskStore['list']>[0]> = {}) {
-  return store.list({ tenant: '', contextId: '', status: TaskState.TASK_STATE_UNSPECIFIED, pageToken: '', statusTimestampAfter: undefined, ...extra }, context);
+  return store.list(
+    { tenant: '', contextId: '', status: TaskState.TASK_STATE_UNSPECIFIED, pageToken: '', statusTimestampAfter: undefined, ...extra },
+    context,
+  );
 }
 
 describe('BoundedTaskStore', () => {
@@ -84,8 +87,13 @@ describe('BoundedTaskStore', () => {
     expect(second.nextPageToken).toBe('');
     expect(second.tasks[0]!.artifacts).toHaveLength(1);
     expect((await listAll(store, anonymous, { contextId: 'other' })).tasks.map((entry) => entry.id)).toEqual(['mid']);
-    expect((await listAll(store, anonymous, { status: TaskState.TASK_STATE_COMPLETED })).tasks.map((entry) => entry.id)).toEqual(['new', 'old']);
-    expect((await listAll(store, anonymous, { statusTimestampAfter: '2026-01-01T00:00:02.000Z' })).tasks.map((entry) => entry.id)).toEqual(['new']);
+    expect((await listAll(store, anonymous, { status: TaskState.TASK_STATE_COMPLETED })).tasks.map((entry) => entry.id)).toEqual([
+      'new',
+      'old',
+    ]);
+    expect((await listAll(store, anonymous, { statusTimestampAfter: '2026-01-01T00:00:02.000Z' })).tasks.map((entry) => entry.id)).toEqual([
+      'new',
+    ]);
     await expect(listAll(store, anonymous, { pageToken: 'bm90IGEgdG9rZW4' })).rejects.toThrow('pageToken is not a token this agent issued');
     await expect(listAll(store, anonymous, { pageToken: 'bm90IGEgdG9rZW4' })).rejects.toBeInstanceOf(errors.RequestMalformedError);
   });

@@ -69,7 +69,10 @@ export class BoundedTaskStore implements TaskStore {
         if (!params.includeArtifacts) copy.artifacts = [];
         return copy;
       }),
-      nextPageToken: last && tasks.length > page.length ? Buffer.from(JSON.stringify([last.status?.timestamp ?? '', last.id])).toString('base64url') : '',
+      nextPageToken:
+        last && tasks.length > page.length
+          ? Buffer.from(JSON.stringify([last.status?.timestamp ?? '', last.id])).toString('base64url')
+          : '',
       pageSize,
       totalSize,
     };
@@ -89,11 +92,14 @@ export class BoundedTaskStore implements TaskStore {
   #decodeToken(token: string): { timestamp: string; id: string } {
     try {
       const decoded: unknown = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-      if (Array.isArray(decoded) && decoded.length === 2 && typeof decoded[0] === 'string' && typeof decoded[1] === 'string') return { timestamp: decoded[0], id: decoded[1] };
+      if (Array.isArray(decoded) && decoded.length === 2 && typeof decoded[0] === 'string' && typeof decoded[1] === 'string')
+        return { timestamp: decoded[0], id: decoded[1] };
     } catch {
       // Reported below.
     }
-    throw new this.#errors.RequestMalformedError('pageToken is not a token this agent issued; pass the nextPageToken of the previous ListTasks answer, or none for the first page.');
+    throw new this.#errors.RequestMalformedError(
+      'pageToken is not a token this agent issued; pass the nextPageToken of the previous ListTasks answer, or none for the first page.',
+    );
   }
 }
 

@@ -6,7 +6,10 @@ import { checkInput } from './check-input.js';
 
 const app = createKitApp({
   routes: {
-    'GET /api/search': defineAPI({ input: z.strictObject({ q: z.string(), limit: z.number().int().max(50).optional() }), handler: async () => ({}) }),
+    'GET /api/search': defineAPI({
+      input: z.strictObject({ q: z.string(), limit: z.number().int().max(50).optional() }),
+      handler: async () => ({}),
+    }),
     'GET /api/health': defineAPI({ handler: async () => ({}) }),
   },
 });

@@ -6,7 +6,14 @@
 import { Role, TaskState, type Message, type Part, type SendMessageRequest, type StreamResponse, type Task } from '@a2a-js/sdk';
 import { ClientFactory, type Client } from '@a2a-js/sdk/client';
 import { InMemoryTaskStore, ServerCallContext } from '@a2a-js/sdk/server';
-import { ContentTypeNotSupportedError, RequestMalformedError, TaskNotCancelableError, TaskNotFoundError, UnsupportedOperationError, isJsonRpcError } from '@a2a-js/sdk/errors';
+import {
+  ContentTypeNotSupportedError,
+  RequestMalformedError,
+  TaskNotCancelableError,
+  TaskNotFoundError,
+  UnsupportedOperationError,
+  isJsonRpcError,
+} from '@a2a-js/sdk/errors';
 import { createKitApp, defineAPI, definePolicy, MemoryApprovalStore, resolveApproval, type KitServer } from '@kit/kit-core';
 import { isKitAIError } from '@kit/kit-ai';
 import { randomUUID } from 'node:crypto';
@@ -29,15 +36,29 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
 }
 
 const app = createKitApp({
-  policies: [definePolicy({ key: 'humans-only', title: 'Only people may open tickets', effect: 'deny', check: async ({ ctx }) => ({ applies: ctx.authType === 'agent', reason: 'agents may not open tickets' }) })],
+  policies: [
+    definePolicy({
+      key: 'humans-only',
+      title: 'Only people may open tickets',
+      effect: 'deny',
+      check: async ({ ctx }) => ({ applies: ctx.authType === 'agent', reason: 'agents may not open tickets' }),
+    }),
+  ],
   routes: {
     'GET /api/search': defineAPI({
       description: 'Searches the tickets.',
       capability: 'read',
       resource: 'tickets',
-      input: z.strictObject({ q: z.string().min(1, 'must not be empty'), limit: z.number().int().min(1).max(10, 'must be at most 10').default(3) }),
+      input: z.strictObject({
+        q: z.string().min(1, 'must not be empty'),
+        limit: z.number().int().min(1).max(10, 'must be at most 10').default(3),
+      }),
       output: z.strictObject({ query: z.string(), hits: z.array(z.string()), requestId: z.string() }),
-      handler: async ({ input, ctx }) => ({ query: input.q, hits: Array.from({ length: input.limit }, (_, index) => `${input.q} #${index + 1}`), requestId: ctx.requestId }),
+      handler: async ({ input, ctx }) => ({
+        query: input.q,
+        hits: Array.from({ length: input.limit }, (_, index) => `${input.q} #${index + 1}`),
+        requestId: ctx.requestId,
+      }),
     }),
     'POST /api/tickets': defineAPI({
       description: 'Opens a ticket.',
@@ -67,7 +88,16 @@ const app = createKitApp({
 });
 app.mount('/a2a', ['POST'], createA2AHandler({ registry: app.registry, maxTasks: 50 }));
 app.get('/.well-known/agent.json', (request) =>
-  Response.json(generateAgentCard({ registry: app.registry, name: 'helpdesk', description: 'Tickets.', url: new URL('/a2a', request.url).href, version: '2.1.0', examples: { get_api_search: ['printer on fire'] } })),
+  Response.json(
+    generateAgentCard({
+      registry: app.registry,
+      name: 'helpdesk',
+      description: 'Tickets.',
+      url: new URL('/a2a', request.url).href,
+      version: '2.1.0',
+      examples: { get_api_search: ['printer on fire'] },
+    }),
+  ),
 );
 
 let server: KitServer;
@@ -90,11 +120,27 @@ function text(value: string): Part {
   return { content: { $case: 'text', value }, metadata: undefined, filename: '', mediaType: 'text/plain' };
 }
 
-function send(parts: Part[], options: { metadata?: Record<string, unknown>; returnImmediately?: boolean; acceptedOutputModes?: string[]; taskId?: string } = {}): SendMessageRequest {
-  const message: Message = { messageId: randomUUID(), contextId: '', taskId: options.taskId ?? '', role: Role.ROLE_USER, parts, metadata: options.metadata, extensions: [], referenceTaskIds: [] };
+function send(
+  parts: Part[],
+  options: { metadata?: Record<string, unknown>; returnImmediately?: boolean; acceptedOutputModes?: string[]; taskId?: string } = {},
+): SendMessageRequest {
+  const message: Message = {
+    messageId: randomUUID(),
+    contextId: '',
+    taskId: options.taskId ?? '',
+    role: Role.ROLE_USER,
+    parts,
+    metadata: options.metadata,
+    extensions: [],
+    referenceTaskIds: [],
+  };
   const configuration =
     options.returnImmediately || options.acceptedOutputModes
-      ? { acceptedOutputModes: options.acceptedOutputModes ?? [], taskPushNotificationConfig: undefined, returnImmediately: options.returnImmediately ?? false }
+      ? {
+          acceptedOutputModes: options.acceptedOutputModes ?? [],
+          taskPushNotificationConfig: undefined,
+          returnImmediately: options.returnImmediately ?? false,
+        }
       : undefined;
   return { tenant: '', message, configuration, metadata: undefined };
 }
@@ -170,7 +216,12 @@ describe('createA2AHandler with the official A2A client', () => {
     const response = await fetch(`${base}/a2a`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'a2a-version': '1.0', 'x-request-id': 'trace-42' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'SendMessage', params: { message: { messageId: 'm-1', role: 'ROLE_USER', parts: [{ text: 'ids' }] } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'SendMessage',
+        params: { message: { messageId: 'm-1', role: 'ROLE_USER', parts: [{ text: 'ids' }] } },
+      }),
     });
     const body = await response.json();
     expect(response.headers.get('x-request-id')).toBe('trace-42');
@@ -181,14 +232,23 @@ describe('createA2AHandler with the official A2A client', () => {
 
   it('streams the task, working, the artifact and completed, in that order', async () => {
     const events: StreamResponse[] = [];
-    for await (const event of client.sendMessageStream(send([data({ skill: 'get_api_search', input: { q: 'stream', limit: 1 } })]), timeout())) events.push(event);
+    for await (const event of client.sendMessageStream(
+      send([data({ skill: 'get_api_search', input: { q: 'stream', limit: 1 } })]),
+      timeout(),
+    ))
+      events.push(event);
     const shape = events.map((event) => {
       const payload = event.payload!;
       if (payload.$case === 'task') return `task:${payload.value.status?.state}`;
       if (payload.$case === 'statusUpdate') return `status:${payload.value.status?.state}`;
       return payload.$case;
     });
-    expect(shape).toEqual([`task:${TaskState.TASK_STATE_SUBMITTED}`, `status:${TaskState.TASK_STATE_WORKING}`, 'artifactUpdate', `status:${TaskState.TASK_STATE_COMPLETED}`]);
+    expect(shape).toEqual([
+      `task:${TaskState.TASK_STATE_SUBMITTED}`,
+      `status:${TaskState.TASK_STATE_WORKING}`,
+      'artifactUpdate',
+      `status:${TaskState.TASK_STATE_COMPLETED}`,
+    ]);
     const artifact = events[2]!.payload!;
     expect(artifact.$case === 'artifactUpdate' && artifact.value.lastChunk).toBe(true);
     const taskId = events[0]!.payload!.$case === 'task' ? events[0]!.payload!.value.id : '';
@@ -203,7 +263,10 @@ describe('createA2AHandler with the official A2A client', () => {
     await slow.started.promise;
     const running = await client.getTask({ tenant: '', id: submitted.id }, timeout());
     expect(running.status?.state).toBe(TaskState.TASK_STATE_WORKING);
-    const listed = await client.listTasks({ tenant: '', contextId: submitted.contextId, status: TaskState.TASK_STATE_WORKING, pageToken: '', statusTimestampAfter: undefined }, timeout());
+    const listed = await client.listTasks(
+      { tenant: '', contextId: submitted.contextId, status: TaskState.TASK_STATE_WORKING, pageToken: '', statusTimestampAfter: undefined },
+      timeout(),
+    );
     expect(listed.tasks.map((task) => task.id)).toEqual([submitted.id]);
 
     const canceled = await client.cancelTask({ tenant: '', id: submitted.id, metadata: undefined }, timeout());
@@ -226,7 +289,11 @@ describe('createA2AHandler with the official A2A client', () => {
     const seen: string[] = [];
     for await (const event of client.resubscribeTask({ tenant: '', id: submitted.id }, timeout())) {
       const payload = event.payload!;
-      seen.push(payload.$case === 'artifactUpdate' ? 'artifact' : `${payload.$case}:${payload.$case === 'task' ? payload.value.status?.state : payload.$case === 'statusUpdate' ? payload.value.status?.state : ''}`);
+      seen.push(
+        payload.$case === 'artifactUpdate'
+          ? 'artifact'
+          : `${payload.$case}:${payload.$case === 'task' ? payload.value.status?.state : payload.$case === 'statusUpdate' ? payload.value.status?.state : ''}`,
+      );
       if (payload.$case === 'task') slow.release.resolve();
     }
     expect(seen).toEqual([`task:${TaskState.TASK_STATE_WORKING}`, 'artifact', `statusUpdate:${TaskState.TASK_STATE_COMPLETED}`]);
@@ -256,9 +323,18 @@ describe('createA2AHandler with the official A2A client', () => {
   });
 
   it('answers invalid arguments with -32602 naming every field, before any task exists', async () => {
-    const allTasks = { tenant: '', contextId: '', status: TaskState.TASK_STATE_UNSPECIFIED, pageToken: '', statusTimestampAfter: undefined, pageSize: 100 };
+    const allTasks = {
+      tenant: '',
+      contextId: '',
+      status: TaskState.TASK_STATE_UNSPECIFIED,
+      pageToken: '',
+      statusTimestampAfter: undefined,
+      pageSize: 100,
+    };
     const before = (await client.listTasks(allTasks, timeout())).totalSize;
-    const error = await rejection(client.sendMessage(send([data({ skill: 'get_api_search', input: { q: '', limit: 99, extra: true } })]), timeout()));
+    const error = await rejection(
+      client.sendMessage(send([data({ skill: 'get_api_search', input: { q: '', limit: 99, extra: true } })]), timeout()),
+    );
     expect(error).toBeInstanceOf(RequestMalformedError);
     expect(error.message).toBe(
       "Skill get_api_search: Invalid input: q must not be empty; limit must be at most 10; extra is not a known field; remove it. Correct the input; the skill's fields are listed in its description on the agent card.",
@@ -287,8 +363,17 @@ describe('createA2AHandler with the official A2A client', () => {
     const empty = await rejection(client.sendMessage(send([]), timeout()));
     expect(empty.message).toMatch(/^The message has no data or text part and names no skill/);
     const notText = await rejection(client.sendMessage(send([text('hello')], { metadata: { skill: 'post_api_tickets' } }), timeout()));
-    expect(notText.message).toBe("Skill post_api_tickets takes JSON input, not plain text; send a data part (or JSON text) with its fields, listed in its description on the agent card.");
-    const file = await rejection(client.sendMessage(send([{ content: { $case: 'url', value: 'https://example.com/a.png' }, metadata: undefined, filename: 'a.png', mediaType: 'image/png' }]), timeout()));
+    expect(notText.message).toBe(
+      'Skill post_api_tickets takes JSON input, not plain text; send a data part (or JSON text) with its fields, listed in its description on the agent card.',
+    );
+    const file = await rejection(
+      client.sendMessage(
+        send([
+          { content: { $case: 'url', value: 'https://example.com/a.png' }, metadata: undefined, filename: 'a.png', mediaType: 'image/png' },
+        ]),
+        timeout(),
+      ),
+    );
     expect(file).toBeInstanceOf(ContentTypeNotSupportedError);
     expect(file.envelopeCode).toBe(-32005);
   });
@@ -336,9 +421,13 @@ describe('createA2AHandler configuration', () => {
       'createA2AHandler: textSkill "get_api_find" is not a skill; use one of get_api_search, post_api_tickets, get_api_slow, get_api_broken.',
     );
     expect(isKitAIError(attempt({ textSkill: 'post_api_tickets' }), 'invalid_config')).toBe(true);
-    expect((attempt({ maxTasks: 0 }) as Error).message).toBe('createA2AHandler: maxTasks must be a whole number of tasks, at least 1, got 0; omit it for 1000.');
+    expect((attempt({ maxTasks: 0 }) as Error).message).toBe(
+      'createA2AHandler: maxTasks must be a whole number of tasks, at least 1, got 0; omit it for 1000.',
+    );
     expect(isKitAIError(attempt({ maxBodyBytes: 10 }), 'invalid_config')).toBe(true);
-    expect((attempt({ filter: () => false }) as Error).message).toBe('createA2AHandler: no route is left to offer as a skill (filter refuses all 4 routes); register defineAPI routes or loosen filter.');
+    expect((attempt({ filter: () => false }) as Error).message).toBe(
+      'createA2AHandler: no route is left to offer as a skill (filter refuses all 4 routes); register defineAPI routes or loosen filter.',
+    );
   });
 
   it('keeps tasks in the store it is given, such as one replicas share', async () => {
@@ -348,7 +437,12 @@ describe('createA2AHandler configuration', () => {
       new Request('http://localhost/a2a', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm-store', role: 'ROLE_USER', parts: [{ text: 'shared' }] } } }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'SendMessage',
+          params: { message: { messageId: 'm-store', role: 'ROLE_USER', parts: [{ text: 'shared' }] } },
+        }),
       }),
     );
     const { result } = await response.json();
@@ -363,7 +457,12 @@ describe('createA2AHandler configuration', () => {
       new Request('http://localhost/a2a', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ data: { skill: 'get_api_slow' } }] } } }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'SendMessage',
+          params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ data: { skill: 'get_api_slow' } }] } },
+        }),
       }),
     );
     const body = await response.json();
@@ -376,7 +475,14 @@ describe('createA2AHandler and approvals', () => {
   const store = new MemoryApprovalStore();
   const paid: string[] = [];
   const payouts = createKitApp({
-    policies: [definePolicy({ key: 'payouts-need-approval', title: 'Payouts need a person', effect: 'approve', check: async () => ({ applies: true }) })],
+    policies: [
+      definePolicy({
+        key: 'payouts-need-approval',
+        title: 'Payouts need a person',
+        effect: 'approve',
+        check: async () => ({ applies: true }),
+      }),
+    ],
     approvals: { store },
     routes: {
       'POST /api/payouts': defineAPI({
@@ -393,7 +499,15 @@ describe('createA2AHandler and approvals', () => {
   });
   payouts.mount('/a2a', ['POST'], createA2AHandler({ registry: payouts.registry }));
   payouts.get('/.well-known/agent.json', (request) =>
-    Response.json(generateAgentCard({ registry: payouts.registry, name: 'payouts', description: 'Pays.', url: new URL('/a2a', request.url).href, version: '1.0.0' })),
+    Response.json(
+      generateAgentCard({
+        registry: payouts.registry,
+        name: 'payouts',
+        description: 'Pays.',
+        url: new URL('/a2a', request.url).href,
+        version: '1.0.0',
+      }),
+    ),
   );
   let payoutServer: KitServer;
   let payoutClient: Client;
@@ -418,12 +532,25 @@ describe('createA2AHandler and approvals', () => {
     expect(task.artifacts).toEqual([]);
     const pending = task.status?.message?.parts.find((part) => part.content?.$case === 'data');
     expect(pending?.mediaType).toBe('application/json');
-    const body = (pending?.content?.$case === 'data' ? pending.content.value : {}) as { approvalId: string; statusUrl: string; expiresAt: string };
-    expect(body).toEqual({ approvalId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), status: 'pending', statusUrl: `/approvals/${body.approvalId}`, policy: 'payouts-need-approval', reason: 'Payouts need a person', expiresAt: expect.any(String) });
+    const body = (pending?.content?.$case === 'data' ? pending.content.value : {}) as {
+      approvalId: string;
+      statusUrl: string;
+      expiresAt: string;
+    };
+    expect(body).toEqual({
+      approvalId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      status: 'pending',
+      statusUrl: `/approvals/${body.approvalId}`,
+      policy: 'payouts-need-approval',
+      reason: 'Payouts need a person',
+      expiresAt: expect.any(String),
+    });
     expect(statusText(task)).toBe(
       `Policy "payouts-need-approval" requires an approval for this call: Payouts need a person. Approval ${body.approvalId} is pending (status at ${body.statusUrl}); once a person approves it, the same call succeeds, once, until ${body.expiresAt}. Send the same call again, as a new message without taskId, once the approval is given.`,
     );
-    expect((await payoutClient.getTask({ tenant: '', id: task.id, historyLength: 0 }, timeout())).status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
+    expect((await payoutClient.getTask({ tenant: '', id: task.id, historyLength: 0 }, timeout())).status?.state).toBe(
+      TaskState.TASK_STATE_INPUT_REQUIRED,
+    );
 
     // A follow-up on the task is refused; the same call as a new message is the way back.
     const followUp = await rejection(payoutClient.sendMessage(pay('acct-1', { taskId: task.id }), timeout()));

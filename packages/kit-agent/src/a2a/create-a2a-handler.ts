@@ -113,14 +113,24 @@ export function createA2AHandler(options: CreateA2AHandlerOptions): A2AHandler {
   const component = 'createA2AHandler';
   const maxTasks = options.maxTasks ?? defaultMaxTasks;
   if (!Number.isSafeInteger(maxTasks) || maxTasks < 1) {
-    throw new KitAIError('invalid_config', `${component}: maxTasks must be a whole number of tasks, at least 1, got ${String(maxTasks)}; omit it for ${defaultMaxTasks}.`);
+    throw new KitAIError(
+      'invalid_config',
+      `${component}: maxTasks must be a whole number of tasks, at least 1, got ${String(maxTasks)}; omit it for ${defaultMaxTasks}.`,
+    );
   }
   const maxBodyBytes = options.maxBodyBytes ?? apiMaxBodyBytes;
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1024) {
-    throw new KitAIError('invalid_config', `${component}: maxBodyBytes must be a whole number of bytes, at least 1024, got ${String(maxBodyBytes)}; omit it for ${apiMaxBodyBytes}.`);
+    throw new KitAIError(
+      'invalid_config',
+      `${component}: maxBodyBytes must be a whole number of bytes, at least 1024, got ${String(maxBodyBytes)}; omit it for ${apiMaxBodyBytes}.`,
+    );
   }
   const routes = skillRoutes(component, options.registry, options.filter);
-  const skills: SkillSet = { routes, byId: new Map(routes.map((route) => [route.operationId, route])), textSkill: chooseTextSkill(component, routes, options.textSkill) };
+  const skills: SkillSet = {
+    routes,
+    byId: new Map(routes.map((route) => [route.operationId, route])),
+    textSkill: chooseTextSkill(component, routes, options.textSkill),
+  };
 
   let ready: Promise<JsonRpcEndpoint> | undefined;
   const endpoint = () => (ready ??= loadA2ASdk().then((sdk) => buildEndpoint(sdk, options, skills, maxTasks, maxBodyBytes)));
@@ -137,7 +147,13 @@ export function createA2AHandler(options: CreateA2AHandlerOptions): A2AHandler {
   };
 }
 
-function buildEndpoint(sdk: A2ASdk, options: CreateA2AHandlerOptions, skills: SkillSet, maxTasks: number, maxBodyBytes: number): JsonRpcEndpoint {
+function buildEndpoint(
+  sdk: A2ASdk,
+  options: CreateA2AHandlerOptions,
+  skills: SkillSet,
+  maxTasks: number,
+  maxBodyBytes: number,
+): JsonRpcEndpoint {
   // The SDK's request handler checks streaming, push notifications and the extended card against a
   // card. This one is never sent to anyone, so its name and URL are
   // placeholders; the published card comes from generateAgentCard.
@@ -154,14 +170,26 @@ function buildEndpoint(sdk: A2ASdk, options: CreateA2AHandlerOptions, skills: Sk
   // Every task of this handler ends when its one call does, `input-required` (a call waiting for an
   // approval) included, and follow-ups are refused; so no event bus is kept alive for one, which would
   // otherwise stay in memory for good.
-  const inner = new sdk.server.DefaultRequestHandler(card, store, new RegistryExecutor(options.registry, sdk), undefined, undefined, undefined, undefined, undefined, { keepBusAliveStates: [] });
+  const inner = new sdk.server.DefaultRequestHandler(
+    card,
+    store,
+    new RegistryExecutor(options.registry, sdk),
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    { keepBusAliveStates: [] },
+  );
   const prepare: PrepareMessage = async (params, context) => {
     const taskId = params.message?.taskId;
     if (taskId) {
       // A follow-up to a task: it must exist (TaskNotFoundError otherwise), but a finished skill call
       // takes no further messages.
       await inner.getTask({ tenant: params.tenant, id: taskId, historyLength: 0 }, context);
-      throw new sdk.errors.UnsupportedOperationError(`Task ${taskId.slice(0, 100)} has already run its skill call; send a new message without taskId (reuse its contextId to group calls).`);
+      throw new sdk.errors.UnsupportedOperationError(
+        `Task ${taskId.slice(0, 100)} has already run its skill call; send a new message without taskId (reuse its contextId to group calls).`,
+      );
     }
     // The SDK only warns about a reference it cannot find, once per id; a client learns nothing and
     // the log fills up, so an unknown reference is refused instead.
@@ -169,7 +197,9 @@ function buildEndpoint(sdk: A2ASdk, options: CreateA2AHandlerOptions, skills: Sk
       try {
         await inner.getTask({ tenant: params.tenant, id: reference, historyLength: 0 }, context);
       } catch {
-        throw new sdk.errors.TaskNotFoundError(`referenceTaskIds names task ${JSON.stringify(reference.slice(0, 100))}, which this agent does not have${options.taskStore ? '' : ` (it keeps the last ${maxTasks} tasks)`}; remove it.`);
+        throw new sdk.errors.TaskNotFoundError(
+          `referenceTaskIds names task ${JSON.stringify(reference.slice(0, 100))}, which this agent does not have${options.taskStore ? '' : ` (it keeps the last ${maxTasks} tasks)`}; remove it.`,
+        );
       }
     }
     const call = resolveCall(params, skills, sdk.errors);
@@ -178,20 +208,35 @@ function buildEndpoint(sdk: A2ASdk, options: CreateA2AHandlerOptions, skills: Sk
     rememberCall(context, call);
   };
   const handler = kitRequestHandler(inner, prepare);
-  return { sdk, transport: new sdk.server.JsonRpcTransportHandler(handler), legacyTransport: new sdk.legacy.LegacyJsonRpcTransportHandler(handler), maxBodyBytes };
+  return {
+    sdk,
+    transport: new sdk.server.JsonRpcTransportHandler(handler),
+    legacyTransport: new sdk.legacy.LegacyJsonRpcTransportHandler(handler),
+    maxBodyBytes,
+  };
 }
 
-function chooseTextSkill(component: string, routes: readonly RegisteredRoute[], textSkill: string | undefined): RegisteredRoute | undefined {
+function chooseTextSkill(
+  component: string,
+  routes: readonly RegisteredRoute[],
+  textSkill: string | undefined,
+): RegisteredRoute | undefined {
   if (textSkill === undefined) {
     const withText = routes.filter((route) => textField(route) !== undefined);
     return withText.length === 1 ? withText[0] : undefined;
   }
   const route = routes.find((candidate) => candidate.operationId === textSkill);
   if (!route) {
-    throw new KitAIError('invalid_config', `${component}: textSkill ${JSON.stringify(textSkill.slice(0, 100))} is not a skill; use one of ${routes.map((candidate) => candidate.operationId).join(', ')}.`);
+    throw new KitAIError(
+      'invalid_config',
+      `${component}: textSkill ${JSON.stringify(textSkill.slice(0, 100))} is not a skill; use one of ${routes.map((candidate) => candidate.operationId).join(', ')}.`,
+    );
   }
   if (textField(route) === undefined) {
-    throw new KitAIError('invalid_config', `${component}: textSkill ${textSkill} has no text field (its only required input field must be a string); choose a skill such as a search, or omit textSkill.`);
+    throw new KitAIError(
+      'invalid_config',
+      `${component}: textSkill ${textSkill} has no text field (its only required input field must be a string); choose a skill such as a search, or omit textSkill.`,
+    );
   }
   return route;
 }

@@ -29,16 +29,30 @@ export interface JsonRpcEndpoint {
  * responses with HTTP status 200, except a body over the limit (413) and a fault of the server
  * itself (500).
  */
-export async function answerJsonRpc(request: Request, requestId: string, endpoint: JsonRpcEndpoint, caller?: HttpOrigin['caller']): Promise<Response> {
+export async function answerJsonRpc(
+  request: Request,
+  requestId: string,
+  endpoint: JsonRpcEndpoint,
+  caller?: HttpOrigin['caller'],
+): Promise<Response> {
   const { sdk } = endpoint;
   const contentType = request.headers.get('content-type');
   const mediaType = contentType?.split(';', 1)[0]!.trim().toLowerCase();
   if (contentType !== null && mediaType !== 'application/json' && mediaType !== 'application/a2a+json') {
-    return rpcError(null, sdk.errors.A2A_ERROR_CODE.CONTENT_TYPE_NOT_SUPPORTED, `Content-Type ${JSON.stringify(contentType.slice(0, 100))} is not JSON; send the JSON-RPC request as application/json.`);
+    return rpcError(
+      null,
+      sdk.errors.A2A_ERROR_CODE.CONTENT_TYPE_NOT_SUPPORTED,
+      `Content-Type ${JSON.stringify(contentType.slice(0, 100))} is not JSON; send the JSON-RPC request as application/json.`,
+    );
   }
   const body = await readBody(request, endpoint.maxBodyBytes);
   if (body === 'too large') {
-    return rpcError(null, invalidRequest, `The request body is larger than ${endpoint.maxBodyBytes} bytes; send the skill input in a smaller message.`, 413);
+    return rpcError(
+      null,
+      invalidRequest,
+      `The request body is larger than ${endpoint.maxBodyBytes} bytes; send the skill input in a smaller message.`,
+      413,
+    );
   }
   let text: string;
   let parsed: unknown;
@@ -50,15 +64,27 @@ export async function answerJsonRpc(request: Request, requestId: string, endpoin
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    return rpcError(null, parseError, `Parse error: the request body is not JSON (${(error as Error).message.slice(0, 120)}); send one JSON-RPC request object.`);
+    return rpcError(
+      null,
+      parseError,
+      `Parse error: the request body is not JSON (${(error as Error).message.slice(0, 120)}); send one JSON-RPC request object.`,
+    );
   }
-  if (Array.isArray(parsed)) return rpcError(null, invalidRequest, 'Invalid request: batches are not supported; send one JSON-RPC request per HTTP request.');
-  if (typeof parsed !== 'object' || parsed === null) return rpcError(null, invalidRequest, 'Invalid request: the body must be a JSON-RPC request object, {"jsonrpc": "2.0", "id": 1, "method": …, "params": {…}}.');
+  if (Array.isArray(parsed))
+    return rpcError(null, invalidRequest, 'Invalid request: batches are not supported; send one JSON-RPC request per HTTP request.');
+  if (typeof parsed !== 'object' || parsed === null)
+    return rpcError(
+      null,
+      invalidRequest,
+      'Invalid request: the body must be a JSON-RPC request object, {"jsonrpc": "2.0", "id": 1, "method": …, "params": {…}}.',
+    );
   const envelope = parsed as Record<string, unknown>;
   const id = validId(envelope.id) ? envelope.id : null;
-  if (!validId(envelope.id) && Object.hasOwn(envelope, 'id')) return rpcError(null, invalidRequest, 'Invalid request: id must be a string, an integer or null.');
+  if (!validId(envelope.id) && Object.hasOwn(envelope, 'id'))
+    return rpcError(null, invalidRequest, 'Invalid request: id must be a string, an integer or null.');
   if (envelope.jsonrpc !== '2.0') return rpcError(id, invalidRequest, 'Invalid request: jsonrpc must be "2.0".');
-  if (typeof envelope.method !== 'string' || envelope.method === '') return rpcError(id, invalidRequest, 'Invalid request: method must be a non-empty string, such as "SendMessage".');
+  if (typeof envelope.method !== 'string' || envelope.method === '')
+    return rpcError(id, invalidRequest, 'Invalid request: method must be a non-empty string, such as "SendMessage".');
 
   const choice = chooseProtocol(request.headers.get(sdk.root.A2A_VERSION_HEADER), envelope.method);
   if ('refused' in choice) {
@@ -69,9 +95,14 @@ export async function answerJsonRpc(request: Request, requestId: string, endpoin
   const problem = legacy ? legacyParamsProblem(envelope.method, envelope.params) : paramsProblem(envelope.method, envelope.params);
   if (problem) return rpcError(id, invalidParams, `Invalid params: ${problem}`);
 
-  const context = new sdk.server.ServerCallContext({ requestedVersion: legacy ? a2aLegacyProtocolVersion : a2aProtocolVersion, user: new sdk.server.UnauthenticatedUser() });
+  const context = new sdk.server.ServerCallContext({
+    requestedVersion: legacy ? a2aLegacyProtocolVersion : a2aProtocolVersion,
+    user: new sdk.server.UnauthenticatedUser(),
+  });
   rememberOrigin(context, { request, requestId, ...(caller ? { caller } : {}) });
-  const answer = legacy ? await endpoint.legacyTransport.handle(withBlockingDefault(envelope), context) : await endpoint.transport.handle(envelope, context);
+  const answer = legacy
+    ? await endpoint.legacyTransport.handle(withBlockingDefault(envelope), context)
+    : await endpoint.transport.handle(envelope, context);
   if (!isAsyncIterable(answer)) return jsonResponse(withoutInternals(answer));
   return legacy ? streamResponse(answer, id, sdk, legacyRpcErrorOf) : streamResponse(answer, id, sdk);
 }

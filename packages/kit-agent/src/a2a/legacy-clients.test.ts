@@ -17,7 +17,14 @@ import { generateAgentCard } from './agent-card.js';
 import { createA2AHandler } from './create-a2a-handler.js';
 
 const app = createKitApp({
-  policies: [definePolicy({ key: 'humans-only', title: 'Only people may open tickets', effect: 'deny', check: async ({ ctx }) => ({ applies: ctx.authType === 'agent', reason: 'agents may not open tickets' }) })],
+  policies: [
+    definePolicy({
+      key: 'humans-only',
+      title: 'Only people may open tickets',
+      effect: 'deny',
+      check: async ({ ctx }) => ({ applies: ctx.authType === 'agent', reason: 'agents may not open tickets' }),
+    }),
+  ],
   routes: {
     'GET /api/search': defineAPI({
       description: 'Searches the tickets.',
@@ -36,7 +43,15 @@ const app = createKitApp({
 });
 app.mount('/a2a', ['POST'], createA2AHandler({ registry: app.registry, textSkill: 'get_api_search' }));
 app.get('/.well-known/agent-card.json', (request) =>
-  Response.json(generateAgentCard({ registry: app.registry, name: 'helpdesk', description: 'Tickets.', url: new URL('/a2a', request.url).href, version: '1.0.0' })),
+  Response.json(
+    generateAgentCard({
+      registry: app.registry,
+      name: 'helpdesk',
+      description: 'Tickets.',
+      url: new URL('/a2a', request.url).href,
+      version: '1.0.0',
+    }),
+  ),
 );
 
 let server: KitServer;
@@ -54,10 +69,29 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const text = (value: string): Part => ({ content: { $case: 'text', value }, metadata: undefined, filename: '', mediaType: 'text/plain' });
-const data = (value: unknown): Part => ({ content: { $case: 'data', value }, metadata: undefined, filename: '', mediaType: 'application/json' });
+const data = (value: unknown): Part => ({
+  content: { $case: 'data', value },
+  metadata: undefined,
+  filename: '',
+  mediaType: 'application/json',
+});
 
 function send(parts: Part[]): SendMessageRequest {
-  return { tenant: '', message: { messageId: randomUUID(), contextId: '', taskId: '', role: Role.ROLE_USER, parts, metadata: undefined, extensions: [], referenceTaskIds: [] }, configuration: undefined, metadata: undefined };
+  return {
+    tenant: '',
+    message: {
+      messageId: randomUUID(),
+      contextId: '',
+      taskId: '',
+      role: Role.ROLE_USER,
+      parts,
+      metadata: undefined,
+      extensions: [],
+      referenceTaskIds: [],
+    },
+    configuration: undefined,
+    metadata: undefined,
+  };
 }
 
 async function task(client: Client, parts: Part[]): Promise<Task> {
@@ -88,7 +122,12 @@ function post03(body: string, accept = 'application/json'): Promise<Response> {
 describe('A2A 0.3 clients', () => {
   it('find the endpoint in the 0.3 fields of the card, which also lists it for 1.0', async () => {
     const card = await (await fetch(`${base}/.well-known/agent-card.json`)).json();
-    expect(card).toMatchObject({ url: `${base}/a2a`, preferredTransport: 'JSONRPC', protocolVersion: '0.3.0', capabilities: { streaming: true } });
+    expect(card).toMatchObject({
+      url: `${base}/a2a`,
+      preferredTransport: 'JSONRPC',
+      protocolVersion: '0.3.0',
+      capabilities: { streaming: true },
+    });
     expect(card.supportedInterfaces.map((entry: { protocolVersion: string }) => entry.protocolVersion)).toEqual(['1.0', '0.3']);
     expect(legacy.protocolVersion).toBe('0.3');
   });
@@ -107,8 +146,12 @@ describe('A2A 0.3 clients', () => {
 
     const got = await legacy.getTask({ tenant: '', id: searched.id, historyLength: undefined }, timeout());
     expect(output(got)).toEqual({ hits: ['printer #1', 'printer #2'] });
-    expect(await failure(legacy.cancelTask({ tenant: '', id: searched.id, metadata: undefined }, timeout()))).toBeInstanceOf(TaskNotCancelableError);
-    expect(await failure(legacy.getTask({ tenant: '', id: 'no-such-task', historyLength: undefined }, timeout()))).toBeInstanceOf(TaskNotFoundError);
+    expect(await failure(legacy.cancelTask({ tenant: '', id: searched.id, metadata: undefined }, timeout()))).toBeInstanceOf(
+      TaskNotCancelableError,
+    );
+    expect(await failure(legacy.getTask({ tenant: '', id: 'no-such-task', historyLength: undefined }, timeout()))).toBeInstanceOf(
+      TaskNotFoundError,
+    );
   });
 
   it('hear refusals as 0.3 errors and policy outcomes as task states', async () => {
@@ -130,11 +173,27 @@ describe('A2A 0.3 clients', () => {
       kind: 'task',
       status: { state: 'completed' },
       metadata: { skill: 'get_api_search' },
-      artifacts: [{ artifactId: `${result.id}-result`, name: 'get_api_search', parts: [{ kind: 'data', data: { hits: ['toner #1', 'toner #2'] } }, { kind: 'text', text: '{"hits":["toner #1","toner #2"]}' }] }],
+      artifacts: [
+        {
+          artifactId: `${result.id}-result`,
+          name: 'get_api_search',
+          parts: [
+            { kind: 'data', data: { hits: ['toner #1', 'toner #2'] } },
+            { kind: 'text', text: '{"hits":["toner #1","toner #2"]}' },
+          ],
+        },
+      ],
     });
-    expect(result.history[0]).toMatchObject({ kind: 'message', messageId: '0d5c7a52-legacy-1', role: 'user', parts: [{ kind: 'text', text: 'toner' }] });
+    expect(result.history[0]).toMatchObject({
+      kind: 'message',
+      messageId: '0d5c7a52-legacy-1',
+      role: 'user',
+      parts: [{ kind: 'text', text: 'toner' }],
+    });
 
-    const got = await (await post03(`{"jsonrpc":"2.0","method":"tasks/get","params":{"id":"${result.id}","historyLength":0},"id":"get-1"}`)).json();
+    const got = await (
+      await post03(`{"jsonrpc":"2.0","method":"tasks/get","params":{"id":"${result.id}","historyLength":0},"id":"get-1"}`)
+    ).json();
     expect(got).toMatchObject({ jsonrpc: '2.0', id: 'get-1', result: { kind: 'task', id: result.id, status: { state: 'completed' } } });
 
     const streamed = await post03(
@@ -142,7 +201,10 @@ describe('A2A 0.3 clients', () => {
       'text/event-stream',
     );
     expect(streamed.headers.get('content-type')).toBe('text/event-stream');
-    const events = (await streamed.text()).split('\n\n').filter(Boolean).map((event) => JSON.parse(event.replace(/^data: /, '')));
+    const events = (await streamed.text())
+      .split('\n\n')
+      .filter(Boolean)
+      .map((event) => JSON.parse(event.replace(/^data: /, '')));
     expect(events.every((event) => event.jsonrpc === '2.0' && event.id === 2)).toBe(true);
     expect(events.map((event) => event.result.kind)).toEqual(['task', 'status-update', 'artifact-update', 'status-update']);
     expect(events.map((event) => event.result.status?.state)).toEqual(['submitted', 'working', undefined, 'completed']);
@@ -152,21 +214,35 @@ describe('A2A 0.3 clients', () => {
 
   it('wait for the result of a 0.3 message whose configuration leaves out blocking, as 0.3 servers did', async () => {
     const { result } = await (
-      await post03('{"jsonrpc":"2.0","method":"message/send","params":{"message":{"kind":"message","messageId":"0d5c7a52-legacy-3","role":"user","parts":[{"kind":"text","text":"drum"}]},"configuration":{"acceptedOutputModes":["text/plain"]}},"id":3}')
+      await post03(
+        '{"jsonrpc":"2.0","method":"message/send","params":{"message":{"kind":"message","messageId":"0d5c7a52-legacy-3","role":"user","parts":[{"kind":"text","text":"drum"}]},"configuration":{"acceptedOutputModes":["text/plain"]}},"id":3}',
+      )
     ).json();
     expect(result.status.state).toBe('completed');
     expect(result.artifacts[0].parts).toEqual([{ kind: 'text', text: '{"hits":["drum #1","drum #2"]}' }]);
     const early = await (
-      await post03('{"jsonrpc":"2.0","method":"message/send","params":{"message":{"kind":"message","messageId":"0d5c7a52-legacy-4","role":"user","parts":[{"kind":"text","text":"drum"}]},"configuration":{"blocking":false}},"id":4}')
+      await post03(
+        '{"jsonrpc":"2.0","method":"message/send","params":{"message":{"kind":"message","messageId":"0d5c7a52-legacy-4","role":"user","parts":[{"kind":"text","text":"drum"}]},"configuration":{"blocking":false}},"id":4}',
+      )
     ).json();
     expect(early.result.status.state).toBe('submitted');
   });
 
   it('hear which field to fix, in 0.3 terms, for a malformed 0.3 request', async () => {
-    const body = (parts: string) => `{"jsonrpc":"2.0","method":"message/send","params":{"message":{"kind":"message","messageId":"m","role":"user","parts":${parts}}},"id":5}`;
-    expect((await (await post03(body('[{"text":"no kind"}]'))).json()).error).toEqual({ code: -32602, message: 'Invalid params: params.message.parts[0].kind must be "text", "data" or "file", got nothing.' });
-    expect((await (await post03(body('[{"kind":"data","data":{"skill":"nope"}}]'))).json()).error).toMatchObject({ code: -32602, message: expect.stringContaining('Unknown skill "nope"') });
-    expect((await (await post03('{"jsonrpc":"2.0","method":"tasks/list","params":{},"id":6}')).json()).error).toMatchObject({ code: -32601, message: expect.stringContaining('is not an A2A 0.3 method') });
+    const body = (parts: string) =>
+      `{"jsonrpc":"2.0","method":"message/send","params":{"message":{"kind":"message","messageId":"m","role":"user","parts":${parts}}},"id":5}`;
+    expect((await (await post03(body('[{"text":"no kind"}]'))).json()).error).toEqual({
+      code: -32602,
+      message: 'Invalid params: params.message.parts[0].kind must be "text", "data" or "file", got nothing.',
+    });
+    expect((await (await post03(body('[{"kind":"data","data":{"skill":"nope"}}]'))).json()).error).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('Unknown skill "nope"'),
+    });
+    expect((await (await post03('{"jsonrpc":"2.0","method":"tasks/list","params":{},"id":6}')).json()).error).toMatchObject({
+      code: -32601,
+      message: expect.stringContaining('is not an A2A 0.3 method'),
+    });
   });
 
   it('leave the 1.0 client working on the same endpoint and card', async () => {
@@ -176,19 +252,69 @@ describe('A2A 0.3 clients', () => {
   });
 
   it('get a JSON-RPC answer to any 0.3 request, never a 5xx or a hang', async () => {
-    const part = fc.oneof(fc.record({ kind: fc.constantFrom('text', 'data', 'file', 'other'), text: fc.oneof(fc.string(), fc.integer()), data: fc.jsonValue(), file: fc.jsonValue() }, { requiredKeys: [] }), fc.jsonValue());
+    const part = fc.oneof(
+      fc.record(
+        {
+          kind: fc.constantFrom('text', 'data', 'file', 'other'),
+          text: fc.oneof(fc.string(), fc.integer()),
+          data: fc.jsonValue(),
+          file: fc.jsonValue(),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.jsonValue(),
+    );
     const params = fc.oneof(
       fc.jsonValue(),
-      fc.record({ message: fc.record({ kind: fc.constant('message'), messageId: fc.string(), role: fc.constantFrom('user', 'agent', 'ROLE_USER', 7), parts: fc.array(part, { maxLength: 3 }) }, { requiredKeys: [] }), configuration: fc.jsonValue(), id: fc.string() }, { requiredKeys: [] }),
+      fc.record(
+        {
+          message: fc.record(
+            {
+              kind: fc.constant('message'),
+              messageId: fc.string(),
+              role: fc.constantFrom('user', 'agent', 'ROLE_USER', 7),
+              parts: fc.array(part, { maxLength: 3 }),
+            },
+            { requiredKeys: [] },
+          ),
+          configuration: fc.jsonValue(),
+          id: fc.string(),
+        },
+        { requiredKeys: [] },
+      ),
     );
-    const methods = ['message/send', 'message/stream', 'tasks/get', 'tasks/cancel', 'tasks/resubscribe', 'tasks/pushNotificationConfig/set', 'tasks/pushNotificationConfig/get', 'tasks/pushNotificationConfig/list', 'tasks/pushNotificationConfig/delete', 'agent/getAuthenticatedExtendedCard'];
-    const body = fc.record({ jsonrpc: fc.constant('2.0'), id: fc.oneof(fc.integer(), fc.string()), method: fc.constantFrom(...methods), params }).map((value) => JSON.stringify(value));
+    const methods = [
+      'message/send',
+      'message/stream',
+      'tasks/get',
+      'tasks/cancel',
+      'tasks/resubscribe',
+      'tasks/pushNotificationConfig/set',
+      'tasks/pushNotificationConfig/get',
+      'tasks/pushNotificationConfig/list',
+      'tasks/pushNotificationConfig/delete',
+      'agent/getAuthenticatedExtendedCard',
+    ];
+    const body = fc
+      .record({ jsonrpc: fc.constant('2.0'), id: fc.oneof(fc.integer(), fc.string()), method: fc.constantFrom(...methods), params })
+      .map((value) => JSON.stringify(value));
     await fc.assert(
       fc.asyncProperty(body, async (written) => {
-        const response = await Promise.race([app.fetch(new Request('http://localhost/a2a', { method: 'POST', headers: { 'content-type': 'application/json' }, body: written })), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer within 2 s')), 2_000))]);
+        const response = await Promise.race([
+          app.fetch(
+            new Request('http://localhost/a2a', { method: 'POST', headers: { 'content-type': 'application/json' }, body: written }),
+          ),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer within 2 s')), 2_000)),
+        ]);
         expect(response.status).toBeLessThan(500);
         const answer = await response.text();
-        const events = response.headers.get('content-type') === 'text/event-stream' ? answer.split('\n\n').filter(Boolean).map((event) => event.replace(/^(event: error\n)?data: /, '')) : [answer];
+        const events =
+          response.headers.get('content-type') === 'text/event-stream'
+            ? answer
+                .split('\n\n')
+                .filter(Boolean)
+                .map((event) => event.replace(/^(event: error\n)?data: /, ''))
+            : [answer];
         for (const event of events) {
           const parsed = JSON.parse(event);
           expect(parsed.jsonrpc).toBe('2.0');

@@ -22,7 +22,9 @@ export function legacyParamsProblem(method: string, params: unknown): string | u
     return metadataProblem(params.metadata, 'params.metadata');
   }
   if (method !== 'message/send' && method !== 'message/stream') return undefined;
-  return messageProblem(params.message) ?? configurationProblem(params.configuration) ?? metadataProblem(params.metadata, 'params.metadata');
+  return (
+    messageProblem(params.message) ?? configurationProblem(params.configuration) ?? metadataProblem(params.metadata, 'params.metadata')
+  );
 }
 
 /**
@@ -32,23 +34,34 @@ export function legacyParamsProblem(method: string, params: unknown): string | u
  */
 export function withBlockingDefault(request: Record<string, unknown>): Record<string, unknown> {
   const params = request.params;
-  if (request.method !== 'message/send' || !isObject(params) || !isObject(params.configuration) || params.configuration.blocking !== undefined) return request;
+  if (
+    request.method !== 'message/send' ||
+    !isObject(params) ||
+    !isObject(params.configuration) ||
+    params.configuration.blocking !== undefined
+  )
+    return request;
   return { ...request, params: { ...params, configuration: { ...params.configuration, blocking: true } } };
 }
 
 function messageProblem(message: unknown): string | undefined {
   const example = '{"kind": "message", "messageId": "…", "role": "user", "parts": [{"kind": "text", "text": "…"}]}';
   if (!isObject(message)) return `params.message must be a message object, such as ${example}.`;
-  if (typeof message.messageId !== 'string' || message.messageId === '') return 'params.message.messageId must be a non-empty string, unique per message.';
+  if (typeof message.messageId !== 'string' || message.messageId === '')
+    return 'params.message.messageId must be a non-empty string, unique per message.';
   if (message.role !== 'user' && message.role !== 'agent') return `params.message.role must be "user", got ${shown(message.role)}.`;
-  const notText = ['contextId', 'taskId'].find((field) => message[field] !== undefined && message[field] !== null && typeof message[field] !== 'string');
+  const notText = ['contextId', 'taskId'].find(
+    (field) => message[field] !== undefined && message[field] !== null && typeof message[field] !== 'string',
+  );
   if (notText) return `params.message.${notText} must be a string.`;
   for (const list of ['extensions', 'referenceTaskIds']) {
     const value = message[list];
-    if (value !== undefined && (!Array.isArray(value) || value.some((entry) => typeof entry !== 'string'))) return `params.message.${list} must be a list of strings.`;
+    if (value !== undefined && (!Array.isArray(value) || value.some((entry) => typeof entry !== 'string')))
+      return `params.message.${list} must be a list of strings.`;
   }
   const references = message.referenceTaskIds;
-  if (Array.isArray(references) && references.length > maxReferenceTasks) return `params.message.referenceTaskIds lists ${references.length} tasks; refer to at most ${maxReferenceTasks}.`;
+  if (Array.isArray(references) && references.length > maxReferenceTasks)
+    return `params.message.referenceTaskIds lists ${references.length} tasks; refer to at most ${maxReferenceTasks}.`;
   if (!Array.isArray(message.parts)) return `params.message.parts must be a list of parts, such as [{"kind": "text", "text": "…"}].`;
   for (const [index, part] of message.parts.entries()) {
     const problem = partProblem(part, `params.message.parts[${index}]`);
@@ -59,8 +72,10 @@ function messageProblem(message: unknown): string | undefined {
 
 function partProblem(part: unknown, at: string): string | undefined {
   if (!isObject(part)) return `${at} must be an object such as {"kind": "text", "text": "…"} or {"kind": "data", "data": {…}}.`;
-  if (part.kind === 'text') return typeof part.text === 'string' ? metadataProblem(part.metadata, `${at}.metadata`) : `${at}.text must be a string.`;
-  if (part.kind === 'data') return part.data === undefined ? `${at}.data must hold the JSON of the part.` : metadataProblem(part.metadata, `${at}.metadata`);
+  if (part.kind === 'text')
+    return typeof part.text === 'string' ? metadataProblem(part.metadata, `${at}.metadata`) : `${at}.text must be a string.`;
+  if (part.kind === 'data')
+    return part.data === undefined ? `${at}.data must hold the JSON of the part.` : metadataProblem(part.metadata, `${at}.metadata`);
   if (part.kind === 'file') {
     const file = part.file;
     const valid = isObject(file) && (typeof file.bytes === 'string' || typeof file.uri === 'string');
@@ -73,10 +88,14 @@ function configurationProblem(configuration: unknown): string | undefined {
   if (configuration === undefined) return undefined;
   if (!isObject(configuration)) return 'params.configuration must be an object, such as {"blocking": true}.';
   const modes = configuration.acceptedOutputModes;
-  if (modes !== undefined && (!Array.isArray(modes) || modes.some((mode) => typeof mode !== 'string'))) return 'params.configuration.acceptedOutputModes must be a list of media types, strings.';
-  if (configuration.blocking !== undefined && typeof configuration.blocking !== 'boolean') return 'params.configuration.blocking must be true or false.';
-  if (configuration.historyLength !== undefined && !isCount(configuration.historyLength)) return 'params.configuration.historyLength must be a whole number from 0.';
-  if (configuration.pushNotificationConfig !== undefined && !isObject(configuration.pushNotificationConfig)) return 'params.configuration.pushNotificationConfig must be an object.';
+  if (modes !== undefined && (!Array.isArray(modes) || modes.some((mode) => typeof mode !== 'string')))
+    return 'params.configuration.acceptedOutputModes must be a list of media types, strings.';
+  if (configuration.blocking !== undefined && typeof configuration.blocking !== 'boolean')
+    return 'params.configuration.blocking must be true or false.';
+  if (configuration.historyLength !== undefined && !isCount(configuration.historyLength))
+    return 'params.configuration.historyLength must be a whole number from 0.';
+  if (configuration.pushNotificationConfig !== undefined && !isObject(configuration.pushNotificationConfig))
+    return 'params.configuration.pushNotificationConfig must be an object.';
   return undefined;
 }
 

@@ -20,6 +20,8 @@ describe('checkOutputModes', () => {
     expect(() => checkOutputModes([], errors)).not.toThrow();
     expect(() => checkOutputModes(['image/png', 'text/plain'], errors)).not.toThrow();
     expect(() => checkOutputModes(['image/png', 'audio/*'], errors)).toThrow(errors.ContentTypeNotSupportedError);
-    expect(() => checkOutputModes(['image/png'], errors)).toThrow('acceptedOutputModes ["image/png"] takes none of the outputs of this agent; accept application/json (a data part) or text/plain (the same JSON as text).');
+    expect(() => checkOutputModes(['image/png'], errors)).toThrow(
+      'acceptedOutputModes ["image/png"] takes none of the outputs of this agent; accept application/json (a data part) or text/plain (the same JSON as text).',
+    );
   });
 });

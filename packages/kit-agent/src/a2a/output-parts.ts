@@ -20,8 +20,13 @@ function accepts(accepted: readonly string[], mediaType: string): boolean {
  */
 export function checkOutputModes(accepted: readonly string[], errors: typeof Errors): void {
   if (accepts(accepted, json) || accepts(accepted, text)) return;
-  const listed = accepted.slice(0, 5).map((mode) => JSON.stringify(mode.slice(0, 60))).join(', ');
-  throw new errors.ContentTypeNotSupportedError(`acceptedOutputModes [${listed}] takes none of the outputs of this agent; accept ${json} (a data part) or ${text} (the same JSON as text).`);
+  const listed = accepted
+    .slice(0, 5)
+    .map((mode) => JSON.stringify(mode.slice(0, 60)))
+    .join(', ');
+  throw new errors.ContentTypeNotSupportedError(
+    `acceptedOutputModes [${listed}] takes none of the outputs of this agent; accept ${json} (a data part) or ${text} (the same JSON as text).`,
+  );
 }
 
 /**
@@ -33,6 +38,7 @@ export function outputParts(output: unknown, accepted: readonly string[]): Part[
   const value = output === undefined ? null : output;
   const parts: Part[] = [];
   if (accepts(accepted, json)) parts.push({ content: { $case: 'data', value }, metadata: undefined, filename: '', mediaType: json });
-  if (accepts(accepted, text)) parts.push({ content: { $case: 'text', value: JSON.stringify(value) }, metadata: undefined, filename: '', mediaType: text });
+  if (accepts(accepted, text))
+    parts.push({ content: { $case: 'text', value: JSON.stringify(value) }, metadata: undefined, filename: '', mediaType: text });
   return parts;
 }

@@ -16,11 +16,16 @@ describe('chooseProtocol', () => {
     expect(chooseProtocol(null, 'SendMessage')).toEqual({
       refused: {
         code: 'versionNotSupported',
-        message: 'SendMessage is an A2A 1.0 method and the request sent no A2A-Version header, which means 0.3; send the header A2A-Version: 1.0, or call message/send, its name in 0.3.',
+        message:
+          'SendMessage is an A2A 1.0 method and the request sent no A2A-Version header, which means 0.3; send the header A2A-Version: 1.0, or call message/send, its name in 0.3.',
       },
     });
     expect(chooseProtocol('0.3', 'ListTasks')).toEqual({
-      refused: { code: 'versionNotSupported', message: 'ListTasks is an A2A 1.0 method and the request sent A2A-Version "0.3"; send the header A2A-Version: 1.0, since 0.3 has no such method.' },
+      refused: {
+        code: 'versionNotSupported',
+        message:
+          'ListTasks is an A2A 1.0 method and the request sent A2A-Version "0.3"; send the header A2A-Version: 1.0, since 0.3 has no such method.',
+      },
     });
   });
 
@@ -28,22 +33,39 @@ describe('chooseProtocol', () => {
     expect(chooseProtocol('1.0', 'message/send')).toEqual({
       refused: {
         code: 'methodNotFound',
-        message: 'Method not found: "message/send" is the A2A 0.3 name of SendMessage and the request sent A2A-Version: 1.0; call SendMessage, or leave out the A2A-Version header to speak 0.3.',
+        message:
+          'Method not found: "message/send" is the A2A 0.3 name of SendMessage and the request sent A2A-Version: 1.0; call SendMessage, or leave out the A2A-Version header to speak 0.3.',
       },
     });
   });
 
   it('lists the methods of the version asked for when the method is unknown', () => {
     const legacy = chooseProtocol(null, 'tasks/list');
-    expect(legacy).toMatchObject({ refused: { code: 'methodNotFound', message: expect.stringMatching(/^Method not found: "tasks\/list" is not an A2A 0\.3 method; use one of message\/send, message\/stream, tasks\/get, /) } });
+    expect(legacy).toMatchObject({
+      refused: {
+        code: 'methodNotFound',
+        message: expect.stringMatching(
+          /^Method not found: "tasks\/list" is not an A2A 0\.3 method; use one of message\/send, message\/stream, tasks\/get, /,
+        ),
+      },
+    });
     const current = chooseProtocol('1.0', '__proto__');
-    expect(current).toMatchObject({ refused: { code: 'methodNotFound', message: expect.stringMatching(/^Method not found: "__proto__" is not an A2A 1\.0 method; use one of SendMessage, /) } });
+    expect(current).toMatchObject({
+      refused: {
+        code: 'methodNotFound',
+        message: expect.stringMatching(/^Method not found: "__proto__" is not an A2A 1\.0 method; use one of SendMessage, /),
+      },
+    });
     expect(chooseProtocol(null, 'constructor')).toMatchObject({ refused: { code: 'methodNotFound' } });
   });
 
   it('refuses other versions, naming both it speaks', () => {
     expect(chooseProtocol('2.0', 'SendMessage')).toEqual({
-      refused: { code: 'versionNotSupported', message: 'This agent speaks A2A 1.0 and 0.3 and the request sent A2A-Version "2.0"; send A2A-Version: 1.0, or no A2A-Version header to speak 0.3.' },
+      refused: {
+        code: 'versionNotSupported',
+        message:
+          'This agent speaks A2A 1.0 and 0.3 and the request sent A2A-Version "2.0"; send A2A-Version: 1.0, or no A2A-Version header to speak 0.3.',
+      },
     });
     expect(chooseProtocol('0.2', 'message/send')).toMatchObject({ refused: { code: 'versionNotSupported' } });
   });

@@ -52,17 +52,29 @@ export function chooseProtocol(header: string | null | undefined, method: string
       const sent = version === '' ? 'no A2A-Version header, which means 0.3' : `A2A-Version ${JSON.stringify(version)}`;
       const legacy = legacyByCurrent.get(method);
       const instead = legacy ? `, or call ${legacy}, its name in 0.3` : ', since 0.3 has no such method';
-      return refuse('versionNotSupported', `${method} is an A2A ${a2aProtocolVersion} method and the request sent ${sent}; send the header A2A-Version: ${a2aProtocolVersion}${instead}.`);
+      return refuse(
+        'versionNotSupported',
+        `${method} is an A2A ${a2aProtocolVersion} method and the request sent ${sent}; send the header A2A-Version: ${a2aProtocolVersion}${instead}.`,
+      );
     }
-    return refuse('methodNotFound', `Method not found: ${shown} is not an A2A ${a2aLegacyProtocolVersion} method; use one of ${Object.keys(a2aLegacyMethods).join(', ')}, or send A2A-Version: ${a2aProtocolVersion} to call the ${a2aProtocolVersion} methods.`);
+    return refuse(
+      'methodNotFound',
+      `Method not found: ${shown} is not an A2A ${a2aLegacyProtocolVersion} method; use one of ${Object.keys(a2aLegacyMethods).join(', ')}, or send A2A-Version: ${a2aProtocolVersion} to call the ${a2aProtocolVersion} methods.`,
+    );
   }
   if (version === a2aProtocolVersion) {
     if (currentMethods.has(method)) return { protocol: '1.0' };
     if (Object.hasOwn(a2aLegacyMethods, method)) {
       const current = a2aLegacyMethods[method];
-      return refuse('methodNotFound', `Method not found: ${shown} is the A2A ${a2aLegacyProtocolVersion} name of ${current} and the request sent A2A-Version: ${a2aProtocolVersion}; call ${current}, or leave out the A2A-Version header to speak ${a2aLegacyProtocolVersion}.`);
+      return refuse(
+        'methodNotFound',
+        `Method not found: ${shown} is the A2A ${a2aLegacyProtocolVersion} name of ${current} and the request sent A2A-Version: ${a2aProtocolVersion}; call ${current}, or leave out the A2A-Version header to speak ${a2aLegacyProtocolVersion}.`,
+      );
     }
-    return refuse('methodNotFound', `Method not found: ${shown} is not an A2A ${a2aProtocolVersion} method; use one of ${a2aMethods.join(', ')}.`);
+    return refuse(
+      'methodNotFound',
+      `Method not found: ${shown} is not an A2A ${a2aProtocolVersion} method; use one of ${a2aMethods.join(', ')}.`,
+    );
   }
   return refuse(
     'versionNotSupported',

@@ -22,7 +22,11 @@ describe('readBody', () => {
     const declared = new Request('http://localhost/', { method: 'POST', body: 'x'.repeat(20), headers: { 'content-length': '20' } });
     expect(await readBody(declared, 10)).toBe('too large');
     let canceled = false;
-    const streamed = new Request('http://localhost/', { method: 'POST', body: streamOf([6, 6, 6], () => (canceled = true)), duplex: 'half' } as RequestInit);
+    const streamed = new Request('http://localhost/', {
+      method: 'POST',
+      body: streamOf([6, 6, 6], () => (canceled = true)),
+      duplex: 'half',
+    } as RequestInit);
     expect(await readBody(streamed, 10)).toBe('too large');
     expect(canceled).toBe(true);
     const exact = new Request('http://localhost/', { method: 'POST', body: streamOf([5, 5]), duplex: 'half' } as RequestInit);

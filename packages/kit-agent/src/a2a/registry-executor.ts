@@ -76,7 +76,9 @@ export class RegistryExecutor implements AgentExecutor {
       let output: unknown;
       try {
         const base = contextFor(routeRequest(origin, controller.signal), 'agent');
-        const ctx: KitContext = origin?.caller ? { ...base, authType: origin.caller.authType, ...(origin.caller.auth ? { auth: origin.caller.auth } : {}) } : base;
+        const ctx: KitContext = origin?.caller
+          ? { ...base, authType: origin.caller.authType, ...(origin.caller.auth ? { auth: origin.caller.auth } : {}) }
+          : base;
         output = await this.#registry.invoke(call.route, call.input, ctx);
       } catch (error) {
         if (controller.signal.aborted) return;
@@ -86,7 +88,10 @@ export class RegistryExecutor implements AgentExecutor {
         }
         const problem = toProblem(error);
         const refused = error instanceof KitError && error.code === 'forbidden';
-        const parts: Part[] = [textPart(problem.detail), { content: { $case: 'data', value: problem }, metadata: undefined, filename: '', mediaType: 'application/problem+json' }];
+        const parts: Part[] = [
+          textPart(problem.detail),
+          { content: { $case: 'data', value: problem }, metadata: undefined, filename: '', mediaType: 'application/problem+json' },
+        ];
         this.#status(bus, taskId, contextId, refused ? TaskState.TASK_STATE_REJECTED : TaskState.TASK_STATE_FAILED, parts);
         return;
       }
@@ -120,14 +125,27 @@ export class RegistryExecutor implements AgentExecutor {
     // A task that is not running has finished: the request handler then reports it not cancelable.
     if (!running) return;
     running.controller.abort(new Error(`A2A task ${taskId} was canceled by the client`));
-    this.#status(bus, taskId, running.contextId, this.#sdk.root.TaskState.TASK_STATE_CANCELED, [textPart('Canceled by the client; a result the skill still produces is discarded.')]);
+    this.#status(bus, taskId, running.contextId, this.#sdk.root.TaskState.TASK_STATE_CANCELED, [
+      textPart('Canceled by the client; a result the skill still produces is discarded.'),
+    ]);
   };
 
   #status(bus: ExecutionEventBus, taskId: string, contextId: string, state: TaskState, parts?: Part[]): void {
     const message: Message | undefined = parts
-      ? { messageId: randomUUID(), contextId, taskId, role: this.#sdk.root.Role.ROLE_AGENT, parts, metadata: undefined, extensions: [], referenceTaskIds: [] }
+      ? {
+          messageId: randomUUID(),
+          contextId,
+          taskId,
+          role: this.#sdk.root.Role.ROLE_AGENT,
+          parts,
+          metadata: undefined,
+          extensions: [],
+          referenceTaskIds: [],
+        }
       : undefined;
-    bus.publish(this.#sdk.server.AgentEvent.statusUpdate({ taskId, contextId, status: { state, message, timestamp: now() }, metadata: undefined }));
+    bus.publish(
+      this.#sdk.server.AgentEvent.statusUpdate({ taskId, contextId, status: { state, message, timestamp: now() }, metadata: undefined }),
+    );
   }
 }
 
@@ -141,7 +159,10 @@ export class RegistryExecutor implements AgentExecutor {
  */
 function approvalParts(error: ApprovalRequiredError): Part[] {
   const text = `${error.message} Send the same call again, as a new message without taskId, once the approval is given.`;
-  return [textPart(text), { content: { $case: 'data', value: error.pendingBody() }, metadata: undefined, filename: '', mediaType: 'application/json' }];
+  return [
+    textPart(text),
+    { content: { $case: 'data', value: error.pendingBody() }, metadata: undefined, filename: '', mediaType: 'application/json' },
+  ];
 }
 
 function textPart(text: string): Part {

@@ -8,7 +8,10 @@ import { resolveCall, type SkillSet } from './resolve-call.js';
 const app = createKitApp({
   routes: {
     'GET /api/docs': defineAPI({ input: z.strictObject({ slug: z.string().optional() }), handler: async () => ({}) }),
-    'GET /api/examples': defineAPI({ input: z.strictObject({ topic: z.string(), limit: z.number().optional() }), handler: async () => ({}) }),
+    'GET /api/examples': defineAPI({
+      input: z.strictObject({ topic: z.string(), limit: z.number().optional() }),
+      handler: async () => ({}),
+    }),
     'GET /api/search': defineAPI({ input: z.strictObject({ q: z.string(), limit: z.number().optional() }), handler: async () => ({}) }),
     'GET /api/health': defineAPI({ handler: async () => ({}) }),
   },
@@ -45,13 +48,22 @@ function refusal(parts: Part[], metadata?: Record<string, unknown>, set: SkillSe
 
 describe('resolveCall', () => {
   it('takes an envelope {skill, input} from a data part or from JSON text', () => {
-    expect(resolve([data({ skill: 'get_api_docs', input: { slug: 'database' } })])).toEqual({ skill: 'get_api_docs', input: { slug: 'database' } });
+    expect(resolve([data({ skill: 'get_api_docs', input: { slug: 'database' } })])).toEqual({
+      skill: 'get_api_docs',
+      input: { slug: 'database' },
+    });
     expect(resolve([data({ skill: 'get_api_health' })])).toEqual({ skill: 'get_api_health', input: {} });
-    expect(resolve([text(' {"skill": "get_api_examples", "input": {"topic": "routing"}} ')])).toEqual({ skill: 'get_api_examples', input: { topic: 'routing' } });
+    expect(resolve([text(' {"skill": "get_api_examples", "input": {"topic": "routing"}} ')])).toEqual({
+      skill: 'get_api_examples',
+      input: { topic: 'routing' },
+    });
   });
 
   it('takes the skill from the message metadata, then the request metadata, with the input as sent', () => {
-    expect(resolve([data({ topic: 'auth' })], { skill: 'get_api_examples' })).toEqual({ skill: 'get_api_examples', input: { topic: 'auth' } });
+    expect(resolve([data({ topic: 'auth' })], { skill: 'get_api_examples' })).toEqual({
+      skill: 'get_api_examples',
+      input: { topic: 'auth' },
+    });
     expect(resolve([data({ slug: 'x' })], undefined, { skill: 'get_api_docs' })).toEqual({ skill: 'get_api_docs', input: { slug: 'x' } });
     expect(resolve([data({ slug: 'x' })], { skill: 'get_api_docs' }, { skill: 'get_api_health' }).skill).toBe('get_api_docs');
     expect(resolve([text('routing')], { skill: 'get_api_examples' })).toEqual({ skill: 'get_api_examples', input: { topic: 'routing' } });
@@ -63,13 +75,17 @@ describe('resolveCall', () => {
     expect(resolve([text('{not json}')])).toEqual({ skill: 'get_api_search', input: { q: '{not json}' } });
     expect(resolve([text('[1, 2]')])).toEqual({ skill: 'get_api_search', input: { q: '[1, 2]' } });
     const noTextSkill = { ...skills, textSkill: undefined };
-    expect(refusal([text('hello')], undefined, noTextSkill).message).toMatch(/^The message is plain text and names no skill, and no single skill takes text; name one in message.metadata.skill/);
+    expect(refusal([text('hello')], undefined, noTextSkill).message).toMatch(
+      /^The message is plain text and names no skill, and no single skill takes text; name one in message.metadata.skill/,
+    );
   });
 
   it('sends JSON naming no skill to the only skill whose schema accepts it', () => {
     expect(resolve([data({ q: 'x', limit: 2 })])).toEqual({ skill: 'get_api_search', input: { q: 'x', limit: 2 } });
     expect(resolve([data({ topic: 'routing' })]).skill).toBe('get_api_examples');
-    expect(refusal([data({})]).message).toMatch(/^The message names no skill and several skills accept this input \(get_api_docs, get_api_health\)/);
+    expect(refusal([data({})]).message).toMatch(
+      /^The message names no skill and several skills accept this input \(get_api_docs, get_api_health\)/,
+    );
     expect(refusal([data({ colour: 'red' })]).message).toMatch(/^The message names no skill and no skill accepts this input/);
     const only = { routes: [search], byId: new Map([[search.operationId, search]]), textSkill: search };
     expect(resolve([], undefined, undefined, only)).toEqual({ skill: 'get_api_search', input: {} });
@@ -78,13 +94,24 @@ describe('resolveCall', () => {
 
   it('refuses what it cannot read as RequestMalformedError or ContentTypeNotSupportedError', () => {
     expect(refusal([data({ skill: 'nope' })])).toBeInstanceOf(errors.RequestMalformedError);
-    expect(refusal([data({ skill: 'nope' })]).message).toContain('Unknown skill "nope"; name one in message.metadata.skill or send a data part');
+    expect(refusal([data({ skill: 'nope' })]).message).toContain(
+      'Unknown skill "nope"; name one in message.metadata.skill or send a data part',
+    );
     expect(refusal([text('x')], { skill: 42 }).message).toBe('message.metadata.skill must be a skill id (a non-empty string), got 42.');
     expect(refusal([data({ a: 1 }), data({ b: 2 })]).message).toBe('The message has 2 data parts; send the skill input as one data part.');
     expect(refusal([text('hi')], { skill: 'get_api_health' }).message).toContain('Skill get_api_health takes JSON input, not plain text');
-    const file = refusal([{ content: { $case: 'url', value: 'https://example.com/f.pdf' }, metadata: undefined, filename: 'f.pdf', mediaType: 'application/pdf' }]);
+    const file = refusal([
+      {
+        content: { $case: 'url', value: 'https://example.com/f.pdf' },
+        metadata: undefined,
+        filename: 'f.pdf',
+        mediaType: 'application/pdf',
+      },
+    ]);
     expect(file).toBeInstanceOf(errors.ContentTypeNotSupportedError);
-    expect(file.message).toBe('Part 0 is a file (url); this agent reads one data part holding JSON, or text. Send the input as a data part.');
+    expect(file.message).toBe(
+      'Part 0 is a file (url); this agent reads one data part holding JSON, or text. Send the input as a data part.',
+    );
     const noMessage = (() => {
       try {
         resolveCall({ tenant: '', message: undefined, configuration: undefined, metadata: undefined }, skills, errors);

@@ -17,7 +17,8 @@ export interface SkillSet {
   readonly textSkill: RegisteredRoute | undefined;
 }
 
-type Payload = { readonly kind: 'json'; readonly value: unknown } | { readonly kind: 'text'; readonly value: string } | { readonly kind: 'none' };
+type Payload =
+  { readonly kind: 'json'; readonly value: unknown } | { readonly kind: 'text'; readonly value: string } | { readonly kind: 'none' };
 
 /**
  * Reads which skill a message calls and with what input. The rule, in order:
@@ -40,7 +41,8 @@ type Payload = { readonly kind: 'json'; readonly value: unknown } | { readonly k
  * skills and says how to name one.
  */
 export function resolveCall(request: SendMessageRequest, skills: SkillSet, errors: typeof Errors): SkillCall {
-  const malformed = (message: string, metadata?: Record<string, string>) => new errors.RequestMalformedError({ message, ...(metadata ? { metadata } : {}) });
+  const malformed = (message: string, metadata?: Record<string, string>) =>
+    new errors.RequestMalformedError({ message, ...(metadata ? { metadata } : {}) });
   const message = request.message;
   if (!message) throw malformed('The request has no message; send params.message with the skill input in a data or text part.');
   const payload = readPayload(message.parts, errors);
@@ -74,7 +76,10 @@ export function resolveCall(request: SendMessageRequest, skills: SkillSet, error
   }
   const accepting = skills.routes.filter((route) => (route.definition.input ?? emptyObject).safeParse(payload.value).success);
   if (accepting.length === 1) return { route: accepting[0]!, input: payload.value };
-  const which = accepting.length === 0 ? 'no skill accepts this input' : `several skills accept this input (${accepting.map((route) => route.operationId).join(', ')})`;
+  const which =
+    accepting.length === 0
+      ? 'no skill accepts this input'
+      : `several skills accept this input (${accepting.map((route) => route.operationId).join(', ')})`;
   throw malformed(`The message names no skill and ${which}; ${howToName}.`);
 }
 
@@ -89,10 +94,13 @@ function readPayload(parts: readonly Part[], errors: typeof Errors): Payload {
     if (content.$case === 'data') data.push(content.value);
     else if (content.$case === 'text') texts.push(content.value);
     else {
-      throw new errors.ContentTypeNotSupportedError(`Part ${index} is a file (${content.$case}); this agent reads one data part holding JSON, or text. Send the input as a data part.`);
+      throw new errors.ContentTypeNotSupportedError(
+        `Part ${index} is a file (${content.$case}); this agent reads one data part holding JSON, or text. Send the input as a data part.`,
+      );
     }
   }
-  if (data.length > 1) throw new errors.RequestMalformedError(`The message has ${data.length} data parts; send the skill input as one data part.`);
+  if (data.length > 1)
+    throw new errors.RequestMalformedError(`The message has ${data.length} data parts; send the skill input as one data part.`);
   if (data.length === 1) return { kind: 'json', value: data[0] };
   const text = texts.join('\n').trim();
   if (text === '') return { kind: 'none' };
@@ -107,12 +115,19 @@ function readPayload(parts: readonly Part[], errors: typeof Errors): Payload {
   return { kind: 'text', value: text };
 }
 
-function inputFor(route: RegisteredRoute, payload: Payload, malformed: (message: string, metadata?: Record<string, string>) => Error): unknown {
+function inputFor(
+  route: RegisteredRoute,
+  payload: Payload,
+  malformed: (message: string, metadata?: Record<string, string>) => Error,
+): unknown {
   if (payload.kind === 'none') return {};
   if (payload.kind === 'json') return payload.value;
   const field = textField(route);
   if (!field) {
-    throw malformed(`Skill ${route.operationId} takes JSON input, not plain text; send a data part (or JSON text) with its fields, listed in its description on the agent card.`, { skill: route.operationId });
+    throw malformed(
+      `Skill ${route.operationId} takes JSON input, not plain text; send a data part (or JSON text) with its fields, listed in its description on the agent card.`,
+      { skill: route.operationId },
+    );
   }
   return { [field]: payload.value };
 }
@@ -125,7 +140,8 @@ function isEnvelope(value: unknown): value is { skill: string; input?: unknown }
 function skillOf(metadata: Record<string, unknown> | undefined, where: string, malformed: (message: string) => Error): string | undefined {
   if (!metadata || !Object.hasOwn(metadata, 'skill')) return undefined;
   const skill = metadata.skill;
-  if (typeof skill !== 'string' || skill === '') throw malformed(`${where} must be a skill id (a non-empty string), got ${JSON.stringify(skill)?.slice(0, 60) ?? String(skill)}.`);
+  if (typeof skill !== 'string' || skill === '')
+    throw malformed(`${where} must be a skill id (a non-empty string), got ${JSON.stringify(skill)?.slice(0, 60) ?? String(skill)}.`);
   return skill;
 }
 

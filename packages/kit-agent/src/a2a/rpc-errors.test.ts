@@ -6,21 +6,43 @@ import { legacyRpcErrorOf, rpcError, rpcErrorOf, withoutInternals } from './rpc-
 describe('rpc errors', () => {
   it('words A2A errors as the SDK does and anything else without revealing it', async () => {
     const sdk = await loadA2ASdk();
-    expect(rpcErrorOf(new errors.TaskNotFoundError('Task not found: t'), sdk)).toMatchObject({ code: -32001, message: 'Task not found: t' });
-    expect(rpcErrorOf(new TypeError("Cannot read properties of null (reading 'text')"), sdk)).toEqual({ code: -32603, message: 'Internal error: the agent failed to answer this request.' });
+    expect(rpcErrorOf(new errors.TaskNotFoundError('Task not found: t'), sdk)).toMatchObject({
+      code: -32001,
+      message: 'Task not found: t',
+    });
+    expect(rpcErrorOf(new TypeError("Cannot read properties of null (reading 'text')"), sdk)).toEqual({
+      code: -32603,
+      message: 'Internal error: the agent failed to answer this request.',
+    });
   });
 
   it('words A2A errors in 0.3 terms, without the 1.0 ErrorInfo, and anything else without revealing it', async () => {
     const sdk = await loadA2ASdk();
-    expect(legacyRpcErrorOf(new errors.TaskNotFoundError('Task not found: t'), sdk)).toEqual({ code: -32001, message: 'Task not found: t' });
-    expect(legacyRpcErrorOf(new errors.RequestMalformedError({ message: 'Skill s: Invalid input.', metadata: { skill: 's' } }), sdk)).toEqual({ code: -32602, message: 'Skill s: Invalid input.' });
-    expect(legacyRpcErrorOf(new Error('/srv/app/secret.ts exploded'), sdk)).toEqual({ code: -32603, message: 'Internal error: the agent failed to answer this request.' });
+    expect(legacyRpcErrorOf(new errors.TaskNotFoundError('Task not found: t'), sdk)).toEqual({
+      code: -32001,
+      message: 'Task not found: t',
+    });
+    expect(
+      legacyRpcErrorOf(new errors.RequestMalformedError({ message: 'Skill s: Invalid input.', metadata: { skill: 's' } }), sdk),
+    ).toEqual({ code: -32602, message: 'Skill s: Invalid input.' });
+    expect(legacyRpcErrorOf(new Error('/srv/app/secret.ts exploded'), sdk)).toEqual({
+      code: -32603,
+      message: 'Internal error: the agent failed to answer this request.',
+    });
   });
 
   it('replaces the message of an internal error the SDK mapped from a foreign exception, and keeps its own', () => {
     const foreign = { jsonrpc: '2.0', id: 1, error: { code: -32603, message: '/srv/app/secret.ts exploded' } };
-    expect(withoutInternals(foreign)).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'Internal error: the agent failed to answer this request.' } });
-    const own = { jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'Agent execution finished without a result', data: [{ '@type': 'x' }] } };
+    expect(withoutInternals(foreign)).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32603, message: 'Internal error: the agent failed to answer this request.' },
+    });
+    const own = {
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32603, message: 'Agent execution finished without a result', data: [{ '@type': 'x' }] },
+    };
     expect(withoutInternals(own)).toBe(own);
     const result = { jsonrpc: '2.0', id: 1, result: {} };
     expect(withoutInternals(result)).toBe(result);

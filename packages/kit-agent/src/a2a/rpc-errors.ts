@@ -4,7 +4,13 @@ import type { A2ASdk } from './sdk.js';
 export type RpcId = string | number | null;
 
 /** JSON-RPC error codes this package answers itself; the SDK maps the A2A errors (-32001 to -32009). */
-export const rpcCodes = { parseError: -32700, invalidRequest: -32600, methodNotFound: -32601, invalidParams: -32602, internalError: -32603 } as const;
+export const rpcCodes = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603,
+} as const;
 const internalError = rpcCodes.internalError;
 
 /**

@@ -20,7 +20,12 @@ let loading: Promise<A2ASdk> | undefined;
  * even when no A2A client ever calls it.
  */
 export function loadA2ASdk(): Promise<A2ASdk> {
-  loading ??= Promise.all([import('@a2a-js/sdk'), import('@a2a-js/sdk/server'), import('@a2a-js/sdk/errors'), import('@a2a-js/sdk/compat/v0_3/server')]).then(([root, server, errors, legacy]) => ({
+  loading ??= Promise.all([
+    import('@a2a-js/sdk'),
+    import('@a2a-js/sdk/server'),
+    import('@a2a-js/sdk/errors'),
+    import('@a2a-js/sdk/compat/v0_3/server'),
+  ]).then(([root, server, errors, legacy]) => ({
     root,
     server,
     errors,

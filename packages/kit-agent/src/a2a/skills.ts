@@ -23,13 +23,22 @@ export interface A2ASkillRoute extends RegisteredRoute {
 export type A2ASkillFilter = (route: A2ASkillRoute) => boolean;
 
 /** The routes offered as skills, in registration order, refusing a selection that leaves none. */
-export function skillRoutes(component: string, registry: CapabilityRegistry, filter: A2ASkillFilter | undefined): readonly RegisteredRoute[] {
+export function skillRoutes(
+  component: string,
+  registry: CapabilityRegistry,
+  filter: A2ASkillFilter | undefined,
+): readonly RegisteredRoute[] {
   const routes = filter
-    ? registry.routes.filter((route) => filter({ ...route, capability: route.definition.capability ?? 'read', description: route.definition.description }))
+    ? registry.routes.filter((route) =>
+        filter({ ...route, capability: route.definition.capability ?? 'read', description: route.definition.description }),
+      )
     : registry.routes;
   if (routes.length === 0) {
     const why = registry.routes.length === 0 ? 'the registry has no routes' : `filter refuses all ${registry.routes.length} routes`;
-    throw new KitAIError('invalid_config', `${component}: no route is left to offer as a skill (${why}); register defineAPI routes or loosen filter.`);
+    throw new KitAIError(
+      'invalid_config',
+      `${component}: no route is left to offer as a skill (${why}); register defineAPI routes or loosen filter.`,
+    );
   }
   return routes;
 }

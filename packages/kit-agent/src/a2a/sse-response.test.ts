@@ -17,7 +17,11 @@ describe('streamResponse', () => {
     const [first, second] = text.split('\n\n');
     expect(first).toBe('data: {"jsonrpc":"2.0","id":4,"result":{"task":{"id":"t"}}}');
     expect(second!.startsWith('event: error\ndata: ')).toBe(true);
-    expect(JSON.parse(second!.slice('event: error\ndata: '.length))).toMatchObject({ jsonrpc: '2.0', id: 4, error: { code: -32001, message: 'Task not found: t' } });
+    expect(JSON.parse(second!.slice('event: error\ndata: '.length))).toMatchObject({
+      jsonrpc: '2.0',
+      id: 4,
+      error: { code: -32001, message: 'Task not found: t' },
+    });
   });
 
   it('answers an error before the first event as a plain JSON response, hiding foreign messages', async () => {
@@ -27,7 +31,11 @@ describe('streamResponse', () => {
     }
     const response = await streamResponse(failing(), 'x', sdk);
     expect(response.headers.get('content-type')).toBe('application/json');
-    expect(await response.json()).toEqual({ jsonrpc: '2.0', id: 'x', error: { code: -32603, message: 'Internal error: the agent failed to answer this request.' } });
+    expect(await response.json()).toEqual({
+      jsonrpc: '2.0',
+      id: 'x',
+      error: { code: -32603, message: 'Internal error: the agent failed to answer this request.' },
+    });
   });
 
   it('words the error that ends a 0.3 stream in 0.3 terms, without the 1.0 ErrorInfo', async () => {
@@ -38,7 +46,11 @@ describe('streamResponse', () => {
     }
     const text = await (await streamResponse(events(), 4, sdk, legacyRpcErrorOf)).text();
     const second = text.split('\n\n')[1]!;
-    expect(JSON.parse(second.slice('event: error\ndata: '.length))).toEqual({ jsonrpc: '2.0', id: 4, error: { code: -32001, message: 'Task not found: t' } });
+    expect(JSON.parse(second.slice('event: error\ndata: '.length))).toEqual({
+      jsonrpc: '2.0',
+      id: 4,
+      error: { code: -32001, message: 'Task not found: t' },
+    });
   });
 
   it('stops listening when the client goes away', async () => {

@@ -5,7 +5,12 @@ import type { A2ASdk } from './sdk.js';
 export type StreamErrorWording = (error: unknown, sdk: A2ASdk) => { code: number; message: string; data?: unknown };
 
 /** Server-sent events of a streaming method; an error before the first event is a plain JSON answer. */
-export async function streamResponse(events: AsyncGenerator<unknown, void, undefined>, id: RpcId, sdk: A2ASdk, errorOf: StreamErrorWording = rpcErrorOf): Promise<Response> {
+export async function streamResponse(
+  events: AsyncGenerator<unknown, void, undefined>,
+  id: RpcId,
+  sdk: A2ASdk,
+  errorOf: StreamErrorWording = rpcErrorOf,
+): Promise<Response> {
   const iterator = events[Symbol.asyncIterator]();
   let first: IteratorResult<unknown, void>;
   try {
@@ -34,5 +39,8 @@ export async function streamResponse(events: AsyncGenerator<unknown, void, undef
       void iterator.return(undefined).catch(() => undefined);
     },
   });
-  return new Response(stream, { status: 200, headers: { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' } });
+  return new Response(stream, {
+    status: 200,
+    headers: { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' },
+  });
 }

@@ -42,7 +42,11 @@ class ScriptedChatModel extends BaseChatModel {
  * A tool-calling agent loop as LangChain's own agents run it: the model answers, each tool call is
  * invoked with the ToolCall, a thrown error becomes an error ToolMessage, until a reply has no call.
  */
-async function runAgent(model: ScriptedChatModel, tools: DynamicStructuredTool[], question: string): Promise<{ answer: string; messages: BaseMessage[] }> {
+async function runAgent(
+  model: ScriptedChatModel,
+  tools: DynamicStructuredTool[],
+  question: string,
+): Promise<{ answer: string; messages: BaseMessage[] }> {
   const bound = model.bindTools(tools);
   const messages: BaseMessage[] = [new HumanMessage(question)];
   for (let turn = 0; turn < 5; turn += 1) {
@@ -54,7 +58,9 @@ async function runAgent(model: ScriptedChatModel, tools: DynamicStructuredTool[]
       try {
         messages.push((await tool.invoke({ ...call, type: 'tool_call' })) as ToolMessage);
       } catch (error) {
-        messages.push(new ToolMessage({ status: 'error', content: `Error: ${(error as Error).message}`, tool_call_id: call.id!, name: call.name }));
+        messages.push(
+          new ToolMessage({ status: 'error', content: `Error: ${(error as Error).message}`, tool_call_id: call.id!, name: call.name }),
+        );
       }
     }
   }
@@ -80,7 +86,9 @@ beforeAll(() => {
         capability: 'read',
         input: z.strictObject({ customer: z.string().min(1), limit: z.number().int().min(1).max(10).default(2) }),
         output: z.strictObject({ ids: z.array(z.string()) }),
-        handler: async ({ input }) => ({ ids: [`${input.customer}-1`, `${input.customer}-2`, `${input.customer}-3`].slice(0, input.limit) }),
+        handler: async ({ input }) => ({
+          ids: [`${input.customer}-1`, `${input.customer}-2`, `${input.customer}-3`].slice(0, input.limit),
+        }),
       }),
       'POST /api/orders/cancel': defineAPI({
         description: 'Cancels an order.',
@@ -93,12 +101,18 @@ beforeAll(() => {
         },
       }),
       'GET /api/rates': defineAPI({ capability: 'external', handler: async () => undefined }),
-      'GET /api/broken': defineAPI({ description: 'Always fails.', handler: async () => {
-        throw new Error('database password is hunter2');
-      } }),
-      'GET /api/missing': defineAPI({ description: 'Never finds anything.', handler: async () => {
-        throw new KitError('not_found', 'No order "x"; list the orders with get_api_orders.');
-      } }),
+      'GET /api/broken': defineAPI({
+        description: 'Always fails.',
+        handler: async () => {
+          throw new Error('database password is hunter2');
+        },
+      }),
+      'GET /api/missing': defineAPI({
+        description: 'Never finds anything.',
+        handler: async () => {
+          throw new KitError('not_found', 'No order "x"; list the orders with get_api_orders.');
+        },
+      }),
     },
   });
   registry = app.registry;
@@ -107,7 +121,13 @@ beforeAll(() => {
 describe('toLangChainTools', () => {
   it('makes one structured tool per route, named by its operation id, with its description and input schema', async () => {
     const tools = await toLangChainTools(registry);
-    expect(tools.map((tool) => tool.name)).toEqual(['get_api_orders', 'post_api_orders_cancel', 'get_api_rates', 'get_api_broken', 'get_api_missing']);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'get_api_orders',
+      'post_api_orders_cancel',
+      'get_api_rates',
+      'get_api_broken',
+      'get_api_missing',
+    ]);
     expect(tools[0]!.description).toBe('Lists recent orders of a customer.');
     expect(tools[2]!.description).toBe('GET /api/rates');
     expect(tools[0]!.schema).toEqual({
@@ -116,7 +136,12 @@ describe('toLangChainTools', () => {
       required: ['customer'],
       additionalProperties: false,
     });
-    expect(tools[1]!.metadata).toEqual({ operationId: 'post_api_orders_cancel', method: 'POST', path: '/api/orders/cancel', capability: 'write' });
+    expect(tools[1]!.metadata).toEqual({
+      operationId: 'post_api_orders_cancel',
+      method: 'POST',
+      path: '/api/orders/cancel',
+      capability: 'write',
+    });
   });
 
   it('gives filter each route with its capability, method, path and description', async () => {
@@ -149,7 +174,12 @@ describe('toLangChainTools', () => {
     expect(model.boundTools[0]!.function.parameters).toMatchObject({ required: ['customer'] });
     const result = model.seen[1]!.at(-1) as ToolMessage;
     expect(result).toBeInstanceOf(ToolMessage);
-    expect(result).toMatchObject({ tool_call_id: 'call_1', name: 'get_api_orders', status: 'success', content: '{"ids":["ada-1","ada-2"]}' });
+    expect(result).toMatchObject({
+      tool_call_id: 'call_1',
+      name: 'get_api_orders',
+      status: 'success',
+      content: '{"ids":["ada-1","ada-2"]}',
+    });
     expect(messages).toHaveLength(4);
   });
 
@@ -160,7 +190,7 @@ describe('toLangChainTools', () => {
     expect(await rates!.invoke({})).toBe('null');
   });
 
-  it('throws LangChain\'s ToolInputParsingException for arguments its schema or the route refuses', async () => {
+  it("throws LangChain's ToolInputParsingException for arguments its schema or the route refuses", async () => {
     const [orders, cancel] = await toLangChainTools(registry, { filter: (route) => route.path.startsWith('/api/orders') });
     // LangChain's own check against the JSON Schema.
     await expect(orders!.invoke({ customer: 'ada', extra: true })).rejects.toBeInstanceOf(ToolInputParsingException);
@@ -172,27 +202,34 @@ describe('toLangChainTools', () => {
     expect((error as Error).cause).toBeInstanceOf(KitError);
   });
 
-  it('enforces the route\'s policy, and throws the KitError that names it', async () => {
+  it("enforces the route's policy, and throws the KitError that names it", async () => {
     const [cancel] = await toLangChainTools(registry, { filter: (route) => route.operationId === 'post_api_orders_cancel' });
     const error = await cancel!.invoke({ id: 'ada-1' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(KitError);
-    expect(error).toMatchObject({ code: 'forbidden', message: 'Policy "humans-only" denies this call: only a person may cancel an order.' });
+    expect(error).toMatchObject({
+      code: 'forbidden',
+      message: 'Policy "humans-only" denies this call: only a person may cancel an order.',
+    });
     expect(cancelled).toEqual([]);
   });
 
   it('runs calls with the context the option gives, so a policy can let a person through', async () => {
     const [cancel] = await toLangChainTools(registry, {
       filter: (route) => route.operationId === 'post_api_orders_cancel',
-      context: (route, config) => contextFor(new Request(`http://internal${route.path}`), config?.configurable?.authType === 'human' ? 'human' : 'agent'),
+      context: (route, config) =>
+        contextFor(new Request(`http://internal${route.path}`), config?.configurable?.authType === 'human' ? 'human' : 'agent'),
     });
     expect(await cancel!.invoke({ id: 'ada-1' }, { configurable: { authType: 'human' } })).toBe('{"canceled":"ada-1"}');
     expect(cancelled).toEqual(['ada-1']);
   });
 
-  it('hides a handler\'s unexpected error behind an internal KitError, keeping it as the cause', async () => {
+  it("hides a handler's unexpected error behind an internal KitError, keeping it as the cause", async () => {
     const [broken] = await toLangChainTools(registry, { filter: (route) => route.operationId === 'get_api_broken' });
     const error = await broken!.invoke({}).catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ code: 'internal', message: 'The route get_api_broken failed unexpectedly; the original error is this error\'s cause.' });
+    expect(error).toMatchObject({
+      code: 'internal',
+      message: "The route get_api_broken failed unexpectedly; the original error is this error's cause.",
+    });
     expect(((error as Error).cause as Error).message).toBe('database password is hunter2');
   });
 
@@ -228,7 +265,9 @@ describe('toLangChainTools', () => {
   it('refuses a registry or filter it cannot use', async () => {
     const error = await toLangChainTools({} as CapabilityRegistry).catch((caught: unknown) => caught);
     expect(isKitAIError(error, 'invalid_config')).toBe(true);
-    expect((error as Error).message).toBe('toLangChainTools: registry must be a CapabilityRegistry (app.registry of createKitApp), got object');
+    expect((error as Error).message).toBe(
+      'toLangChainTools: registry must be a CapabilityRegistry (app.registry of createKitApp), got object',
+    );
     const filter = await toLangChainTools(registry, { filter: 'read' as never }).catch((caught: unknown) => caught);
     expect((filter as Error).message).toBe('toLangChainTools: filter must be a function of a route returning true to keep it, got string');
   });

@@ -41,14 +41,21 @@ function defaultContext(route: RegisteredRoute): KitContext {
  * an agent shows the model. A handler's unexpected error becomes a `KitError('internal')` that
  * reveals nothing, as over HTTP; the original stays in `cause`.
  */
-function toolError(error: unknown, route: RegisteredRoute, input: unknown, parsingException: typeof import('@langchain/core/tools').ToolInputParsingException): Error {
+function toolError(
+  error: unknown,
+  route: RegisteredRoute,
+  input: unknown,
+  parsingException: typeof import('@langchain/core/tools').ToolInputParsingException,
+): Error {
   if (error instanceof KitError && error.code === 'invalid_input') {
     const exception = new parsingException(error.message, JSON.stringify(input));
     Object.defineProperty(exception, 'cause', { value: error, configurable: true, writable: true });
     return exception;
   }
   if (error instanceof KitError) return error;
-  return new KitError('internal', `The route ${route.operationId} failed unexpectedly; the original error is this error's cause.`, { cause: error });
+  return new KitError('internal', `The route ${route.operationId} failed unexpectedly; the original error is this error's cause.`, {
+    cause: error,
+  });
 }
 
 /**
@@ -90,18 +97,32 @@ function toolError(error: unknown, route: RegisteredRoute, input: unknown, parsi
  * console.log(message.content); // {"ids":["o-1","o-2"]}
  * ```
  */
-export async function toLangChainTools(registry: CapabilityRegistry, options: ToLangChainToolsOptions = {}): Promise<DynamicStructuredTool[]> {
+export async function toLangChainTools(
+  registry: CapabilityRegistry,
+  options: ToLangChainToolsOptions = {},
+): Promise<DynamicStructuredTool[]> {
   if (typeof registry !== 'object' || registry === null || !Array.isArray(registry.routes)) {
-    throw new KitAIError('invalid_config', 'toLangChainTools: registry must be a CapabilityRegistry (app.registry of createKitApp), got ' + (registry === null ? 'null' : typeof registry));
+    throw new KitAIError(
+      'invalid_config',
+      'toLangChainTools: registry must be a CapabilityRegistry (app.registry of createKitApp), got ' +
+        (registry === null ? 'null' : typeof registry),
+    );
   }
   if (options.filter !== undefined && typeof options.filter !== 'function') {
-    throw new KitAIError('invalid_config', `toLangChainTools: filter must be a function of a route returning true to keep it, got ${typeof options.filter}`);
+    throw new KitAIError(
+      'invalid_config',
+      `toLangChainTools: filter must be a function of a route returning true to keep it, got ${typeof options.filter}`,
+    );
   }
   langChainTools ??= import('@langchain/core/tools');
   const { DynamicStructuredTool, ToolInputParsingException } = await langChainTools;
   const context = options.context ?? defaultContext;
   const routes = registry.routes
-    .map((route): LangChainRoute => ({ ...route, capability: route.definition.capability ?? 'read', description: route.definition.description }))
+    .map((route): LangChainRoute => ({
+      ...route,
+      capability: route.definition.capability ?? 'read',
+      description: route.definition.description,
+    }))
     .filter((route) => options.filter?.(route) ?? true);
   return routes.map((route) => {
     const original = registry.get(route.operationId) ?? route;

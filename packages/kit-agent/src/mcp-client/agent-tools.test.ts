@@ -13,7 +13,10 @@ describe('toAgentTools', () => {
   });
 
   it('refuses a tool listed twice', () => {
-    const tools = [{ name: 'a', inputSchema: {} }, { name: 'a', inputSchema: {} }];
+    const tools = [
+      { name: 'a', inputSchema: {} },
+      { name: 'a', inputSchema: {} },
+    ];
     let error: unknown;
     try {
       toAgentTools(tools, {}, 'mcp-client "x"', call);
@@ -27,6 +30,9 @@ describe('toAgentTools', () => {
 
 describe('agentParameters', () => {
   it('keeps the schema but its $schema, and makes it an object schema', () => {
-    expect(agentParameters({ $schema: 'https://json-schema.org/draft/2020-12/schema', properties: { a: { type: 'string' } } })).toEqual({ type: 'object', properties: { a: { type: 'string' } } });
+    expect(agentParameters({ $schema: 'https://json-schema.org/draft/2020-12/schema', properties: { a: { type: 'string' } } })).toEqual({
+      type: 'object',
+      properties: { a: { type: 'string' } },
+    });
   });
 });

@@ -23,12 +23,17 @@ export function toAgentTools(
   call: (name: string, args: Record<string, unknown>) => Promise<unknown>,
 ): AgentTool[] {
   const prefix = options.prefix ?? '';
-  if (typeof prefix !== 'string') throw new KitAIError('invalid_config', `${label}: tools() prefix must be a string such as "docs_", got ${typeof prefix}`);
+  if (typeof prefix !== 'string')
+    throw new KitAIError('invalid_config', `${label}: tools() prefix must be a string such as "docs_", got ${typeof prefix}`);
   const kept = options.filter ? tools.filter((tool) => options.filter!(tool)) : tools;
   const seen = new Set<string>();
   return kept.map((tool) => {
     const name = `${prefix}${tool.name}`;
-    if (seen.has(name)) throw new KitAIError('invalid_config', `${label}: the server lists the tool "${tool.name}" twice; filter one out with tools({ filter })`);
+    if (seen.has(name))
+      throw new KitAIError(
+        'invalid_config',
+        `${label}: the server lists the tool "${tool.name}" twice; filter one out with tools({ filter })`,
+      );
     seen.add(name);
     const agentTool: AgentTool = {
       name,

@@ -23,7 +23,12 @@ server.registerTool('refuse', { description: 'Always fails.' }, async () => ({ i
 await server.connect(new StdioServerTransport());
 `;
 
-const sdkServer = { command: process.execPath, args: ['--input-type=module', '-e', sdkServerSource], cwd: packageDir, name: 'sdk' } as const;
+const sdkServer = {
+  command: process.execPath,
+  args: ['--input-type=module', '-e', sdkServerSource],
+  cwd: packageDir,
+  name: 'sdk',
+} as const;
 
 function gone(pid: number): boolean {
   try {
@@ -97,7 +102,10 @@ describe('createMcpClient with a server built on the SDK', () => {
 describe('createMcpClient when the server cannot be reached', () => {
   it('reports a command that does not exist after the bounded attempts', async () => {
     const started = Date.now();
-    const error = await rejectionOf(createMcpClient({ command: 'kit-no-such-command', args: ['--x'], reconnect: { attempts: 3, initialDelayMs: 20 } }), Error);
+    const error = await rejectionOf(
+      createMcpClient({ command: 'kit-no-such-command', args: ['--x'], reconnect: { attempts: 3, initialDelayMs: 20 } }),
+      Error,
+    );
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(isKitAIError(error, 'mcp_connection_failed')).toBe(true);
     expect(error.message).toBe(
@@ -107,7 +115,12 @@ describe('createMcpClient when the server cannot be reached', () => {
 
   it('quotes the end of the standard error of a server that exits at start-up', async () => {
     const error = await rejectionOf(
-      createMcpClient({ command: process.execPath, args: ['-e', 'console.error("boom: SEARCH_API_KEY is not set"); process.exit(1)'], name: 'search', reconnect: { attempts: 1 } }),
+      createMcpClient({
+        command: process.execPath,
+        args: ['-e', 'console.error("boom: SEARCH_API_KEY is not set"); process.exit(1)'],
+        name: 'search',
+        reconnect: { attempts: 1 },
+      }),
       Error,
     );
     expect(isKitAIError(error, 'mcp_connection_failed')).toBe(true);
@@ -122,10 +135,17 @@ describe('createMcpClient when the server cannot be reached', () => {
     const { port } = closed.address() as AddressInfo;
     await new Promise((done) => closed.close(done));
     const started = Date.now();
-    const error = await rejectionOf(createMcpClient({ url: `http://127.0.0.1:${port}/mcp`, reconnect: { attempts: 2, initialDelayMs: 20 } }), Error);
+    const error = await rejectionOf(
+      createMcpClient({ url: `http://127.0.0.1:${port}/mcp`, reconnect: { attempts: 2, initialDelayMs: 20 } }),
+      Error,
+    );
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(isKitAIError(error, 'mcp_connection_failed')).toBe(true);
-    expect(error.message).toMatch(new RegExp(`^mcp-client "127\\.0\\.0\\.1:${port}": could not connect to the server at http://127\\.0\\.0\\.1:${port}/mcp after 2 attempts: fetch failed \\(connect ECONNREFUSED`));
+    expect(error.message).toMatch(
+      new RegExp(
+        `^mcp-client "127\\.0\\.0\\.1:${port}": could not connect to the server at http://127\\.0\\.0\\.1:${port}/mcp after 2 attempts: fetch failed \\(connect ECONNREFUSED`,
+      ),
+    );
   });
 });
 
@@ -159,9 +179,14 @@ describe('createMcpClient when the server never answers', () => {
 
   it('over stdio: gives mcp_timeout for a process that reads its input and never writes', async () => {
     const started = Date.now();
-    const error = await rejectionOf(createMcpClient({ command: process.execPath, args: ['-e', 'process.stdin.resume()'], name: 'mute', connectTimeoutMs: 300 }), Error);
+    const error = await rejectionOf(
+      createMcpClient({ command: process.execPath, args: ['-e', 'process.stdin.resume()'], name: 'mute', connectTimeoutMs: 300 }),
+      Error,
+    );
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(isKitAIError(error, 'mcp_timeout')).toBe(true);
-    expect(error.message).toMatch(/^mcp-client "mute": the server started with ".+" did not answer "initialize" within 300 ms; check that it speaks MCP on this transport, or raise connectTimeoutMs\.$/);
+    expect(error.message).toMatch(
+      /^mcp-client "mute": the server started with ".+" did not answer "initialize" within 300 ms; check that it speaks MCP on this transport, or raise connectTimeoutMs\.$/,
+    );
   });
 });

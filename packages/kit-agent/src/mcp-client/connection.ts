@@ -59,7 +59,12 @@ export class McpConnection {
       const tail = this.#stderrTail();
       if (failureKind(error) === 'connection') this.#drop(client);
       if (this.#closed) throw this.#closedError();
-      throw requestError(error, { label: this.#options.label, request: describeRequest(method, subject), timeoutMs: this.#options.timeoutMs, stderrTail: tail });
+      throw requestError(error, {
+        label: this.#options.label,
+        request: describeRequest(method, subject),
+        timeoutMs: this.#options.timeoutMs,
+        stderrTail: tail,
+      });
     }
   }
 
@@ -96,7 +101,16 @@ export class McpConnection {
     if (this.#closed) throw this.#closedError();
     const { label, connectTimeoutMs, target } = this.#options;
     const shown = target.kind === 'http' ? target.url.href : [target.stdio.command, ...(target.stdio.args ?? [])].join(' ');
-    throw connectError(error, { label, attempts, connectTimeoutMs, stderrTail, target: target.kind === 'http' ? `the server at ${shown}` : `the server started with "${shown.length > 200 ? `${shown.slice(0, 200)}…` : shown}"` });
+    throw connectError(error, {
+      label,
+      attempts,
+      connectTimeoutMs,
+      stderrTail,
+      target:
+        target.kind === 'http'
+          ? `the server at ${shown}`
+          : `the server started with "${shown.length > 200 ? `${shown.slice(0, 200)}…` : shown}"`,
+    });
   }
 
   async #connectOnce(): Promise<Client> {
@@ -136,6 +150,9 @@ export class McpConnection {
   }
 
   #closedError(): KitAIError {
-    return new KitAIError('mcp_connection_failed', `${this.#options.label}: the client is closed; create another with createMcpClient to reach the server again.`);
+    return new KitAIError(
+      'mcp_connection_failed',
+      `${this.#options.label}: the client is closed; create another with createMcpClient to reach the server again.`,
+    );
   }
 }

@@ -9,8 +9,30 @@ describe('toolResultValue', () => {
 
   it('parses text that is JSON, joins several text blocks, and keeps other text as it is', () => {
     expect(toolResultValue({ content: [{ type: 'text', text: '[1,2]' }] }, 'c', 't')).toEqual([1, 2]);
-    expect(toolResultValue({ content: [{ type: 'text', text: '{"a":' }, { type: 'text', text: '1}' }] }, 'c', 't')).toEqual({ a: 1 });
-    expect(toolResultValue({ content: [{ type: 'text', text: 'line one' }, { type: 'text', text: 'line two' }] }, 'c', 't')).toBe('line one\nline two');
+    expect(
+      toolResultValue(
+        {
+          content: [
+            { type: 'text', text: '{"a":' },
+            { type: 'text', text: '1}' },
+          ],
+        },
+        'c',
+        't',
+      ),
+    ).toEqual({ a: 1 });
+    expect(
+      toolResultValue(
+        {
+          content: [
+            { type: 'text', text: 'line one' },
+            { type: 'text', text: 'line two' },
+          ],
+        },
+        'c',
+        't',
+      ),
+    ).toBe('line one\nline two');
     expect(toolResultValue({ content: [] }, 'c', 't')).toBe('');
   });
 
@@ -24,7 +46,9 @@ describe('toolResultValue', () => {
       expect((error as Error).message).toBe(`mcp-client "s": tool "search" reported an error: ${'x'.repeat(2_000)}…`);
     }
     expect(() => toolResultValue({ isError: true }, 'c', 't')).toThrow('c: tool "t" reported an error: (the server gave no details)');
-    expect(() => toolResultValue({ isError: true, structuredContent: { code: 7 } }, 'c', 't')).toThrow('c: tool "t" reported an error: {"code":7}');
+    expect(() => toolResultValue({ isError: true, structuredContent: { code: 7 } }, 'c', 't')).toThrow(
+      'c: tool "t" reported an error: {"code":7}',
+    );
   });
 });
 
@@ -35,6 +59,8 @@ describe('blockText', () => {
     expect(blockText({ type: 'audio', data: 'AA==', mimeType: 'audio/wav' })).toBe('[audio audio/wav]');
     expect(blockText({ type: 'resource_link', uri: 'file:///a.txt', name: 'a' })).toBe('[resource file:///a.txt]');
     expect(blockText({ type: 'resource', resource: { uri: 'file:///a.txt', text: 'body' } })).toBe('body');
-    expect(blockText({ type: 'resource', resource: { uri: 'file:///a.bin', blob: 'AA==', mimeType: 'application/octet-stream' } })).toBe('[resource file:///a.bin application/octet-stream]');
+    expect(blockText({ type: 'resource', resource: { uri: 'file:///a.bin', blob: 'AA==', mimeType: 'application/octet-stream' } })).toBe(
+      '[resource file:///a.bin application/octet-stream]',
+    );
   });
 });

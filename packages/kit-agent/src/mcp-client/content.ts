@@ -50,7 +50,10 @@ export function toolResultValue(result: ToolCallResult, label: string, tool: str
     let text = content.map(blockText).join('\n').trim();
     if (text === '' && result.structuredContent) text = JSON.stringify(result.structuredContent);
     if (text.length > maxErrorText) text = `${text.slice(0, maxErrorText)}…`;
-    throw new KitAIError('tool_failed', `${label}: tool "${tool}" reported an error: ${text === '' ? '(the server gave no details)' : text}`);
+    throw new KitAIError(
+      'tool_failed',
+      `${label}: tool "${tool}" reported an error: ${text === '' ? '(the server gave no details)' : text}`,
+    );
   }
   if (result.structuredContent !== undefined) return result.structuredContent;
   if (content.every((block) => block.type === 'text')) return parseJson(content.map(blockText).join('\n'));

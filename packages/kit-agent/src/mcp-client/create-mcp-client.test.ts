@@ -72,7 +72,11 @@ const nodeArgs = ['--conditions=kit-source', '--import', tsxLoader, '--input-typ
 
 /** Starts the fixture as a streamable-HTTP server and waits for its port. */
 async function startHttpFixture(port = 0): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, nodeArgs, { cwd: packageDir, env: { ...process.env, MCP_MODE: 'http', PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, nodeArgs, {
+    cwd: packageDir,
+    env: { ...process.env, MCP_MODE: 'http', PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   for await (const chunk of child.stdout!) {
     output += String(chunk);
@@ -118,11 +122,19 @@ let http: { child: ChildProcess; port: number } | undefined;
 const transports: Transport[] = [
   {
     name: 'stdio',
-    connect: (overrides = {}) => createMcpClient({ command: process.execPath, args: nodeArgs, cwd: packageDir, name: 'fixture', ...overrides } as CreateMcpClientOptions),
+    connect: (overrides = {}) =>
+      createMcpClient({
+        command: process.execPath,
+        args: nodeArgs,
+        cwd: packageDir,
+        name: 'fixture',
+        ...overrides,
+      } as CreateMcpClientOptions),
   },
   {
     name: 'streamable HTTP',
-    connect: (overrides = {}) => createMcpClient({ url: `http://127.0.0.1:${http!.port}/mcp`, name: 'fixture', ...overrides } as CreateMcpClientOptions),
+    connect: (overrides = {}) =>
+      createMcpClient({ url: `http://127.0.0.1:${http!.port}/mcp`, name: 'fixture', ...overrides } as CreateMcpClientOptions),
   },
 ];
 
@@ -151,11 +163,23 @@ describe.each(transports)('createMcpClient over $name', (transport) => {
 
   it('lists the tools with their schemas and hints', async () => {
     const tools = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['get_api_add', 'get_api_even', 'post_api_tickets', 'get_api_pid', 'get_api_slow', 'post_api_exit']);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'get_api_add',
+      'get_api_even',
+      'post_api_tickets',
+      'get_api_pid',
+      'get_api_slow',
+      'post_api_exit',
+    ]);
     expect(tools[0]).toEqual({
       name: 'get_api_add',
       description: 'Adds two numbers.',
-      inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'], additionalProperties: false },
+      inputSchema: {
+        type: 'object',
+        properties: { a: { type: 'number' }, b: { type: 'number' } },
+        required: ['a', 'b'],
+        additionalProperties: false,
+      },
       outputSchema: { type: 'object', properties: { sum: { type: 'number' } }, required: ['sum'], additionalProperties: false },
       annotations: { readOnlyHint: true, openWorldHint: false },
     });
@@ -170,11 +194,16 @@ describe.each(transports)('createMcpClient over $name', (transport) => {
       ['fx_get_api_pid', true],
       ['fx_get_api_slow', true],
     ]);
-    expect(tools[0]!.parameters).toEqual({ type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'], additionalProperties: false });
+    expect(tools[0]!.parameters).toEqual({
+      type: 'object',
+      properties: { a: { type: 'number' }, b: { type: 'number' } },
+      required: ['a', 'b'],
+      additionalProperties: false,
+    });
     expect(await tools[0]!.execute({ a: 2, b: 3 })).toEqual({ sum: 5 });
   });
 
-  it('runs a smart agent that calls the server\'s tools and answers from their results', async () => {
+  it("runs a smart agent that calls the server's tools and answers from their results", async () => {
     const llm = scripted([
       { content: '', model: 'scripted', toolCalls: [{ id: 'c1', name: 'get_api_add', arguments: { a: 20, b: 22 } }] },
       { content: 'The sum is 42.', model: 'scripted' },
@@ -187,7 +216,7 @@ describe.each(transports)('createMcpClient over $name', (transport) => {
     expect(lastUserMessage(llm.requests, 1)).toBe('Result of tool get_api_add (call c1):\n{"sum":42}');
   });
 
-  it('reports a failing tool to the model as the tool\'s error, and the run goes on', async () => {
+  it("reports a failing tool to the model as the tool's error, and the run goes on", async () => {
     const llm = scripted([
       { content: '', model: 'scripted', toolCalls: [{ id: 'c1', name: 'post_api_tickets', arguments: { title: 'printer' } }] },
       { content: 'There is no such queue.', model: 'scripted' },
@@ -197,11 +226,13 @@ describe.each(transports)('createMcpClient over $name', (transport) => {
     expect(run.status).toBe('completed');
     expect(run.toolCalls[0]).toMatchObject({ tool: 'post_api_tickets', status: 'error' });
     const seen = lastUserMessage(llm.requests, 1);
-    expect(seen).toMatch(/^Error from tool post_api_tickets \(call c1\): Tool post_api_tickets failed: mcp-client "fixture": tool "post_api_tickets" reported an error: /);
+    expect(seen).toMatch(
+      /^Error from tool post_api_tickets \(call c1\): Tool post_api_tickets failed: mcp-client "fixture": tool "post_api_tickets" reported an error: /,
+    );
     expect(seen).toContain('"detail":"No queue for \\"printer\\"; the queues are \\"support\\"."');
   });
 
-  it('stops bad arguments before the call with the server\'s schema, and reports the server\'s own refusal', async () => {
+  it("stops bad arguments before the call with the server's schema, and reports the server's own refusal", async () => {
     const llm = scripted([
       {
         content: '',
@@ -230,7 +261,9 @@ describe.each(transports)('createMcpClient over $name', (transport) => {
   it('refuses an unknown tool with mcp_request_failed quoting the server', async () => {
     const error = await rejectionOf(client.callTool('nope'), Error);
     expect(isKitAIError(error, 'mcp_request_failed')).toBe(true);
-    expect(error.message).toBe('mcp-client "fixture": the server refused "tools/call" of "nope": Unknown tool "nope"; list the tools to see their names.');
+    expect(error.message).toBe(
+      'mcp-client "fixture": the server refused "tools/call" of "nope": Unknown tool "nope"; list the tools to see their names.',
+    );
   });
 
   it('gives a tool that takes too long mcp_timeout within the per-call timeout, and stays usable', async () => {
@@ -240,7 +273,9 @@ describe.each(transports)('createMcpClient over $name', (transport) => {
       const error = await rejectionOf(impatient.callTool('get_api_slow', { ms: 1_000 }), Error);
       expect(Date.now() - started).toBeLessThan(5_000);
       expect(isKitAIError(error, 'mcp_timeout')).toBe(true);
-      expect(error.message).toBe('mcp-client "fixture": "tools/call" of "get_api_slow" got no answer within 300 ms; raise timeoutMs if the server is slow, or check that it is still working.');
+      expect(error.message).toBe(
+        'mcp-client "fixture": "tools/call" of "get_api_slow" got no answer within 300 ms; raise timeoutMs if the server is slow, or check that it is still working.',
+      );
       expect(await impatient.callTool('get_api_add', { a: 1, b: 1 })).toEqual({ sum: 2 });
     } finally {
       await impatient.close();
@@ -248,9 +283,13 @@ describe.each(transports)('createMcpClient over $name', (transport) => {
   });
 
   it('lists and reads resources and templates', async () => {
-    expect(await client.listResources()).toEqual([{ uri: 'fixture://readme', name: 'readme', title: 'Read me', mimeType: 'text/markdown' }]);
+    expect(await client.listResources()).toEqual([
+      { uri: 'fixture://readme', name: 'readme', title: 'Read me', mimeType: 'text/markdown' },
+    ]);
     expect(await client.listResourceTemplates()).toEqual([{ uriTemplate: 'fixture://notes/{id}', name: 'note', mimeType: 'text/plain' }]);
-    expect(await client.readResource('fixture://readme')).toEqual([{ uri: 'fixture://readme', mimeType: 'text/markdown', text: '# Fixture' }]);
+    expect(await client.readResource('fixture://readme')).toEqual([
+      { uri: 'fixture://readme', mimeType: 'text/markdown', text: '# Fixture' },
+    ]);
     expect(await client.readResource('fixture://notes/7')).toEqual([{ uri: 'fixture://notes/7', mimeType: 'text/plain', text: 'note 7' }]);
     const error = await rejectionOf(client.readResource('fixture://other'), Error);
     expect(isKitAIError(error, 'mcp_request_failed')).toBe(true);
@@ -259,7 +298,14 @@ describe.each(transports)('createMcpClient over $name', (transport) => {
 
   it('lists and renders prompts', async () => {
     expect(await client.listPrompts()).toEqual([
-      { name: 'sum_prompt', description: 'Ask for a sum.', arguments: [{ name: 'a', required: true }, { name: 'b', required: false }] },
+      {
+        name: 'sum_prompt',
+        description: 'Ask for a sum.',
+        arguments: [
+          { name: 'a', required: true },
+          { name: 'b', required: false },
+        ],
+      },
     ]);
     expect(await client.getPrompt('sum_prompt', { a: '2' })).toEqual({
       description: 'Ask for a sum.',
@@ -301,7 +347,11 @@ describe('createMcpClient when the server goes away', () => {
   it('over HTTP: fails while the server is down, quickly and after the bounded retries, and works again once it is back', async () => {
     // The server comes back on the same port: one below the ephemeral range, which no other test's listen(0) can take meanwhile.
     const own = await startHttpFixture(await restartablePort());
-    const client = await createMcpClient({ url: `http://127.0.0.1:${own.port}/mcp`, name: 'fixture', reconnect: { attempts: 2, initialDelayMs: 50 } });
+    const client = await createMcpClient({
+      url: `http://127.0.0.1:${own.port}/mcp`,
+      name: 'fixture',
+      reconnect: { attempts: 2, initialDelayMs: 50 },
+    });
     try {
       const exit = await rejectionOf(client.callTool('post_api_exit'), Error);
       expect(isKitAIError(exit, 'mcp_connection_failed')).toBe(true);
@@ -313,7 +363,9 @@ describe('createMcpClient when the server goes away', () => {
       expect(Date.now() - started).toBeLessThan(5_000);
       expect(isKitAIError(down, 'mcp_connection_failed')).toBe(true);
       expect(down.message).toMatch(
-        new RegExp(`^mcp-client "fixture": could not connect to the server at http://127\\.0\\.0\\.1:${own.port}/mcp after 2 attempts: fetch failed \\(.*ECONNREFUSED.*\\); check that the server starts and answers MCP\\.$`),
+        new RegExp(
+          `^mcp-client "fixture": could not connect to the server at http://127\\.0\\.0\\.1:${own.port}/mcp after 2 attempts: fetch failed \\(.*ECONNREFUSED.*\\); check that the server starts and answers MCP\\.$`,
+        ),
       );
 
       const back = await startHttpFixture(own.port);

@@ -78,7 +78,13 @@ export async function createMcpClient(options: CreateMcpClientOptions): Promise<
   await connection.ready();
 
   const callTool = (name: string, args: Readonly<Record<string, unknown>> = {}): Promise<unknown> => {
-    if (typeof name !== 'string' || name === '') return Promise.reject(new KitAIError('invalid_arguments', `${label}: callTool needs a tool name, got ${JSON.stringify(name)}; list them with listTools()`));
+    if (typeof name !== 'string' || name === '')
+      return Promise.reject(
+        new KitAIError(
+          'invalid_arguments',
+          `${label}: callTool needs a tool name, got ${JSON.stringify(name)}; list them with listTools()`,
+        ),
+      );
     return connection
       .request('tools/call', name, (client, requestOptions) => client.callTool({ name, arguments: { ...args } }, undefined, requestOptions))
       .then((result) => toolResultValue(result as ToolCallResult, label, name));
@@ -86,17 +92,17 @@ export async function createMcpClient(options: CreateMcpClientOptions): Promise<
 
   const listTools = (): Promise<McpToolInfo[]> =>
     allPages(async (cursor) => {
-      const result = await connection.request('tools/list', undefined, (client, requestOptions) => client.listTools(cursor ? { cursor } : {}, requestOptions));
-      const items = result.tools.map(
-        (tool): McpToolInfo => ({
-          name: tool.name,
-          ...optional('title', tool.title ?? tool.annotations?.title),
-          ...optional('description', tool.description),
-          inputSchema: tool.inputSchema,
-          ...optional('outputSchema', tool.outputSchema),
-          ...optional('annotations', tool.annotations),
-        }),
+      const result = await connection.request('tools/list', undefined, (client, requestOptions) =>
+        client.listTools(cursor ? { cursor } : {}, requestOptions),
       );
+      const items = result.tools.map((tool): McpToolInfo => ({
+        name: tool.name,
+        ...optional('title', tool.title ?? tool.annotations?.title),
+        ...optional('description', tool.description),
+        inputSchema: tool.inputSchema,
+        ...optional('outputSchema', tool.outputSchema),
+        ...optional('annotations', tool.annotations),
+      }));
       return { items, nextCursor: result.nextCursor };
     });
 
@@ -117,16 +123,16 @@ export async function createMcpClient(options: CreateMcpClientOptions): Promise<
     async listResources() {
       if (!(await offers('resources'))) return [];
       return allPages(async (cursor) => {
-        const result = await connection.request('resources/list', undefined, (client, requestOptions) => client.listResources(cursor ? { cursor } : {}, requestOptions));
-        const items = result.resources.map(
-          (resource): McpResourceInfo => ({
-            uri: resource.uri,
-            name: resource.name,
-            ...optional('title', resource.title),
-            ...optional('description', resource.description),
-            ...optional('mimeType', resource.mimeType),
-          }),
+        const result = await connection.request('resources/list', undefined, (client, requestOptions) =>
+          client.listResources(cursor ? { cursor } : {}, requestOptions),
         );
+        const items = result.resources.map((resource): McpResourceInfo => ({
+          uri: resource.uri,
+          name: resource.name,
+          ...optional('title', resource.title),
+          ...optional('description', resource.description),
+          ...optional('mimeType', resource.mimeType),
+        }));
         return { items, nextCursor: result.nextCursor };
       });
     },
@@ -136,52 +142,60 @@ export async function createMcpClient(options: CreateMcpClientOptions): Promise<
         const result = await connection.request('resources/templates/list', undefined, (client, requestOptions) =>
           client.listResourceTemplates(cursor ? { cursor } : {}, requestOptions),
         );
-        const items = result.resourceTemplates.map(
-          (template): McpResourceTemplateInfo => ({
-            uriTemplate: template.uriTemplate,
-            name: template.name,
-            ...optional('title', template.title),
-            ...optional('description', template.description),
-            ...optional('mimeType', template.mimeType),
-          }),
-        );
+        const items = result.resourceTemplates.map((template): McpResourceTemplateInfo => ({
+          uriTemplate: template.uriTemplate,
+          name: template.name,
+          ...optional('title', template.title),
+          ...optional('description', template.description),
+          ...optional('mimeType', template.mimeType),
+        }));
         return { items, nextCursor: result.nextCursor };
       });
     },
     async readResource(uri) {
-      if (typeof uri !== 'string' || uri === '') throw new KitAIError('invalid_arguments', `${label}: readResource needs a URI, got ${JSON.stringify(uri)}; list them with listResources()`);
-      const result = await connection.request('resources/read', uri, (client, requestOptions) => client.readResource({ uri }, requestOptions));
-      return result.contents.map(
-        (part): McpResourceContents => ({
-          uri: part.uri,
-          ...optional('mimeType', part.mimeType),
-          ...('text' in part && typeof part.text === 'string' ? { text: part.text } : {}),
-          ...('blob' in part && typeof part.blob === 'string' ? { blob: part.blob } : {}),
-        }),
+      if (typeof uri !== 'string' || uri === '')
+        throw new KitAIError(
+          'invalid_arguments',
+          `${label}: readResource needs a URI, got ${JSON.stringify(uri)}; list them with listResources()`,
+        );
+      const result = await connection.request('resources/read', uri, (client, requestOptions) =>
+        client.readResource({ uri }, requestOptions),
       );
+      return result.contents.map((part): McpResourceContents => ({
+        uri: part.uri,
+        ...optional('mimeType', part.mimeType),
+        ...('text' in part && typeof part.text === 'string' ? { text: part.text } : {}),
+        ...('blob' in part && typeof part.blob === 'string' ? { blob: part.blob } : {}),
+      }));
     },
     async listPrompts() {
       if (!(await offers('prompts'))) return [];
       return allPages(async (cursor) => {
-        const result = await connection.request('prompts/list', undefined, (client, requestOptions) => client.listPrompts(cursor ? { cursor } : {}, requestOptions));
-        const items = result.prompts.map(
-          (prompt): McpPromptInfo => ({
-            name: prompt.name,
-            ...optional('title', prompt.title),
-            ...optional('description', prompt.description),
-            arguments: (prompt.arguments ?? []).map((argument) => ({
-              name: argument.name,
-              ...optional('description', argument.description),
-              ...optional('required', argument.required),
-            })),
-          }),
+        const result = await connection.request('prompts/list', undefined, (client, requestOptions) =>
+          client.listPrompts(cursor ? { cursor } : {}, requestOptions),
         );
+        const items = result.prompts.map((prompt): McpPromptInfo => ({
+          name: prompt.name,
+          ...optional('title', prompt.title),
+          ...optional('description', prompt.description),
+          arguments: (prompt.arguments ?? []).map((argument) => ({
+            name: argument.name,
+            ...optional('description', argument.description),
+            ...optional('required', argument.required),
+          })),
+        }));
         return { items, nextCursor: result.nextCursor };
       });
     },
     async getPrompt(name, args = {}) {
-      if (typeof name !== 'string' || name === '') throw new KitAIError('invalid_arguments', `${label}: getPrompt needs a prompt name, got ${JSON.stringify(name)}; list them with listPrompts()`);
-      const result = await connection.request('prompts/get', name, (client, requestOptions) => client.getPrompt({ name, arguments: { ...args } }, requestOptions));
+      if (typeof name !== 'string' || name === '')
+        throw new KitAIError(
+          'invalid_arguments',
+          `${label}: getPrompt needs a prompt name, got ${JSON.stringify(name)}; list them with listPrompts()`,
+        );
+      const result = await connection.request('prompts/get', name, (client, requestOptions) =>
+        client.getPrompt({ name, arguments: { ...args } }, requestOptions),
+      );
       const prompt: McpPromptResult = {
         ...optional('description', result.description),
         messages: result.messages.map((message) => {

@@ -23,15 +23,22 @@ describe('requestError', () => {
   it('words each kind with its code', () => {
     expect(requestError(new McpError(ErrorCode.RequestTimeout, 'Request timed out'), context)).toMatchObject({
       code: 'mcp_timeout',
-      message: 'mcp-client "s": "resources/read" of "x://1" got no answer within 500 ms; raise timeoutMs if the server is slow, or check that it is still working.',
+      message:
+        'mcp-client "s": "resources/read" of "x://1" got no answer within 500 ms; raise timeoutMs if the server is slow, or check that it is still working.',
     });
     expect(requestError(new McpError(ErrorCode.InvalidParams, 'MCP error -32602: No resource at "x://1".'), context)).toMatchObject({
       code: 'mcp_request_failed',
       message: 'mcp-client "s": the server refused "resources/read" of "x://1": No resource at "x://1".',
     });
-    expect(requestError(new TypeError('fetch failed', { cause: new Error('other side closed') }), { ...context, stderrTail: 'panic: out of memory' })).toMatchObject({
+    expect(
+      requestError(new TypeError('fetch failed', { cause: new Error('other side closed') }), {
+        ...context,
+        stderrTail: 'panic: out of memory',
+      }),
+    ).toMatchObject({
       code: 'mcp_connection_failed',
-      message: 'mcp-client "s": the connection failed during "resources/read" of "x://1": fetch failed (other side closed); its standard error ended with: "panic: out of memory"; the next call reconnects.',
+      message:
+        'mcp-client "s": the connection failed during "resources/read" of "x://1": fetch failed (other side closed); its standard error ended with: "panic: out of memory"; the next call reconnects.',
     });
   });
 

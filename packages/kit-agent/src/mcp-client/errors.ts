@@ -5,7 +5,18 @@ const connectionClosedCode = -32000;
 const requestTimeoutCode = -32001;
 
 /** Errors of Node's sockets and child processes that mean the other side is gone. */
-const connectionErrnos = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'ENOENT', 'EACCES']);
+const connectionErrnos = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'ENOENT',
+  'EACCES',
+]);
 
 interface McpErrorLike {
   readonly name: string;
@@ -50,14 +61,17 @@ export function failureKind(error: unknown): FailureKind {
   }
   if (!(error instanceof Error)) return 'request';
   if (error.name === 'ZodError') return 'request';
-  if (error instanceof TypeError || error.message.startsWith('Streamable HTTP error') || error.message === 'Not connected') return 'connection';
+  if (error instanceof TypeError || error.message.startsWith('Streamable HTTP error') || error.message === 'Not connected')
+    return 'connection';
   const errno = errnoOf(error);
   return errno !== undefined && connectionErrnos.has(errno) ? 'connection' : 'request';
 }
 
 /** `"tools/call" of "search"`: how an error names the request. */
 export function describeRequest(method: string, subject?: string): string {
-  return subject === undefined ? `"${method}"` : `"${method}" of ${JSON.stringify(subject.length > 100 ? `${subject.slice(0, 100)}…` : subject)}`;
+  return subject === undefined
+    ? `"${method}"`
+    : `"${method}" of ${JSON.stringify(subject.length > 100 ? `${subject.slice(0, 100)}…` : subject)}`;
 }
 
 /** What the message of a failed request needs besides the error. */
@@ -81,7 +95,11 @@ export function requestError(error: unknown, context: FailureContext): KitAIErro
   const kind = failureKind(error);
   const { label, request } = context;
   if (kind === 'timeout') {
-    return new KitAIError('mcp_timeout', `${label}: ${request} got no answer within ${context.timeoutMs} ms; raise timeoutMs if the server is slow, or check that it is still working.`, { cause: error });
+    return new KitAIError(
+      'mcp_timeout',
+      `${label}: ${request} got no answer within ${context.timeoutMs} ms; raise timeoutMs if the server is slow, or check that it is still working.`,
+      { cause: error },
+    );
   }
   if (kind === 'connection') {
     return new KitAIError(
@@ -94,7 +112,10 @@ export function requestError(error: unknown, context: FailureContext): KitAIErro
 }
 
 /** The `KitAIError` of a connection that could not be made: `mcp_timeout` when the server never answered, else `mcp_connection_failed`. */
-export function connectError(error: unknown, context: { label: string; attempts: number; connectTimeoutMs: number; stderrTail: string; target: string }): KitAIError {
+export function connectError(
+  error: unknown,
+  context: { label: string; attempts: number; connectTimeoutMs: number; stderrTail: string; target: string },
+): KitAIError {
   if (failureKind(error) === 'timeout') {
     return new KitAIError(
       'mcp_timeout',

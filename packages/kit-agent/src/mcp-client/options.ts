@@ -27,7 +27,9 @@ export const mcpClientDefaults = {
 export interface ResolvedMcpClientOptions {
   /** `mcp-client "docs"`: how errors name this client. */
   readonly label: string;
-  readonly target: { readonly kind: 'stdio'; readonly stdio: McpStdioTarget } | { readonly kind: 'http'; readonly url: URL; readonly headers: Readonly<Record<string, string>> };
+  readonly target:
+    | { readonly kind: 'stdio'; readonly stdio: McpStdioTarget }
+    | { readonly kind: 'http'; readonly url: URL; readonly headers: Readonly<Record<string, string>> };
   readonly timeoutMs: number;
   readonly connectTimeoutMs: number;
   readonly attempts: number;
@@ -71,17 +73,23 @@ function parseUrl(url: string | URL): URL {
  * given: `command` (stdio) or `url` (streamable HTTP).
  */
 export function resolveMcpClientOptions(options: CreateMcpClientOptions): ResolvedMcpClientOptions {
-  if (typeof options !== 'object' || options === null) throw invalid(`options must be an object with command (stdio) or url (streamable HTTP), got ${shown(options)}`);
+  if (typeof options !== 'object' || options === null)
+    throw invalid(`options must be an object with command (stdio) or url (streamable HTTP), got ${shown(options)}`);
   const hasCommand = 'command' in options && options.command !== undefined;
   const hasUrl = 'url' in options && options.url !== undefined;
   if (hasCommand === hasUrl) {
-    throw invalid(hasCommand ? 'give either command (stdio) or url (streamable HTTP), not both' : 'give command (and args) to start a stdio server, or url to reach a streamable-HTTP one');
+    throw invalid(
+      hasCommand
+        ? 'give either command (stdio) or url (streamable HTTP), not both'
+        : 'give command (and args) to start a stdio server, or url to reach a streamable-HTTP one',
+    );
   }
   let target: ResolvedMcpClientOptions['target'];
   let defaultName: string;
   if (hasCommand) {
     const stdio = options as McpStdioTarget;
-    if (typeof stdio.command !== 'string' || stdio.command.trim() === '') throw invalid(`command must be a non-empty program name or path, got ${shown(stdio.command)}`);
+    if (typeof stdio.command !== 'string' || stdio.command.trim() === '')
+      throw invalid(`command must be a non-empty program name or path, got ${shown(stdio.command)}`);
     if (stdio.args !== undefined && (!Array.isArray(stdio.args) || stdio.args.some((arg) => typeof arg !== 'string'))) {
       throw invalid(`args must be an array of strings, got ${shown(JSON.stringify(stdio.args))}`);
     }
@@ -96,16 +104,23 @@ export function resolveMcpClientOptions(options: CreateMcpClientOptions): Resolv
     target = { kind: 'http', url, headers: { ...http.headers } };
     defaultName = url.host;
   }
-  if (options.name !== undefined && (typeof options.name !== 'string' || options.name === '')) throw invalid(`name must be a non-empty string, got ${shown(options.name)}`);
+  if (options.name !== undefined && (typeof options.name !== 'string' || options.name === ''))
+    throw invalid(`name must be a non-empty string, got ${shown(options.name)}`);
   const attempts = options.reconnect?.attempts ?? mcpClientDefaults.attempts;
-  if (!Number.isInteger(attempts) || attempts < 1) throw invalid(`reconnect.attempts must be a whole number of at least 1, got ${shown(attempts)}`);
+  if (!Number.isInteger(attempts) || attempts < 1)
+    throw invalid(`reconnect.attempts must be a whole number of at least 1, got ${shown(attempts)}`);
   return {
     label: `mcp-client "${options.name ?? defaultName}"`,
     target,
     timeoutMs: positive(options.timeoutMs, 'timeoutMs', mcpClientDefaults.timeoutMs, 'milliseconds'),
     connectTimeoutMs: positive(options.connectTimeoutMs, 'connectTimeoutMs', mcpClientDefaults.connectTimeoutMs, 'milliseconds'),
     attempts,
-    initialDelayMs: positive(options.reconnect?.initialDelayMs, 'reconnect.initialDelayMs', mcpClientDefaults.initialDelayMs, 'milliseconds'),
+    initialDelayMs: positive(
+      options.reconnect?.initialDelayMs,
+      'reconnect.initialDelayMs',
+      mcpClientDefaults.initialDelayMs,
+      'milliseconds',
+    ),
     maxDelayMs: positive(options.reconnect?.maxDelayMs, 'reconnect.maxDelayMs', mcpClientDefaults.maxDelayMs, 'milliseconds'),
     clientInfo: options.clientInfo ?? { name: 'kit-agent', version: '0.1.0' },
   };

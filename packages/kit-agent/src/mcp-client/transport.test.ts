@@ -15,7 +15,10 @@ describe('the HTTP transport', () => {
           key: 'token',
           title: 'Needs the team token',
           effect: 'deny',
-          check: async ({ ctx }) => ({ applies: ctx.request.headers.get('authorization') !== 'Bearer team-token', reason: 'send the team token' }),
+          check: async ({ ctx }) => ({
+            applies: ctx.request.headers.get('authorization') !== 'Bearer team-token',
+            reason: 'send the team token',
+          }),
         }),
       ],
       routes: {
@@ -31,7 +34,7 @@ describe('the HTTP transport', () => {
     await server?.close();
   });
 
-  it('sends the headers with every request, where the server\'s policies see them', async () => {
+  it("sends the headers with every request, where the server's policies see them", async () => {
     const url = `http://127.0.0.1:${server.port}/mcp`;
     const withToken = await createMcpClient({ url, headers: { Authorization: 'Bearer team-token' } });
     const without = await createMcpClient({ url, name: 'guarded' });
@@ -39,7 +42,9 @@ describe('the HTTP transport', () => {
       expect(await withToken.callTool('get_api_secret')).toEqual({ secret: 42 });
       const error = await rejectionOf(without.callTool('get_api_secret'), Error);
       expect(isKitAIError(error, 'tool_failed')).toBe(true);
-      expect(error.message).toContain('reported an error: {"type":"/problems/forbidden","title":"Forbidden","status":403,"detail":"Policy \\"token\\" denies this call: send the team token."}');
+      expect(error.message).toContain(
+        'reported an error: {"type":"/problems/forbidden","title":"Forbidden","status":403,"detail":"Policy \\"token\\" denies this call: send the team token."}',
+      );
     } finally {
       await Promise.all([withToken.close(), without.close()]);
     }
@@ -49,10 +54,18 @@ describe('the HTTP transport', () => {
 describe('the stdio transport', () => {
   it('keeps nothing of the standard error with stderr "ignore"', async () => {
     const error = await rejectionOf(
-      createMcpClient({ command: process.execPath, args: ['-e', 'console.error("noise"); process.exit(1)'], name: 'quiet', stderr: 'ignore', reconnect: { attempts: 1 } }),
+      createMcpClient({
+        command: process.execPath,
+        args: ['-e', 'console.error("noise"); process.exit(1)'],
+        name: 'quiet',
+        stderr: 'ignore',
+        reconnect: { attempts: 1 },
+      }),
       Error,
     );
-    expect(error.message).toMatch(/^mcp-client "quiet": could not connect to the server started with ".+": Connection closed; check that the server starts and answers MCP\.$/);
+    expect(error.message).toMatch(
+      /^mcp-client "quiet": could not connect to the server started with ".+": Connection closed; check that the server starts and answers MCP\.$/,
+    );
   });
 
   it('passes env and cwd to the child', async () => {

@@ -9,7 +9,10 @@ export type CompletionReference = { type: 'ref/prompt'; name: string } | { type:
 
 /** Whether any prompt argument or template variable offers completions (the server then announces the capability). */
 export function offersCompletions(prompts: readonly McpPrompt[], templates: readonly McpResourceTemplate[]): boolean {
-  return prompts.some((prompt) => (prompt.arguments ?? []).some((argument) => argument.complete)) || templates.some((template) => Object.keys(template.complete ?? {}).length > 0);
+  return (
+    prompts.some((prompt) => (prompt.arguments ?? []).some((argument) => argument.complete)) ||
+    templates.some((template) => Object.keys(template.complete ?? {}).length > 0)
+  );
 }
 
 /**
@@ -27,11 +30,19 @@ export async function complete(
   let completer: McpCompleter | undefined;
   if (reference.type === 'ref/prompt') {
     const prompt = prompts.find((candidate) => candidate.name === reference.name);
-    if (!prompt) throw new ServerRequestError('invalid_params', `Unknown prompt ${JSON.stringify(reference.name.slice(0, 100))}; list the prompts to see their names.`);
+    if (!prompt)
+      throw new ServerRequestError(
+        'invalid_params',
+        `Unknown prompt ${JSON.stringify(reference.name.slice(0, 100))}; list the prompts to see their names.`,
+      );
     completer = prompt.arguments?.find((candidate) => candidate.name === argument.name)?.complete;
   } else {
     const template = templates.find((candidate) => candidate.uriTemplate === reference.uri);
-    if (!template) throw new ServerRequestError('invalid_params', `Unknown resource template ${JSON.stringify(reference.uri.slice(0, 200))}; list the templates to see them.`);
+    if (!template)
+      throw new ServerRequestError(
+        'invalid_params',
+        `Unknown resource template ${JSON.stringify(reference.uri.slice(0, 200))}; list the templates to see them.`,
+      );
     completer = template.complete && Object.hasOwn(template.complete, argument.name) ? template.complete[argument.name] : undefined;
   }
   const values = completer ? [...(await completer(argument.value, context))] : [];

@@ -36,7 +36,11 @@ beforeAll(async () => {
         output: z.strictObject({ message: z.string() }),
         handler: async ({ input }) => ({ message: `Hello, ${input.name}`.repeat(input.times) }),
       }),
-      'POST /api/notes': defineAPI({ capability: 'write', input: z.strictObject({ id: z.string() }), handler: async ({ input }) => ({ created: input.id }) }),
+      'POST /api/notes': defineAPI({
+        capability: 'write',
+        input: z.strictObject({ id: z.string() }),
+        handler: async ({ input }) => ({ created: input.id }),
+      }),
       'PUT /api/notes': defineAPI({ capability: 'write', handler: async () => ({ replaced: true }) }),
       'PATCH /api/notes': defineAPI({ capability: 'write', handler: async () => ({ patched: true }) }),
       'DELETE /api/notes': defineAPI({ capability: 'write', policy: 'no-agent-deletes', handler: async () => ({ deleted: true }) }),
@@ -73,7 +77,12 @@ beforeAll(async () => {
         title: 'Explain an API',
         description: 'Explain one kit API.',
         arguments: [
-          { name: 'api', description: 'A function name', required: true, complete: (typed) => ['createSmartAgent', 'createMcpClient', 'createKitApp'].filter((name) => name.startsWith(typed)) },
+          {
+            name: 'api',
+            description: 'A function name',
+            required: true,
+            complete: (typed) => ['createSmartAgent', 'createMcpClient', 'createKitApp'].filter((name) => name.startsWith(typed)),
+          },
           { name: 'level', description: 'beginner or expert' },
         ],
         render: ({ api, level }) => `Explain ${api}${level ? ` for a ${level}` : ''}.`,
@@ -93,7 +102,12 @@ beforeAll(async () => {
           return 'ok';
         },
       },
-      { name: 'broken', render: () => { throw new Error('secret internal detail'); } },
+      {
+        name: 'broken',
+        render: () => {
+          throw new Error('secret internal detail');
+        },
+      },
     ],
   });
   app.mount('/mcp', ['GET', 'POST', 'DELETE'], (request) => mcp.handleHttp(request));
@@ -114,7 +128,16 @@ function problemOf(result: Awaited<ReturnType<Client['callTool']>>): Record<stri
 describe('createMcpServer tools', () => {
   it('lists one tool per route with the route schemas', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['get_api_greet', 'post_api_notes', 'put_api_notes', 'patch_api_notes', 'delete_api_notes', 'get_api_weather', 'get_api_tags', 'post_api_refunds']);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'get_api_greet',
+      'post_api_notes',
+      'put_api_notes',
+      'patch_api_notes',
+      'delete_api_notes',
+      'get_api_weather',
+      'get_api_tags',
+      'post_api_refunds',
+    ]);
     expect(tools[0]).toMatchObject({
       name: 'get_api_greet',
       description: 'Greets someone. Give a name.',
@@ -204,7 +227,11 @@ describe('createMcpServer policies', () => {
     const retried = await client.callTool({ name: 'post_api_refunds', arguments: { amount: 500 } });
     expect(JSON.parse((retried.content as { text: string }[])[1]!.text).approvalId).toBe(pending.approvalId);
     // Over HTTP the caller is anonymous, not an agent: another caller, so another approval, answered 202.
-    const http = await fetch(`http://127.0.0.1:${server.port}/api/refunds`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"amount":500}' });
+    const http = await fetch(`http://127.0.0.1:${server.port}/api/refunds`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"amount":500}',
+    });
     expect(http.status).toBe(202);
     expect((await http.json()).approvalId).not.toBe(pending.approvalId);
 
@@ -223,7 +250,10 @@ describe('createMcpServer policies', () => {
     await resolveApproval(approvalId, { approved: false, note: 'too much' });
     const denied = await client.callTool({ name: 'post_api_refunds', arguments: { amount: 250 } });
     expect(denied.isError).toBe(true);
-    expect(problemOf(denied)).toMatchObject({ status: 403, detail: expect.stringContaining(`approval ${approvalId} was denied: too much.`) });
+    expect(problemOf(denied)).toMatchObject({
+      status: 403,
+      detail: expect.stringContaining(`approval ${approvalId} was denied: too much.`),
+    });
   });
 
   it('lets a call through when the policy does not apply', async () => {
@@ -255,7 +285,9 @@ describe('createMcpServer resources and templates', () => {
   });
 
   it('reads a URI through the template that matches it, with percent-decoded variables', async () => {
-    expect((await client.readResource({ uri: 'notes://todo' })).contents).toEqual([{ uri: 'notes://todo', mimeType: 'text/markdown', text: '- write the report' }]);
+    expect((await client.readResource({ uri: 'notes://todo' })).contents).toEqual([
+      { uri: 'notes://todo', mimeType: 'text/markdown', text: '- write the report' },
+    ]);
     expect((await client.readResource({ uri: 'notes://a%20b' })).contents[0]).toMatchObject({ text: 'spaced' });
   });
 
@@ -288,7 +320,10 @@ describe('createMcpServer prompts', () => {
 
   it('renders a prompt from its arguments; a string is one user message', async () => {
     const prompt = await client.getPrompt({ name: 'explain_api', arguments: { api: 'createMcpClient', level: 'beginner' } });
-    expect(prompt).toEqual({ description: 'Explain one kit API.', messages: [{ role: 'user', content: { type: 'text', text: 'Explain createMcpClient for a beginner.' } }] });
+    expect(prompt).toEqual({
+      description: 'Explain one kit API.',
+      messages: [{ role: 'user', content: { type: 'text', text: 'Explain createMcpClient for a beginner.' } }],
+    });
   });
 
   it('renders a conversation of several messages', async () => {
@@ -306,11 +341,15 @@ describe('createMcpServer prompts', () => {
   });
 
   it('refuses an unknown prompt, listing the prompts there are', async () => {
-    await expect(client.getPrompt({ name: 'nope' })).rejects.toThrow('Unknown prompt "nope"; the prompts are "explain_api", "review", "strict", "broken".');
+    await expect(client.getPrompt({ name: 'nope' })).rejects.toThrow(
+      'Unknown prompt "nope"; the prompts are "explain_api", "review", "strict", "broken".',
+    );
   });
 
   it('passes on the message of a KitError thrown by render, and hides any other error', async () => {
-    await expect(client.getPrompt({ name: 'strict', arguments: { slug: 'other' } })).rejects.toThrow('MCP error -32602: No document "other"; the documents are "known".');
+    await expect(client.getPrompt({ name: 'strict', arguments: { slug: 'other' } })).rejects.toThrow(
+      'MCP error -32602: No document "other"; the documents are "known".',
+    );
     const broken = client.getPrompt({ name: 'broken' });
     await expect(broken).rejects.toThrow('MCP error -32603: Prompt "broken" failed to render.');
     await expect(broken).rejects.not.toThrow(/secret/);
@@ -321,7 +360,9 @@ describe('createMcpServer prompts', () => {
     expect(answer.completion).toEqual({ values: ['createMcpClient'], total: 1, hasMore: false });
     const none = await client.complete({ ref: { type: 'ref/prompt', name: 'explain_api' }, argument: { name: 'level', value: '' } });
     expect(none.completion.values).toEqual([]);
-    await expect(client.complete({ ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'x', value: '' } })).rejects.toThrow(/Unknown prompt "nope"/);
+    await expect(client.complete({ ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'x', value: '' } })).rejects.toThrow(
+      /Unknown prompt "nope"/,
+    );
   });
 });
 
@@ -331,7 +372,15 @@ describe('createMcpServer options', () => {
   it('refuses two prompts of the same name', () => {
     const error = (() => {
       try {
-        createMcpServer({ registry: app.registry, name: 'x', version: '1', prompts: [{ name: 'a', render: () => '' }, { name: 'a', render: () => '' }] });
+        createMcpServer({
+          registry: app.registry,
+          name: 'x',
+          version: '1',
+          prompts: [
+            { name: 'a', render: () => '' },
+            { name: 'a', render: () => '' },
+          ],
+        });
       } catch (caught) {
         return caught;
       }
@@ -342,18 +391,28 @@ describe('createMcpServer options', () => {
   });
 
   it('refuses an argument declared twice, and a prompt without render', () => {
-    expect(() => createMcpServer({ registry: app.registry, name: 'x', version: '1', prompts: [{ name: 'p', arguments: [{ name: 'a' }, { name: 'a' }], render: () => '' }] })).toThrow(
-      'createMcpServer: prompt "p" declares the argument "a" twice; give each argument its own name',
-    );
+    expect(() =>
+      createMcpServer({
+        registry: app.registry,
+        name: 'x',
+        version: '1',
+        prompts: [{ name: 'p', arguments: [{ name: 'a' }, { name: 'a' }], render: () => '' }],
+      }),
+    ).toThrow('createMcpServer: prompt "p" declares the argument "a" twice; give each argument its own name');
     expect(() => createMcpServer({ registry: app.registry, name: 'x', version: '1', prompts: [{ name: 'p' } as never] })).toThrow(
       'createMcpServer: prompt "p" needs a render(args) function returning its text or messages',
     );
   });
 
   it('refuses a malformed URI template when the server is created', () => {
-    expect(() => createMcpServer({ registry: app.registry, name: 'x', version: '1', resourceTemplates: [{ uriTemplate: 'notes://{id', name: 'n', mimeType: 'text/plain' }] })).toThrow(
-      /^createMcpServer: a resource template is not a valid RFC 6570 URI template \(.+\); fix its uriTemplate$/,
-    );
+    expect(() =>
+      createMcpServer({
+        registry: app.registry,
+        name: 'x',
+        version: '1',
+        resourceTemplates: [{ uriTemplate: 'notes://{id', name: 'n', mimeType: 'text/plain' }],
+      }),
+    ).toThrow(/^createMcpServer: a resource template is not a valid RFC 6570 URI template \(.+\); fix its uriTemplate$/);
   });
 
   it('announces only the capabilities it serves', async () => {
@@ -362,7 +421,12 @@ describe('createMcpServer options', () => {
       new Request('http://localhost/mcp', {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+        }),
       }),
     );
     const body = (await response.json()) as { result: { capabilities: Record<string, unknown> } };
@@ -376,7 +440,12 @@ describe('createMcpServer host protection', () => {
     new Request(`http://${host}/mcp`, {
       method: 'POST',
       headers: { host, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      }),
     });
 
   it('accepts a listed bare host name on any port, and a host with a port on that port only', async () => {
@@ -392,11 +461,23 @@ describe('createMcpServer host protection', () => {
 describe('createMcpServer with a redact policy', () => {
   it('returns redacted output that the official client validates against the widened output schema', async () => {
     const app = createKitApp({
-      policies: [definePolicy({ key: 'no-contacts', title: 'Agents see no contacts', effect: 'redact', redact: ['email', 'orders.*.phone'], check: async ({ ctx }) => ({ applies: ctx.authType === 'agent' }) })],
+      policies: [
+        definePolicy({
+          key: 'no-contacts',
+          title: 'Agents see no contacts',
+          effect: 'redact',
+          redact: ['email', 'orders.*.phone'],
+          check: async ({ ctx }) => ({ applies: ctx.authType === 'agent' }),
+        }),
+      ],
       routes: {
         'GET /api/customer': defineAPI({
           policy: 'no-contacts',
-          output: z.strictObject({ name: z.string(), email: z.email(), orders: z.array(z.strictObject({ id: z.number(), phone: z.string() })) }),
+          output: z.strictObject({
+            name: z.string(),
+            email: z.email(),
+            orders: z.array(z.strictObject({ id: z.number(), phone: z.string() })),
+          }),
           handler: async () => ({ name: 'Ada', email: 'ada@example.com', orders: [{ id: 1, phone: '+44 1' }] }),
         }),
       },
@@ -408,7 +489,9 @@ describe('createMcpServer with a redact policy', () => {
     try {
       await crmClient.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${crm.port}/mcp`)));
       const { tools } = await crmClient.listTools();
-      expect((tools[0]!.outputSchema as { properties: Record<string, unknown> }).properties.email).toMatchObject({ anyOf: [{ format: 'email' }, { const: '[redacted]' }] });
+      expect((tools[0]!.outputSchema as { properties: Record<string, unknown> }).properties.email).toMatchObject({
+        anyOf: [{ format: 'email' }, { const: '[redacted]' }],
+      });
       const result = await crmClient.callTool({ name: 'get_api_customer', arguments: {} });
       expect(result.isError).toBeFalsy();
       expect(result.structuredContent).toEqual({ name: 'Ada', email: '[redacted]', orders: [{ id: 1, phone: '[redacted]' }] });

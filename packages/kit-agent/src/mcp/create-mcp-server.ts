@@ -51,7 +51,12 @@ export interface CreateMcpServerOptions {
    * One template that is only listed (reads go to `resources`).
    * @deprecated Give `resourceTemplates: [template]`, which does the same and more.
    */
-  readonly resourceTemplate?: { readonly uriTemplate: string; readonly name: string; readonly description?: string; readonly mimeType: string };
+  readonly resourceTemplate?: {
+    readonly uriTemplate: string;
+    readonly name: string;
+    readonly description?: string;
+    readonly mimeType: string;
+  };
   /** Prompt templates clients can list and render (`prompts/list`, `prompts/get`). */
   readonly prompts?: readonly McpPrompt[];
   /**
@@ -136,13 +141,18 @@ export function createMcpServer(options: CreateMcpServerOptions): KitMcpServer {
     );
     // Failures of prompts and completions become the JSON-RPC errors the protocol names for them.
     const protocolError = (error: unknown): unknown =>
-      error instanceof ServerRequestError ? new McpError(error.kind === 'invalid_params' ? ErrorCode.InvalidParams : ErrorCode.InternalError, error.message) : error;
+      error instanceof ServerRequestError
+        ? new McpError(error.kind === 'invalid_params' ? ErrorCode.InvalidParams : ErrorCode.InternalError, error.message)
+        : error;
 
     server.setRequestHandler(api.ListToolsRequestSchema, () => ({ tools: tools() }));
     server.setRequestHandler(api.CallToolRequestSchema, async (request) => {
       const route = options.registry.get(request.params.name);
       if (!route) {
-        throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name.slice(0, 100)}"; list the tools to see their names.`);
+        throw new McpError(
+          ErrorCode.InvalidParams,
+          `Unknown tool "${request.params.name.slice(0, 100)}"; list the tools to see their names.`,
+        );
       }
       try {
         const output = await options.registry.invoke(route, request.params.arguments ?? {}, callContext());
@@ -175,7 +185,10 @@ export function createMcpServer(options: CreateMcpServerOptions): KitMcpServer {
         const { uri } = request.params;
         const found = await readUri(uri, resources(), templates);
         if (!found) {
-          throw new McpError(ErrorCode.InvalidParams, `No resource at "${uri.slice(0, 200)}"; list the resources and resource templates to see what exists.`);
+          throw new McpError(
+            ErrorCode.InvalidParams,
+            `No resource at "${uri.slice(0, 200)}"; list the resources and resource templates to see what exists.`,
+          );
         }
         return { contents: [{ uri, mimeType: found.mimeType, text: found.text }] };
       });
@@ -193,7 +206,13 @@ export function createMcpServer(options: CreateMcpServerOptions): KitMcpServer {
     if (hasCompletions) {
       server.setRequestHandler(api.CompleteRequestSchema, async (request) => {
         try {
-          return await complete(request.params.ref, request.params.argument, request.params.context?.arguments ?? {}, prompts, options.resourceTemplates ?? []);
+          return await complete(
+            request.params.ref,
+            request.params.argument,
+            request.params.context?.arguments ?? {},
+            prompts,
+            options.resourceTemplates ?? [],
+          );
         } catch (error) {
           throw protocolError(error);
         }
@@ -255,7 +274,13 @@ function hostsFor(request: Request, allowed: readonly string[]): string[] {
  */
 function approvalResult(error: ApprovalRequiredError): CallToolResult {
   const text = `${error.message} Do not change the arguments: call this tool again with the same ones after the approval is given, or read the status URL.`;
-  return { isError: true, content: [{ type: 'text', text }, { type: 'text', text: JSON.stringify(error.pendingBody()) }] };
+  return {
+    isError: true,
+    content: [
+      { type: 'text', text },
+      { type: 'text', text: JSON.stringify(error.pendingBody()) },
+    ],
+  };
 }
 
 function toTool(route: RegisteredRoute): Tool {
@@ -264,7 +289,9 @@ function toTool(route: RegisteredRoute): Tool {
     name: route.operationId,
     ...(description ? { description } : {}),
     inputSchema: { type: 'object', ...route.inputSchema } as Tool['inputSchema'],
-    ...(route.outputSchema ? { outputSchema: toolOutputSchema(route.outputSchema as Record<string, unknown>) as NonNullable<Tool['outputSchema']> } : {}),
+    ...(route.outputSchema
+      ? { outputSchema: toolOutputSchema(route.outputSchema as Record<string, unknown>) as NonNullable<Tool['outputSchema']> }
+      : {}),
     annotations: toolAnnotations(route),
   };
 }

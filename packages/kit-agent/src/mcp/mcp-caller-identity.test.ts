@@ -44,7 +44,11 @@ describe('MCP over HTTP and the caller identity', () => {
     try {
       expect(await call({ Authorization: 'Bearer bot-token' })).toEqual({ authType: 'agent', subject: 'agent:triage' });
       expect(await call({})).toEqual({ authType: 'agent', subject: '(none)' });
-      const refused = await fetch(url, { method: 'POST', headers: { Authorization: 'Bearer forged', 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: '{}' });
+      const refused = await fetch(url, {
+        method: 'POST',
+        headers: { Authorization: 'Bearer forged', 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+        body: '{}',
+      });
       expect(refused.status).toBe(401);
     } finally {
       await server.close();

@@ -34,7 +34,9 @@ describe('renderPrompt', () => {
   it('names at most ten unknown arguments', async () => {
     const args = Object.fromEntries(Array.from({ length: 12 }, (_, index) => [`x${index}`, 'v']));
     const error = await refusal(renderPrompt({ name: 'bare', render: () => '' }, args));
-    expect(error.message).toBe(`Prompt "bare" takes no argument ${Array.from({ length: 10 }, (_, index) => `"x${index}"`).join(', ')}; its arguments are none.`);
+    expect(error.message).toBe(
+      `Prompt "bare" takes no argument ${Array.from({ length: 10 }, (_, index) => `"x${index}"`).join(', ')}; its arguments are none.`,
+    );
   });
 });
 
@@ -42,6 +44,14 @@ describe('findPrompt and listedPrompts', () => {
   it('finds by name, and lists each argument with required spelled out', () => {
     expect(findPrompt([greet], 'greet')).toBe(greet);
     expect(() => findPrompt([greet], 'x'.repeat(150))).toThrow(`Unknown prompt "${'x'.repeat(100)}…"; the prompts are "greet".`);
-    expect(listedPrompts([greet])).toEqual([{ name: 'greet', arguments: [{ name: 'who', required: true }, { name: 'tone', required: false }] }]);
+    expect(listedPrompts([greet])).toEqual([
+      {
+        name: 'greet',
+        arguments: [
+          { name: 'who', required: true },
+          { name: 'tone', required: false },
+        ],
+      },
+    ]);
   });
 });

@@ -69,7 +69,11 @@ function shortName(name: string): string {
 /** The prompt called `name`, or a `ServerRequestError` listing the prompts there are. */
 export function findPrompt(prompts: readonly McpPrompt[], name: string): McpPrompt {
   const prompt = prompts.find((candidate) => candidate.name === name);
-  if (!prompt) throw new ServerRequestError('invalid_params', `Unknown prompt ${shortName(name)}; the prompts are ${quoted(prompts.map((candidate) => candidate.name))}.`);
+  if (!prompt)
+    throw new ServerRequestError(
+      'invalid_params',
+      `Unknown prompt ${shortName(name)}; the prompts are ${quoted(prompts.map((candidate) => candidate.name))}.`,
+    );
   return prompt;
 }
 
@@ -77,17 +81,25 @@ export function findPrompt(prompts: readonly McpPrompt[], name: string): McpProm
  * Renders a prompt after checking its arguments: each unknown argument and each missing required one
  * is named in one `invalid_params` error, so the caller fixes them all at once.
  */
-export async function renderPrompt(prompt: McpPrompt, args: Readonly<Record<string, string>>): Promise<{ description?: string; messages: { role: 'user' | 'assistant'; content: { type: 'text'; text: string } }[] }> {
+export async function renderPrompt(
+  prompt: McpPrompt,
+  args: Readonly<Record<string, string>>,
+): Promise<{ description?: string; messages: { role: 'user' | 'assistant'; content: { type: 'text'; text: string } }[] }> {
   const declared = prompt.arguments ?? [];
   const known = new Set(declared.map((argument) => argument.name));
   const unknown = Object.keys(args).filter((name) => !known.has(name));
-  const missing = declared.filter((argument) => argument.required && (args[argument.name] === undefined || args[argument.name] === '')).map((argument) => argument.name);
+  const missing = declared
+    .filter((argument) => argument.required && (args[argument.name] === undefined || args[argument.name] === ''))
+    .map((argument) => argument.name);
   const problems = [
     ...(missing.length > 0 ? [`needs ${quoted(missing)}`] : []),
     ...(unknown.length > 0 ? [`takes no argument ${quoted(unknown.slice(0, 10))}`] : []),
   ];
   if (problems.length > 0) {
-    throw new ServerRequestError('invalid_params', `Prompt "${prompt.name}" ${problems.join(' and ')}; its arguments are ${quoted([...known])}.`);
+    throw new ServerRequestError(
+      'invalid_params',
+      `Prompt "${prompt.name}" ${problems.join(' and ')}; its arguments are ${quoted([...known])}.`,
+    );
   }
   let rendered: string | readonly McpPromptMessage[];
   try {

@@ -16,7 +16,10 @@ describe('readUri', () => {
   it('tries the templates in order until one answers', async () => {
     expect(await readUri('docs://b', listed, templates)).toEqual({ text: '# B', mimeType: 'text/markdown' });
     expect(await readUri('docs://c', listed, templates)).toEqual({ text: 'plain c', mimeType: 'text/plain' });
-    expect(await readUri('files://dir/sub/file.txt', listed, templates)).toEqual({ text: 'file at dir/sub/file.txt', mimeType: 'text/plain' });
+    expect(await readUri('files://dir/sub/file.txt', listed, templates)).toEqual({
+      text: 'file at dir/sub/file.txt',
+      mimeType: 'text/plain',
+    });
   });
 
   it('finds nothing for a URI no template matches', async () => {

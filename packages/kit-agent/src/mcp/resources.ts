@@ -86,14 +86,20 @@ function decoded(value: string): string {
 }
 
 /** The text at `uri`: a listed resource with that exact URI first, then the first template whose `read` answers. */
-export async function readUri(uri: string, resources: readonly McpResource[], templates: readonly CompiledTemplate[]): Promise<{ text: string; mimeType: string } | undefined> {
+export async function readUri(
+  uri: string,
+  resources: readonly McpResource[],
+  templates: readonly CompiledTemplate[],
+): Promise<{ text: string; mimeType: string } | undefined> {
   const resource = resources.find((candidate) => candidate.uri === uri);
   if (resource) return { text: await resource.read(), mimeType: resource.mimeType };
   for (const { template, matcher } of templates) {
     if (!template.read) continue;
     const match = matcher.match(uri);
     if (!match) continue;
-    const variables = Object.fromEntries(Object.entries(match).map(([name, value]) => [name, decoded(Array.isArray(value) ? value.join(',') : value)]));
+    const variables = Object.fromEntries(
+      Object.entries(match).map(([name, value]) => [name, decoded(Array.isArray(value) ? value.join(',') : value)]),
+    );
     const text = await template.read(variables, uri);
     if (text !== undefined) return { text, mimeType: template.mimeType };
   }

@@ -13,10 +13,13 @@ function duplicates(names: readonly string[]): string[] {
 /** Checks the prompts: names present and unique, argument names unique, a `render` function. */
 export function checkPrompts(prompts: readonly McpPrompt[]): void {
   for (const [index, prompt] of prompts.entries()) {
-    if (typeof prompt.name !== 'string' || prompt.name === '') throw invalid(`prompts[${index}].name must be a non-empty string, got ${JSON.stringify(prompt.name)}`);
-    if (typeof prompt.render !== 'function') throw invalid(`prompt "${prompt.name}" needs a render(args) function returning its text or messages`);
+    if (typeof prompt.name !== 'string' || prompt.name === '')
+      throw invalid(`prompts[${index}].name must be a non-empty string, got ${JSON.stringify(prompt.name)}`);
+    if (typeof prompt.render !== 'function')
+      throw invalid(`prompt "${prompt.name}" needs a render(args) function returning its text or messages`);
     const twice = duplicates((prompt.arguments ?? []).map((argument) => argument.name));
-    if (twice.length > 0) throw invalid(`prompt "${prompt.name}" declares the argument "${twice[0]}" twice; give each argument its own name`);
+    if (twice.length > 0)
+      throw invalid(`prompt "${prompt.name}" declares the argument "${twice[0]}" twice; give each argument its own name`);
   }
   const twice = duplicates(prompts.map((prompt) => prompt.name));
   if (twice.length > 0) throw invalid(`two prompts are named "${twice[0]}"; give each prompt its own name`);
@@ -26,7 +29,9 @@ export function checkPrompts(prompts: readonly McpPrompt[]): void {
 export function checkTemplates(templates: readonly McpResourceTemplate[]): CompiledTemplate[] {
   templates.forEach((template, index) => {
     if (typeof template.uriTemplate !== 'string' || template.uriTemplate === '') {
-      throw invalid(`resourceTemplates[${index}].uriTemplate must be an RFC 6570 URI template such as "notes://{id}", got ${JSON.stringify(template.uriTemplate)}`);
+      throw invalid(
+        `resourceTemplates[${index}].uriTemplate must be an RFC 6570 URI template such as "notes://{id}", got ${JSON.stringify(template.uriTemplate)}`,
+      );
     }
   });
   const twice = duplicates(templates.map((template) => template.uriTemplate));

@@ -14,15 +14,11 @@ describe('finish reasons', () => {
   });
 
   it('normalises Messages stop reasons and keeps unknown ones', () => {
-    expect(['end_turn', 'stop_sequence', 'max_tokens', 'model_context_window_exceeded', 'tool_use', 'refusal', 'pause_turn'].map(messagesFinishReason)).toEqual([
-      'stop',
-      'stop',
-      'length',
-      'length',
-      'tool_calls',
-      'content_filter',
-      'pause_turn',
-    ]);
+    expect(
+      ['end_turn', 'stop_sequence', 'max_tokens', 'model_context_window_exceeded', 'tool_use', 'refusal', 'pause_turn'].map(
+        messagesFinishReason,
+      ),
+    ).toEqual(['stop', 'stop', 'length', 'length', 'tool_calls', 'content_filter', 'pause_turn']);
   });
 
   it('has no reason for null, empty or non-string values', () => {

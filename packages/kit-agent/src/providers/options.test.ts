@@ -12,8 +12,18 @@ describe('resolveConnection', () => {
       maxTokens: undefined,
       headers: {},
     });
-    const local = resolveConnection('f', { apiKey: '', model: 'm', baseUrl: 'http://127.0.0.1:8080/v1//', maxTokens: 10, headers: { 'x-a': 'b' } }, 'https://x');
-    expect(local).toMatchObject({ apiKey: '', baseUrl: 'http://127.0.0.1:8080/v1', baseUrlGiven: true, maxTokens: 10, headers: { 'x-a': 'b' } });
+    const local = resolveConnection(
+      'f',
+      { apiKey: '', model: 'm', baseUrl: 'http://127.0.0.1:8080/v1//', maxTokens: 10, headers: { 'x-a': 'b' } },
+      'https://x',
+    );
+    expect(local).toMatchObject({
+      apiKey: '',
+      baseUrl: 'http://127.0.0.1:8080/v1',
+      baseUrlGiven: true,
+      maxTokens: 10,
+      headers: { 'x-a': 'b' },
+    });
   });
 
   it('names the factory, the bad value and the fix', () => {
@@ -29,11 +39,15 @@ describe('resolveConnection', () => {
     };
     expect(message(undefined)).toBe('myFactory: options must be an object with apiKey and model, got undefined');
     expect(message({ apiKey: 'k' })).toBe('myFactory: model must be a non-empty string naming the model to call, got undefined');
-    expect(message({ model: 'm' })).toMatch(/^myFactory: apiKey must be the vendor API key \(read it with env\(\) and check it is set\), got undefined;/);
+    expect(message({ model: 'm' })).toMatch(
+      /^myFactory: apiKey must be the vendor API key \(read it with env\(\) and check it is set\), got undefined;/,
+    );
     expect(message({ apiKey: 'k', model: 'm', baseUrl: 'ftp://host' })).toBe(
       'myFactory: baseUrl must be an absolute http or https address such as "http://127.0.0.1:8080/v1", got "ftp://host"',
     );
-    expect(message({ apiKey: 'k', model: 'm', maxTokens: '100' })).toBe('myFactory: maxTokens must be a positive integer number of tokens, got "100"');
+    expect(message({ apiKey: 'k', model: 'm', maxTokens: '100' })).toBe(
+      'myFactory: maxTokens must be a positive integer number of tokens, got "100"',
+    );
     expect(message({ apiKey: 'k', model: 'm', headers: 'x' })).toBe('myFactory: headers must map header names to string values, got "x"');
   });
 });
@@ -46,7 +60,11 @@ describe('resolveCallSettings', () => {
   });
 
   it('rejects caps and temperatures that no server accepts', () => {
-    expect(() => resolveCallSettings('p', { maxTokens: 0 }, undefined)).toThrow('p: options.maxTokens must be a positive integer number of tokens, got 0');
-    expect(() => resolveCallSettings('p', { temperature: -1 }, undefined)).toThrow('p: options.temperature must be a finite number of at least 0, got -1');
+    expect(() => resolveCallSettings('p', { maxTokens: 0 }, undefined)).toThrow(
+      'p: options.maxTokens must be a positive integer number of tokens, got 0',
+    );
+    expect(() => resolveCallSettings('p', { temperature: -1 }, undefined)).toThrow(
+      'p: options.temperature must be a finite number of at least 0, got -1',
+    );
   });
 });

@@ -61,7 +61,10 @@ export function resolveConnection(factory: string, options: ProviderConnectionOp
       parsed = undefined;
     }
     if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-      throw new KitAIError('invalid_config', `${factory}: baseUrl must be an absolute http or https address such as "http://127.0.0.1:8080/v1", got ${shown(baseUrl)}`);
+      throw new KitAIError(
+        'invalid_config',
+        `${factory}: baseUrl must be an absolute http or https address such as "http://127.0.0.1:8080/v1", got ${shown(baseUrl)}`,
+      );
     }
   }
   if (typeof apiKey !== 'string' || (apiKey.trim() === '' && baseUrl === undefined)) {
@@ -74,9 +77,13 @@ export function resolveConnection(factory: string, options: ProviderConnectionOp
     throw new KitAIError('invalid_config', `${factory}: maxTokens must be a positive integer number of tokens, got ${shown(maxTokens)}`);
   }
   if (headers !== undefined) {
-    const bad = typeof headers !== 'object' || headers === null ? headers : Object.entries(headers).find(([, value]) => typeof value !== 'string');
+    const bad =
+      typeof headers !== 'object' || headers === null ? headers : Object.entries(headers).find(([, value]) => typeof value !== 'string');
     if (bad !== undefined) {
-      throw new KitAIError('invalid_config', `${factory}: headers must map header names to string values, got ${shown(Array.isArray(bad) ? { [String(bad[0])]: bad[1] } : bad)}`);
+      throw new KitAIError(
+        'invalid_config',
+        `${factory}: headers must map header names to string values, got ${shown(Array.isArray(bad) ? { [String(bad[0])]: bad[1] } : bad)}`,
+      );
     }
   }
   return {
@@ -96,14 +103,24 @@ export interface CallSettings {
 }
 
 /** Checks the numbers of one call's `LLMOptions`; bad ones are configuration errors of the caller. */
-export function resolveCallSettings(provider: string, options: LLMOptions | undefined, fallbackMaxTokens: number | undefined): CallSettings {
+export function resolveCallSettings(
+  provider: string,
+  options: LLMOptions | undefined,
+  fallbackMaxTokens: number | undefined,
+): CallSettings {
   const maxTokens = options?.maxTokens;
   if (maxTokens !== undefined && !isPositiveInteger(maxTokens)) {
-    throw new KitAIError('invalid_config', `${provider}: options.maxTokens must be a positive integer number of tokens, got ${shown(maxTokens)}`);
+    throw new KitAIError(
+      'invalid_config',
+      `${provider}: options.maxTokens must be a positive integer number of tokens, got ${shown(maxTokens)}`,
+    );
   }
   const temperature = options?.temperature;
   if (temperature !== undefined && (typeof temperature !== 'number' || !Number.isFinite(temperature) || temperature < 0)) {
-    throw new KitAIError('invalid_config', `${provider}: options.temperature must be a finite number of at least 0, got ${shown(temperature)}`);
+    throw new KitAIError(
+      'invalid_config',
+      `${provider}: options.temperature must be a finite number of at least 0, got ${shown(temperature)}`,
+    );
   }
   return { maxTokens: maxTokens ?? fallbackMaxTokens, temperature };
 }

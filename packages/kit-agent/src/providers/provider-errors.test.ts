@@ -29,7 +29,9 @@ describe('isContextOverflow', () => {
   it('recognises the codes and wordings of context-window errors on 400 and 413', () => {
     expect(isContextOverflow(400, said('x', 'context_length_exceeded'))).toBe(true);
     expect(isContextOverflow(400, said('x', undefined, 'exceed_context_size_error'))).toBe(true);
-    expect(isContextOverflow(400, said("This model's maximum context length is 4096 tokens. However, you requested 5000 tokens"))).toBe(true);
+    expect(isContextOverflow(400, said("This model's maximum context length is 4096 tokens. However, you requested 5000 tokens"))).toBe(
+      true,
+    );
     expect(isContextOverflow(400, said('prompt is too long: 208310 tokens > 200000 maximum'))).toBe(true);
     expect(isContextOverflow(400, said('input length and `max_tokens` exceed context limit: 188240 + 21333 > 200000'))).toBe(true);
     expect(isContextOverflow(413, said('the request exceeds the available context size'))).toBe(true);
@@ -48,12 +50,21 @@ describe('providerFailure', () => {
     expect(error.code).toBe('llm_http_error');
     expect(error.status).toBe(404);
     expect(error.message).toBe('p:m: HTTP 404 from http://h/v1/x: The model `m` does not exist (check model and baseUrl)');
-    expect(httpFailure('p', 'u', 503, '').message).toBe('p: HTTP 503 from u: no error message in the answer (retry later, or give the agent a fallbackLlm)');
-    expect(httpFailure('p', 'u', 400, '{"error":{"message":"bad tools"}}').message).toBe('p: HTTP 400 from u: bad tools (check the request options)');
+    expect(httpFailure('p', 'u', 503, '').message).toBe(
+      'p: HTTP 503 from u: no error message in the answer (retry later, or give the agent a fallbackLlm)',
+    );
+    expect(httpFailure('p', 'u', 400, '{"error":{"message":"bad tools"}}').message).toBe(
+      'p: HTTP 400 from u: bad tools (check the request options)',
+    );
   });
 
   it('makes a context-length error a context_overflow, in a stream too', () => {
-    const error = providerFailure('p', 'u', { status: undefined, inStream: true }, { message: 'prompt is too long: 9 tokens > 8 maximum', code: undefined, type: 'invalid_request_error' });
+    const error = providerFailure(
+      'p',
+      'u',
+      { status: undefined, inStream: true },
+      { message: 'prompt is too long: 9 tokens > 8 maximum', code: undefined, type: 'invalid_request_error' },
+    );
     expect(error.code).toBe('context_overflow');
     expect(error.status).toBeUndefined();
     expect(error.message).toBe(

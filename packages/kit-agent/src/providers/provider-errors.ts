@@ -75,7 +75,11 @@ export function providerFailure(provider: string, url: string, origin: FailureOr
   const options = origin.status === undefined ? {} : { status: origin.status };
   // An error event of unknown status is judged by its wording, as a 400 would be.
   if (isContextOverflow(origin.status ?? 400, error)) {
-    return new KitAIError('context_overflow', `${provider}: the prompt does not fit the model's context window (${where}: ${said}); compact the conversation or shorten the input`, options);
+    return new KitAIError(
+      'context_overflow',
+      `${provider}: the prompt does not fit the model's context window (${where}: ${said}); compact the conversation or shorten the input`,
+      options,
+    );
   }
   const hint = origin.status === undefined ? 'retry later, or give the agent a fallbackLlm' : hintFor(origin.status);
   return new KitAIError('llm_http_error', `${provider}: ${where}: ${said} (${hint})`, options);

@@ -25,21 +25,41 @@ function chatCompletionsAnswer(response: ServerResponse, turn: Turn, stream: boo
   if (!stream) {
     const message =
       turn.kind === 'call'
-        ? { role: 'assistant', content: null, tool_calls: [{ id: turn.id, type: 'function', function: { name: turn.name, arguments: JSON.stringify(turn.args) } }] }
+        ? {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: turn.id, type: 'function', function: { name: turn.name, arguments: JSON.stringify(turn.args) } }],
+          }
         : { role: 'assistant', content: turn.text };
-    return sendJson(response, 200, JSON.stringify({ ...head, choices: [{ index: 0, message, finish_reason: turn.kind === 'call' ? 'tool_calls' : 'stop' }], usage }));
+    return sendJson(
+      response,
+      200,
+      JSON.stringify({ ...head, choices: [{ index: 0, message, finish_reason: turn.kind === 'call' ? 'tool_calls' : 'stop' }], usage }),
+    );
   }
-  const chunk = (delta: unknown, finish: string | null) => `data: ${JSON.stringify({ ...head, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+  const chunk = (delta: unknown, finish: string | null) =>
+    `data: ${JSON.stringify({ ...head, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
   const events =
     turn.kind === 'call'
       ? [
-          chunk({ role: 'assistant', content: null, tool_calls: [{ index: 0, id: turn.id, type: 'function', function: { name: turn.name, arguments: '' } }] }, null),
+          chunk(
+            {
+              role: 'assistant',
+              content: null,
+              tool_calls: [{ index: 0, id: turn.id, type: 'function', function: { name: turn.name, arguments: '' } }],
+            },
+            null,
+          ),
           ...JSON.stringify(turn.args)
             .match(/.{1,5}/g)!
             .map((piece) => chunk({ tool_calls: [{ index: 0, function: { arguments: piece } }] }, null)),
           chunk({}, 'tool_calls'),
         ]
-      : [chunk({ role: 'assistant', content: '' }, null), ...turn.text.split(' ').map((word, index) => chunk({ content: index === 0 ? word : ` ${word}` }, null)), chunk({}, 'stop')];
+      : [
+          chunk({ role: 'assistant', content: '' }, null),
+          ...turn.text.split(' ').map((word, index) => chunk({ content: index === 0 ? word : ` ${word}` }, null)),
+          chunk({}, 'stop'),
+        ];
   events.push(`data: ${JSON.stringify({ ...head, choices: [], usage })}\n\n`, 'data: [DONE]\n\n');
   return sendEventStream(response, bytePieces(events.join(''), 97), 0);
 }
@@ -47,40 +67,92 @@ function chatCompletionsAnswer(response: ServerResponse, turn: Turn, stream: boo
 function messagesAnswer(response: ServerResponse, turn: Turn, stream: boolean): Promise<void> | void {
   const stopReason = turn.kind === 'call' ? 'tool_use' : 'end_turn';
   if (!stream) {
-    const content = turn.kind === 'call' ? [{ type: 'tool_use', id: turn.id, name: turn.name, input: turn.args }] : [{ type: 'text', text: turn.text }];
+    const content =
+      turn.kind === 'call' ? [{ type: 'tool_use', id: turn.id, name: turn.name, input: turn.args }] : [{ type: 'text', text: turn.text }];
     return sendJson(
       response,
       200,
-      JSON.stringify({ id: 'msg_1', type: 'message', role: 'assistant', model: 'local-model', content, stop_reason: stopReason, stop_sequence: null, usage: { input_tokens: 50, output_tokens: 10 } }),
+      JSON.stringify({
+        id: 'msg_1',
+        type: 'message',
+        role: 'assistant',
+        model: 'local-model',
+        content,
+        stop_reason: stopReason,
+        stop_sequence: null,
+        usage: { input_tokens: 50, output_tokens: 10 },
+      }),
     );
   }
   const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
   const block =
     turn.kind === 'call'
       ? [
-          event('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: turn.id, name: turn.name, input: {} } }),
+          event('content_block_start', {
+            type: 'content_block_start',
+            index: 0,
+            content_block: { type: 'tool_use', id: turn.id, name: turn.name, input: {} },
+          }),
           ...JSON.stringify(turn.args)
             .match(/.{1,5}/g)!
-            .map((piece) => event('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: piece } })),
+            .map((piece) =>
+              event('content_block_delta', {
+                type: 'content_block_delta',
+                index: 0,
+                delta: { type: 'input_json_delta', partial_json: piece },
+              }),
+            ),
         ]
       : [
           event('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),
-          ...turn.text.split(' ').map((word, index) => event('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: index === 0 ? word : ` ${word}` } })),
+          ...turn.text.split(' ').map((word, index) =>
+            event('content_block_delta', {
+              type: 'content_block_delta',
+              index: 0,
+              delta: { type: 'text_delta', text: index === 0 ? word : ` ${word}` },
+            }),
+          ),
         ];
   const events = [
-    event('message_start', { type: 'message_start', message: { id: 'msg_1', type: 'message', role: 'assistant', content: [], model: 'local-model', stop_reason: null, stop_sequence: null, usage: { input_tokens: 50, output_tokens: 1 } } }),
+    event('message_start', {
+      type: 'message_start',
+      message: {
+        id: 'msg_1',
+        type: 'message',
+        role: 'assistant',
+        content: [],
+        model: 'local-model',
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: 50, output_tokens: 1 },
+      },
+    }),
     event('ping', { type: 'ping' }),
     ...block,
     event('content_block_stop', { type: 'content_block_stop', index: 0 }),
-    event('message_delta', { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 10 } }),
+    event('message_delta', {
+      type: 'message_delta',
+      delta: { stop_reason: stopReason, stop_sequence: null },
+      usage: { output_tokens: 10 },
+    }),
     event('message_stop', { type: 'message_stop' }),
   ];
   return sendEventStream(response, bytePieces(events.join(''), 97), 0);
 }
 
 const cases: { name: string; make: () => LLMProvider; answer: typeof chatCompletionsAnswer; path: string }[] = [
-  { name: 'chatCompletionsProvider', make: () => chatCompletionsProvider({ apiKey: 'k', model: 'local-model', baseUrl: `${server.url}/v1` }), answer: chatCompletionsAnswer, path: '/v1/chat/completions' },
-  { name: 'messagesProvider', make: () => messagesProvider({ apiKey: 'k', model: 'local-model', baseUrl: server.url }), answer: messagesAnswer, path: '/v1/messages' },
+  {
+    name: 'chatCompletionsProvider',
+    make: () => chatCompletionsProvider({ apiKey: 'k', model: 'local-model', baseUrl: `${server.url}/v1` }),
+    answer: chatCompletionsAnswer,
+    path: '/v1/chat/completions',
+  },
+  {
+    name: 'messagesProvider',
+    make: () => messagesProvider({ apiKey: 'k', model: 'local-model', baseUrl: server.url }),
+    answer: messagesAnswer,
+    path: '/v1/messages',
+  },
 ];
 
 const modes = [

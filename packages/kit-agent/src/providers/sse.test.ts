@@ -34,7 +34,9 @@ describe('readServerSentEvents', () => {
   });
 
   it('joins multi-line data with newlines and skips comments', async () => {
-    const events = await collect(bodyOf([': keep-alive\n\n', 'data: first line\ndata: second line\n', ': a comment inside\ndata:third\n\n']));
+    const events = await collect(
+      bodyOf([': keep-alive\n\n', 'data: first line\ndata: second line\n', ': a comment inside\ndata:third\n\n']),
+    );
     expect(events).toEqual([{ event: undefined, data: 'first line\nsecond line\nthird' }]);
   });
 

@@ -19,7 +19,9 @@ describe('parseToolArguments', () => {
       }
       expect(error).toBeInstanceOf(KitAIError);
       expect((error as KitAIError).code).toBe('llm_invalid_response');
-      expect((error as KitAIError).message).toMatch(/^chat-completions:m: the arguments of the call to tool "lookup" (are not valid JSON|must be a JSON object)/);
+      expect((error as KitAIError).message).toMatch(
+        /^chat-completions:m: the arguments of the call to tool "lookup" (are not valid JSON|must be a JSON object)/,
+      );
     }
   });
 });

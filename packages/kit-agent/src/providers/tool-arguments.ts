@@ -19,7 +19,10 @@ export function parseToolArguments(provider: string, tool: string, text: string)
     );
   }
   if (!isRecord(value)) {
-    throw new KitAIError('llm_invalid_response', `${provider}: the arguments of the call to tool "${tool}" must be a JSON object, got ${excerpt(text)}`);
+    throw new KitAIError(
+      'llm_invalid_response',
+      `${provider}: the arguments of the call to tool "${tool}" must be a JSON object, got ${excerpt(text)}`,
+    );
   }
   return value;
 }

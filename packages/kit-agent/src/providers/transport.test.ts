@@ -56,7 +56,9 @@ describe('transportFailure', () => {
     const cause = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
     const error = transportFailure(call(), new TypeError('fetch failed', { cause }), 'connect');
     expect(error.code).toBe('llm_network_error');
-    expect(error.message).toBe(`test:m: could not reach ${server.url}/x: fetch failed: connect ECONNREFUSED 127.0.0.1:9; check baseUrl and that the server is running`);
+    expect(error.message).toBe(
+      `test:m: could not reach ${server.url}/x: fetch failed: connect ECONNREFUSED 127.0.0.1:9; check baseUrl and that the server is running`,
+    );
   });
 
   it('reports anything after an abort as aborted, keeping the reason as the cause', () => {

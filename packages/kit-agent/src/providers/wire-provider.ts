@@ -52,7 +52,10 @@ export function wireProvider(protocol: WireProtocol): Required<LLMProvider> {
     return {
       provider: protocol.name,
       url: protocol.url,
-      headers: mergeHeaders({ 'content-type': 'application/json', accept: stream ? 'text/event-stream' : 'application/json' }, protocol.headers),
+      headers: mergeHeaders(
+        { 'content-type': 'application/json', accept: stream ? 'text/event-stream' : 'application/json' },
+        protocol.headers,
+      ),
       body: protocol.body(messages, options, stream),
       signal: options?.signal,
     };

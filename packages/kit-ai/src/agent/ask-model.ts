@@ -59,13 +59,19 @@ export class ModelAsker {
     for (let attempt = 0; ; attempt++) {
       const messages = normalizeMessages([{ role: 'system', content: request.system }, ...state.saved.messages]);
       try {
-        const answer = await callModel(config.llm, config.fallbackLlm, messages, this.callOptions(request.iteration, request.options(), request.onToolCall));
+        const answer = await callModel(
+          config.llm,
+          config.fallbackLlm,
+          messages,
+          this.callOptions(request.iteration, request.options(), request.onToolCall),
+        );
         if (this.stallFailure) throw this.stallFailure;
         return { response: answer.response, stages };
       } catch (error) {
         if (this.stallFailure) throw this.stallFailure;
         if (!isKitAIError(error, 'context_overflow')) throw new RunFailure(errorText(error));
-        const snipped = attempt < MAX_REACTIVE_RETRIES ? reactiveCompact(state.saved.messages, attempt + 1, this.setup.preserveTail) : undefined;
+        const snipped =
+          attempt < MAX_REACTIVE_RETRIES ? reactiveCompact(state.saved.messages, attempt + 1, this.setup.preserveTail) : undefined;
         if (!snipped) {
           throw new RunFailure(
             `the model reported a context overflow that compaction could not resolve (after ${attempt} reactive compaction${attempt === 1 ? '' : 's'}): ${errorText(error)}; lower contextWindowSize or configure compaction`,

@@ -8,11 +8,27 @@ import { scriptedLlm } from './testing/scripted-llm.js';
 import { ToolCatalog } from './tool-catalog.js';
 import type { SmartAgentHooks } from './types.js';
 
-const echo: AgentTool = { name: 'echo', description: 'e', parameters: { type: 'object', properties: { v: { type: 'string' } } }, isConcurrencySafe: true, execute: async ({ v }) => v };
+const echo: AgentTool = {
+  name: 'echo',
+  description: 'e',
+  parameters: { type: 'object', properties: { v: { type: 'string' } } },
+  isConcurrencySafe: true,
+  execute: async ({ v }) => v,
+};
 
 function env(overrides: Partial<CallBatchEnv> = {}, hooks: SmartAgentHooks = {}): CallBatchEnv {
   return {
-    catalog: new ToolCatalog([toolCallable(echo), taskCallable({ name: 'job', description: 'j', execute: async () => { await sleep(10); return 'built'; } })]),
+    catalog: new ToolCatalog([
+      toolCallable(echo),
+      taskCallable({
+        name: 'job',
+        description: 'j',
+        execute: async () => {
+          await sleep(10);
+          return 'built';
+        },
+      }),
+    ]),
     hooks,
     goal: 'g',
     iteration: 4,
@@ -43,7 +59,14 @@ describe('CallBatch', () => {
 
   it('asks getControlState once before the first call, and stops everything on pause', async () => {
     let asked = 0;
-    const batch = new CallBatch(env({ controlBeforeTools: async () => { asked++; return 'pause'; } }));
+    const batch = new CallBatch(
+      env({
+        controlBeforeTools: async () => {
+          asked++;
+          return 'pause';
+        },
+      }),
+    );
     batch.add({ name: 'echo', arguments: { v: 'a' } });
     batch.add({ name: 'echo', arguments: { v: 'b' } });
     const result = await batch.finish();
@@ -54,7 +77,9 @@ describe('CallBatch', () => {
 
   it('reports a task start with the outcomes so far and the calls still pending', async () => {
     const seen: { finished: CallOutcome[]; pending: IdentifiedCall[] }[] = [];
-    const batch = new CallBatch(env({ maxConcurrency: 1, onTaskStarted: async (finished, pending) => void seen.push({ finished, pending }) }));
+    const batch = new CallBatch(
+      env({ maxConcurrency: 1, onTaskStarted: async (finished, pending) => void seen.push({ finished, pending }) }),
+    );
     batch.add({ name: 'echo', arguments: { v: 'a' } });
     batch.add({ name: 'job', arguments: {} });
     batch.add({ name: 'echo', arguments: { v: 'c' } });
@@ -68,10 +93,13 @@ describe('CallBatch', () => {
   it('records a refusal as denied, reports it to the after-hook, and runs nothing after it', async () => {
     const after: string[] = [];
     const batch = new CallBatch(
-      env({}, {
-        beforeToolCall: (call) => ({ allowed: call.args.v !== 'no', reason: 'not this one' }),
-        afterToolCall: (record) => void after.push(`${record.id}:${record.status}`),
-      }),
+      env(
+        {},
+        {
+          beforeToolCall: (call) => ({ allowed: call.args.v !== 'no', reason: 'not this one' }),
+          afterToolCall: (record) => void after.push(`${record.id}:${record.status}`),
+        },
+      ),
     );
     for (const v of ['yes', 'no', 'later']) batch.add({ name: 'echo', arguments: { v } });
     const result = await batch.finish();

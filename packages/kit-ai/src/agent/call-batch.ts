@@ -125,7 +125,9 @@ export class CallBatch {
     const decision: unknown = await invokeHook<CallDecision>(hookName, () => hook(request));
     const allowed = (decision as { allowed?: unknown } | null | undefined)?.allowed;
     if (typeof allowed !== 'boolean') {
-      throw new Error(`hooks.${hookName} returned ${JSON.stringify(decision) ?? 'undefined'}; return { allowed: boolean, reason?: string }`);
+      throw new Error(
+        `hooks.${hookName} returned ${JSON.stringify(decision) ?? 'undefined'}; return { allowed: boolean, reason?: string }`,
+      );
     }
     if (allowed) return true;
     const reason = (decision as CallDecision).reason ?? `refused by ${hookName}`;

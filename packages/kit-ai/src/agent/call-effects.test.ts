@@ -6,11 +6,32 @@ import { initialState } from './checkpoint.js';
 import { ToolCatalog } from './tool-catalog.js';
 
 function callable(name: string, alwaysLoaded = false): Callable {
-  return { kind: 'tool', name, description: name, parameters: undefined, concurrencySafe: true, failureMode: 'soft', timeout: undefined, taskKind: 'custom', validate: undefined, alwaysLoaded, invoke: async () => null };
+  return {
+    kind: 'tool',
+    name,
+    description: name,
+    parameters: undefined,
+    concurrencySafe: true,
+    failureMode: 'soft',
+    timeout: undefined,
+    taskKind: 'custom',
+    validate: undefined,
+    alwaysLoaded,
+    invoke: async () => null,
+  };
 }
 
 function success(name: string, value: unknown, status: CallOutcome['status'] = 'success'): CallOutcome {
-  return { call: { id: 'c', name, arguments: {} }, kind: 'tool', taskKind: 'custom', status, value, iteration: 1, startedAt: 'x', durationMs: 1 };
+  return {
+    call: { id: 'c', name, arguments: {} },
+    kind: 'tool',
+    taskKind: 'custom',
+    status,
+    value,
+    iteration: 1,
+    startedAt: 'x',
+    durationMs: 1,
+  };
 }
 
 const deferred = new ToolCatalog([callable('a'), callable('b'), callable('load_tools', true), callable('activate_skill', true)], 1);
@@ -28,7 +49,12 @@ describe('applyCallEffects', () => {
 
   it('activates skills and loads their preferred tools that exist, when the run offers skills', () => {
     const state = initialState('goal', 0);
-    applyCallEffects([success('activate_skill', { skill: 's', tools: ['a', 'missing'] }), success('activate_skill', { skill: 's', tools: [] })], state, deferred, true);
+    applyCallEffects(
+      [success('activate_skill', { skill: 's', tools: ['a', 'missing'] }), success('activate_skill', { skill: 's', tools: [] })],
+      state,
+      deferred,
+      true,
+    );
     expect(state.activeSkills).toEqual(['s']);
     expect(state.loadedTools).toEqual(['a']);
   });

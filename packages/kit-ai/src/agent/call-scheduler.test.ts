@@ -116,7 +116,13 @@ describe('CallScheduler', () => {
     expect(scheduler.refusedIndex).toBeUndefined();
 
     const failing = new CallScheduler<string>(2);
-    failing.add({ safe: true, admit: async () => { throw new Error('hook broke'); }, run: async () => 'x' });
+    failing.add({
+      safe: true,
+      admit: async () => {
+        throw new Error('hook broke');
+      },
+      run: async () => 'x',
+    });
     await expect(failing.finish()).rejects.toThrow('hook broke');
   });
 

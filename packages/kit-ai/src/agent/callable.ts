@@ -31,7 +31,9 @@ export interface Callable {
 }
 
 /** The fields tools and tasks declare alike, with the same defaults for both. */
-function declared(entry: AgentTool | AgentTask): Pick<Callable, 'name' | 'description' | 'parameters' | 'concurrencySafe' | 'failureMode' | 'timeout'> {
+function declared(
+  entry: AgentTool | AgentTask,
+): Pick<Callable, 'name' | 'description' | 'parameters' | 'concurrencySafe' | 'failureMode' | 'timeout'> {
   return {
     name: entry.name,
     description: entry.description,

@@ -9,7 +9,15 @@ describe('checkpointProblem', () => {
   it('accepts a checkpoint the loop took, also after a JSON round trip', () => {
     expect(checkpointProblem(valid())).toBeUndefined();
     expect(checkpointProblem(JSON.parse(JSON.stringify(valid())))).toBeUndefined();
-    expect(checkpointProblem({ ...valid(), pendingCalls: [{ id: 'c1', name: 'echo', arguments: {} }, { name: 'echo', arguments: { a: 1 } }] })).toBeUndefined();
+    expect(
+      checkpointProblem({
+        ...valid(),
+        pendingCalls: [
+          { id: 'c1', name: 'echo', arguments: {} },
+          { name: 'echo', arguments: { a: 1 } },
+        ],
+      }),
+    ).toBeUndefined();
   });
 
   it('names the first wrong field', () => {
@@ -20,8 +28,14 @@ describe('checkpointProblem', () => {
       [{ ...valid(), stage: 'done' }, 'stage "done" is not a checkpoint stage'],
       [{ ...valid(), goal: 3 }, 'goal must be a string'],
       [{ ...valid(), messages: [{ role: 'tool', content: 'x' }] }, 'messages must be an array of { role, content }'],
-      [{ ...valid(), pendingCalls: [{ name: 'echo', arguments: 'x' }] }, 'pendingCalls must be an array of { id, name, arguments } with arguments an object'],
-      [{ ...valid(), pendingApproval: { kind: 'shell', tool: 't', args: {}, reason: 'r' } }, "pendingApproval must be { kind: 'tool' | 'task', tool, args, reason }"],
+      [
+        { ...valid(), pendingCalls: [{ name: 'echo', arguments: 'x' }] },
+        'pendingCalls must be an array of { id, name, arguments } with arguments an object',
+      ],
+      [
+        { ...valid(), pendingApproval: { kind: 'shell', tool: 't', args: {}, reason: 'r' } },
+        "pendingApproval must be { kind: 'tool' | 'task', tool, args, reason }",
+      ],
       [{ ...valid(), activeSkills: [1] }, 'activeSkills must be an array of skill names'],
       [{ ...valid(), loadedTools: 'all' }, 'loadedTools must be an array of tool names'],
       [{ ...valid(), outputTokensUsed: -1 }, 'outputTokensUsed must be a number of 0 or more'],
@@ -48,7 +62,11 @@ describe('checkReturnedCheckpoint', () => {
     expect(() => checkReturnedCheckpoint({ ...given, messages: 'x' }, given)).toThrow(
       'hooks.onCheckpoint returned an invalid checkpoint at stage "tool_result": messages must be an array of { role, content }; return the checkpoint it received (changed or not) or nothing.',
     );
-    expect(() => checkReturnedCheckpoint({ ...given, stage: 'completed' }, given)).toThrow('at stage "tool_result": its stage must stay "tool_result", got "completed";');
-    expect(() => checkReturnedCheckpoint(true, given)).toThrow(expect.objectContaining({ code: 'invalid_checkpoint', message: expect.stringContaining('got true') }));
+    expect(() => checkReturnedCheckpoint({ ...given, stage: 'completed' }, given)).toThrow(
+      'at stage "tool_result": its stage must stay "tool_result", got "completed";',
+    );
+    expect(() => checkReturnedCheckpoint(true, given)).toThrow(
+      expect.objectContaining({ code: 'invalid_checkpoint', message: expect.stringContaining('got true') }),
+    );
   });
 });

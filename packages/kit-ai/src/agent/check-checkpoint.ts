@@ -2,7 +2,16 @@ import { KitAIError } from '../errors/kit-ai-error.js';
 import { describeValue } from '../llm/describe-value.js';
 import type { AgentCheckpoint, AgentCheckpointStage } from './types.js';
 
-const STAGES: ReadonlySet<string> = new Set<AgentCheckpointStage>(['initialized', 'tool_result', 'task_wait', 'approval_required', 'paused', 'completed', 'max_iterations', 'canceled']);
+const STAGES: ReadonlySet<string> = new Set<AgentCheckpointStage>([
+  'initialized',
+  'tool_result',
+  'task_wait',
+  'approval_required',
+  'paused',
+  'completed',
+  'max_iterations',
+  'canceled',
+]);
 
 /** The stages a run cannot continue from. */
 export const FINAL_STAGES: ReadonlySet<AgentCheckpointStage> = new Set<AgentCheckpointStage>(['completed', 'canceled']);
@@ -26,27 +35,55 @@ export function checkpointProblem(candidate: unknown): string | undefined {
   const { stage, compaction, pendingCalls, pendingApproval } = candidate;
   if (typeof stage !== 'string' || !STAGES.has(stage)) return `stage ${describeValue(stage)} is not a checkpoint stage`;
   if (typeof candidate.goal !== 'string') return 'goal must be a string';
-  if (!Array.isArray(candidate.messages) || !candidate.messages.every((message) => isObject(message) && typeof message.content === 'string' && ['user', 'assistant', 'system'].includes(message.role as string))) {
+  if (
+    !Array.isArray(candidate.messages) ||
+    !candidate.messages.every(
+      (message) =>
+        isObject(message) && typeof message.content === 'string' && ['user', 'assistant', 'system'].includes(message.role as string),
+    )
+  ) {
     return 'messages must be an array of { role, content }';
   }
-  if (typeof candidate.iterations !== 'number' || !Number.isInteger(candidate.iterations) || candidate.iterations < 0) return 'iterations must be an integer of 0 or more';
+  if (typeof candidate.iterations !== 'number' || !Number.isInteger(candidate.iterations) || candidate.iterations < 0)
+    return 'iterations must be an integer of 0 or more';
   if (!Array.isArray(candidate.toolCalls) || !Array.isArray(candidate.taskCalls)) return 'toolCalls and taskCalls must be arrays';
   if (typeof candidate.maxOutputTokens !== 'number') return 'maxOutputTokens must be a number';
-  if (!isObject(compaction) || !['autocompactFailures', 'reactiveCompactRetries', 'tokenEscalations'].every((key) => typeof compaction[key] === 'number')) {
+  if (
+    !isObject(compaction) ||
+    !['autocompactFailures', 'reactiveCompactRetries', 'tokenEscalations'].every((key) => typeof compaction[key] === 'number')
+  ) {
     return 'compaction must be { autocompactFailures, reactiveCompactRetries, tokenEscalations }';
   }
   if (
     pendingCalls !== undefined &&
-    !(Array.isArray(pendingCalls) && pendingCalls.every((call) => isObject(call) && typeof call.name === 'string' && isObject(call.arguments) && (call.id === undefined || typeof call.id === 'string')))
+    !(
+      Array.isArray(pendingCalls) &&
+      pendingCalls.every(
+        (call) =>
+          isObject(call) &&
+          typeof call.name === 'string' &&
+          isObject(call.arguments) &&
+          (call.id === undefined || typeof call.id === 'string'),
+      )
+    )
   ) {
     return 'pendingCalls must be an array of { id, name, arguments } with arguments an object';
   }
-  if (pendingApproval !== undefined && !(isObject(pendingApproval) && (pendingApproval.kind === 'tool' || pendingApproval.kind === 'task') && typeof pendingApproval.tool === 'string' && typeof pendingApproval.reason === 'string')) {
+  if (
+    pendingApproval !== undefined &&
+    !(
+      isObject(pendingApproval) &&
+      (pendingApproval.kind === 'tool' || pendingApproval.kind === 'task') &&
+      typeof pendingApproval.tool === 'string' &&
+      typeof pendingApproval.reason === 'string'
+    )
+  ) {
     return "pendingApproval must be { kind: 'tool' | 'task', tool, args, reason }";
   }
   if (candidate.activeSkills !== undefined && !isStringArray(candidate.activeSkills)) return 'activeSkills must be an array of skill names';
   if (candidate.loadedTools !== undefined && !isStringArray(candidate.loadedTools)) return 'loadedTools must be an array of tool names';
-  if (candidate.outputTokensUsed !== undefined && !(typeof candidate.outputTokensUsed === 'number' && candidate.outputTokensUsed >= 0)) return 'outputTokensUsed must be a number of 0 or more';
+  if (candidate.outputTokensUsed !== undefined && !(typeof candidate.outputTokensUsed === 'number' && candidate.outputTokensUsed >= 0))
+    return 'outputTokensUsed must be a number of 0 or more';
   if (candidate.nudgeSent !== undefined && typeof candidate.nudgeSent !== 'boolean') return 'nudgeSent must be a boolean';
   try {
     JSON.stringify(candidate);

@@ -9,63 +9,121 @@ import type { AgentCheckpoint, IterationSnapshot, SmartAgentConfig } from './typ
 
 /** Paused before tools with two calls pending, after a skill activation, a deferred tool load, the wrap-up nudge and one escalation of the output cap. */
 const PAUSED_BEFORE_TOOLS: AgentCheckpoint = {
-  stage: "paused",
-  goal: "GOAL: refund order A-1",
+  stage: 'paused',
+  goal: 'GOAL: refund order A-1',
   messages: [
-    {"role":"user","content":"GOAL: refund order A-1"},
-    {"role":"assistant","content":"{\"tool\":\"activate_skill\",\"arguments\":{\"name\":\"billing\"}}"},
-    {"role":"user","content":"Result of tool activate_skill (call call_1_1):\n{\"skill\":\"billing\",\"prompt\":\"Check the invoice first.\",\"tools\":[\"refund\"]}"},
-    {"role":"user","content":"Budget note: you have used 14 of the 240 output tokens budgeted for this run (6%). Wrap up: finish the current step and give your final answer soon."},
-    {"role":"assistant","content":"{\"tool\":\"load_tools\",\"arguments\":{\"names\":[\"lookup\"]}}"},
-    {"role":"user","content":"Result of tool load_tools (call call_2_1):\n{\"loaded\":[{\"name\":\"lookup\",\"description\":\"The lookup tool\",\"parameters\":{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"}}}}],\"unknown\":[]}"},
-    {"role":"assistant","content":"The answer is cut"},
-    {"role":"user","content":"Your previous reply was cut off at the output token limit. The limit is now 80 tokens. Continue exactly where you stopped."},
-    {"role":"assistant","content":"{\"tool\":\"lookup\",\"arguments\":{\"text\":\"A-1\"}}"},
-    {"role":"user","content":"Result of tool lookup (call call_4_1):\n{\"tool\":\"lookup\",\"text\":\"A-1\"}"},
-    {"role":"assistant","content":"[{\"tool\":\"refund\",\"arguments\":{\"text\":\"A-1\"}}, {\"tool\":\"echo\",\"arguments\":{\"text\":\"x\"}}]"},
+    { role: 'user', content: 'GOAL: refund order A-1' },
+    { role: 'assistant', content: '{"tool":"activate_skill","arguments":{"name":"billing"}}' },
+    {
+      role: 'user',
+      content: 'Result of tool activate_skill (call call_1_1):\n{"skill":"billing","prompt":"Check the invoice first.","tools":["refund"]}',
+    },
+    {
+      role: 'user',
+      content:
+        'Budget note: you have used 14 of the 240 output tokens budgeted for this run (6%). Wrap up: finish the current step and give your final answer soon.',
+    },
+    { role: 'assistant', content: '{"tool":"load_tools","arguments":{"names":["lookup"]}}' },
+    {
+      role: 'user',
+      content:
+        'Result of tool load_tools (call call_2_1):\n{"loaded":[{"name":"lookup","description":"The lookup tool","parameters":{"type":"object","properties":{"text":{"type":"string"}}}}],"unknown":[]}',
+    },
+    { role: 'assistant', content: 'The answer is cut' },
+    {
+      role: 'user',
+      content: 'Your previous reply was cut off at the output token limit. The limit is now 80 tokens. Continue exactly where you stopped.',
+    },
+    { role: 'assistant', content: '{"tool":"lookup","arguments":{"text":"A-1"}}' },
+    { role: 'user', content: 'Result of tool lookup (call call_4_1):\n{"tool":"lookup","text":"A-1"}' },
+    { role: 'assistant', content: '[{"tool":"refund","arguments":{"text":"A-1"}}, {"tool":"echo","arguments":{"text":"x"}}]' },
   ],
   iterations: 5,
   toolCalls: [
-    {"id":"call_1_1","tool":"activate_skill","args":{"name":"billing"},"status":"success","iteration":1,"startedAt":"2026-11-28T23:10:18.088Z","durationMs":0,"result":{"skill":"billing","prompt":"Check the invoice first.","tools":["refund"]}},
-    {"id":"call_2_1","tool":"load_tools","args":{"names":["lookup"]},"status":"success","iteration":2,"startedAt":"2026-11-28T23:10:18.093Z","durationMs":0,"result":{"loaded":[{"name":"lookup","description":"The lookup tool","parameters":{"type":"object","properties":{"text":{"type":"string"}}}}],"unknown":[]}},
-    {"id":"call_4_1","tool":"lookup","args":{"text":"A-1"},"status":"success","iteration":4,"startedAt":"2026-11-28T23:10:18.095Z","durationMs":0,"result":{"tool":"lookup","text":"A-1"}},
+    {
+      id: 'call_1_1',
+      tool: 'activate_skill',
+      args: { name: 'billing' },
+      status: 'success',
+      iteration: 1,
+      startedAt: '2026-11-28T23:10:18.088Z',
+      durationMs: 0,
+      result: { skill: 'billing', prompt: 'Check the invoice first.', tools: ['refund'] },
+    },
+    {
+      id: 'call_2_1',
+      tool: 'load_tools',
+      args: { names: ['lookup'] },
+      status: 'success',
+      iteration: 2,
+      startedAt: '2026-11-28T23:10:18.093Z',
+      durationMs: 0,
+      result: {
+        loaded: [
+          { name: 'lookup', description: 'The lookup tool', parameters: { type: 'object', properties: { text: { type: 'string' } } } },
+        ],
+        unknown: [],
+      },
+    },
+    {
+      id: 'call_4_1',
+      tool: 'lookup',
+      args: { text: 'A-1' },
+      status: 'success',
+      iteration: 4,
+      startedAt: '2026-11-28T23:10:18.095Z',
+      durationMs: 0,
+      result: { tool: 'lookup', text: 'A-1' },
+    },
   ],
   taskCalls: [],
   maxOutputTokens: 80,
-  compaction: {"autocompactFailures":0,"reactiveCompactRetries":0,"tokenEscalations":1},
-  activeSkills: ["billing"],
-  loadedTools: ["refund","lookup"],
+  compaction: { autocompactFailures: 0, reactiveCompactRetries: 0, tokenEscalations: 1 },
+  activeSkills: ['billing'],
+  loadedTools: ['refund', 'lookup'],
   outputTokensUsed: 101,
   nudgeSent: true,
   pendingCalls: [
-    {"name":"refund","arguments":{"text":"A-1"},"id":"call_5_1"},
-    {"name":"echo","arguments":{"text":"x"},"id":"call_5_2"},
+    { name: 'refund', arguments: { text: 'A-1' }, id: 'call_5_1' },
+    { name: 'echo', arguments: { text: 'x' }, id: 'call_5_2' },
   ],
 };
 
 /** Taken while the task `build` ran, the tool after it not started yet. */
 const WAITING_FOR_TASK: AgentCheckpoint = {
-  stage: "task_wait",
-  goal: "GOAL: build it",
+  stage: 'task_wait',
+  goal: 'GOAL: build it',
   messages: [
-    {"role":"user","content":"GOAL: build it"},
-    {"role":"assistant","content":"[{\"tool\":\"echo\",\"arguments\":{\"text\":\"pre\"}}, {\"tool\":\"build\",\"arguments\":{}}, {\"tool\":\"notify\",\"arguments\":{\"text\":\"n\"}}]"},
-    {"role":"user","content":"Result of tool echo (call call_1_1):\n{\"tool\":\"echo\",\"text\":\"pre\"}"},
+    { role: 'user', content: 'GOAL: build it' },
+    {
+      role: 'assistant',
+      content: '[{"tool":"echo","arguments":{"text":"pre"}}, {"tool":"build","arguments":{}}, {"tool":"notify","arguments":{"text":"n"}}]',
+    },
+    { role: 'user', content: 'Result of tool echo (call call_1_1):\n{"tool":"echo","text":"pre"}' },
   ],
   iterations: 1,
   toolCalls: [
-    {"id":"call_1_1","tool":"echo","args":{"text":"pre"},"status":"success","iteration":1,"startedAt":"2026-11-28T23:10:20.004Z","durationMs":0,"result":{"tool":"echo","text":"pre"}},
+    {
+      id: 'call_1_1',
+      tool: 'echo',
+      args: { text: 'pre' },
+      status: 'success',
+      iteration: 1,
+      startedAt: '2026-11-28T23:10:20.004Z',
+      durationMs: 0,
+      result: { tool: 'echo', text: 'pre' },
+    },
   ],
   taskCalls: [],
   maxOutputTokens: 0,
-  compaction: {"autocompactFailures":0,"reactiveCompactRetries":0,"tokenEscalations":0},
+  compaction: { autocompactFailures: 0, reactiveCompactRetries: 0, tokenEscalations: 0 },
   activeSkills: [],
   loadedTools: [],
   outputTokensUsed: 31,
   nudgeSent: false,
   pendingCalls: [
-    {"name":"build","arguments":{},"id":"call_1_2"},
-    {"name":"notify","arguments":{"text":"n"},"id":"call_1_3"},
+    { name: 'build', arguments: {}, id: 'call_1_2' },
+    { name: 'notify', arguments: { text: 'n' }, id: 'call_1_3' },
   ],
 };
 
@@ -82,7 +140,9 @@ function agentConfig(script: ScriptStep[], extra: Partial<SmartAgentConfig> = {}
   return {
     llm: scriptedLlm(script),
     tools: ['echo', 'lookup', 'refund', 'notify'].map(tool),
-    skills: [{ name: 'billing', description: 'Billing questions', trigger: 'money', prompt: 'Check the invoice first.', tools: ['refund'] }],
+    skills: [
+      { name: 'billing', description: 'Billing questions', trigger: 'money', prompt: 'Check the invoice first.', tools: ['refund'] },
+    ],
     tasks: [{ name: 'build', description: 'Builds', execute: async () => ({ built: true }) }],
     toolCatalog: { deferThreshold: 2 },
     tokenBudget: { maxOutputTokensPerTurn: 40, nudgeAtPercent: 5, maxEscalations: 1 },
@@ -102,23 +162,40 @@ async function resume(checkpoint: AgentCheckpoint, config: SmartAgentConfig, mes
   return { result, stages, snapshots, requests: (config.llm as ScriptedLLM).requests };
 }
 
-const callsOf = (snapshot: IterationSnapshot): string[] => [...snapshot.toolCalls.map((call) => `${call.id} ${call.tool}`), ...snapshot.taskCalls.map((call) => `${call.id} ${call.task}`)];
+const callsOf = (snapshot: IterationSnapshot): string[] => [
+  ...snapshot.toolCalls.map((call) => `${call.id} ${call.tool}`),
+  ...snapshot.taskCalls.map((call) => `${call.id} ${call.task}`),
+];
 
 describe('checkpoints taken by an earlier version', () => {
   it('resume a pause before tools: the pending calls run first, then the message, with skills, loaded tools and budgets restored', async () => {
-    const { result, stages, snapshots, requests } = await resume(structuredClone(PAUSED_BEFORE_TOOLS), agentConfig([callText('notify', { text: 'done' }), 'Refunded A-1.']), 'Go on.');
+    const { result, stages, snapshots, requests } = await resume(
+      structuredClone(PAUSED_BEFORE_TOOLS),
+      agentConfig([callText('notify', { text: 'done' }), 'Refunded A-1.']),
+      'Go on.',
+    );
     expect(stages).toEqual(['tool_result', 'tool_result', 'completed']);
     expect(requests.map((request) => [request.options?.tools?.map((definition) => definition.name), request.options?.maxTokens])).toEqual([
       [['lookup', 'refund', 'activate_skill', 'load_tools'], 80],
       [['lookup', 'refund', 'activate_skill', 'load_tools'], 80],
     ]);
     const system = requests[0]!.messages[0]!.content;
-    expect(system).toContain('More tools, listed by name only: call load_tools with {"names": [...]} to get their definitions before using them.\n- echo: The echo tool\n- notify: The notify tool\n- build (task): Builds');
+    expect(system).toContain(
+      'More tools, listed by name only: call load_tools with {"names": [...]} to get their definitions before using them.\n- echo: The echo tool\n- notify: The notify tool\n- build (task): Builds',
+    );
     expect(system.endsWith('## Active skill: billing\nCheck the invoice first.\nPreferred tools: refund')).toBe(true);
     expect(requests[0]!.messages.at(-1)!.content).toBe(
       'Result of tool refund (call call_5_1):\n{"tool":"refund","text":"A-1"}\n\nResult of tool echo (call call_5_2):\n{"tool":"echo","text":"x"}\n\nGo on.',
     );
-    expect(snapshots.map((snapshot) => [snapshot.iteration, callsOf(snapshot), snapshot.messageCount, snapshot.estimatedTokens, snapshot.finalAnswer])).toEqual([
+    expect(
+      snapshots.map((snapshot) => [
+        snapshot.iteration,
+        callsOf(snapshot),
+        snapshot.messageCount,
+        snapshot.estimatedTokens,
+        snapshot.finalAnswer,
+      ]),
+    ).toEqual([
       [6, ['call_5_1 refund', 'call_5_2 echo', 'call_6_1 notify'], 15, 297, false],
       [7, [], 16, 300, true],
     ]);
@@ -143,7 +220,11 @@ describe('checkpoints taken by an earlier version', () => {
       nudgeSent: true,
     });
     expect(result.checkpoint!.messages.slice(PAUSED_BEFORE_TOOLS.messages.length)).toEqual([
-      { role: 'user', content: 'Result of tool refund (call call_5_1):\n{"tool":"refund","text":"A-1"}\n\nResult of tool echo (call call_5_2):\n{"tool":"echo","text":"x"}' },
+      {
+        role: 'user',
+        content:
+          'Result of tool refund (call call_5_1):\n{"tool":"refund","text":"A-1"}\n\nResult of tool echo (call call_5_2):\n{"tool":"echo","text":"x"}',
+      },
       { role: 'user', content: 'Go on.' },
       { role: 'assistant', content: '{"tool":"notify","arguments":{"text":"done"}}' },
       { role: 'user', content: 'Result of tool notify (call call_6_1):\n{"tool":"notify","text":"done"}' },
@@ -166,9 +247,15 @@ describe('checkpoints taken by an earlier version', () => {
       ],
     ]);
     expect(requests[0]!.options?.maxTokens).toBeUndefined();
-    expect(snapshots.map((snapshot) => [snapshot.iteration, callsOf(snapshot), snapshot.messageCount, snapshot.estimatedTokens, snapshot.finalAnswer])).toEqual([
-      [2, ['call_1_3 notify', 'call_1_2 build'], 6, 84, true],
-    ]);
+    expect(
+      snapshots.map((snapshot) => [
+        snapshot.iteration,
+        callsOf(snapshot),
+        snapshot.messageCount,
+        snapshot.estimatedTokens,
+        snapshot.finalAnswer,
+      ]),
+    ).toEqual([[2, ['call_1_3 notify', 'call_1_2 build'], 6, 84, true]]);
     expect(result).toMatchObject({ status: 'completed', result: 'Built.', iterations: 2 });
     expect(result.taskCalls.map((call) => [call.id, call.status, call.result])).toEqual([['call_1_2', 'success', { built: true }]]);
     expect(result.checkpoint).toMatchObject({ stage: 'completed', outputTokensUsed: 33, nudgeSent: false, maxOutputTokens: 0 });

@@ -17,14 +17,32 @@ import type { AgentCheckpoint } from './types.js';
 describe('checkpoints', () => {
   it('are plain JSON that share nothing with the run', () => {
     const state = initialState('goal', 100);
-    state.toolCalls.push({ id: 'c1', tool: 't', args: {}, status: 'success', result: { at: new Date(0), skip: undefined }, iteration: 1, startedAt: 'x', durationMs: 1 });
+    state.toolCalls.push({
+      id: 'c1',
+      tool: 't',
+      args: {},
+      status: 'success',
+      result: { at: new Date(0), skip: undefined },
+      iteration: 1,
+      startedAt: 'x',
+      durationMs: 1,
+    });
     const checkpoint = takeCheckpoint(state, 'tool_result', { pendingCalls: [] });
     expect(checkpoint.toolCalls[0]!.result).toEqual({ at: '1970-01-01T00:00:00.000Z' });
     expect(JSON.parse(JSON.stringify(checkpoint))).toEqual(checkpoint);
     expect(checkpoint.pendingCalls).toBeUndefined();
     state.messages.push({ role: 'assistant', content: 'later' });
     expect(checkpoint.messages).toHaveLength(1);
-    expect(checkpoint).toMatchObject({ stage: 'tool_result', goal: 'goal', iterations: 0, maxOutputTokens: 100, activeSkills: [], loadedTools: [], outputTokensUsed: 0, nudgeSent: false });
+    expect(checkpoint).toMatchObject({
+      stage: 'tool_result',
+      goal: 'goal',
+      iterations: 0,
+      maxOutputTokens: 100,
+      activeSkills: [],
+      loadedTools: [],
+      outputTokensUsed: 0,
+      nudgeSent: false,
+    });
   });
 
   it('keep results JSON cannot hold as their text', () => {
@@ -32,7 +50,17 @@ describe('checkpoints', () => {
     const cycle: Record<string, unknown> = { name: 'loop' };
     cycle.self = cycle;
     state.toolCalls.push({ id: 'c1', tool: 't', args: {}, status: 'success', result: cycle, iteration: 1, startedAt: 'x', durationMs: 1 });
-    state.taskCalls.push({ id: 'c2', task: 'k', kind: 'custom', args: {}, status: 'success', result: 12n, iteration: 1, startedAt: 'x', durationMs: 1 });
+    state.taskCalls.push({
+      id: 'c2',
+      task: 'k',
+      kind: 'custom',
+      args: {},
+      status: 'success',
+      result: 12n,
+      iteration: 1,
+      startedAt: 'x',
+      durationMs: 1,
+    });
     const checkpoint = takeCheckpoint(state, 'paused');
     expect(checkpoint.toolCalls[0]!.result).toBe('[object Object]');
     expect(checkpoint.taskCalls[0]!.result).toBe('12');
@@ -45,17 +73,27 @@ describe('checkpoints', () => {
   });
 
   it('fill optional fields of older checkpoints', () => {
-    const { activeSkills: _a, loadedTools: _l, outputTokensUsed: _o, nudgeSent: _n, ...bare } = takeCheckpoint(initialState('g', 0), 'paused');
+    const {
+      activeSkills: _a,
+      loadedTools: _l,
+      outputTokensUsed: _o,
+      nudgeSent: _n,
+      ...bare
+    } = takeCheckpoint(initialState('g', 0), 'paused');
     expect(stateFromCheckpoint(bare)).toEqual(initialState('g', 0));
   });
 
   it('refuse final stages and malformed checkpoints', () => {
     const completed = takeCheckpoint(initialState('g', 0), 'completed');
-    expect(() => stateFromCheckpoint(completed)).toThrow('resume: the checkpoint is at stage "completed", which is final; start a new run with run(goal) instead.');
+    expect(() => stateFromCheckpoint(completed)).toThrow(
+      'resume: the checkpoint is at stage "completed", which is final; start a new run with run(goal) instead.',
+    );
     expect(restoreState(completed).goal).toBe('g');
     expect(() => stateFromCheckpoint(null as never)).toThrow(expect.objectContaining({ code: 'invalid_checkpoint' }));
     expect(() => stateFromCheckpoint({ ...completed, stage: 'paused', compaction: {} as never })).toThrow('compaction must be');
-    expect(() => stateFromCheckpoint({ ...completed, stage: 'paused', iterations: -1 })).toThrow('iterations must be an integer of 0 or more');
+    expect(() => stateFromCheckpoint({ ...completed, stage: 'paused', iterations: -1 })).toThrow(
+      'iterations must be an integer of 0 or more',
+    );
   });
 });
 
@@ -72,7 +110,16 @@ function offering(answer: (checkpoint: AgentCheckpoint) => unknown, offered: Age
 }
 
 function outcome(id: string, name: string, kind: 'tool' | 'task', value: unknown): CallOutcome {
-  return { call: { id, name, arguments: {} }, kind, taskKind: 'custom', status: 'success', value, iteration: 1, startedAt: 'x', durationMs: 1 };
+  return {
+    call: { id, name, arguments: {} },
+    kind,
+    taskKind: 'custom',
+    status: 'success',
+    value,
+    iteration: 1,
+    startedAt: 'x',
+    durationMs: 1,
+  };
 }
 
 describe('checkpoints the run carries on from', () => {
@@ -87,18 +134,32 @@ describe('checkpoints the run carries on from', () => {
 
   it('are offered to onCheckpoint, and what it returns replaces the state and the resume point', async () => {
     const offered: AgentCheckpoint[] = [];
-    const carried = await carryCheckpoint(offering((checkpoint) => ({ ...checkpoint, goal: 'edited' }), offered), initialState('goal', 0), 'initialized');
+    const carried = await carryCheckpoint(
+      offering((checkpoint) => ({ ...checkpoint, goal: 'edited' }), offered),
+      initialState('goal', 0),
+      'initialized',
+    );
     expect(offered.map((checkpoint) => [checkpoint.stage, checkpoint.goal])).toEqual([['initialized', 'goal']]);
     expect(carried.replacement).toEqual({ ...initialState('goal', 0), goal: 'edited' });
     expect(await carried.resumePoint()).toMatchObject({ stage: 'initialized', goal: 'edited' });
   });
 
   it('keep their own checkpoint when onCheckpoint returns nothing, and reject an invalid one', async () => {
-    const kept = await carryCheckpoint(offering(() => undefined), initialState('goal', 0), 'tool_result');
+    const kept = await carryCheckpoint(
+      offering(() => undefined),
+      initialState('goal', 0),
+      'tool_result',
+    );
     expect(kept.replacement).toBeUndefined();
     expect(await kept.resumePoint()).toEqual(takeCheckpoint(initialState('goal', 0), 'tool_result'));
-    const invalid = carryCheckpoint(offering((checkpoint) => ({ ...checkpoint, stage: 'completed' })), initialState('goal', 0), 'tool_result');
-    await expect(invalid).rejects.toThrow('hooks.onCheckpoint returned an invalid checkpoint at stage "tool_result": its stage must stay "tool_result", got "completed"');
+    const invalid = carryCheckpoint(
+      offering((checkpoint) => ({ ...checkpoint, stage: 'completed' })),
+      initialState('goal', 0),
+      'tool_result',
+    );
+    await expect(invalid).rejects.toThrow(
+      'hooks.onCheckpoint returned an invalid checkpoint at stage "tool_result": its stage must stay "tool_result", got "completed"',
+    );
   });
 });
 
@@ -125,7 +186,11 @@ describe('task_wait checkpoints', () => {
   });
 
   it('become the resume point as onCheckpoint left them', async () => {
-    const resumePoint = await taskWaitCheckpoint(offering((checkpoint) => ({ ...checkpoint, goal: 'edited' })), initialState('goal', 0), { ...inFlight, unrecordedCalls: undefined });
+    const resumePoint = await taskWaitCheckpoint(
+      offering((checkpoint) => ({ ...checkpoint, goal: 'edited' })),
+      initialState('goal', 0),
+      { ...inFlight, unrecordedCalls: undefined },
+    );
     const checkpoint = await resumePoint();
     expect(checkpoint).toMatchObject({ stage: 'task_wait', goal: 'edited' });
     expect(checkpoint!.messages.map((message) => message.role)).toEqual(['user', 'user']);
@@ -135,14 +200,26 @@ describe('task_wait checkpoints', () => {
 describe('ending checkpoints', () => {
   it('carry what the ending waits for, as onCheckpoint left them', async () => {
     const pendingApproval = { kind: 'tool' as const, tool: 'refund', args: { id: 1 }, reason: 'too much' };
-    expect(await endingCheckpoint({}, initialState('goal', 0), 'approval_required', { pendingApproval })).toMatchObject({ stage: 'approval_required', pendingApproval });
-    const paused = await endingCheckpoint(offering((checkpoint) => ({ ...checkpoint, goal: 'stored' })), initialState('goal', 0), 'paused', { pendingCalls: [{ id: 'c1', name: 'echo', arguments: {} }] });
+    expect(await endingCheckpoint({}, initialState('goal', 0), 'approval_required', { pendingApproval })).toMatchObject({
+      stage: 'approval_required',
+      pendingApproval,
+    });
+    const paused = await endingCheckpoint(
+      offering((checkpoint) => ({ ...checkpoint, goal: 'stored' })),
+      initialState('goal', 0),
+      'paused',
+      { pendingCalls: [{ id: 'c1', name: 'echo', arguments: {} }] },
+    );
     expect(paused).toMatchObject({ stage: 'paused', goal: 'stored', pendingCalls: [{ id: 'c1', name: 'echo', arguments: {} }] });
   });
 
   it('can be resumed unless completed or canceled', () => {
     const at = (stage: AgentCheckpoint['stage']): boolean => canResumeFrom(takeCheckpoint(initialState('goal', 0), stage));
-    expect(['initialized', 'tool_result', 'task_wait', 'approval_required', 'paused', 'max_iterations'].every((stage) => at(stage as AgentCheckpoint['stage']))).toBe(true);
+    expect(
+      ['initialized', 'tool_result', 'task_wait', 'approval_required', 'paused', 'max_iterations'].every((stage) =>
+        at(stage as AgentCheckpoint['stage']),
+      ),
+    ).toBe(true);
     expect(at('completed') || at('canceled')).toBe(false);
   });
 

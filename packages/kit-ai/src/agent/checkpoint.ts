@@ -74,7 +74,8 @@ export function takeCheckpoint(state: SavedState, stage: AgentCheckpointStage, e
     text = JSON.stringify(checkpoint);
   } catch {
     // A tool returned something JSON cannot hold (a cycle, a BigInt): keep its text form instead.
-    const plain = <T extends { result?: unknown }>(record: T): T => ('result' in record ? { ...record, result: JSON.parse(stringifyResult(record.result)) as unknown } : record);
+    const plain = <T extends { result?: unknown }>(record: T): T =>
+      'result' in record ? { ...record, result: JSON.parse(stringifyResult(record.result)) as unknown } : record;
     text = JSON.stringify({ ...checkpoint, toolCalls: checkpoint.toolCalls.map(plain), taskCalls: checkpoint.taskCalls.map(plain) });
   }
   return JSON.parse(text) as AgentCheckpoint;
@@ -88,11 +89,17 @@ export function takeCheckpoint(state: SavedState, stage: AgentCheckpointStage, e
 export function stateFromCheckpoint(checkpoint: AgentCheckpoint): SavedState {
   const stage = (checkpoint as { stage?: unknown } | null)?.stage;
   if (FINAL_STAGES.has(stage as AgentCheckpointStage)) {
-    throw new KitAIError('invalid_checkpoint', `resume: the checkpoint is at stage "${String(stage)}", which is final; start a new run with run(goal) instead.`);
+    throw new KitAIError(
+      'invalid_checkpoint',
+      `resume: the checkpoint is at stage "${String(stage)}", which is final; start a new run with run(goal) instead.`,
+    );
   }
   const problem = checkpointProblem(checkpoint);
   if (problem !== undefined) {
-    throw new KitAIError('invalid_checkpoint', `resume: ${problem}; pass the checkpoint of a run result or of onCheckpoint, unchanged or through JSON.`);
+    throw new KitAIError(
+      'invalid_checkpoint',
+      `resume: ${problem}; pass the checkpoint of a run result or of onCheckpoint, unchanged or through JSON.`,
+    );
   }
   return restoreState(checkpoint);
 }
@@ -168,7 +175,11 @@ export interface CarriedCheckpoint {
  * A checkpoint the run carries on from: `initialized` when a run starts, `tool_result` after the
  * results of a reply are in the conversation. Only `onCheckpoint` can replace the run's state.
  */
-export async function carryCheckpoint(config: CheckpointConfig, state: SavedState, stage: 'initialized' | 'tool_result'): Promise<CarriedCheckpoint> {
+export async function carryCheckpoint(
+  config: CheckpointConfig,
+  state: SavedState,
+  stage: 'initialized' | 'tool_result',
+): Promise<CarriedCheckpoint> {
   if (!config.hooks?.onCheckpoint) {
     const snapshot = snapshotOf(state);
     return { resumePoint: async () => takeCheckpoint(snapshot, stage), replacement: undefined };
@@ -200,7 +211,10 @@ export async function taskWaitCheckpoint(config: CheckpointConfig, state: SavedS
     if (calls.unrecordedCalls) messages.push({ role: 'assistant', content: formatCallsAsText(calls.unrecordedCalls, '') });
     // Taking a checkpoint writes no files: results over the budget are cut here, and the results message after the batch persists them.
     const budget = config.toolResultBudget ? { ...config.toolResultBudget, persistDir: undefined } : undefined;
-    const text = await formatResultsMessage(calls.finished.filter((item) => item.status !== 'denied'), budget);
+    const text = await formatResultsMessage(
+      calls.finished.filter((item) => item.status !== 'denied'),
+      budget,
+    );
     if (text !== '') messages.push({ role: 'user', content: text });
     return takeCheckpoint(snapshot, 'task_wait', {
       messages,

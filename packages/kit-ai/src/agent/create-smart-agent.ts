@@ -86,7 +86,12 @@ export function createSmartAgent(config: SmartAgentConfig): SmartAgent {
   return {
     run(goal: string): Promise<AgentRunResult> {
       if (typeof goal !== 'string' || goal.trim() === '') {
-        return Promise.reject(new KitAIError('invalid_config', `run: goal must be a non-empty string, got ${typeof goal === 'string' ? JSON.stringify(goal) : typeof goal}; say what the agent should achieve.`));
+        return Promise.reject(
+          new KitAIError(
+            'invalid_config',
+            `run: goal must be a non-empty string, got ${typeof goal === 'string' ? JSON.stringify(goal) : typeof goal}; say what the agent should achieve.`,
+          ),
+        );
       }
       return runAgent(setup, { kind: 'run', goal });
     },

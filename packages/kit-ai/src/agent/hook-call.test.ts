@@ -13,7 +13,9 @@ describe('invokeHook', () => {
     }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HookError);
     expect((error as HookError).message).toBe('hooks.afterToolCall threw: disk full');
-    const labelled = await invokeHook('evaluate', async () => Promise.reject(new Error('no')), 'stop hook "gate"').catch((caught: unknown) => caught);
+    const labelled = await invokeHook('evaluate', async () => Promise.reject(new Error('no')), 'stop hook "gate"').catch(
+      (caught: unknown) => caught,
+    );
     expect((labelled as Error).message).toBe('stop hook "gate" threw: no');
   });
 });

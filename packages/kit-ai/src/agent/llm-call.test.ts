@@ -48,17 +48,25 @@ describe('callProvider', () => {
   it('passes the options through and times a chat out with llm_timeout, aborting its signal', async () => {
     const seen: { signal?: AbortSignal } = {};
     const started = Date.now();
-    const error = await callProvider(slowChat('slow', 500, seen), messages, options({ chatTimeoutMs: 40 })).catch((caught: unknown) => caught);
+    const error = await callProvider(slowChat('slow', 500, seen), messages, options({ chatTimeoutMs: 40 })).catch(
+      (caught: unknown) => caught,
+    );
     expect(Date.now() - started).toBeLessThan(300);
     expect(error).toBeInstanceOf(KitAIError);
     expect((error as KitAIError).code).toBe('llm_timeout');
-    expect((error as KitAIError).message).toBe('slow: no answer within chatTimeoutMs (40 ms); raise llmTimeout.chatTimeoutMs or check the provider.');
+    expect((error as KitAIError).message).toBe(
+      'slow: no answer within chatTimeoutMs (40 ms); raise llmTimeout.chatTimeoutMs or check the provider.',
+    );
     expect(seen.signal?.aborted).toBe(true);
   });
 
   it('raises the stall warning once, after stallWarningMs, and still returns the answer', async () => {
     const stalls: { provider: string; waitedMs: number }[] = [];
-    const response = await callProvider(slowChat('slow', 80, {}), messages, options({ stallWarningMs: 20 }, { onStall: (info) => stalls.push(info) }));
+    const response = await callProvider(
+      slowChat('slow', 80, {}),
+      messages,
+      options({ stallWarningMs: 20 }, { onStall: (info) => stalls.push(info) }),
+    );
     expect(response.content).toBe('slow answered');
     expect(stalls).toHaveLength(1);
     expect(stalls[0]!.provider).toBe('slow');
@@ -72,9 +80,16 @@ describe('callProvider', () => {
       { delayMs: 0, chunk: { type: 'text', text: 'Hel' } },
       { delayMs: 0, chunk: { type: 'text', text: 'lo' } },
       { delayMs: 0, chunk: { type: 'tool_call', toolCall: { id: 't1', name: 'a', arguments: {} } } },
-      { delayMs: 60, chunk: { type: 'done', model: 's-1', finishReason: 'tool_calls', usage: { promptTokens: 3, completionTokens: 2, totalTokens: 5 } } },
+      {
+        delayMs: 60,
+        chunk: { type: 'done', model: 's-1', finishReason: 'tool_calls', usage: { promptTokens: 3, completionTokens: 2, totalTokens: 5 } },
+      },
     ]);
-    const response = await callProvider(provider, messages, options({}, { onToolCall: (call) => arrived.push({ call, at: Date.now() - origin }) }));
+    const response = await callProvider(
+      provider,
+      messages,
+      options({}, { onToolCall: (call) => arrived.push({ call, at: Date.now() - origin }) }),
+    );
     expect(response).toEqual({
       content: 'Hello',
       model: 's-1',
@@ -118,18 +133,41 @@ describe('callModel', () => {
   });
 
   it('names both providers and their messages when both fail, keeping the last code', async () => {
-    const failing = (name: string, error: Error): LLMProvider => ({ name, chat: async () => { throw error; } });
-    const error = (await callModel(failing('p', new Error('503 overloaded')), failing('f', new KitAIError('llm_http_error', 'HTTP 500')), messages, options()).catch((caught: unknown) => caught)) as KitAIError;
+    const failing = (name: string, error: Error): LLMProvider => ({
+      name,
+      chat: async () => {
+        throw error;
+      },
+    });
+    const error = (await callModel(
+      failing('p', new Error('503 overloaded')),
+      failing('f', new KitAIError('llm_http_error', 'HTTP 500')),
+      messages,
+      options(),
+    ).catch((caught: unknown) => caught)) as KitAIError;
     expect(error.code).toBe('llm_http_error');
     expect(error.message).toBe('LLM provider "p" failed: 503 overloaded; fallback "f" failed: HTTP 500');
-    const alone = (await callModel(failing('p', new Error('boom')), undefined, messages, options()).catch((caught: unknown) => caught)) as KitAIError;
+    const alone = (await callModel(failing('p', new Error('boom')), undefined, messages, options()).catch(
+      (caught: unknown) => caught,
+    )) as KitAIError;
     expect(alone.message).toBe('LLM provider "p" failed: boom');
   });
 
   it('does not hand a context overflow to the fallback', async () => {
     let fallbackCalls = 0;
-    const primary: LLMProvider = { name: 'p', chat: async () => { throw new KitAIError('context_overflow', 'too long'); } };
-    const fallback: LLMProvider = { name: 'f', chat: async () => { fallbackCalls++; return { content: 'x', model: 'f' }; } };
+    const primary: LLMProvider = {
+      name: 'p',
+      chat: async () => {
+        throw new KitAIError('context_overflow', 'too long');
+      },
+    };
+    const fallback: LLMProvider = {
+      name: 'f',
+      chat: async () => {
+        fallbackCalls++;
+        return { content: 'x', model: 'f' };
+      },
+    };
     await expect(callModel(primary, fallback, messages, options())).rejects.toMatchObject({ code: 'context_overflow' });
     expect(fallbackCalls).toBe(0);
   });
@@ -143,7 +181,12 @@ describe('callModel', () => {
     const started: LLMToolCall[] = [];
     const answer = await callModel(provider, slowChat('backup', 0), messages, options({}, { onToolCall: (call) => started.push(call) }));
     expect(answer.provider.name).toBe('s');
-    expect(answer.response).toEqual({ content: 'Working.', model: 's', finishReason: 'error', toolCalls: [{ name: 'a', arguments: { n: 1 } }] });
+    expect(answer.response).toEqual({
+      content: 'Working.',
+      model: 's',
+      finishReason: 'error',
+      toolCalls: [{ name: 'a', arguments: { n: 1 } }],
+    });
     expect(started).toHaveLength(1);
   });
 });

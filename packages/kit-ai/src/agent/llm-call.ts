@@ -1,5 +1,14 @@
 import { KitAIError, isKitAIError } from '../errors/kit-ai-error.js';
-import { defaultLLMTimeouts, type LLMMessage, type LLMOptions, type LLMProvider, type LLMResponse, type LLMStreamChunk, type LLMTimeoutConfig, type LLMToolCall } from '../llm/types.js';
+import {
+  defaultLLMTimeouts,
+  type LLMMessage,
+  type LLMOptions,
+  type LLMProvider,
+  type LLMResponse,
+  type LLMStreamChunk,
+  type LLMTimeoutConfig,
+  type LLMToolCall,
+} from '../llm/types.js';
 
 /** The options of one model call made by the loop. */
 export interface ModelCallOptions {
@@ -76,7 +85,10 @@ async function chatOnce(provider: LLMProvider, messages: LLMMessage[], options: 
   try {
     return await within(provider.chat(messages, { ...options.llm, signal: controller.signal }), limit, () => {
       controller.abort();
-      return new KitAIError('llm_timeout', `${provider.name}: no answer within chatTimeoutMs (${limit} ms); raise llmTimeout.chatTimeoutMs or check the provider.`);
+      return new KitAIError(
+        'llm_timeout',
+        `${provider.name}: no answer within chatTimeoutMs (${limit} ms); raise llmTimeout.chatTimeoutMs or check the provider.`,
+      );
     });
   } finally {
     watch.stop();
@@ -90,7 +102,12 @@ class PartialReply extends Error {
   }
 }
 
-async function streamOnce(provider: LLMProvider, stream: NonNullable<LLMProvider['stream']>, messages: LLMMessage[], options: ModelCallOptions): Promise<LLMResponse> {
+async function streamOnce(
+  provider: LLMProvider,
+  stream: NonNullable<LLMProvider['stream']>,
+  messages: LLMMessage[],
+  options: ModelCallOptions,
+): Promise<LLMResponse> {
   const controller = new AbortController();
   const watch = stallWatch(provider, options);
   const limit = options.timeouts.streamIdleTimeoutMs;
@@ -103,7 +120,10 @@ async function streamOnce(provider: LLMProvider, stream: NonNullable<LLMProvider
     for (;;) {
       const next = await within(iterator.next(), limit, () => {
         controller.abort();
-        return new KitAIError('llm_timeout', `${provider.name}: the stream was silent for streamIdleTimeoutMs (${limit} ms); raise llmTimeout.streamIdleTimeoutMs or check the provider.`);
+        return new KitAIError(
+          'llm_timeout',
+          `${provider.name}: the stream was silent for streamIdleTimeoutMs (${limit} ms); raise llmTimeout.streamIdleTimeoutMs or check the provider.`,
+        );
       });
       if (next.done) break;
       watch.progress();
@@ -117,7 +137,8 @@ async function streamOnce(provider: LLMProvider, stream: NonNullable<LLMProvider
   } catch (error) {
     // Do not wait for the producer: it may be the thing that hangs.
     void iterator?.return?.().catch(() => undefined);
-    if (options.onToolCall && toolCalls.length > 0) throw new PartialReply({ content, model: provider.name, finishReason: 'error', toolCalls });
+    if (options.onToolCall && toolCalls.length > 0)
+      throw new PartialReply({ content, model: provider.name, finishReason: 'error', toolCalls });
     throw error;
   } finally {
     watch.stop();
@@ -151,7 +172,12 @@ export interface ModelAnswer {
  * messages and keeps the last error's code. A streamed reply whose calls already started keeps what
  * arrived instead of switching models, so every call that ran stays on record.
  */
-export async function callModel(primary: LLMProvider, fallback: LLMProvider | undefined, messages: LLMMessage[], options: ModelCallOptions): Promise<ModelAnswer> {
+export async function callModel(
+  primary: LLMProvider,
+  fallback: LLMProvider | undefined,
+  messages: LLMMessage[],
+  options: ModelCallOptions,
+): Promise<ModelAnswer> {
   let firstError: unknown;
   try {
     return { response: await callProvider(primary, messages, options), provider: primary };
@@ -167,6 +193,10 @@ export async function callModel(primary: LLMProvider, fallback: LLMProvider | un
   } catch (error) {
     if (error instanceof PartialReply) return { response: error.response, provider: fallback };
     if (isKitAIError(error, 'context_overflow')) throw error;
-    throw new KitAIError(isKitAIError(error) ? error.code : 'llm_network_error', `${primaryText}; fallback "${fallback.name}" failed: ${messageOf(error)}`, { cause: error });
+    throw new KitAIError(
+      isKitAIError(error) ? error.code : 'llm_network_error',
+      `${primaryText}; fallback "${fallback.name}" failed: ${messageOf(error)}`,
+      { cause: error },
+    );
   }
 }

@@ -10,7 +10,12 @@ export interface LoadToolsResult {
 
 /** Whether a value is the result of a successful `load_tools` call. */
 export function isLoadToolsResult(value: unknown): value is LoadToolsResult {
-  return typeof value === 'object' && value !== null && Array.isArray((value as LoadToolsResult).loaded) && Array.isArray((value as LoadToolsResult).unknown);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Array.isArray((value as LoadToolsResult).loaded) &&
+    Array.isArray((value as LoadToolsResult).unknown)
+  );
 }
 
 /**
@@ -23,7 +28,8 @@ export function loadToolsCallable(catalog: () => ToolCatalog): Callable {
   return {
     kind: 'tool',
     name: LOAD_TOOLS,
-    description: 'Loads the full definitions (description and JSON Schema of the arguments) of tools listed by name only, so they can be called.',
+    description:
+      'Loads the full definitions (description and JSON Schema of the arguments) of tools listed by name only, so they can be called.',
     parameters: {
       type: 'object',
       properties: { names: { type: 'array', items: { type: 'string' }, minItems: 1, description: 'Names of the tools to load.' } },
@@ -42,7 +48,12 @@ export function loadToolsCallable(catalog: () => ToolCatalog): Callable {
       for (const name of new Set(names)) {
         const callable = catalog().get(name);
         if (!callable || callable.alwaysLoaded) result.unknown.push(name);
-        else result.loaded.push({ name: callable.name, description: callable.description, parameters: callable.parameters ?? { type: 'object', properties: {} } });
+        else
+          result.loaded.push({
+            name: callable.name,
+            description: callable.description,
+            parameters: callable.parameters ?? { type: 'object', properties: {} },
+          });
       }
       return result;
     },

@@ -3,7 +3,9 @@ import { formatCallsAsText, parseToolCalls } from './parse-calls.js';
 
 describe('parseToolCalls', () => {
   it('reads one call given as the whole reply', () => {
-    expect(parseToolCalls(' {"tool": "lookup_order", "arguments": {"id": "A1"}} ')).toEqual([{ name: 'lookup_order', arguments: { id: 'A1' } }]);
+    expect(parseToolCalls(' {"tool": "lookup_order", "arguments": {"id": "A1"}} ')).toEqual([
+      { name: 'lookup_order', arguments: { id: 'A1' } },
+    ]);
   });
 
   it('reads an array of calls, keeping ids and defaulting missing arguments', () => {

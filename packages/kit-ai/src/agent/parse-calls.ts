@@ -69,7 +69,9 @@ export function parseToolCalls(content: string): LLMToolCall[] {
  * model wrote besides its calls comes first, and the calls then go in a fenced `json` block.
  */
 export function formatCallsAsText(calls: readonly LLMToolCall[], text = ''): string {
-  const objects = calls.map((call) => (call.id === undefined ? { tool: call.name, arguments: call.arguments } : { id: call.id, tool: call.name, arguments: call.arguments }));
+  const objects = calls.map((call) =>
+    call.id === undefined ? { tool: call.name, arguments: call.arguments } : { id: call.id, tool: call.name, arguments: call.arguments },
+  );
   const json = JSON.stringify(objects.length === 1 ? objects[0] : objects);
   return text.trim() === '' ? json : `${text.trim()}\n\n\`\`\`json\n${json}\n\`\`\``;
 }

@@ -3,16 +3,31 @@ import type { CallOutcome } from './call-outcome.js';
 import { formatResultsMessage } from './results-message.js';
 
 function outcome(id: string, name: string, fields: Partial<CallOutcome>): CallOutcome {
-  return { call: { id, name, arguments: {} }, kind: 'tool', taskKind: 'custom', status: 'success', iteration: 1, startedAt: '', durationMs: 0, ...fields };
+  return {
+    call: { id, name, arguments: {} },
+    kind: 'tool',
+    taskKind: 'custom',
+    status: 'success',
+    iteration: 1,
+    startedAt: '',
+    durationMs: 0,
+    ...fields,
+  };
 }
 
 describe('formatResultsMessage', () => {
   it('writes one block per call in order: results as JSON, errors on one line', async () => {
     const text = await formatResultsMessage(
-      [outcome('c1', 'lookup', { value: { a: 1 } }), outcome('c2', 'build', { kind: 'task', status: 'error', error: 'Task build failed: exit 2' }), outcome('c3', 'ping', { value: undefined })],
+      [
+        outcome('c1', 'lookup', { value: { a: 1 } }),
+        outcome('c2', 'build', { kind: 'task', status: 'error', error: 'Task build failed: exit 2' }),
+        outcome('c3', 'ping', { value: undefined }),
+      ],
       undefined,
     );
-    expect(text).toBe('Result of tool lookup (call c1):\n{"a":1}\n\nError from task build (call c2): Task build failed: exit 2\n\nResult of tool ping (call c3):\nnull');
+    expect(text).toBe(
+      'Result of tool lookup (call c1):\n{"a":1}\n\nError from task build (call c2): Task build failed: exit 2\n\nResult of tool ping (call c3):\nnull',
+    );
   });
 
   it('ends with the calls that were not run after a refusal', async () => {

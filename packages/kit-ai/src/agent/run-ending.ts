@@ -15,7 +15,10 @@ export async function resultOf(config: CheckpointConfig, state: RunState, ending
   if (ending.status === 'fatal') return fatalResult(state, ending.error);
   const pendingApproval = ending.status === 'approval_required' ? ending.pendingApproval : undefined;
   const pendingCalls = ending.status === 'paused' ? ending.pendingCalls : undefined;
-  const checkpoint = await endingCheckpoint(config, state.saved, ending.status, { ...(pendingApproval ? { pendingApproval } : {}), ...(pendingCalls ? { pendingCalls } : {}) });
+  const checkpoint = await endingCheckpoint(config, state.saved, ending.status, {
+    ...(pendingApproval ? { pendingApproval } : {}),
+    ...(pendingCalls ? { pendingCalls } : {}),
+  });
   if (canResumeFrom(checkpoint)) state.resumePoint = resumePointAt(checkpoint);
   const result: AgentRunResult = {
     result: state.lastReply,

@@ -31,7 +31,7 @@ const triage = defineSkill({
 });
 
 describe('skills in a run', () => {
-  it('adds activate_skill and the skills list, and puts an activated skill\'s guidance in the prompt from the next call', async () => {
+  it("adds activate_skill and the skills list, and puts an activated skill's guidance in the prompt from the next call", async () => {
     const llm = scriptedLlm([callText('activate_skill', { name: 'refund-triage' }), callText('lookup_order'), 'Refunded.']);
     const outcome = await createSmartAgent({ llm, tools: [lookup], skills: [triage] }).run('I want my money back for order 7');
     expect(llm.requests[0]!.options?.tools?.map((tool) => tool.name)).toEqual(['lookup_order', 'activate_skill']);
@@ -40,7 +40,9 @@ describe('skills in a run', () => {
     expect(first).toContain('- refund-triage: Decide whether a refund can be granted automatically');
     expect(first).not.toContain('## Active skill');
     const second = llm.requests[1]!.messages[0]!.content;
-    expect(second).toContain('## Active skill: refund-triage\nLook up the order first; refund automatically only below 50 EUR.\nPreferred tools: lookup_order, issue_refund');
+    expect(second).toContain(
+      '## Active skill: refund-triage\nLook up the order first; refund automatically only below 50 EUR.\nPreferred tools: lookup_order, issue_refund',
+    );
     expect(outcome.checkpoint?.activeSkills).toEqual(['refund-triage']);
     expect(llm.requests[1]!.messages.at(-1)!.content).toContain('Result of tool activate_skill (call call_1_1):\n{"skill":"refund-triage"');
   });
@@ -49,19 +51,33 @@ describe('skills in a run', () => {
     const llm = scriptedLlm([callText('activate_skill', { name: 'nope' }), 'ok']);
     const outcome = await createSmartAgent({ llm, tools: [], skills: [triage] }).run('g');
     expect(outcome.checkpoint?.activeSkills).toEqual([]);
-    expect(llm.requests[1]!.messages.at(-1)!.content).toContain('Error from tool activate_skill (call call_1_1): Invalid arguments for activate_skill: name must be one of "refund-triage"');
+    expect(llm.requests[1]!.messages.at(-1)!.content).toContain(
+      'Error from tool activate_skill (call call_1_1): Invalid arguments for activate_skill: name must be one of "refund-triage"',
+    );
   });
 
-  it('loads the skill\'s preferred tools in a deferred catalogue', async () => {
+  it("loads the skill's preferred tools in a deferred catalogue", async () => {
     const filler = Array.from({ length: 4 }, (_, index) => ({ name: `filler_${index}`, description: 'f', execute: async () => 1 }));
     const llm = scriptedLlm([callText('activate_skill', { name: 'refund-triage' }), 'ok']);
-    const outcome = await createSmartAgent({ llm, tools: [lookup, refundTool, ...filler], skills: [triage], toolCatalog: { deferThreshold: 3 } }).run('g');
-    expect(llm.requests[1]!.options?.tools?.map((tool) => tool.name)).toEqual(['lookup_order', 'issue_refund', 'activate_skill', 'load_tools']);
+    const outcome = await createSmartAgent({
+      llm,
+      tools: [lookup, refundTool, ...filler],
+      skills: [triage],
+      toolCatalog: { deferThreshold: 3 },
+    }).run('g');
+    expect(llm.requests[1]!.options?.tools?.map((tool) => tool.name)).toEqual([
+      'lookup_order',
+      'issue_refund',
+      'activate_skill',
+      'load_tools',
+    ]);
     expect(outcome.checkpoint?.loadedTools).toEqual(['lookup_order', 'issue_refund']);
   });
 
   it('rejects bad skills when the agent is made', () => {
-    expect(() => createSmartAgent({ llm: scriptedLlm([]), tools: [], skills: [triage, triage] })).toThrow(expect.objectContaining({ code: 'invalid_config' }));
+    expect(() => createSmartAgent({ llm: scriptedLlm([]), tools: [], skills: [triage, triage] })).toThrow(
+      expect.objectContaining({ code: 'invalid_config' }),
+    );
   });
 });
 
@@ -72,7 +88,9 @@ describe('memory in a run', () => {
     const store = new BuiltinMemoryBackend();
     await store.store({ content: 'Camille prefers refunds as store credit.', scope, type: 'preference' });
     const llm = scriptedLlm([callText('lookup_order'), 'Refund issued as store credit.']);
-    const outcome = await createSmartAgent({ llm, tools: [lookup], memory: { store, scope, saveSessionSummary: true } }).run('Refund Camille for order 7');
+    const outcome = await createSmartAgent({ llm, tools: [lookup], memory: { store, scope, saveSessionSummary: true } }).run(
+      'Refund Camille for order 7',
+    );
     expect(llm.requests[0]!.messages[0]!.content).toContain('Camille prefers refunds as store credit.');
     const summaries = await store.query(scope, 'session summary refund', 5);
     const summary = summaries.find((entry) => entry.type === 'session_summary')!;
@@ -88,7 +106,11 @@ describe('memory in a run', () => {
     dirs.push(dir);
     const path = join(dir, 'memory.sqlite');
     const first = new SqliteMemoryBackend({ path });
-    await createSmartAgent({ llm: scriptedLlm(['The warehouse code is K-19.']), tools: [], memory: { store: first, scope, saveSessionSummary: true } }).run('Find the warehouse code');
+    await createSmartAgent({
+      llm: scriptedLlm(['The warehouse code is K-19.']),
+      tools: [],
+      memory: { store: first, scope, saveSessionSummary: true },
+    }).run('Find the warehouse code');
     first.close();
     const second = new SqliteMemoryBackend({ path });
     const llm = scriptedLlm(['K-19, from memory.']);
@@ -99,7 +121,9 @@ describe('memory in a run', () => {
 
   it('reports a failing summary through onPostRunError without changing the result', async () => {
     const broken: MemoryBackend = {
-      store: async () => { throw new Error('disk full'); },
+      store: async () => {
+        throw new Error('disk full');
+      },
       query: async () => [],
       remove: async () => false,
       clear: async () => undefined,
@@ -112,11 +136,15 @@ describe('memory in a run', () => {
       hooks: { onPostRunError: (info) => void reported.push(info) },
     }).run('g');
     expect(outcome.status).toBe('completed');
-    expect(reported.map((info) => [info.stage, (info.error as Error).message])).toEqual([['session_summary', expect.stringContaining('disk full')]]);
+    expect(reported.map((info) => [info.stage, (info.error as Error).message])).toEqual([
+      ['session_summary', expect.stringContaining('disk full')],
+    ]);
   });
 
   it('rejects a bad memory configuration when the agent is made', () => {
-    expect(() => createSmartAgent({ llm: scriptedLlm([]), tools: [], memory: { store: {} as MemoryBackend, scope } })).toThrow(expect.objectContaining({ code: 'invalid_config' }));
+    expect(() => createSmartAgent({ llm: scriptedLlm([]), tools: [], memory: { store: {} as MemoryBackend, scope } })).toThrow(
+      expect.objectContaining({ code: 'invalid_config' }),
+    );
   });
 });
 
@@ -134,7 +162,12 @@ describe('evolution in a run', () => {
 
   it('puts the strategies for the goal in the prompt, then records the run, adjusts them and distils', async () => {
     const store = new InMemoryEvolutionStore();
-    const known = await store.storeStrategy({ content: 'Look up the order before refunding it.', source: [], utility: 0.5, applications: 0 });
+    const known = await store.storeStrategy({
+      content: 'Look up the order before refunding it.',
+      source: [],
+      utility: 0.5,
+      applications: 0,
+    });
     const distiller = distillerOf('Refunds under 50 EUR need no approval.');
     const llm = scriptedLlm([callText('lookup_order'), 'Refunded order 7.']);
     const outcome = await createSmartAgent({ llm, tools: [lookup], evolution: { store, distiller } }).run('Refund order 7');
@@ -153,9 +186,18 @@ describe('evolution in a run', () => {
 
   it('offers evolved skills from the store next to the configured ones', async () => {
     const store = new InMemoryEvolutionStore();
-    await store.storeSkill({ name: 'ledger-check', description: 'Check ledgers', trigger: 'a ledger must be reconciled', prompt: 'Compare the totals first.', source: 'evolved', utility: 0.9 });
+    await store.storeSkill({
+      name: 'ledger-check',
+      description: 'Check ledgers',
+      trigger: 'a ledger must be reconciled',
+      prompt: 'Compare the totals first.',
+      source: 'evolved',
+      utility: 0.9,
+    });
     const llm = scriptedLlm([callText('activate_skill', { name: 'ledger-check' }), 'ok']);
-    const outcome = await createSmartAgent({ llm, tools: [], skills: [triage], evolution: { store, distillation: 'manual' } }).run('Reconcile the ledger of March');
+    const outcome = await createSmartAgent({ llm, tools: [], skills: [triage], evolution: { store, distillation: 'manual' } }).run(
+      'Reconcile the ledger of March',
+    );
     expect(llm.requests[0]!.messages[0]!.content).toContain('- ledger-check: Check ledgers');
     expect(llm.requests[1]!.messages[0]!.content).toContain('## Active skill: ledger-check\nCompare the totals first.');
     expect(outcome.checkpoint?.activeSkills).toEqual(['ledger-check']);
@@ -166,7 +208,11 @@ describe('evolution in a run', () => {
     dirs.push(dir);
     const path = join(dir, 'evolution.sqlite');
     const first = new SqliteEvolutionStore({ path });
-    await createSmartAgent({ llm: scriptedLlm(['Reconciled.']), tools: [], evolution: { store: first, distiller: distillerOf('Reconcile ledgers month by month.') } }).run('Reconcile the ledgers');
+    await createSmartAgent({
+      llm: scriptedLlm(['Reconciled.']),
+      tools: [],
+      evolution: { store: first, distiller: distillerOf('Reconcile ledgers month by month.') },
+    }).run('Reconcile the ledgers');
     first.close();
     const second = new SqliteEvolutionStore({ path });
     const llm = scriptedLlm(['Done again.']);
@@ -178,8 +224,12 @@ describe('evolution in a run', () => {
 
   it('reports store failures through onPostRunError and never changes the result', async () => {
     const failing = new InMemoryEvolutionStore() as EvolutionStore;
-    failing.queryStrategies = async () => { throw new Error('store offline'); };
-    failing.recordExperience = async () => { throw new Error('store offline'); };
+    failing.queryStrategies = async () => {
+      throw new Error('store offline');
+    };
+    failing.recordExperience = async () => {
+      throw new Error('store offline');
+    };
     const reported: PostRunErrorInfo[] = [];
     const outcome = await createSmartAgent({
       llm: scriptedLlm(['fine']),
@@ -195,6 +245,8 @@ describe('evolution in a run', () => {
   });
 
   it('rejects an evolution config without a store when the agent is made', () => {
-    expect(() => createSmartAgent({ llm: scriptedLlm([]), tools: [], evolution: { store: {} as EvolutionStore } })).toThrow(/evolution.store must be an EvolutionStore \(missing recordExperience/);
+    expect(() => createSmartAgent({ llm: scriptedLlm([]), tools: [], evolution: { store: {} as EvolutionStore } })).toThrow(
+      /evolution.store must be an EvolutionStore \(missing recordExperience/,
+    );
   });
 });

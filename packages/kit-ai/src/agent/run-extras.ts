@@ -54,7 +54,12 @@ export function postRunReporter(config: SmartAgentConfig): ReportPostRunError {
  * configured ones; a failing store is reported and the run goes on without them. The strategies'
  * applications are counted after the run, by `runPostRunEvolution`.
  */
-export async function prepareRunExtras(config: SmartAgentConfig, goal: string, report: ReportPostRunError, accessor: MemoryAccessor | undefined): Promise<RunExtras> {
+export async function prepareRunExtras(
+  config: SmartAgentConfig,
+  goal: string,
+  report: ReportPostRunError,
+  accessor: MemoryAccessor | undefined,
+): Promise<RunExtras> {
   const skills = [...(config.skills ?? [])];
   let strategyLayer: PromptLayer | undefined;
   const appliedStrategyIds: string[] = [];
@@ -131,7 +136,12 @@ export interface FinishInput {
  * (type `session_summary`, metadata `{ status, iterations }`); with `evolution`, post-run evolution
  * runs with the strategies applied. Failures are reported, never thrown.
  */
-export async function finishRunExtras(config: SmartAgentConfig, extras: RunExtras, input: FinishInput, report: ReportPostRunError): Promise<void> {
+export async function finishRunExtras(
+  config: SmartAgentConfig,
+  extras: RunExtras,
+  input: FinishInput,
+  report: ReportPostRunError,
+): Promise<void> {
   if (extras.accessor && config.memory?.saveSessionSummary) {
     try {
       await extras.accessor.remember(sessionSummaryText(input.goal, input.result), {

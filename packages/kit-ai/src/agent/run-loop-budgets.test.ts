@@ -48,7 +48,9 @@ describe('token budget', () => {
     const llm = scriptedLlm([cutOff('The first half'), 'the second half.']);
     const outcome = await createSmartAgent({ llm, tools: [], tokenBudget: { maxOutputTokensPerTurn: 100, maxEscalations: 1 } }).run('g');
     expect(llm.requests.map((request) => request.options?.maxTokens)).toEqual([100, 200]);
-    expect(llm.requests[1]!.messages.at(-1)!.content).toBe('Your previous reply was cut off at the output token limit. The limit is now 200 tokens. Continue exactly where you stopped.');
+    expect(llm.requests[1]!.messages.at(-1)!.content).toBe(
+      'Your previous reply was cut off at the output token limit. The limit is now 200 tokens. Continue exactly where you stopped.',
+    );
     expect(outcome.status).toBe('completed');
     expect(outcome.result).toBe('the second half.');
     expect(outcome.checkpoint?.maxOutputTokens).toBe(200);
@@ -67,7 +69,12 @@ describe('token budget', () => {
   it('treats max_tokens like length, and escalation survives a pause and resume', async () => {
     const llm = scriptedLlm([{ content: 'cut', model: 'm', finishReason: 'max_tokens' }]);
     const tokenBudget = { maxOutputTokensPerTurn: 50, maxEscalations: 4 };
-    const paused = await createSmartAgent({ llm, tools: [], tokenBudget, hooks: { getControlState: ({ point, iteration }) => ({ action: point === 'before_llm' && iteration === 2 ? 'pause' : 'continue' }) } }).run('g');
+    const paused = await createSmartAgent({
+      llm,
+      tools: [],
+      tokenBudget,
+      hooks: { getControlState: ({ point, iteration }) => ({ action: point === 'before_llm' && iteration === 2 ? 'pause' : 'continue' }) },
+    }).run('g');
     expect(paused.status).toBe('paused');
     expect(paused.checkpoint?.maxOutputTokens).toBe(100);
     const next = scriptedLlm(['done']);
@@ -79,8 +86,14 @@ describe('token budget', () => {
     const usage = { promptTokens: 1, completionTokens: 120, totalTokens: 121 };
     const reply = (content: string): LLMResponse => ({ content, model: 'm', usage });
     const llm = scriptedLlm([reply(callText('list_rows')), reply(callText('list_rows')), reply(callText('list_rows')), reply('done')]);
-    const outcome = await createSmartAgent({ llm, tools: [rows], maxIterations: 4, tokenBudget: { maxOutputTokensPerTurn: 100, nudgeAtPercent: 50 } }).run('g');
-    const nudge = 'Budget note: you have used 240 of the 400 output tokens budgeted for this run (60%). Wrap up: finish the current step and give your final answer soon.';
+    const outcome = await createSmartAgent({
+      llm,
+      tools: [rows],
+      maxIterations: 4,
+      tokenBudget: { maxOutputTokensPerTurn: 100, nudgeAtPercent: 50 },
+    }).run('g');
+    const nudge =
+      'Budget note: you have used 240 of the 400 output tokens budgeted for this run (60%). Wrap up: finish the current step and give your final answer soon.';
     const nudgesSeen = llm.requests.map((request) => request.messages.filter((message) => message.content.includes('Budget note:')).length);
     expect(nudgesSeen).toEqual([0, 0, 1, 1]);
     expect(llm.requests[2]!.messages.at(-1)!.content.endsWith(nudge)).toBe(true);
@@ -118,7 +131,11 @@ describe('tool result budget', () => {
     const files = await readdir(persistDir);
     expect(files).toHaveLength(1);
     const path = join(persistDir, files[0]!);
-    expect(lines[2]).toMatch(new RegExp(`^\\[truncated: \\d+ of \\d+ characters cut; the full result is in the file ${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\]$`));
+    expect(lines[2]).toMatch(
+      new RegExp(
+        `^\\[truncated: \\d+ of \\d+ characters cut; the full result is in the file ${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\]$`,
+      ),
+    );
     expect(JSON.parse(await readFile(path, 'utf8'))).toEqual(await rows.execute({}));
   });
 

@@ -28,17 +28,35 @@ describe('LLM timeouts, stalls and fallback', () => {
       },
     };
     const started = Date.now();
-    const outcome = await createSmartAgent({ llm: primary, fallbackLlm: scriptedLlm(['from the backup'], { name: 'backup' }), tools: [], llmTimeout: { chatTimeoutMs: 40 } }).run('g');
+    const outcome = await createSmartAgent({
+      llm: primary,
+      fallbackLlm: scriptedLlm(['from the backup'], { name: 'backup' }),
+      tools: [],
+      llmTimeout: { chatTimeoutMs: 40 },
+    }).run('g');
     expect(Date.now() - started).toBeLessThan(300);
     expect(outcome).toMatchObject({ status: 'completed', result: 'from the backup' });
     expect(primarySignal?.aborted).toBe(true);
   });
 
   it('ends fatal naming both providers when the fallback fails too', async () => {
-    const slow: LLMProvider = { name: 'primary', chat: async () => { await sleep(300); return { content: 'x', model: 'p' }; } };
-    const outcome = await createSmartAgent({ llm: slow, fallbackLlm: scriptedLlm([new Error('503 Service Unavailable')], { name: 'backup' }), tools: [], llmTimeout: { chatTimeoutMs: 30 } }).run('g');
+    const slow: LLMProvider = {
+      name: 'primary',
+      chat: async () => {
+        await sleep(300);
+        return { content: 'x', model: 'p' };
+      },
+    };
+    const outcome = await createSmartAgent({
+      llm: slow,
+      fallbackLlm: scriptedLlm([new Error('503 Service Unavailable')], { name: 'backup' }),
+      tools: [],
+      llmTimeout: { chatTimeoutMs: 30 },
+    }).run('g');
     expect(outcome.status).toBe('fatal');
-    expect(outcome.error).toBe('LLM provider "primary" failed: primary: no answer within chatTimeoutMs (30 ms); raise llmTimeout.chatTimeoutMs or check the provider.; fallback "backup" failed: 503 Service Unavailable');
+    expect(outcome.error).toBe(
+      'LLM provider "primary" failed: primary: no answer within chatTimeoutMs (30 ms); raise llmTimeout.chatTimeoutMs or check the provider.; fallback "backup" failed: 503 Service Unavailable',
+    );
     expect(outcome.checkpoint?.stage).toBe('initialized');
   });
 
@@ -54,21 +72,49 @@ describe('LLM timeouts, stalls and fallback', () => {
     };
     const outcome = await createSmartAgent({ llm: silent, tools: [], llmTimeout: { streamIdleTimeoutMs: 40 } }).run('g');
     expect(outcome.status).toBe('fatal');
-    expect(outcome.error).toBe('LLM provider "streamer" failed: streamer: the stream was silent for streamIdleTimeoutMs (40 ms); raise llmTimeout.streamIdleTimeoutMs or check the provider.');
+    expect(outcome.error).toBe(
+      'LLM provider "streamer" failed: streamer: the stream was silent for streamIdleTimeoutMs (40 ms); raise llmTimeout.streamIdleTimeoutMs or check the provider.',
+    );
   });
 
   it('raises onStallWarning once per call after stallWarningMs, with the iteration', async () => {
     const stalls: unknown[] = [];
-    const slow: LLMProvider = { name: 'slow', chat: async () => { await sleep(90); return { content: 'finally', model: 's' }; } };
-    const outcome = await createSmartAgent({ llm: slow, tools: [], llmTimeout: { stallWarningMs: 25 }, hooks: { onStallWarning: (info) => void stalls.push(info) } }).run('g');
+    const slow: LLMProvider = {
+      name: 'slow',
+      chat: async () => {
+        await sleep(90);
+        return { content: 'finally', model: 's' };
+      },
+    };
+    const outcome = await createSmartAgent({
+      llm: slow,
+      tools: [],
+      llmTimeout: { stallWarningMs: 25 },
+      hooks: { onStallWarning: (info) => void stalls.push(info) },
+    }).run('g');
     expect(outcome.status).toBe('completed');
     expect(stalls).toEqual([{ provider: 'slow', waitedMs: expect.any(Number), iteration: 1 }]);
     expect((stalls[0] as { waitedMs: number }).waitedMs).toBeGreaterThanOrEqual(20);
   });
 
   it('ends fatal naming onStallWarning when it throws', async () => {
-    const slow: LLMProvider = { name: 'slow', chat: async () => { await sleep(60); return { content: 'x', model: 's' }; } };
-    const outcome = await createSmartAgent({ llm: slow, tools: [], llmTimeout: { stallWarningMs: 10 }, hooks: { onStallWarning: () => { throw new Error('pager down'); } } }).run('g');
+    const slow: LLMProvider = {
+      name: 'slow',
+      chat: async () => {
+        await sleep(60);
+        return { content: 'x', model: 's' };
+      },
+    };
+    const outcome = await createSmartAgent({
+      llm: slow,
+      tools: [],
+      llmTimeout: { stallWarningMs: 10 },
+      hooks: {
+        onStallWarning: () => {
+          throw new Error('pager down');
+        },
+      },
+    }).run('g');
     expect(outcome).toMatchObject({ status: 'fatal', error: 'hooks.onStallWarning threw: pager down' });
   });
 });
@@ -95,12 +141,16 @@ describe('compaction in the loop', () => {
       expect(conversationProblems(request.messages.slice(1), 'GOAL:')).toEqual([]);
     }
     expect(snapshots.some((snapshot) => snapshot.compactions.includes('snip'))).toBe(true);
-    expect(llm.requests.at(-1)!.messages[1]!.content).toMatch(/^GOAL: read the pages\n\n\[Earlier conversation snipped: \d+ messages were removed/);
+    expect(llm.requests.at(-1)!.messages[1]!.content).toMatch(
+      /^GOAL: read the pages\n\n\[Earlier conversation snipped: \d+ messages were removed/,
+    );
   });
 
   it('shortens old tool results with microcompact', async () => {
     const llm = scriptedLlm(reader(4));
-    await createSmartAgent({ llm, tools: [page], compaction: { microcompact: { maxToolResultChars: 120, protectedTail: 2 } } }).run('GOAL: read');
+    await createSmartAgent({ llm, tools: [page], compaction: { microcompact: { maxToolResultChars: 120, protectedTail: 2 } } }).run(
+      'GOAL: read',
+    );
     const last = llm.requests.at(-1)!.messages;
     expect(last[3]!.content).toContain('[shortened by microcompact:');
     expect(last.at(-1)!.content).not.toContain('[shortened by microcompact:');
@@ -179,22 +229,45 @@ describe('compaction in the loop', () => {
       },
     };
     const snapshots: IterationSnapshot[] = [];
-    const outcome = await createSmartAgent({ llm: provider, tools: [page], maxIterations: 20, hooks: { afterIteration: (snapshot) => void snapshots.push(snapshot) } }).run('GOAL: read');
+    const outcome = await createSmartAgent({
+      llm: provider,
+      tools: [page],
+      maxIterations: 20,
+      hooks: { afterIteration: (snapshot) => void snapshots.push(snapshot) },
+    }).run('GOAL: read');
     expect(outcome.status).toBe('completed');
     expect(outcome.checkpoint!.compaction.reactiveCompactRetries).toBeGreaterThan(0);
     expect(snapshots.some((snapshot) => snapshot.compactions.includes('reactive'))).toBe(true);
     for (const messages of seen) expect(conversationProblems(messages.slice(1), 'GOAL:')).toEqual([]);
 
-    const hopeless: LLMProvider = { name: 'tiny', chat: async () => { throw new KitAIError('context_overflow', 'tiny: over the window'); } };
+    const hopeless: LLMProvider = {
+      name: 'tiny',
+      chat: async () => {
+        throw new KitAIError('context_overflow', 'tiny: over the window');
+      },
+    };
     const failed = await createSmartAgent({ llm: hopeless, tools: [] }).run('GOAL: x');
     expect(failed.status).toBe('fatal');
-    expect(failed.error).toBe('the model reported a context overflow that compaction could not resolve (after 0 reactive compactions): tiny: over the window; lower contextWindowSize or configure compaction');
+    expect(failed.error).toBe(
+      'the model reported a context overflow that compaction could not resolve (after 0 reactive compactions): tiny: over the window; lower contextWindowSize or configure compaction',
+    );
   });
 
   it('does not hand a context overflow to the fallback model', async () => {
     let fallbackCalls = 0;
-    const overflowing: LLMProvider = { name: 'p', chat: async () => { throw new KitAIError('context_overflow', 'too long'); } };
-    const fallback: LLMProvider = { name: 'f', chat: async () => { fallbackCalls++; return { content: 'x', model: 'f' }; } };
+    const overflowing: LLMProvider = {
+      name: 'p',
+      chat: async () => {
+        throw new KitAIError('context_overflow', 'too long');
+      },
+    };
+    const fallback: LLMProvider = {
+      name: 'f',
+      chat: async () => {
+        fallbackCalls++;
+        return { content: 'x', model: 'f' };
+      },
+    };
     const outcome = await createSmartAgent({ llm: overflowing, fallbackLlm: fallback, tools: [] }).run('g');
     expect(outcome.status).toBe('fatal');
     expect(fallbackCalls).toBe(0);

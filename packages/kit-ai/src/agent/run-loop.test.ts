@@ -3,7 +3,15 @@ import type { AgentTool, AgentToolCallRecord, AgentTaskCallRecord } from '../too
 import { createSmartAgent } from './create-smart-agent.js';
 import { callText, scriptedLlm, type ScriptStep } from './testing/scripted-llm.js';
 import { conversationProblems } from './testing/conversation.js';
-import type { AgentCheckpoint, AgentRunResult, ControlAction, ControlContext, IterationSnapshot, SmartAgentConfig, SmartAgentHooks } from './types.js';
+import type {
+  AgentCheckpoint,
+  AgentRunResult,
+  ControlAction,
+  ControlContext,
+  IterationSnapshot,
+  SmartAgentConfig,
+  SmartAgentHooks,
+} from './types.js';
 
 const echo: AgentTool = {
   name: 'echo',
@@ -44,7 +52,12 @@ function comparable(result: AgentRunResult): unknown {
  * Resumes `checkpoint` twice, as it is and after a JSON round trip, each with a fresh agent on the
  * same script, and expects identical model requests and results.
  */
-async function expectResumesExactly(checkpoint: AgentCheckpoint, make: (script: ScriptStep[]) => SmartAgentConfig, script: ScriptStep[], message = 'Continue.'): Promise<AgentRunResult> {
+async function expectResumesExactly(
+  checkpoint: AgentCheckpoint,
+  make: (script: ScriptStep[]) => SmartAgentConfig,
+  script: ScriptStep[],
+  message = 'Continue.',
+): Promise<AgentRunResult> {
   const runs = [];
   for (const copy of [checkpoint, JSON.parse(JSON.stringify(checkpoint)) as AgentCheckpoint]) {
     const config = make([...script]);
@@ -84,14 +97,22 @@ describe('statuses and checkpoint stages', () => {
     expect(resumed.status).toBe('completed');
     expect(resumed.iterations).toBe(12);
     expect(resumed.toolCalls).toHaveLength(11);
-    const again = await createSmartAgent({ llm: scriptedLlm(looping()), tools: [echo], maxIterations: 3 }).resume(first.checkpoint!, 'go on');
+    const again = await createSmartAgent({ llm: scriptedLlm(looping()), tools: [echo], maxIterations: 3 }).resume(
+      first.checkpoint!,
+      'go on',
+    );
     expect(again.status).toBe('max_iterations');
     expect(again.iterations).toBe(13);
   });
 
   it('bounds a run over all its calls with maxTotalIterations (default 10 x maxIterations), counted in the checkpoint', async () => {
     const looping = (): ScriptStep[] => Array.from({ length: 30 }, () => callText('echo', { text: 'again' }));
-    const config = (llm: ReturnType<typeof scriptedLlm>): SmartAgentConfig => ({ llm, tools: [echo], maxIterations: 3, maxTotalIterations: 7 });
+    const config = (llm: ReturnType<typeof scriptedLlm>): SmartAgentConfig => ({
+      llm,
+      tools: [echo],
+      maxIterations: 3,
+      maxTotalIterations: 7,
+    });
     let outcome = await createSmartAgent(config(scriptedLlm(looping()))).run('loop');
     const seen = [outcome.iterations];
     while (outcome.checkpoint && seen.length < 6) {
@@ -110,9 +131,15 @@ describe('statuses and checkpoint stages', () => {
     expect([again.status, idle.requests.length, again.checkpoint?.messages.length]).toEqual(['max_iterations', 0, messages]);
 
     const unbounded = scriptedLlm(looping());
-    const byDefault = await createSmartAgent({ llm: unbounded, tools: [echo], maxIterations: 1 }).resume({ ...outcome.checkpoint!, iterations: 9 }, 'go on');
+    const byDefault = await createSmartAgent({ llm: unbounded, tools: [echo], maxIterations: 1 }).resume(
+      { ...outcome.checkpoint!, iterations: 9 },
+      'go on',
+    );
     expect([byDefault.status, byDefault.iterations, unbounded.requests.length]).toEqual(['max_iterations', 10, 1]);
-    const exhausted = await createSmartAgent({ llm: scriptedLlm(looping()), tools: [echo], maxIterations: 1 }).resume(byDefault.checkpoint!, 'go on');
+    const exhausted = await createSmartAgent({ llm: scriptedLlm(looping()), tools: [echo], maxIterations: 1 }).resume(
+      byDefault.checkpoint!,
+      'go on',
+    );
     expect(exhausted.iterations).toBe(10);
   });
 
@@ -150,7 +177,12 @@ describe('statuses and checkpoint stages', () => {
       hooks: { beforeToolCall: (call) => (call.name === 'refund' && !approved ? { allowed: false, reason: 'no' } : { allowed: true }) },
     });
     approved = true;
-    const resumed = await expectResumesExactly(outcome.checkpoint!, make, [callText('refund', { orderId: 'A1' }), 'Refunded.'], 'Approved by the supervisor.');
+    const resumed = await expectResumesExactly(
+      outcome.checkpoint!,
+      make,
+      [callText('refund', { orderId: 'A1' }), 'Refunded.'],
+      'Approved by the supervisor.',
+    );
     expect(resumed.status).toBe('completed');
     expect(resumed.toolCalls.at(-1)).toMatchObject({ tool: 'refund', status: 'success', iteration: 2 });
   });
@@ -168,7 +200,11 @@ describe('statuses and checkpoint stages', () => {
 
   it('pauses before the LLM call, and resume continues with the message', async () => {
     const asked: ControlContext[] = [];
-    const outcome = await createSmartAgent({ llm: scriptedLlm([]), tools: [echo], hooks: { getControlState: controller({ 'before_llm:1': 'pause' }, asked) } }).run('g');
+    const outcome = await createSmartAgent({
+      llm: scriptedLlm([]),
+      tools: [echo],
+      hooks: { getControlState: controller({ 'before_llm:1': 'pause' }, asked) },
+    }).run('g');
     expect(outcome.status).toBe('paused');
     expect(outcome.checkpoint?.stage).toBe('paused');
     expect(outcome.iterations).toBe(0);
@@ -180,7 +216,13 @@ describe('statuses and checkpoint stages', () => {
 
   it('pauses before tools with the calls pending; resume runs them first, asking hooks again, then adds the message', async () => {
     let executed = 0;
-    const counted: AgentTool = { ...echo, execute: async (args) => { executed++; return echo.execute(args); } };
+    const counted: AgentTool = {
+      ...echo,
+      execute: async (args) => {
+        executed++;
+        return echo.execute(args);
+      },
+    };
     const outcome = await createSmartAgent({
       llm: scriptedLlm([callText('echo', { text: 'x' })]),
       tools: [counted],
@@ -195,7 +237,12 @@ describe('statuses and checkpoint stages', () => {
     const make = (script: ScriptStep[]): SmartAgentConfig => ({
       llm: scriptedLlm(script),
       tools: [counted],
-      hooks: { beforeToolCall: (call) => { asked.push(call.id); return { allowed: true }; } },
+      hooks: {
+        beforeToolCall: (call) => {
+          asked.push(call.id);
+          return { allowed: true };
+        },
+      },
     });
     const resumed = await expectResumesExactly(outcome.checkpoint!, make, ['done']);
     expect(asked).toEqual(['call_1_1', 'call_1_1']);
@@ -231,25 +278,39 @@ describe('statuses and checkpoint stages', () => {
       expect(canceled.checkpoint?.stage).toBe('canceled');
       expect(stages.at(-1)).toBe('canceled');
       const agent = createSmartAgent({ llm: scriptedLlm([]), tools: [echo] });
-      await expect(agent.resume(canceled.checkpoint!, 'x')).rejects.toThrow('resume: the checkpoint is at stage "canceled", which is final; start a new run with run(goal) instead.');
+      await expect(agent.resume(canceled.checkpoint!, 'x')).rejects.toThrow(
+        'resume: the checkpoint is at stage "canceled", which is final; start a new run with run(goal) instead.',
+      );
     }
   });
 
   it('refuses to resume a completed checkpoint or a malformed one', async () => {
     const done = await createSmartAgent({ llm: scriptedLlm(['ok']), tools: [] }).run('g');
     const agent = createSmartAgent({ llm: scriptedLlm([]), tools: [] });
-    await expect(agent.resume(done.checkpoint!, 'x')).rejects.toMatchObject({ code: 'invalid_checkpoint', message: expect.stringContaining('stage "completed"') });
-    await expect(agent.resume({ ...done.checkpoint!, stage: 'nope' as 'paused' }, 'x')).rejects.toMatchObject({ code: 'invalid_checkpoint' });
-    await expect(agent.resume({ ...done.checkpoint!, stage: 'paused', messages: 'x' as never }, 'x')).rejects.toThrow('messages must be an array');
+    await expect(agent.resume(done.checkpoint!, 'x')).rejects.toMatchObject({
+      code: 'invalid_checkpoint',
+      message: expect.stringContaining('stage "completed"'),
+    });
+    await expect(agent.resume({ ...done.checkpoint!, stage: 'nope' as 'paused' }, 'x')).rejects.toMatchObject({
+      code: 'invalid_checkpoint',
+    });
+    await expect(agent.resume({ ...done.checkpoint!, stage: 'paused', messages: 'x' as never }, 'x')).rejects.toThrow(
+      'messages must be an array',
+    );
   });
 
   it('ends fatal when the model fails, carrying the last checkpoint, from which resume works', async () => {
-    const outcome = await createSmartAgent({ llm: scriptedLlm([callText('echo', { text: '1' }), new Error('HTTP 503 from upstream')]), tools: [echo] }).run('g');
+    const outcome = await createSmartAgent({
+      llm: scriptedLlm([callText('echo', { text: '1' }), new Error('HTTP 503 from upstream')]),
+      tools: [echo],
+    }).run('g');
     expect(outcome.status).toBe('fatal');
     expect(outcome.error).toBe('LLM provider "scripted" failed: HTTP 503 from upstream');
     expect(outcome.checkpoint?.stage).toBe('tool_result');
     expect(outcome.iterations).toBe(1);
-    const resumed = await expectResumesExactly(outcome.checkpoint!, (script) => ({ llm: scriptedLlm(script), tools: [echo] }), ['recovered']);
+    const resumed = await expectResumesExactly(outcome.checkpoint!, (script) => ({ llm: scriptedLlm(script), tools: [echo] }), [
+      'recovered',
+    ]);
     expect(resumed.status).toBe('completed');
     expect(resumed.iterations).toBe(2);
   });
@@ -275,7 +336,16 @@ describe('statuses and checkpoint stages', () => {
     const make = (script: ScriptStep[]): SmartAgentConfig => ({
       llm: scriptedLlm(script),
       tools: [echo],
-      tasks: [{ name: 'build', description: 'b', execute: async () => { builds++; return { built: true }; } }],
+      tasks: [
+        {
+          name: 'build',
+          description: 'b',
+          execute: async () => {
+            builds++;
+            return { built: true };
+          },
+        },
+      ],
     });
     const resumed = await expectResumesExactly(wait, make, ['done after restart']);
     expect(builds).toBe(2);
@@ -292,7 +362,13 @@ describe('statuses and checkpoint stages', () => {
       hooks: {
         onCheckpoint: (checkpoint) => {
           if (checkpoint.stage === 'tool_result') {
-            return { ...checkpoint, messages: checkpoint.messages.map((message) => ({ ...message, content: message.content.replaceAll('secret-token', '[redacted]') })) };
+            return {
+              ...checkpoint,
+              messages: checkpoint.messages.map((message) => ({
+                ...message,
+                content: message.content.replaceAll('secret-token', '[redacted]'),
+              })),
+            };
           }
           if (checkpoint.stage === 'completed') return { ...checkpoint, goal: 'stored goal' };
           return undefined;
@@ -324,7 +400,9 @@ describe('hooks', () => {
       afterTaskCall: (record) => void trace.push(`afterTaskCall ${record.task} ${record.status}`),
       onCheckpoint: (checkpoint) => void trace.push(`onCheckpoint ${checkpoint.stage}`),
       afterIteration: (snapshot) =>
-        void trace.push(`afterIteration ${snapshot.iteration} final=${snapshot.finalAnswer} tools=${snapshot.toolCalls.length} tasks=${snapshot.taskCalls.length} messages=${snapshot.messageCount}`),
+        void trace.push(
+          `afterIteration ${snapshot.iteration} final=${snapshot.finalAnswer} tools=${snapshot.toolCalls.length} tasks=${snapshot.taskCalls.length} messages=${snapshot.messageCount}`,
+        ),
       onRunComplete: (result) => void trace.push(`onRunComplete ${result.status}`),
     };
     await createSmartAgent({
@@ -361,7 +439,18 @@ describe('hooks', () => {
       hooks: { afterIteration: (snapshot) => void snapshots.push(snapshot) },
     }).run('abcd');
     expect(snapshots).toEqual([
-      { iteration: 1, goal: 'abcd', toolCalls: [], taskCalls: [], usage, estimatedTokens: 3, messageCount: 2, compactions: [], finalAnswer: true, durationMs: expect.any(Number) },
+      {
+        iteration: 1,
+        goal: 'abcd',
+        toolCalls: [],
+        taskCalls: [],
+        usage,
+        estimatedTokens: 3,
+        messageCount: 2,
+        compactions: [],
+        finalAnswer: true,
+        durationMs: expect.any(Number),
+      },
     ]);
   });
 
@@ -412,26 +501,52 @@ describe('stop hooks', () => {
             return response.includes('Source:') ? { pass: true } : { pass: false, feedback: 'Cite a source as "Source: <where>".' };
           },
         },
-        { name: 'second', evaluate: async () => { asked.push('second'); return { pass: true }; } },
+        {
+          name: 'second',
+          evaluate: async () => {
+            asked.push('second');
+            return { pass: true };
+          },
+        },
       ],
     }).run('2+2?');
     expect(outcome.status).toBe('completed');
     expect(outcome.result).toBe('The answer is 4. Source: arithmetic');
     expect(asked).toEqual(['cites 2+2? 2', 'cites 2+2? 4', 'second']);
     // No tools and no prompt: the system prompt is empty, so the conversation starts with the goal.
-    expect(llm.requests[1]!.messages.map((message) => message.content)).toEqual(['2+2?', 'The answer is 4.', 'Cite a source as "Source: <where>".']);
+    expect(llm.requests[1]!.messages.map((message) => message.content)).toEqual([
+      '2+2?',
+      'The answer is 4.',
+      'Cite a source as "Source: <where>".',
+    ]);
   });
 
   it('name the hook when it fails without feedback, and end max_iterations when the model never passes', async () => {
     const llm = scriptedLlm(['a', 'b']);
-    const outcome = await createSmartAgent({ llm, tools: [], maxIterations: 2, stopHooks: [{ name: 'never', evaluate: async () => ({ pass: false }) }] }).run('g');
+    const outcome = await createSmartAgent({
+      llm,
+      tools: [],
+      maxIterations: 2,
+      stopHooks: [{ name: 'never', evaluate: async () => ({ pass: false }) }],
+    }).run('g');
     expect(outcome.status).toBe('max_iterations');
     expect(outcome.result).toBe('b');
     expect(llm.requests[1]!.messages.at(-1)!.content).toBe('Your answer did not pass the check "never". Revise it.');
   });
 
   it('end the run fatal when a stop hook throws', async () => {
-    const outcome = await createSmartAgent({ llm: scriptedLlm(['a']), tools: [], stopHooks: [{ name: 'judge', evaluate: async () => { throw new Error('grader down'); } }] }).run('g');
+    const outcome = await createSmartAgent({
+      llm: scriptedLlm(['a']),
+      tools: [],
+      stopHooks: [
+        {
+          name: 'judge',
+          evaluate: async () => {
+            throw new Error('grader down');
+          },
+        },
+      ],
+    }).run('g');
     expect(outcome).toMatchObject({ status: 'fatal', error: 'stop hook "judge" threw: grader down' });
   });
 });
@@ -439,9 +554,18 @@ describe('stop hooks', () => {
 describe('hook answers', () => {
   it('end the run fatal when a hook answers something that is not a verdict', async () => {
     const cases: [Partial<SmartAgentConfig>, string][] = [
-      [{ hooks: { getControlState: () => ({ action: 'stop' as ControlAction }) } }, 'hooks.getControlState returned {"action":"stop"}; return { action: \'continue\' | \'pause\' | \'cancel\' }'],
-      [{ hooks: { beforeToolCall: () => undefined as never } }, 'hooks.beforeToolCall returned undefined; return { allowed: boolean, reason?: string }'],
-      [{ stopHooks: [{ name: 'lazy', evaluate: async () => ({}) as never }] }, 'stop hook "lazy" returned {}; return { pass: boolean, feedback?: string }'],
+      [
+        { hooks: { getControlState: () => ({ action: 'stop' as ControlAction }) } },
+        "hooks.getControlState returned {\"action\":\"stop\"}; return { action: 'continue' | 'pause' | 'cancel' }",
+      ],
+      [
+        { hooks: { beforeToolCall: () => undefined as never } },
+        'hooks.beforeToolCall returned undefined; return { allowed: boolean, reason?: string }',
+      ],
+      [
+        { stopHooks: [{ name: 'lazy', evaluate: async () => ({}) as never }] },
+        'stop hook "lazy" returned {}; return { pass: boolean, feedback?: string }',
+      ],
     ];
     for (const [config, message] of cases) {
       const outcome = await createSmartAgent({ llm: scriptedLlm([callText('echo'), 'done']), tools: [echo], ...config }).run('g');
@@ -453,16 +577,25 @@ describe('hook answers', () => {
 describe('onCheckpoint answers', () => {
   /** A run reaching `stage`, with a hook that answers a broken checkpoint there only. */
   function reaching(stage: string): SmartAgentConfig {
-    const broken: SmartAgentHooks['onCheckpoint'] = (checkpoint) => (checkpoint.stage === stage ? ({ ...checkpoint, messages: 'x' } as never) : undefined);
+    const broken: SmartAgentHooks['onCheckpoint'] = (checkpoint) =>
+      checkpoint.stage === stage ? ({ ...checkpoint, messages: 'x' } as never) : undefined;
     const base = { llm: scriptedLlm([callText('echo'), 'done']), tools: [echo] };
     switch (stage) {
       case 'task_wait':
-        return { ...base, llm: scriptedLlm([callText('job'), 'done']), tasks: [{ name: 'job', description: 'j', execute: async () => 1 }], hooks: { onCheckpoint: broken } };
+        return {
+          ...base,
+          llm: scriptedLlm([callText('job'), 'done']),
+          tasks: [{ name: 'job', description: 'j', execute: async () => 1 }],
+          hooks: { onCheckpoint: broken },
+        };
       case 'max_iterations':
         return { ...base, maxIterations: 1, hooks: { onCheckpoint: broken } };
       case 'paused':
       case 'canceled':
-        return { ...base, hooks: { onCheckpoint: broken, getControlState: controller({ 'before_llm:2': stage === 'paused' ? 'pause' : 'cancel' }) } };
+        return {
+          ...base,
+          hooks: { onCheckpoint: broken, getControlState: controller({ 'before_llm:2': stage === 'paused' ? 'pause' : 'cancel' }) },
+        };
       case 'approval_required':
         return { ...base, hooks: { onCheckpoint: broken, beforeToolCall: () => ({ allowed: false, reason: 'needs a human' }) } };
       default:
@@ -500,7 +633,9 @@ describe('onCheckpoint answers', () => {
       hooks: { onCheckpoint: (checkpoint) => (checkpoint.stage === 'completed' ? { ...checkpoint, stage: 'paused' } : undefined) },
     }).run('g');
     expect(outcome.status).toBe('fatal');
-    expect(outcome.error).toBe('hooks.onCheckpoint returned an invalid checkpoint at stage "completed": its stage must stay "completed", got "paused"; return the checkpoint it received (changed or not) or nothing.');
+    expect(outcome.error).toBe(
+      'hooks.onCheckpoint returned an invalid checkpoint at stage "completed": its stage must stay "completed", got "paused"; return the checkpoint it received (changed or not) or nothing.',
+    );
     expect(outcome.checkpoint?.stage).toBe('initialized');
   });
 
@@ -508,10 +643,23 @@ describe('onCheckpoint answers', () => {
     const outcome = await createSmartAgent({
       llm: scriptedLlm([callText('job')]),
       tools: [],
-      tasks: [{ name: 'job', description: 'j', failureMode: 'hard', execute: async () => { throw new Error('disk full'); } }],
+      tasks: [
+        {
+          name: 'job',
+          description: 'j',
+          failureMode: 'hard',
+          execute: async () => {
+            throw new Error('disk full');
+          },
+        },
+      ],
       hooks: { onCheckpoint: (checkpoint) => (checkpoint.stage === 'task_wait' ? { ...checkpoint, goal: 'stored' } : undefined) },
     }).run('g');
-    expect(outcome).toMatchObject({ status: 'fatal', error: 'Task job failed: disk full (failureMode: hard)', checkpoint: { stage: 'task_wait', goal: 'stored' } });
+    expect(outcome).toMatchObject({
+      status: 'fatal',
+      error: 'Task job failed: disk full (failureMode: hard)',
+      checkpoint: { stage: 'task_wait', goal: 'stored' },
+    });
   });
 });
 
@@ -521,7 +669,11 @@ describe('a throwing onRunComplete', () => {
   };
 
   it('turns a completed run fatal carrying the last resumable checkpoint, from which resume works', async () => {
-    const outcome = await createSmartAgent({ llm: scriptedLlm([callText('echo', { text: 'a' }), 'done']), tools: [echo], hooks: { onRunComplete: boom } }).run('g');
+    const outcome = await createSmartAgent({
+      llm: scriptedLlm([callText('echo', { text: 'a' }), 'done']),
+      tools: [echo],
+      hooks: { onRunComplete: boom },
+    }).run('g');
     expect(outcome).toMatchObject({ status: 'fatal', error: 'hooks.onRunComplete threw: store down', result: 'done', iterations: 2 });
     expect(outcome.checkpoint?.stage).toBe('tool_result');
     const resumed = await createSmartAgent({ llm: scriptedLlm(['done again']), tools: [echo] }).resume(outcome.checkpoint!, 'Continue.');
@@ -543,8 +695,15 @@ describe('a throwing onRunComplete', () => {
     }).run('g');
     expect(canceled).toMatchObject({ status: 'fatal', checkpoint: { stage: 'initialized' } });
 
-    const first = await createSmartAgent({ llm: scriptedLlm([]), tools: [echo], hooks: { getControlState: controller({ 'before_llm:1': 'pause' }) } }).run('g');
-    const resumedThenCompleted = await createSmartAgent({ llm: scriptedLlm(['ok']), tools: [echo], hooks: { onRunComplete: boom } }).resume(first.checkpoint!, '');
+    const first = await createSmartAgent({
+      llm: scriptedLlm([]),
+      tools: [echo],
+      hooks: { getControlState: controller({ 'before_llm:1': 'pause' }) },
+    }).run('g');
+    const resumedThenCompleted = await createSmartAgent({ llm: scriptedLlm(['ok']), tools: [echo], hooks: { onRunComplete: boom } }).resume(
+      first.checkpoint!,
+      '',
+    );
     // A resume call that never took a checkpoint of its own carries the one it was given.
     expect(resumedThenCompleted).toMatchObject({ status: 'fatal', checkpoint: { stage: 'paused' } });
   });
@@ -591,4 +750,3 @@ describe('pending calls run on resume', () => {
     expect(snapshots[0]!.taskCalls.map((call) => `${call.id}@${call.iteration}`)).toEqual(['call_1_2@1']);
   });
 });
-

@@ -61,7 +61,13 @@ export async function runAgent(setup: AgentSetup, start: RunStart): Promise<Agen
   }
   // A run whose memory context could not be assembled has no extras, and nothing of them to finish.
   if (extras) {
-    const finish = { goal: state.saved.goal, result, durationMs: Date.now() - startedAt, skillsUsed: [...state.saved.activeSkills], llm: setup.config.llm };
+    const finish = {
+      goal: state.saved.goal,
+      result,
+      durationMs: Date.now() - startedAt,
+      skillsUsed: [...state.saved.activeSkills],
+      llm: setup.config.llm,
+    };
     await finishRunExtras(setup.config, extras, finish, setup.report);
   }
   return reportCompletion(setup.config, state, result);
@@ -152,7 +158,10 @@ class AgentRun {
     for (const call of this.state.pendingCalls) batch.add(call);
     const before = { tools: this.state.saved.toolCalls.length, tasks: this.state.saved.taskCalls.length };
     const ending = await this.processCalls(await batch.finish(), iteration);
-    this.state.carriedCalls = { toolCalls: this.state.saved.toolCalls.slice(before.tools), taskCalls: this.state.saved.taskCalls.slice(before.tasks) };
+    this.state.carriedCalls = {
+      toolCalls: this.state.saved.toolCalls.slice(before.tools),
+      taskCalls: this.state.saved.taskCalls.slice(before.tasks),
+    };
     return ending;
   }
 
@@ -188,7 +197,8 @@ class AgentRun {
     const calls = this.recordReply(response, batch);
     markRecorded();
     const escalated = this.escalateWhenCutOff(response);
-    const ending = calls.length > 0 ? await this.processCalls(await batch.finish(), iteration) : await this.answerWithoutCalls(response, escalated);
+    const ending =
+      calls.length > 0 ? await this.processCalls(await batch.finish(), iteration) : await this.answerWithoutCalls(response, escalated);
     // Only a final answer completes a run: calls end it otherwise or not at all.
     await this.afterIteration(iteration, started, response, [...compactions, ...stages], ending?.status === 'completed');
     return ending;
@@ -196,7 +206,9 @@ class AgentRun {
 
   /** A reply without calls: continued when it was cut off and the cap doubled, revised when a stop hook fails it, else the final answer. */
   private async answerWithoutCalls(response: LLMResponse, escalated: boolean): Promise<Ending | undefined> {
-    const followUp = escalated ? continueMessage(this.state.saved.maxOutputTokens) : await stopHookFeedback(this.config, response.content, this.state.saved);
+    const followUp = escalated
+      ? continueMessage(this.state.saved.maxOutputTokens)
+      : await stopHookFeedback(this.config, response.content, this.state.saved);
     if (followUp === undefined) return { status: 'completed' };
     this.state.saved.messages.push({ role: 'user', content: followUp });
     return undefined;
@@ -319,7 +331,9 @@ class AgentRun {
             refused: refusedCall,
             kind: outcome.refused.kind,
             reason: outcome.refused.reason,
-            notRun: outcome.calls.slice(outcome.refused.index + 1).map((call) => ({ call, kind: this.catalog.get(call.name)?.kind ?? ('tool' as const) })),
+            notRun: outcome.calls
+              .slice(outcome.refused.index + 1)
+              .map((call) => ({ call, kind: this.catalog.get(call.name)?.kind ?? ('tool' as const) })),
           }
         : undefined;
     const text = await formatResultsMessage(ran, this.config.toolResultBudget, refused);
@@ -328,7 +342,15 @@ class AgentRun {
     this.loadedTools.sync(this.state.saved.loadedTools);
     if (outcome.hardFailure) return { status: 'fatal', error: `${outcome.hardFailure.error ?? 'failed'} (failureMode: hard)` };
     if (outcome.refused && refusedCall) {
-      return { status: 'approval_required', pendingApproval: { kind: outcome.refused.kind, tool: refusedCall.name, args: refusedCall.arguments, reason: outcome.refused.reason } };
+      return {
+        status: 'approval_required',
+        pendingApproval: {
+          kind: outcome.refused.kind,
+          tool: refusedCall.name,
+          args: refusedCall.arguments,
+          reason: outcome.refused.reason,
+        },
+      };
     }
     await this.carry('tool_result');
     return endingOf(await this.control('after_tools', iteration));
@@ -350,7 +372,13 @@ class AgentRun {
   }
 
   /** `afterIteration` with the iteration's snapshot; the first one of a resume call also reports the pending calls it ran. */
-  private async afterIteration(iteration: number, started: number, response: LLMResponse, compactions: CompactionStage[], finalAnswer: boolean): Promise<void> {
+  private async afterIteration(
+    iteration: number,
+    started: number,
+    response: LLMResponse,
+    compactions: CompactionStage[],
+    finalAnswer: boolean,
+  ): Promise<void> {
     const hook = this.config.hooks?.afterIteration;
     const carried = this.state.carriedCalls;
     this.state.carriedCalls = noCalls();

@@ -6,14 +6,7 @@ export type AgentRunStatus = 'completed' | 'max_iterations' | 'approval_required
 
 /** Where a checkpoint was taken. */
 export type AgentCheckpointStage =
-  | 'initialized'
-  | 'tool_result'
-  | 'task_wait'
-  | 'approval_required'
-  | 'paused'
-  | 'completed'
-  | 'max_iterations'
-  | 'canceled';
+  'initialized' | 'tool_result' | 'task_wait' | 'approval_required' | 'paused' | 'completed' | 'max_iterations' | 'canceled';
 
 /** A call that is waiting for approval. */
 export interface PendingApproval {

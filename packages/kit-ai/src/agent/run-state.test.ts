@@ -5,7 +5,12 @@ import { addUsage, openRunState } from './run-state.js';
 describe('the state a run call opens with', () => {
   it('starts a new run from its goal, with every field set', async () => {
     const state = openRunState({ kind: 'run', goal: 'goal' }, 64);
-    expect(state).toMatchObject({ saved: initialState('goal', 64), pendingCalls: [], carriedCalls: { toolCalls: [], taskCalls: [] }, iterationsThisCall: 0 });
+    expect(state).toMatchObject({
+      saved: initialState('goal', 64),
+      pendingCalls: [],
+      carriedCalls: { toolCalls: [], taskCalls: [] },
+      iterationsThisCall: 0,
+    });
     expect(state.usage).toBeUndefined();
     expect(state.lastReply).toBeUndefined();
     expect(await state.resumePoint()).toBeUndefined();
@@ -25,7 +30,9 @@ describe('the state a run call opens with', () => {
 
   it('refuses a checkpoint resume cannot accept', () => {
     const completed = takeCheckpoint(initialState('goal', 0), 'completed');
-    expect(() => openRunState({ kind: 'resume', checkpoint: completed, message: '' }, 0)).toThrow(expect.objectContaining({ code: 'invalid_checkpoint' }));
+    expect(() => openRunState({ kind: 'resume', checkpoint: completed, message: '' }, 0)).toThrow(
+      expect.objectContaining({ code: 'invalid_checkpoint' }),
+    );
   });
 });
 

@@ -15,7 +15,9 @@ describe('askControl', () => {
     expect(await askControl(pausing, 'after_tools', 3, 'g')).toBe('pause');
     expect(asked).toEqual([{ point: 'after_tools', iteration: 3, goal: 'g' }]);
     const wrong = config({ hooks: { getControlState: () => ({ action: 'stop' }) as never } });
-    await expect(askControl(wrong, 'before_llm', 1, 'g')).rejects.toThrow(`hooks.getControlState returned {"action":"stop"}; return { action: 'continue' | 'pause' | 'cancel' }`);
+    await expect(askControl(wrong, 'before_llm', 1, 'g')).rejects.toThrow(
+      `hooks.getControlState returned {"action":"stop"}; return { action: 'continue' | 'pause' | 'cancel' }`,
+    );
   });
 });
 
@@ -23,8 +25,18 @@ describe('stopHookFeedback', () => {
   it('returns the feedback of the first failing hook, a default without feedback, or nothing when all pass', async () => {
     const state = initialState('g', 0);
     expect(await stopHookFeedback(config({ stopHooks: [hook('a', { pass: true })] }), 'answer', state)).toBeUndefined();
-    expect(await stopHookFeedback(config({ stopHooks: [hook('a', { pass: false, feedback: ' cite ' }), hook('b', { pass: false, feedback: 'no' })] }), 'answer', state)).toBe('cite');
-    expect(await stopHookFeedback(config({ stopHooks: [hook('a', { pass: false })] }), 'answer', state)).toBe('Your answer did not pass the check "a". Revise it.');
-    await expect(stopHookFeedback(config({ stopHooks: [hook('a', null)] }), 'answer', state)).rejects.toThrow('stop hook "a" returned null; return { pass: boolean, feedback?: string }');
+    expect(
+      await stopHookFeedback(
+        config({ stopHooks: [hook('a', { pass: false, feedback: ' cite ' }), hook('b', { pass: false, feedback: 'no' })] }),
+        'answer',
+        state,
+      ),
+    ).toBe('cite');
+    expect(await stopHookFeedback(config({ stopHooks: [hook('a', { pass: false })] }), 'answer', state)).toBe(
+      'Your answer did not pass the check "a". Revise it.',
+    );
+    await expect(stopHookFeedback(config({ stopHooks: [hook('a', null)] }), 'answer', state)).rejects.toThrow(
+      'stop hook "a" returned null; return { pass: boolean, feedback?: string }',
+    );
   });
 });

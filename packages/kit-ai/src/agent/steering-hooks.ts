@@ -13,7 +13,9 @@ export async function askControl(config: SmartAgentConfig, point: ControlPoint, 
   const answer: unknown = await invokeHook('getControlState', () => hook({ point, iteration, goal }));
   const action = (answer as { action?: unknown } | null | undefined)?.action;
   if (action !== 'continue' && action !== 'pause' && action !== 'cancel') {
-    throw new RunFailure(`hooks.getControlState returned ${JSON.stringify(answer) ?? 'undefined'}; return { action: 'continue' | 'pause' | 'cancel' }`);
+    throw new RunFailure(
+      `hooks.getControlState returned ${JSON.stringify(answer) ?? 'undefined'}; return { action: 'continue' | 'pause' | 'cancel' }`,
+    );
   }
   return action;
 }
@@ -27,7 +29,9 @@ export async function stopHookFeedback(config: SmartAgentConfig, response: strin
     const context = { response, messages: state.messages.slice(), toolCalls: state.toolCalls.slice(), goal: state.goal };
     const verdict: unknown = await invokeHook('evaluate', () => hook.evaluate(context), `stop hook "${hook.name}"`);
     if (typeof (verdict as { pass?: unknown } | null)?.pass !== 'boolean') {
-      throw new RunFailure(`stop hook "${hook.name}" returned ${JSON.stringify(verdict) ?? 'undefined'}; return { pass: boolean, feedback?: string }`);
+      throw new RunFailure(
+        `stop hook "${hook.name}" returned ${JSON.stringify(verdict) ?? 'undefined'}; return { pass: boolean, feedback?: string }`,
+      );
     }
     if (!(verdict as StopHookResult).pass) {
       const feedback = (verdict as StopHookResult).feedback?.trim();

@@ -4,7 +4,10 @@ import { continueMessage, isCutOff, nudgeMessage, nudgeThreshold, outputTokensOf
 describe('token budget helpers', () => {
   it('treats a number n as { maxOutputTokensPerTurn: n }', () => {
     expect(resolveTokenBudget(512)).toEqual({ maxOutputTokensPerTurn: 512 });
-    expect(resolveTokenBudget({ maxOutputTokensPerTurn: 100, nudgeAtPercent: 80 })).toEqual({ maxOutputTokensPerTurn: 100, nudgeAtPercent: 80 });
+    expect(resolveTokenBudget({ maxOutputTokensPerTurn: 100, nudgeAtPercent: 80 })).toEqual({
+      maxOutputTokensPerTurn: 100,
+      nudgeAtPercent: 80,
+    });
     expect(resolveTokenBudget(undefined)).toBeUndefined();
   });
 

@@ -8,7 +8,12 @@ import { callText, scriptedLlm } from './testing/scripted-llm.js';
 import { ToolCatalog } from './tool-catalog.js';
 
 function tool(name: string, description = `Does ${name}`): AgentTool {
-  return { name, description, parameters: { type: 'object', properties: { x: { type: 'integer' } } }, execute: async (args) => ({ tool: name, args }) };
+  return {
+    name,
+    description,
+    parameters: { type: 'object', properties: { x: { type: 'integer' } } },
+    execute: async (args) => ({ tool: name, args }),
+  };
 }
 
 const many = ['alpha', 'beta', 'gamma', 'delta', 'epsilon'].map((name) => tool(name));
@@ -24,7 +29,10 @@ describe('close names', () => {
 
 describe('ToolCatalog', () => {
   it('offers everything when not deferred, with an empty object schema for tools without parameters', () => {
-    const catalog = new ToolCatalog([toolCallable({ name: 'bare', description: 'No args', execute: async () => 1 }), taskCallable({ name: 'job', description: 'A job', execute: async () => 1 })]);
+    const catalog = new ToolCatalog([
+      toolCallable({ name: 'bare', description: 'No args', execute: async () => 1 }),
+      taskCallable({ name: 'job', description: 'A job', execute: async () => 1 }),
+    ]);
     expect(catalog.deferred).toBe(false);
     expect(catalog.definitions(new Set())).toEqual([
       { name: 'bare', description: 'No args', parameters: { type: 'object', properties: {} } },
@@ -44,7 +52,12 @@ describe('ToolCatalog', () => {
     expect(text).toContain('- gamma: Does gamma\n  Arguments (JSON Schema): {"type":"object","properties":{"x":{"type":"integer"}}}');
     expect(text).toContain('call load_tools with {"names": [...]} to get their definitions before using them.\n- alpha: Does alpha');
     expect(text).not.toContain('- alpha: Does alpha\n  Arguments');
-    expect(new ToolCatalog(many.map((entry) => toolCallable(entry)), 5).deferred).toBe(false);
+    expect(
+      new ToolCatalog(
+        many.map((entry) => toolCallable(entry)),
+        5,
+      ).deferred,
+    ).toBe(false);
   });
 
   it('keeps descriptions to one line in the deferred list', () => {
@@ -58,14 +71,21 @@ describe('deferred tool loading in a run', () => {
     const llm = scriptedLlm([callText('load_tools', { names: ['delta', 'nope'] }), callText('delta', { x: 1 }), 'done']);
     const outcome = await createSmartAgent({ llm, tools: many, toolCatalog: { deferThreshold: 3 } }).run('g');
     expect(outcome.status).toBe('completed');
-    expect(llm.requests.map((request) => request.options?.tools?.map((definition) => definition.name))).toEqual([['load_tools'], ['delta', 'load_tools'], ['delta', 'load_tools']]);
+    expect(llm.requests.map((request) => request.options?.tools?.map((definition) => definition.name))).toEqual([
+      ['load_tools'],
+      ['delta', 'load_tools'],
+      ['delta', 'load_tools'],
+    ]);
     expect(llm.requests[1]!.messages.at(-1)!.content).toBe(
       'Result of tool load_tools (call call_1_1):\n{"loaded":[{"name":"delta","description":"Does delta","parameters":{"type":"object","properties":{"x":{"type":"integer"}}}}],"unknown":["nope"]}',
     );
     expect(outcome.toolCalls[1]).toMatchObject({ tool: 'delta', status: 'success', result: { tool: 'delta', args: { x: 1 } } });
     expect(outcome.checkpoint?.loadedTools).toEqual(['delta']);
     const next = scriptedLlm(['ok']);
-    await createSmartAgent({ llm: next, tools: many, toolCatalog: { deferThreshold: 3 } }).resume(JSON.parse(JSON.stringify({ ...outcome.checkpoint, stage: 'paused' })), 'more');
+    await createSmartAgent({ llm: next, tools: many, toolCatalog: { deferThreshold: 3 } }).resume(
+      JSON.parse(JSON.stringify({ ...outcome.checkpoint, stage: 'paused' })),
+      'more',
+    );
     expect(next.requests[0]!.options?.tools?.map((definition) => definition.name)).toEqual(['delta', 'load_tools']);
   });
 
@@ -73,7 +93,9 @@ describe('deferred tool loading in a run', () => {
     const llm = scriptedLlm([callText('beta', { x: 'not a number' }), callText('beta', { x: 2 }), 'done']);
     const outcome = await createSmartAgent({ llm, tools: many, toolCatalog: { deferThreshold: 0 } }).run('g');
     expect(outcome.toolCalls.map((call) => call.status)).toEqual(['error', 'success']);
-    expect(llm.requests[1]!.messages.at(-1)!.content).toBe('Error from tool beta (call call_1_1): Invalid arguments for beta: x must be of type integer');
+    expect(llm.requests[1]!.messages.at(-1)!.content).toBe(
+      'Error from tool beta (call call_1_1): Invalid arguments for beta: x must be of type integer',
+    );
   });
 
   it('does not add load_tools at or below the threshold', async () => {

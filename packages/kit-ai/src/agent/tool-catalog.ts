@@ -68,7 +68,10 @@ export class ToolCatalog {
   /** The error text for a name that is not in the catalogue, naming close names or the available ones. */
   unknownNameMessage(name: string): string {
     const close = closeNames(name, this.names());
-    const hint = close.length > 0 ? `Did you mean ${close.map((candidate) => `"${candidate}"`).join(' or ')}?` : `The available tools are: ${this.names().join(', ')}.`;
+    const hint =
+      close.length > 0
+        ? `Did you mean ${close.map((candidate) => `"${candidate}"`).join(' or ')}?`
+        : `The available tools are: ${this.names().join(', ')}.`;
     return `Unknown tool "${name}". ${hint} Call a tool by its exact name.`;
   }
 
@@ -88,7 +91,10 @@ export class ToolCatalog {
   private render(visible: readonly Callable[]): string {
     if (this.entries.length === 0) return '';
     const label = (callable: Callable): string => (callable.kind === 'task' ? `${callable.name} (task)` : callable.name);
-    const full = visible.map((callable) => `- ${label(callable)}: ${oneLine(callable.description)}\n  Arguments (JSON Schema): ${JSON.stringify(callable.parameters ?? EMPTY_SCHEMA)}`);
+    const full = visible.map(
+      (callable) =>
+        `- ${label(callable)}: ${oneLine(callable.description)}\n  Arguments (JSON Schema): ${JSON.stringify(callable.parameters ?? EMPTY_SCHEMA)}`,
+    );
     const lines = [
       '## Tools',
       'To call a tool, reply with a JSON object {"tool": "<name>", "arguments": {...}}, or a JSON array of such objects to make several calls at once, either as your whole reply or inside one ```json fenced block. Tasks are called the same way, by task name. The results come back in the next message. When you can answer, reply with the answer and no tool call.',

@@ -13,9 +13,22 @@ describe('checkArguments', () => {
     expect(checkArguments(toolCallable({ name: 'x', description: '', parameters: schema, execute: async () => 1 }), { n: 'a' })).toBe(
       'Invalid arguments for x: s is required; n must be of type integer',
     );
-    const validated = toolCallable({ name: 'x', description: '', parameters: schema, validate: () => ({ valid: false }), execute: async () => 1 });
+    const validated = toolCallable({
+      name: 'x',
+      description: '',
+      parameters: schema,
+      validate: () => ({ valid: false }),
+      execute: async () => 1,
+    });
     expect(checkArguments(validated, { n: 1, s: 'ok' })).toBe('Invalid arguments for x: rejected by validate');
-    const throwing = toolCallable({ name: 'x', description: '', validate: () => { throw new Error('bad shape'); }, execute: async () => 1 });
+    const throwing = toolCallable({
+      name: 'x',
+      description: '',
+      validate: () => {
+        throw new Error('bad shape');
+      },
+      execute: async () => 1,
+    });
     expect(checkArguments(throwing, {})).toBe('Invalid arguments for x: bad shape');
     expect(checkArguments(toolCallable({ name: 'x', description: '', execute: async () => 1 }), { anything: true })).toBeUndefined();
   });
@@ -29,20 +42,53 @@ describe('executeCall', () => {
   });
 
   it('turns a throw (also a synchronous one) into an error outcome, hard with failureMode hard', async () => {
-    const sync = toolCallable({ name: 'x', description: '', failureMode: 'hard', execute: () => { throw new Error('nope'); } });
-    expect(await executeCall(sync, call, context)).toMatchObject({ status: 'error', error: 'Tool x failed: nope', errorCode: 'tool_failed', hardFailure: true });
+    const sync = toolCallable({
+      name: 'x',
+      description: '',
+      failureMode: 'hard',
+      execute: () => {
+        throw new Error('nope');
+      },
+    });
+    expect(await executeCall(sync, call, context)).toMatchObject({
+      status: 'error',
+      error: 'Tool x failed: nope',
+      errorCode: 'tool_failed',
+      hardFailure: true,
+    });
   });
 
   it('times out and aborts a task signal', async () => {
     let signal: AbortSignal | undefined;
-    const task = taskCallable({ name: 'x', description: '', timeout: 20, execute: async (_args, ctx) => { signal = ctx.signal; await sleep(200); return 1; } });
+    const task = taskCallable({
+      name: 'x',
+      description: '',
+      timeout: 20,
+      execute: async (_args, ctx) => {
+        signal = ctx.signal;
+        await sleep(200);
+        return 1;
+      },
+    });
     const result = await executeCall(task, call, context);
-    expect(result).toMatchObject({ status: 'error', error: 'Task x timed out after 20 ms', errorCode: 'tool_timeout', hardFailure: false, kind: 'task' });
+    expect(result).toMatchObject({
+      status: 'error',
+      error: 'Task x timed out after 20 ms',
+      errorCode: 'tool_timeout',
+      hardFailure: false,
+      kind: 'task',
+    });
     expect(signal?.aborted).toBe(true);
     expect(result.durationMs).toBeLessThan(150);
   });
 
   it('makes error outcomes for calls that never ran', () => {
-    expect(failedBeforeRun(call, undefined, 3, 'Unknown tool "x".', 'unknown_tool')).toMatchObject({ status: 'error', kind: 'tool', error: 'Unknown tool "x".', durationMs: 0, iteration: 3 });
+    expect(failedBeforeRun(call, undefined, 3, 'Unknown tool "x".', 'unknown_tool')).toMatchObject({
+      status: 'error',
+      kind: 'tool',
+      error: 'Unknown tool "x".',
+      durationMs: 0,
+      iteration: 3,
+    });
   });
 });

@@ -48,13 +48,25 @@ export interface ExecuteContext {
  */
 export async function executeCall(callable: Callable, call: IdentifiedCall, context: ExecuteContext): Promise<CallOutcome> {
   const started = Date.now();
-  const base = { call, kind: callable.kind, taskKind: callable.taskKind, iteration: context.iteration, startedAt: new Date(started).toISOString() };
+  const base = {
+    call,
+    kind: callable.kind,
+    taskKind: callable.taskKind,
+    iteration: context.iteration,
+    startedAt: new Date(started).toISOString(),
+  };
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let failure: { message: string; code: KitAIErrorCode } | undefined;
   let value: unknown;
   try {
-    const running = callable.invoke(call.arguments, { callId: call.id, goal: context.goal, iteration: context.iteration, signal: controller.signal, llm: context.llm });
+    const running = callable.invoke(call.arguments, {
+      callId: call.id,
+      goal: context.goal,
+      iteration: context.iteration,
+      signal: controller.signal,
+      llm: context.llm,
+    });
     if (callable.timeout === undefined) value = await running;
     else {
       const limit = callable.timeout;
@@ -63,7 +75,9 @@ export async function executeCall(callable: Callable, call: IdentifiedCall, cont
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => {
             controller.abort();
-            reject(Object.assign(new Error(`${capitalised(callable.kind)} ${callable.name} timed out after ${limit} ms`), { timedOut: true }));
+            reject(
+              Object.assign(new Error(`${capitalised(callable.kind)} ${callable.name} timed out after ${limit} ms`), { timedOut: true }),
+            );
           }, limit);
         }),
       ]);
@@ -78,11 +92,24 @@ export async function executeCall(callable: Callable, call: IdentifiedCall, cont
   }
   const durationMs = Date.now() - started;
   if (!failure) return { ...base, status: 'success', value, durationMs };
-  return { ...base, status: 'error', error: failure.message, errorCode: failure.code, hardFailure: callable.failureMode === 'hard', durationMs };
+  return {
+    ...base,
+    status: 'error',
+    error: failure.message,
+    errorCode: failure.code,
+    hardFailure: callable.failureMode === 'hard',
+    durationMs,
+  };
 }
 
 /** An `error` outcome for a call that did not run (unknown name, invalid arguments). */
-export function failedBeforeRun(call: IdentifiedCall, callable: Callable | undefined, iteration: number, error: string, code: KitAIErrorCode): CallOutcome {
+export function failedBeforeRun(
+  call: IdentifiedCall,
+  callable: Callable | undefined,
+  iteration: number,
+  error: string,
+  code: KitAIErrorCode,
+): CallOutcome {
   return {
     call,
     kind: callable?.kind ?? 'tool',

@@ -64,7 +64,13 @@ describe('budgetResults', () => {
 
   it('applies the default aggregate of 200000 characters without a budget', async () => {
     const value = 'y'.repeat(150_000);
-    const results = await budgetResults([{ callId: 'a', name: 't', value }, { callId: 'b', name: 't', value }], undefined);
+    const results = await budgetResults(
+      [
+        { callId: 'a', name: 't', value },
+        { callId: 'b', name: 't', value },
+      ],
+      undefined,
+    );
     expect(results[0]!.text.length).toBe(150_002);
     expect(results[1]!.text.length).toBe(200_000 - 150_002);
   });

@@ -56,7 +56,10 @@ function shorten(text: string, limit: number, preserveStructure: boolean): strin
  * valid JSON with `preserveStructure`, else the leading characters; either way a note says how many
  * characters were cut, and with `persistDir` the full text is written to a file the note names.
  */
-export async function budgetResults(results: readonly ResultToBudget[], config: ToolResultBudgetConfig | undefined): Promise<BudgetedResult[]> {
+export async function budgetResults(
+  results: readonly ResultToBudget[],
+  config: ToolResultBudgetConfig | undefined,
+): Promise<BudgetedResult[]> {
   const perResult = config?.maxChars ?? Number.POSITIVE_INFINITY;
   let remaining = config?.maxAggregateCharsPerIteration ?? DEFAULT_AGGREGATE_CHARS;
   const budgeted: BudgetedResult[] = [];

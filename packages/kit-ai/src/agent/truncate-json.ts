@@ -30,7 +30,8 @@ function shrink(value: unknown, limits: ShrinkLimits, depth: number): unknown {
 /** Nesting depth of a JSON value (0 for a scalar). */
 function depthOf(value: unknown): number {
   if (Array.isArray(value)) return 1 + value.reduce<number>((deepest, item) => Math.max(deepest, depthOf(item)), 0);
-  if (typeof value === 'object' && value !== null) return 1 + Object.values(value).reduce<number>((deepest, item) => Math.max(deepest, depthOf(item)), 0);
+  if (typeof value === 'object' && value !== null)
+    return 1 + Object.values(value).reduce<number>((deepest, item) => Math.max(deepest, depthOf(item)), 0);
   return 0;
 }
 
@@ -78,7 +79,12 @@ export function truncateJson(json: string, maxChars: number): string {
   } catch {
     value = json;
   }
-  const limits: ShrinkLimits = { chars: Math.max(8, maxChars), items: Math.max(1, maxChars), keys: Math.max(1, maxChars), depth: depthOf(value) };
+  const limits: ShrinkLimits = {
+    chars: Math.max(8, maxChars),
+    items: Math.max(1, maxChars),
+    keys: Math.max(1, maxChars),
+    depth: depthOf(value),
+  };
   for (let round = 0; round < 200; round++) {
     const text = JSON.stringify(shrink(value, limits, 0));
     if (text.length <= maxChars) return text;

@@ -6,7 +6,14 @@ import type { SmartAgentMemoryConfig } from '../memory/types.js';
 import type { EvolutionConfig } from '../evolution/types.js';
 import type { AgentCheckpoint, AgentRunResult } from './run-result.js';
 
-export type { AgentRunStatus, AgentCheckpointStage, PendingApproval, CompactionState, AgentCheckpoint, AgentRunResult } from './run-result.js';
+export type {
+  AgentRunStatus,
+  AgentCheckpointStage,
+  PendingApproval,
+  CompactionState,
+  AgentCheckpoint,
+  AgentRunResult,
+} from './run-result.js';
 
 /** The agent returned by `createSmartAgent`. */
 export interface SmartAgent {

@@ -21,7 +21,11 @@ describe('validateConfig', () => {
         maxIterations: 3,
         maxTotalIterations: 30,
         contextWindowSize: 8000,
-        compaction: { snip: { preserveTail: 4 }, microcompact: { maxToolResultChars: 500, protectedTail: 0 }, autocompact: { threshold: 0.8, maxFailures: 0, bufferTokens: 0 } },
+        compaction: {
+          snip: { preserveTail: 4 },
+          microcompact: { maxToolResultChars: 500, protectedTail: 0 },
+          autocompact: { threshold: 0.8, maxFailures: 0, bufferTokens: 0 },
+        },
         streaming: { maxConcurrency: 1 },
         toolCatalog: { deferThreshold: 0 },
         tokenBudget: { maxOutputTokensPerTurn: 10, nudgeAtPercent: 100, maxEscalations: 0 },
@@ -34,14 +38,22 @@ describe('validateConfig', () => {
 
   it('names the field, the value and the fix', () => {
     expect(message({ tools: 'x' as never })).toBe('createSmartAgent: tools must be an array, got "x"; pass [] for an agent without tools');
-    expect(message({ tools: [{ name: '', description: 'd', execute: async () => 1 }] })).toBe('createSmartAgent: tools[0].name must be a non-empty string, got ""');
-    expect(message({ compaction: { snip: { preserveTail: 0 } } })).toBe('createSmartAgent: compaction.snip.preserveTail must be a positive integer, got 0');
+    expect(message({ tools: [{ name: '', description: 'd', execute: async () => 1 }] })).toBe(
+      'createSmartAgent: tools[0].name must be a non-empty string, got ""',
+    );
+    expect(message({ compaction: { snip: { preserveTail: 0 } } })).toBe(
+      'createSmartAgent: compaction.snip.preserveTail must be a positive integer, got 0',
+    );
     expect(message({ maxTotalIterations: 0 })).toBe('createSmartAgent: maxTotalIterations must be a positive integer, got 0');
-    expect(message({ tokenBudget: { maxOutputTokensPerTurn: 10, maxEscalations: 1.5 } })).toBe('createSmartAgent: tokenBudget.maxEscalations must be an integer of 0 or more, got 1.5');
+    expect(message({ tokenBudget: { maxOutputTokensPerTurn: 10, maxEscalations: 1.5 } })).toBe(
+      'createSmartAgent: tokenBudget.maxEscalations must be an integer of 0 or more, got 1.5',
+    );
     expect(message({ evolution: { store: new InMemoryEvolutionStore(), capture: 'sometimes' as never } })).toBe(
       "createSmartAgent: evolution.capture must be 'every-run', 'on-failure', 'on-success' or a function of the run result, got \"sometimes\".",
     );
-    expect(message({ stopHooks: [{ name: 'x' }] as never })).toBe('createSmartAgent: stopHooks[0] must be a StopHook { name, evaluate }, got an object');
+    expect(message({ stopHooks: [{ name: 'x' }] as never })).toBe(
+      'createSmartAgent: stopHooks[0] must be a StopHook { name, evaluate }, got an object',
+    );
     // Bad pruning or promotion settings are refused when the agent is made, not silently after each run.
     expect(message({ evolution: { store: new InMemoryEvolutionStore(), pruning: { maxStrategies: -1 } } })).toBe(
       'createSmartAgent: evolution.pruning: maxStrategies must be an integer of 0 or more such as 200, got -1.',

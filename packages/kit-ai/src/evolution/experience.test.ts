@@ -9,7 +9,11 @@ function result(status: AgentRunStatus, extra: Partial<AgentRunResult> = {}): Ag
 
 describe('buildExperience', () => {
   it('maps every status to an outcome', () => {
-    const outcomes = (['completed', 'fatal', 'canceled', 'max_iterations', 'approval_required', 'paused'] as const).map((status) => [status, outcomeOf(status), buildExperience({ goal: 'g', result: result(status), durationMs: 1 }).outcome]);
+    const outcomes = (['completed', 'fatal', 'canceled', 'max_iterations', 'approval_required', 'paused'] as const).map((status) => [
+      status,
+      outcomeOf(status),
+      buildExperience({ goal: 'g', result: result(status), durationMs: 1 }).outcome,
+    ]);
     expect(outcomes).toEqual([
       ['completed', 'success', 'success'],
       ['fatal', 'failure', 'failure'],
@@ -29,14 +33,61 @@ describe('buildExperience', () => {
       result: result('completed', {
         usage: { promptTokens: 700, completionTokens: 300, totalTokens: 1000 },
         toolCalls: [
-          { id: 'c2', tool: 'issue_refund', args: { id: 1042 }, status: 'error', error: 'refund service unavailable', iteration: 2, startedAt: '2025-01-01T00:00:02.000Z', durationMs: 5 },
-          { id: 'c1', tool: 'lookup_order', args: { id: 1042 }, status: 'success', result: { status: 'shipped', notes: long }, iteration: 1, startedAt: '2025-01-01T00:00:01.000Z', durationMs: 5 },
-          { id: 'c4', tool: 'issue_refund', args: { id: 1042 }, status: 'success', result: 'ok', iteration: 3, startedAt: '2025-01-01T00:00:04.000Z', durationMs: 5 },
+          {
+            id: 'c2',
+            tool: 'issue_refund',
+            args: { id: 1042 },
+            status: 'error',
+            error: 'refund service unavailable',
+            iteration: 2,
+            startedAt: '2025-01-01T00:00:02.000Z',
+            durationMs: 5,
+          },
+          {
+            id: 'c1',
+            tool: 'lookup_order',
+            args: { id: 1042 },
+            status: 'success',
+            result: { status: 'shipped', notes: long },
+            iteration: 1,
+            startedAt: '2025-01-01T00:00:01.000Z',
+            durationMs: 5,
+          },
+          {
+            id: 'c4',
+            tool: 'issue_refund',
+            args: { id: 1042 },
+            status: 'success',
+            result: 'ok',
+            iteration: 3,
+            startedAt: '2025-01-01T00:00:04.000Z',
+            durationMs: 5,
+          },
         ],
-        taskCalls: [{ id: 't1', task: 'notify', kind: 'shell', args: {}, status: 'denied', error: 'not allowed now', iteration: 2, startedAt: '2025-01-01T00:00:01.500Z', durationMs: 0 }],
+        taskCalls: [
+          {
+            id: 't1',
+            task: 'notify',
+            kind: 'shell',
+            args: {},
+            status: 'denied',
+            error: 'not allowed now',
+            iteration: 2,
+            startedAt: '2025-01-01T00:00:01.500Z',
+            durationMs: 0,
+          },
+        ],
       }),
     });
-    expect(experience).toMatchObject({ goal: 'Refund order 1042', outcome: 'success', iterations: 3, tokenUsage: 1000, duration: 2400, skillsUsed: ['refund-triage'], status: 'completed' });
+    expect(experience).toMatchObject({
+      goal: 'Refund order 1042',
+      outcome: 'success',
+      iterations: 3,
+      tokenUsage: 1000,
+      duration: 2400,
+      skillsUsed: ['refund-triage'],
+      status: 'completed',
+    });
     expect(experience.trajectory.map((step) => [step.iteration, step.kind, step.name, step.status])).toEqual([
       [1, 'tool', 'lookup_order', 'success'],
       [2, 'task', 'notify', 'denied'],
@@ -58,14 +109,36 @@ describe('buildExperience', () => {
       durationMs: 10,
       result: result('fatal', {
         error: 'provider down',
-        checkpoint: { stage: 'tool_result', goal: 'g', messages: [], iterations: 3, toolCalls: [], taskCalls: [], maxOutputTokens: 0, compaction: { autocompactFailures: 0, reactiveCompactRetries: 0, tokenEscalations: 0 }, activeSkills: ['triage'] },
+        checkpoint: {
+          stage: 'tool_result',
+          goal: 'g',
+          messages: [],
+          iterations: 3,
+          toolCalls: [],
+          taskCalls: [],
+          maxOutputTokens: 0,
+          compaction: { autocompactFailures: 0, reactiveCompactRetries: 0, tokenEscalations: 0 },
+          activeSkills: ['triage'],
+        },
       }),
     });
-    expect(experience).toEqual({ goal: 'g', outcome: 'failure', trajectory: [], iterations: 3, tokenUsage: 0, duration: 10, skillsUsed: ['triage'], status: 'fatal', error: 'provider down' });
+    expect(experience).toEqual({
+      goal: 'g',
+      outcome: 'failure',
+      trajectory: [],
+      iterations: 3,
+      tokenUsage: 0,
+      duration: 10,
+      skillsUsed: ['triage'],
+      status: 'fatal',
+      error: 'provider down',
+    });
   });
 
   it('rejects bad input with invalid_arguments', () => {
-    expect(() => buildExperience({ goal: '', result: result('completed'), durationMs: 1 })).toThrow('buildExperience: goal must be the non-empty goal of the run, got "".');
+    expect(() => buildExperience({ goal: '', result: result('completed'), durationMs: 1 })).toThrow(
+      'buildExperience: goal must be the non-empty goal of the run, got "".',
+    );
     expect(() => buildExperience({ goal: 'g', result: result('done' as never), durationMs: 1 })).toThrow(
       'buildExperience: result.status must be an AgentRunStatus (completed, max_iterations, approval_required, paused, canceled, fatal), got "done".',
     );
@@ -80,7 +153,10 @@ describe('shouldCapture', () => {
     expect([shouldCapture(undefined, completed), shouldCapture('every-run', paused)]).toEqual([true, true]);
     expect([shouldCapture('on-failure', completed), shouldCapture('on-failure', paused)]).toEqual([false, true]);
     expect([shouldCapture('on-success', completed), shouldCapture('on-success', paused)]).toEqual([true, false]);
-    expect([shouldCapture((run) => run.status === 'paused', completed), shouldCapture((run) => run.status === 'paused', paused)]).toEqual([false, true]);
+    expect([shouldCapture((run) => run.status === 'paused', completed), shouldCapture((run) => run.status === 'paused', paused)]).toEqual([
+      false,
+      true,
+    ]);
   });
 
   it('rejects an unknown setting with invalid_config', () => {

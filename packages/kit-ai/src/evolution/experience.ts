@@ -50,14 +50,24 @@ function stepOf(kind: 'tool' | 'task', record: AgentToolCallRecord | AgentTaskCa
 }
 
 function checkResult(component: string, result: unknown): asserts result is AgentRunResult {
-  if (typeof result !== 'object' || result === null) throw new KitAIError('invalid_arguments', `${component}: result must be the AgentRunResult of a run, got ${describeValue(result)}.`);
+  if (typeof result !== 'object' || result === null)
+    throw new KitAIError('invalid_arguments', `${component}: result must be the AgentRunResult of a run, got ${describeValue(result)}.`);
   const { status, iterations, toolCalls, taskCalls } = result as Record<string, unknown>;
   if (typeof status !== 'string' || !statuses.has(status as AgentRunStatus)) {
-    throw new KitAIError('invalid_arguments', `${component}: result.status must be an AgentRunStatus (completed, max_iterations, approval_required, paused, canceled, fatal), got ${describeValue(status)}.`);
+    throw new KitAIError(
+      'invalid_arguments',
+      `${component}: result.status must be an AgentRunStatus (completed, max_iterations, approval_required, paused, canceled, fatal), got ${describeValue(status)}.`,
+    );
   }
-  if (typeof iterations !== 'number' || !(iterations >= 0)) throw new KitAIError('invalid_arguments', `${component}: result.iterations must be a number of 0 or more, got ${describeValue(iterations)}.`);
-  if (!Array.isArray(toolCalls)) throw new KitAIError('invalid_arguments', `${component}: result.toolCalls must be an array, got ${describeValue(toolCalls)}.`);
-  if (!Array.isArray(taskCalls)) throw new KitAIError('invalid_arguments', `${component}: result.taskCalls must be an array, got ${describeValue(taskCalls)}.`);
+  if (typeof iterations !== 'number' || !(iterations >= 0))
+    throw new KitAIError(
+      'invalid_arguments',
+      `${component}: result.iterations must be a number of 0 or more, got ${describeValue(iterations)}.`,
+    );
+  if (!Array.isArray(toolCalls))
+    throw new KitAIError('invalid_arguments', `${component}: result.toolCalls must be an array, got ${describeValue(toolCalls)}.`);
+  if (!Array.isArray(taskCalls))
+    throw new KitAIError('invalid_arguments', `${component}: result.taskCalls must be an array, got ${describeValue(taskCalls)}.`);
 }
 
 /**
@@ -85,24 +95,45 @@ function checkResult(component: string, result: unknown): asserts result is Agen
  */
 export function buildExperience(input: BuildExperienceInput): Omit<Experience, 'id' | 'recordedAt'> {
   const component = 'buildExperience';
-  if (typeof input !== 'object' || input === null) throw new KitAIError('invalid_arguments', `${component}: input must be an object { goal, result, durationMs }, got ${describeValue(input)}.`);
+  if (typeof input !== 'object' || input === null)
+    throw new KitAIError(
+      'invalid_arguments',
+      `${component}: input must be an object { goal, result, durationMs }, got ${describeValue(input)}.`,
+    );
   const { goal, result, durationMs, skillsUsed } = input;
-  if (typeof goal !== 'string' || goal.trim() === '') throw new KitAIError('invalid_arguments', `${component}: goal must be the non-empty goal of the run, got ${describeValue(goal)}.`);
+  if (typeof goal !== 'string' || goal.trim() === '')
+    throw new KitAIError('invalid_arguments', `${component}: goal must be the non-empty goal of the run, got ${describeValue(goal)}.`);
   checkResult(component, result);
   if (typeof durationMs !== 'number' || !Number.isFinite(durationMs) || durationMs < 0) {
-    throw new KitAIError('invalid_arguments', `${component}: durationMs must be a finite number of milliseconds of 0 or more, got ${describeValue(durationMs)}.`);
+    throw new KitAIError(
+      'invalid_arguments',
+      `${component}: durationMs must be a finite number of milliseconds of 0 or more, got ${describeValue(durationMs)}.`,
+    );
   }
   if (skillsUsed !== undefined && (!Array.isArray(skillsUsed) || skillsUsed.some((name) => typeof name !== 'string'))) {
-    throw new KitAIError('invalid_arguments', `${component}: skillsUsed must be an array of skill names, got ${describeValue(skillsUsed)}.`);
+    throw new KitAIError(
+      'invalid_arguments',
+      `${component}: skillsUsed must be an array of skill names, got ${describeValue(skillsUsed)}.`,
+    );
   }
 
   const calls = [
     ...result.toolCalls.map((record, index) => ({ step: stepOf('tool', record), startedAt: record.startedAt, index })),
-    ...result.taskCalls.map((record, index) => ({ step: stepOf('task', record), startedAt: record.startedAt, index: result.toolCalls.length + index })),
+    ...result.taskCalls.map((record, index) => ({
+      step: stepOf('task', record),
+      startedAt: record.startedAt,
+      index: result.toolCalls.length + index,
+    })),
   ];
-  calls.sort((left, right) => left.step.iteration - right.step.iteration || (left.startedAt < right.startedAt ? -1 : left.startedAt > right.startedAt ? 1 : 0) || left.index - right.index);
+  calls.sort(
+    (left, right) =>
+      left.step.iteration - right.step.iteration ||
+      (left.startedAt < right.startedAt ? -1 : left.startedAt > right.startedAt ? 1 : 0) ||
+      left.index - right.index,
+  );
   const trajectory = calls.map(({ step }) => step);
-  if (result.status === 'completed') trajectory.push({ iteration: result.iterations, kind: 'answer', summary: shorten(textOf(result.result)) });
+  if (result.status === 'completed')
+    trajectory.push({ iteration: result.iterations, kind: 'answer', summary: shorten(textOf(result.result)) });
 
   const experience: NewExperience = {
     goal,
@@ -137,5 +168,8 @@ export function shouldCapture(capture: EvolutionConfig['capture'], result: Agent
   if (capture === 'on-failure') return result.status !== 'completed';
   if (capture === 'on-success') return result.status === 'completed';
   if (typeof capture === 'function') return capture(result) === true;
-  throw new KitAIError('invalid_config', `shouldCapture: capture must be 'every-run', 'on-failure', 'on-success' or a function (result) => boolean, got ${describeValue(capture)}.`);
+  throw new KitAIError(
+    'invalid_config',
+    `shouldCapture: capture must be 'every-run', 'on-failure', 'on-success' or a function (result) => boolean, got ${describeValue(capture)}.`,
+  );
 }

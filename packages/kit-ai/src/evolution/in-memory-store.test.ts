@@ -9,7 +9,9 @@ function experience(goal: string, outcome: NewExperience['outcome'] = 'success')
   return {
     goal,
     outcome,
-    trajectory: [{ iteration: 1, kind: 'tool', name: 'lookup_order', args: { id: 1042 }, status: 'success', summary: '{"status":"shipped"}' }],
+    trajectory: [
+      { iteration: 1, kind: 'tool', name: 'lookup_order', args: { id: 1042 }, status: 'success', summary: '{"status":"shipped"}' },
+    ],
     iterations: 2,
     tokenUsage: 900,
     duration: 1500,
@@ -63,8 +65,12 @@ describe('InMemoryEvolutionStore experiences', () => {
       code: 'invalid_arguments',
       message: "InMemoryEvolutionStore.recordExperience: experience.outcome must be 'success', 'failure' or 'partial', got \"great\".",
     });
-    await expect(store.recordExperience({ ...experience('x'), duration: -1 })).rejects.toThrow('experience.duration must be a finite number of 0 or more such as 850 (milliseconds), got -1.');
-    await expect(store.queryExperiences({ since: 'yesterday' })).rejects.toThrow("query.since must be an ISO 8601 time such as '2025-01-31T00:00:00Z', got \"yesterday\".");
+    await expect(store.recordExperience({ ...experience('x'), duration: -1 })).rejects.toThrow(
+      'experience.duration must be a finite number of 0 or more such as 850 (milliseconds), got -1.',
+    );
+    await expect(store.queryExperiences({ since: 'yesterday' })).rejects.toThrow(
+      'query.since must be an ISO 8601 time such as \'2025-01-31T00:00:00Z\', got "yesterday".',
+    );
   });
 });
 
@@ -85,12 +91,23 @@ describe('InMemoryEvolutionStore strategies', () => {
     const store = new InMemoryEvolutionStore();
     const id = await store.storeStrategy(strategy('lesson', 1.7));
     const [stored] = await store.queryStrategies('lesson', 1);
-    expect(stored).toMatchObject({ utility: 1, applications: 0, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', source: ['e1'] });
+    expect(stored).toMatchObject({
+      utility: 1,
+      applications: 0,
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+      source: ['e1'],
+    });
     await store.updateStrategyUtility(id, -0.5);
     for (let step = 0; step < 3; step++) await store.updateStrategyUtility(id, 0.1);
     vi.setSystemTime(Date.parse('2025-01-03T00:00:00Z'));
     await store.incrementStrategyApplications(id);
-    expect((await store.queryStrategies('lesson', 1))[0]).toMatchObject({ utility: 0.8, applications: 1, updatedAt: '2025-01-03T00:00:00.000Z', createdAt: '2025-01-01T00:00:00.000Z' });
+    expect((await store.queryStrategies('lesson', 1))[0]).toMatchObject({
+      utility: 0.8,
+      applications: 1,
+      updatedAt: '2025-01-03T00:00:00.000Z',
+      createdAt: '2025-01-01T00:00:00.000Z',
+    });
     await store.updateStrategyUtility(id, -5);
     expect((await store.queryStrategies('lesson', 1))[0]?.utility).toBe(0);
   });
@@ -100,11 +117,16 @@ describe('InMemoryEvolutionStore strategies', () => {
     const id = await store.storeStrategy(strategy('lesson'));
     await expect(store.updateStrategyUtility('nope', 0.1)).rejects.toMatchObject({
       code: 'invalid_arguments',
-      message: 'InMemoryEvolutionStore.updateStrategyUtility: no strategy has id "nope"; it may have been pruned. Take ids from queryStrategies().',
+      message:
+        'InMemoryEvolutionStore.updateStrategyUtility: no strategy has id "nope"; it may have been pruned. Take ids from queryStrategies().',
     });
     await expect(store.incrementStrategyApplications('nope')).rejects.toBeInstanceOf(KitAIError);
-    await expect(store.updateStrategyUtility(id, Number.NaN)).rejects.toThrow('delta must be a finite number such as 0.1 or -0.1, got NaN.');
-    await expect(store.storeStrategy({ ...strategy('x'), applications: 1.5 })).rejects.toThrow('strategy.applications must be an integer of 0 or more, got 1.5.');
+    await expect(store.updateStrategyUtility(id, Number.NaN)).rejects.toThrow(
+      'delta must be a finite number such as 0.1 or -0.1, got NaN.',
+    );
+    await expect(store.storeStrategy({ ...strategy('x'), applications: 1.5 })).rejects.toThrow(
+      'strategy.applications must be an integer of 0 or more, got 1.5.',
+    );
     expect(await store.removeStrategy(id)).toBe(true);
     expect(await store.removeStrategy(id)).toBe(false);
   });
@@ -130,28 +152,62 @@ describe('InMemoryEvolutionStore strategies', () => {
     expect(left).toEqual([c, oldApplied, b]);
     expect([old, useless, a].some((id) => left.includes(id))).toBe(false);
     expect((await store.getStats()).strategies).toBe(3);
-    await expect(store.pruneStrategies({ maxStrategies: -1 })).rejects.toThrow('maxStrategies must be an integer of 0 or more such as 200, got -1.');
+    await expect(store.pruneStrategies({ maxStrategies: -1 })).rejects.toThrow(
+      'maxStrategies must be an integer of 0 or more such as 200, got -1.',
+    );
   });
 });
 
 describe('InMemoryEvolutionStore skills and stats', () => {
   it('stores skills by name (replacing keeps the id) and ranks them over name, description and trigger', async () => {
     const store = new InMemoryEvolutionStore();
-    const id = await store.storeSkill({ name: 'refund-triage', description: 'Decide refunds', trigger: 'When asked for money back', prompt: 'Look up the order.', utility: 0.4 });
-    expect(await store.storeSkill({ name: 'refund-triage', description: 'Decide refunds quickly', trigger: 'When asked for money back', prompt: 'Look up the order first.', utility: 0.9 })).toBe(id);
+    const id = await store.storeSkill({
+      name: 'refund-triage',
+      description: 'Decide refunds',
+      trigger: 'When asked for money back',
+      prompt: 'Look up the order.',
+      utility: 0.4,
+    });
+    expect(
+      await store.storeSkill({
+        name: 'refund-triage',
+        description: 'Decide refunds quickly',
+        trigger: 'When asked for money back',
+        prompt: 'Look up the order first.',
+        utility: 0.9,
+      }),
+    ).toBe(id);
     await store.storeSkill({ name: 'tone', description: 'Friendly tone', trigger: 'Always', prompt: 'Be kind.', source: 'developer' });
     const found = await store.querySkills('customer wants money back', 5);
-    expect(found).toEqual([{ name: 'refund-triage', description: 'Decide refunds quickly', trigger: 'When asked for money back', prompt: 'Look up the order first.', utility: 0.9 }]);
+    expect(found).toEqual([
+      {
+        name: 'refund-triage',
+        description: 'Decide refunds quickly',
+        trigger: 'When asked for money back',
+        prompt: 'Look up the order first.',
+        utility: 0.9,
+      },
+    ]);
     expect((await store.querySkills('triage', 5)).map((skill) => skill.name)).toEqual(['refund-triage']);
     expect((await store.querySkills('', 5)).map((skill) => skill.name)).toEqual(['refund-triage', 'tone']);
-    await expect(store.storeSkill({ name: '', description: 'd', trigger: 't', prompt: 'p' })).rejects.toThrow('InMemoryEvolutionStore.storeSkill: skill.name must be a non-empty name of letters');
+    await expect(store.storeSkill({ name: '', description: 'd', trigger: 't', prompt: 'p' })).rejects.toThrow(
+      'InMemoryEvolutionStore.storeSkill: skill.name must be a non-empty name of letters',
+    );
     // A name with a space could never be activated through activate_skill, so it is refused when stored.
-    await expect(store.storeSkill({ name: 'two words', description: 'd', trigger: 't', prompt: 'p' })).rejects.toThrow(/use a name like "refund-triage"/);
+    await expect(store.storeSkill({ name: 'two words', description: 'd', trigger: 't', prompt: 'p' })).rejects.toThrow(
+      /use a name like "refund-triage"/,
+    );
   });
 
   it('counts experiences per outcome, strategies, skills and the mean utility', async () => {
     const store = new InMemoryEvolutionStore();
-    expect(await store.getStats()).toEqual({ experiences: 0, strategies: 0, skills: 0, averageUtility: 0, outcomes: { success: 0, failure: 0, partial: 0 } });
+    expect(await store.getStats()).toEqual({
+      experiences: 0,
+      strategies: 0,
+      skills: 0,
+      averageUtility: 0,
+      outcomes: { success: 0, failure: 0, partial: 0 },
+    });
     await store.recordExperience(experience('a'));
     await store.recordExperience(experience('b', 'failure'));
     await store.recordExperience(experience('c', 'failure'));

@@ -46,7 +46,10 @@ export class InMemoryEvolutionStore implements EvolutionStore {
   async recordExperience(experience: NewExperience): Promise<string> {
     checkNewExperience(`${component}.recordExperience`, experience);
     const id = randomUUID();
-    this.#experiences.push({ item: { ...structuredClone(experience), id, recordedAt: new Date().toISOString() }, sequence: ++this.#sequence });
+    this.#experiences.push({
+      item: { ...structuredClone(experience), id, recordedAt: new Date().toISOString() },
+      sequence: ++this.#sequence,
+    });
     return id;
   }
 
@@ -62,7 +65,15 @@ export class InMemoryEvolutionStore implements EvolutionStore {
     checkNewStrategy(`${component}.storeStrategy`, strategy);
     const id = randomUUID();
     const now = new Date().toISOString();
-    const item: Strategy = { id, content: strategy.content, source: [...strategy.source], utility: clampUtility(strategy.utility), applications: strategy.applications, createdAt: now, updatedAt: now };
+    const item: Strategy = {
+      id,
+      content: strategy.content,
+      source: [...strategy.source],
+      utility: clampUtility(strategy.utility),
+      applications: strategy.applications,
+      createdAt: now,
+      updatedAt: now,
+    };
     this.#strategies.set(id, { item, sequence: ++this.#sequence });
     return id;
   }
@@ -104,7 +115,11 @@ export class InMemoryEvolutionStore implements EvolutionStore {
     checkSkill(`${component}.storeSkill`, skill);
     const existing = this.#skills.get(skill.name);
     const id = existing?.id ?? randomUUID();
-    this.#skills.set(skill.name, { id, item: { skill: structuredClone(skill), storedAt: new Date().toISOString() }, sequence: ++this.#sequence });
+    this.#skills.set(skill.name, {
+      id,
+      item: { skill: structuredClone(skill), storedAt: new Date().toISOString() },
+      sequence: ++this.#sequence,
+    });
     return id;
   }
 
@@ -119,7 +134,12 @@ export class InMemoryEvolutionStore implements EvolutionStore {
   async pruneStrategies(config: PruningConfig): Promise<number> {
     checkPruning(`${component}.pruneStrategies`, config);
     const doomed = strategiesToPrune(
-      [...this.#strategies.values()].map(({ item, sequence }) => ({ id: item.id, utility: item.utility, updatedAt: item.updatedAt, sequence })),
+      [...this.#strategies.values()].map(({ item, sequence }) => ({
+        id: item.id,
+        utility: item.utility,
+        updatedAt: item.updatedAt,
+        sequence,
+      })),
       config,
       Date.now(),
     );

@@ -25,17 +25,37 @@ const failedRun: Experience = {
   error: 'hard tool failure',
 };
 
-const knownStrategy: Strategy = { id: 's-1', content: 'Answer in the language of the customer.', source: [], utility: 0.6, applications: 2, createdAt: '', updatedAt: '' };
+const knownStrategy: Strategy = {
+  id: 's-1',
+  content: 'Answer in the language of the customer.',
+  source: [],
+  utility: 0.6,
+  applications: 2,
+  createdAt: '',
+  updatedAt: '',
+};
 
 describe('LlmDistiller.distill', () => {
   it('asks once, showing the runs and the known lessons, and returns new strategies', async () => {
     const llm = scripted('{"strategies": [{"content": "Check whether an order was already refunded before refunding it."}]}');
-    const strategies = await new LlmDistiller({ llm }).distill([failedRun, { ...failedRun, id: 'exp-0', outcome: 'success', status: 'completed', error: undefined }], [knownStrategy]);
-    expect(strategies).toEqual([{ content: 'Check whether an order was already refunded before refunding it.', source: ['exp-1', 'exp-0'], utility: 0.5, applications: 0 }]);
+    const strategies = await new LlmDistiller({ llm }).distill(
+      [failedRun, { ...failedRun, id: 'exp-0', outcome: 'success', status: 'completed', error: undefined }],
+      [knownStrategy],
+    );
+    expect(strategies).toEqual([
+      {
+        content: 'Check whether an order was already refunded before refunding it.',
+        source: ['exp-1', 'exp-0'],
+        utility: 0.5,
+        applications: 0,
+      },
+    ]);
     expect(llm.requests).toHaveLength(1);
     const [system, user] = llm.requests[0]?.messages ?? [];
     expect(system?.role).toBe('system');
-    expect(system?.content).toContain('Reply with JSON only, with no text before or after it: {"strategies": [{"content": "<lesson>"}]}. Give at most 3 lessons');
+    expect(system?.content).toContain(
+      'Reply with JSON only, with no text before or after it: {"strategies": [{"content": "<lesson>"}]}. Give at most 3 lessons',
+    );
     expect(user?.content).toBe(
       [
         'Run 1: Refund order 1042',
@@ -81,7 +101,9 @@ describe('LlmDistiller.distill', () => {
       const error = await new LlmDistiller({ llm: scripted(reply) }).distill([failedRun], []).catch((thrown: unknown) => thrown);
       expect(error).toBeInstanceOf(KitAIError);
       expect(error).toMatchObject({ code: 'invalid_model_output', issues: [{ path: '', message: 'the reply is not JSON' }] });
-      expect((error as Error).message).toMatch(/^LlmDistiller\.distill: the reply of "scripted" is not one JSON object \(.+\); the model must answer with JSON only\. The reply began: /);
+      expect((error as Error).message).toMatch(
+        /^LlmDistiller\.distill: the reply of "scripted" is not one JSON object \(.+\); the model must answer with JSON only\. The reply began: /,
+      );
     }
   });
 
@@ -94,24 +116,48 @@ describe('LlmDistiller.distill', () => {
       { path: 'strategies.0.content', message: 'strategies.0.content must NOT have fewer than 1 characters' },
       { path: 'strategies.1.content', message: 'strategies.1.content is required' },
     ]);
-    expect(error.message).toContain('LlmDistiller.distill: the reply of "scripted" does not have the expected shape (strategies.0.content: strategies.0.content must NOT have fewer than 1 characters; strategies.1.content: strategies.1.content is required); nothing was stored.');
+    expect(error.message).toContain(
+      'LlmDistiller.distill: the reply of "scripted" does not have the expected shape (strategies.0.content: strategies.0.content must NOT have fewer than 1 characters; strategies.1.content: strategies.1.content is required); nothing was stored.',
+    );
   });
 
   it('rejects bad options with invalid_config', () => {
-    expect(() => new LlmDistiller({ llm: {} as never })).toThrow("LlmDistiller: llm must be an LLMProvider (an object with name and chat()), got an object; pass the agent's model or a cheaper one.");
-    expect(() => new LlmDistiller({ llm: scripted(), maxStrategiesPerRun: 0 })).toThrow('LlmDistiller: maxStrategiesPerRun must be a positive integer such as 3, got 0.');
+    expect(() => new LlmDistiller({ llm: {} as never })).toThrow(
+      "LlmDistiller: llm must be an LLMProvider (an object with name and chat()), got an object; pass the agent's model or a cheaper one.",
+    );
+    expect(() => new LlmDistiller({ llm: scripted(), maxStrategiesPerRun: 0 })).toThrow(
+      'LlmDistiller: maxStrategiesPerRun must be a positive integer such as 3, got 0.',
+    );
   });
 });
 
 describe('LlmDistiller.consolidate', () => {
   const strategies: Strategy[] = [
     { id: 'a', content: 'Look up the order first.', source: ['e1'], utility: 0.9, applications: 3, createdAt: '', updatedAt: '' },
-    { id: 'b', content: 'Before refunding, read the order.', source: ['e2', 'e1'], utility: 0.5, applications: 0, createdAt: '', updatedAt: '' },
-    { id: 'c', content: 'Answer in French to French customers.', source: ['e3'], utility: 0.7, applications: 1, createdAt: '', updatedAt: '' },
+    {
+      id: 'b',
+      content: 'Before refunding, read the order.',
+      source: ['e2', 'e1'],
+      utility: 0.5,
+      applications: 0,
+      createdAt: '',
+      updatedAt: '',
+    },
+    {
+      id: 'c',
+      content: 'Answer in French to French customers.',
+      source: ['e3'],
+      utility: 0.7,
+      applications: 1,
+      createdAt: '',
+      updatedAt: '',
+    },
   ];
 
   it('merges overlapping strategies with one call', async () => {
-    const llm = scripted('{"strategies": [{"content": "Read the order before any refund.", "merges": ["a", "b"]}, {"content": "Answer in French to French customers.", "merges": ["c"]}]}');
+    const llm = scripted(
+      '{"strategies": [{"content": "Read the order before any refund.", "merges": ["a", "b"]}, {"content": "Answer in French to French customers.", "merges": ["c"]}]}',
+    );
     const merged = await new LlmDistiller({ llm }).consolidate(strategies);
     expect(merged).toEqual([
       // utility: (0.9 * 4 + 0.5 * 1) / 5
@@ -119,7 +165,9 @@ describe('LlmDistiller.consolidate', () => {
       { content: 'Answer in French to French customers.', source: ['e3'], utility: 0.7, applications: 1 },
     ]);
     expect(llm.requests).toHaveLength(1);
-    expect(llm.requests[0]?.messages[1]?.content).toBe('Lessons:\n- id a: Look up the order first.\n- id b: Before refunding, read the order.\n- id c: Answer in French to French customers.');
+    expect(llm.requests[0]?.messages[1]?.content).toBe(
+      'Lessons:\n- id a: Look up the order first.\n- id b: Before refunding, read the order.\n- id c: Answer in French to French customers.',
+    );
   });
 
   it('rejects unknown, repeated and missing ids', async () => {
@@ -136,7 +184,9 @@ describe('LlmDistiller.consolidate', () => {
 
   it('returns fewer than two strategies as they are, without a call', async () => {
     const llm = scripted();
-    expect(await new LlmDistiller({ llm }).consolidate(strategies.slice(0, 1))).toEqual([{ content: 'Look up the order first.', source: ['e1'], utility: 0.9, applications: 3 }]);
+    expect(await new LlmDistiller({ llm }).consolidate(strategies.slice(0, 1))).toEqual([
+      { content: 'Look up the order first.', source: ['e1'], utility: 0.9, applications: 3 },
+    ]);
     expect(llm.requests).toHaveLength(0);
   });
 });
@@ -162,6 +212,8 @@ describe('LlmDistiller timeout', () => {
   });
 
   it('rejects a timeout that is not a positive number', () => {
-    expect(() => new LlmDistiller({ llm: { name: 'x', chat: async () => ({ content: '{}', model: 'x' }) }, timeoutMs: 0 })).toThrow(/timeoutMs must be a positive number/);
+    expect(() => new LlmDistiller({ llm: { name: 'x', chat: async () => ({ content: '{}', model: 'x' }) }, timeoutMs: 0 })).toThrow(
+      /timeoutMs must be a positive number/,
+    );
   });
 });

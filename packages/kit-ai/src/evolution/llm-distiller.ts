@@ -34,7 +34,11 @@ const distillSchema = {
   properties: {
     strategies: {
       type: 'array',
-      items: { type: 'object', required: ['content'], properties: { content: { type: 'string', minLength: 1, maxLength: maxStrategyLength } } },
+      items: {
+        type: 'object',
+        required: ['content'],
+        properties: { content: { type: 'string', minLength: 1, maxLength: maxStrategyLength } },
+      },
     },
   },
 };
@@ -59,7 +63,7 @@ const consolidateSchema = {
 
 const distillInstructions = (limit: number) =>
   [
-    "You distil lessons from the past runs of an AI agent. A lesson is one or two sentences of concrete advice that will help future runs with similar goals: what to do, or what to avoid, and when. Do not summarise a run; generalise from it.",
+    'You distil lessons from the past runs of an AI agent. A lesson is one or two sentences of concrete advice that will help future runs with similar goals: what to do, or what to avoid, and when. Do not summarise a run; generalise from it.',
     `Reply with JSON only, with no text before or after it: {"strategies": [{"content": "<lesson>"}]}. Give at most ${limit} lesson${limit === 1 ? '' : 's'}, none that repeats a known lesson, and {"strategies": []} when there is nothing new to learn.`,
   ].join('\n\n');
 
@@ -70,14 +74,22 @@ const consolidateInstructions = [
 
 function describeRun(experience: Experience, index: number): string {
   const lines = [`Run ${index + 1}: ${experience.goal.trim()}`];
-  const status = experience.status === undefined ? '' : ` (status ${experience.status}${experience.error === undefined ? '' : `, error: ${experience.error}`})`;
+  const status =
+    experience.status === undefined
+      ? ''
+      : ` (status ${experience.status}${experience.error === undefined ? '' : `, error: ${experience.error}`})`;
   lines.push(`Outcome: ${experience.outcome}${status}`);
-  lines.push(`Iterations: ${experience.iterations}; tokens: ${experience.tokenUsage}; duration: ${Math.round(experience.duration)} ms${experience.skillsUsed.length > 0 ? `; skills: ${experience.skillsUsed.join(', ')}` : ''}`);
+  lines.push(
+    `Iterations: ${experience.iterations}; tokens: ${experience.tokenUsage}; duration: ${Math.round(experience.duration)} ms${experience.skillsUsed.length > 0 ? `; skills: ${experience.skillsUsed.join(', ')}` : ''}`,
+  );
   if (experience.trajectory.length === 0) lines.push('Steps: none');
   else {
     lines.push('Steps:');
     experience.trajectory.forEach((step, at) => {
-      const call = step.kind === 'answer' ? 'final answer' : `${step.kind} ${step.name ?? '?'} ${JSON.stringify(step.args ?? {})} -> ${step.status ?? 'unknown'}`;
+      const call =
+        step.kind === 'answer'
+          ? 'final answer'
+          : `${step.kind} ${step.name ?? '?'} ${JSON.stringify(step.args ?? {})} -> ${step.status ?? 'unknown'}`;
       lines.push(`${at + 1}. [iteration ${step.iteration}] ${call}: ${step.summary}`);
     });
   }
@@ -86,7 +98,11 @@ function describeRun(experience: Experience, index: number): string {
 
 /** The key under which two lessons count as the same: lower case, letters and digits only. */
 function sameLessonKey(content: string): string {
-  return content.normalize('NFKD').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return content
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 /**
@@ -124,16 +140,29 @@ export class LlmDistiller implements Distiller {
   readonly #timeoutMs: number;
 
   constructor(options: LlmDistillerOptions) {
-    if (typeof options !== 'object' || options === null) throw new KitAIError('invalid_config', `${component}: options must be an object { llm, maxStrategiesPerRun? }, got ${describeValue(options)}.`);
+    if (typeof options !== 'object' || options === null)
+      throw new KitAIError(
+        'invalid_config',
+        `${component}: options must be an object { llm, maxStrategiesPerRun? }, got ${describeValue(options)}.`,
+      );
     const { llm, maxStrategiesPerRun, timeoutMs } = options;
     if (typeof llm !== 'object' || llm === null || typeof (llm as { chat?: unknown }).chat !== 'function') {
-      throw new KitAIError('invalid_config', `${component}: llm must be an LLMProvider (an object with name and chat()), got ${describeValue(llm)}; pass the agent's model or a cheaper one.`);
+      throw new KitAIError(
+        'invalid_config',
+        `${component}: llm must be an LLMProvider (an object with name and chat()), got ${describeValue(llm)}; pass the agent's model or a cheaper one.`,
+      );
     }
     if (maxStrategiesPerRun !== undefined && !(Number.isInteger(maxStrategiesPerRun) && maxStrategiesPerRun > 0)) {
-      throw new KitAIError('invalid_config', `${component}: maxStrategiesPerRun must be a positive integer such as 3, got ${describeValue(maxStrategiesPerRun)}.`);
+      throw new KitAIError(
+        'invalid_config',
+        `${component}: maxStrategiesPerRun must be a positive integer such as 3, got ${describeValue(maxStrategiesPerRun)}.`,
+      );
     }
     if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && Number.isFinite(timeoutMs) && timeoutMs > 0)) {
-      throw new KitAIError('invalid_config', `${component}: timeoutMs must be a positive number of milliseconds such as 60000, got ${describeValue(timeoutMs)}.`);
+      throw new KitAIError(
+        'invalid_config',
+        `${component}: timeoutMs must be a positive number of milliseconds such as 60000, got ${describeValue(timeoutMs)}.`,
+      );
     }
     this.#llm = llm;
     this.#limit = maxStrategiesPerRun ?? 3;
@@ -142,10 +171,18 @@ export class LlmDistiller implements Distiller {
 
   /** New strategies learned from `experiences`, none repeating `existing`. */
   async distill(experiences: Experience[], existing: Strategy[]): Promise<NewStrategy[]> {
-    if (!Array.isArray(experiences)) throw new KitAIError('invalid_arguments', `${component}.distill: experiences must be an array, got ${describeValue(experiences)}.`);
-    if (!Array.isArray(existing)) throw new KitAIError('invalid_arguments', `${component}.distill: existing must be an array of strategies ([] for none), got ${describeValue(existing)}.`);
+    if (!Array.isArray(experiences))
+      throw new KitAIError('invalid_arguments', `${component}.distill: experiences must be an array, got ${describeValue(experiences)}.`);
+    if (!Array.isArray(existing))
+      throw new KitAIError(
+        'invalid_arguments',
+        `${component}.distill: existing must be an array of strategies ([] for none), got ${describeValue(existing)}.`,
+      );
     if (experiences.length === 0) return [];
-    const known = existing.length === 0 ? 'Known lessons: none.' : `Known lessons:\n${existing.map((strategy) => `- ${strategy.content.trim()}`).join('\n')}`;
+    const known =
+      existing.length === 0
+        ? 'Known lessons: none.'
+        : `Known lessons:\n${existing.map((strategy) => `- ${strategy.content.trim()}`).join('\n')}`;
     const prompt = `${experiences.map(describeRun).join('\n\n')}\n\n${known}`;
     const reply = await this.#ask('distill', distillInstructions(this.#limit), prompt, distillSchema);
     const seen = new Set(existing.map((strategy) => sameLessonKey(strategy.content)));
@@ -163,23 +200,37 @@ export class LlmDistiller implements Distiller {
 
   /** Fewer strategies saying the same as `strategies`. */
   async consolidate(strategies: Strategy[]): Promise<NewStrategy[]> {
-    if (!Array.isArray(strategies)) throw new KitAIError('invalid_arguments', `${component}.consolidate: strategies must be an array, got ${describeValue(strategies)}.`);
-    const copy = (strategy: Strategy): NewStrategy => ({ content: strategy.content, source: [...strategy.source], utility: strategy.utility, applications: strategy.applications });
+    if (!Array.isArray(strategies))
+      throw new KitAIError('invalid_arguments', `${component}.consolidate: strategies must be an array, got ${describeValue(strategies)}.`);
+    const copy = (strategy: Strategy): NewStrategy => ({
+      content: strategy.content,
+      source: [...strategy.source],
+      utility: strategy.utility,
+      applications: strategy.applications,
+    });
     if (strategies.length < 2) return strategies.map(copy);
     const byId = new Map(strategies.map((strategy) => [strategy.id, strategy]));
     const prompt = `Lessons:\n${strategies.map((strategy) => `- id ${strategy.id}: ${strategy.content.trim()}`).join('\n')}`;
-    const reply = (await this.#ask('consolidate', consolidateInstructions, prompt, consolidateSchema)) as { strategies: { content: string; merges: string[] }[] };
+    const reply = (await this.#ask('consolidate', consolidateInstructions, prompt, consolidateSchema)) as {
+      strategies: { content: string; merges: string[] }[];
+    };
 
     const placed = new Map<string, number>();
     const issues: { path: string; message: string }[] = [];
     reply.strategies.forEach((entry, index) =>
       entry.merges.forEach((id, at) => {
-        if (!byId.has(id)) issues.push({ path: `strategies.${index}.merges.${at}`, message: `${JSON.stringify(id)} is not the id of a given strategy` });
-        else if (placed.has(id)) issues.push({ path: `strategies.${index}.merges.${at}`, message: `${JSON.stringify(id)} is already merged by strategies.${placed.get(id)}` });
+        if (!byId.has(id))
+          issues.push({ path: `strategies.${index}.merges.${at}`, message: `${JSON.stringify(id)} is not the id of a given strategy` });
+        else if (placed.has(id))
+          issues.push({
+            path: `strategies.${index}.merges.${at}`,
+            message: `${JSON.stringify(id)} is already merged by strategies.${placed.get(id)}`,
+          });
         else placed.set(id, index);
       }),
     );
-    for (const id of byId.keys()) if (!placed.has(id)) issues.push({ path: 'strategies', message: `the strategy ${JSON.stringify(id)} is in no entry's merges` });
+    for (const id of byId.keys())
+      if (!placed.has(id)) issues.push({ path: 'strategies', message: `the strategy ${JSON.stringify(id)} is in no entry's merges` });
     if (issues.length > 0) throw this.#invalid('consolidate', issues, JSON.stringify(reply));
 
     return reply.strategies.map((entry) => {
@@ -203,7 +254,11 @@ export class LlmDistiller implements Distiller {
     ];
     const deadline = createDeadline({
       timeoutMs: this.#timeoutMs,
-      timeoutError: () => new KitAIError('llm_timeout', `${component}.${operation}: "${this.#llm.name}" did not answer within ${this.#timeoutMs} ms; nothing was stored. Raise timeoutMs or use a faster model.`),
+      timeoutError: () =>
+        new KitAIError(
+          'llm_timeout',
+          `${component}.${operation}: "${this.#llm.name}" did not answer within ${this.#timeoutMs} ms; nothing was stored. Raise timeoutMs or use a faster model.`,
+        ),
       abortError: (reason) => new KitAIError('aborted', `${component}.${operation}: the call was aborted`, { cause: reason }),
     });
     let response: Awaited<ReturnType<LLMProvider['chat']>>;
@@ -213,7 +268,10 @@ export class LlmDistiller implements Distiller {
       deadline.dispose();
     }
     if (typeof response?.content !== 'string') {
-      throw new KitAIError('llm_invalid_response', `${component}.${operation}: "${this.#llm.name}" answered without a string content, got ${describeValue(response?.content)}; fix the provider's chat().`);
+      throw new KitAIError(
+        'llm_invalid_response',
+        `${component}.${operation}: "${this.#llm.name}" answered without a string content, got ${describeValue(response?.content)}; fix the provider's chat().`,
+      );
     }
     let text = response.content.trim();
     const fence = /^```(?:json)?[ \t]*\n([\s\S]*?)\n?```$/i.exec(text);

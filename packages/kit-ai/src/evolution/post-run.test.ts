@@ -18,14 +18,30 @@ function result(status: AgentRunStatus): AgentRunResult {
     result: status === 'completed' ? 'Refunded order 1042.' : undefined,
     iterations: 2,
     status,
-    toolCalls: [{ id: 'c1', tool: 'lookup_order', args: { id: 1042 }, status: 'success', result: { status: 'delivered' }, iteration: 1, startedAt: '2025-01-01T00:00:00.000Z', durationMs: 3 }],
+    toolCalls: [
+      {
+        id: 'c1',
+        tool: 'lookup_order',
+        args: { id: 1042 },
+        status: 'success',
+        result: { status: 'delivered' },
+        iteration: 1,
+        startedAt: '2025-01-01T00:00:00.000Z',
+        durationMs: 3,
+      },
+    ],
     taskCalls: [],
     usage: { promptTokens: 400, completionTokens: 100, totalTokens: 500 },
     ...(status === 'fatal' ? { error: 'refund service down' } : {}),
   };
 }
 
-function input(config: EvolutionConfig, status: AgentRunStatus, llm: LLMProvider, extra: Partial<PostRunEvolutionInput> = {}): PostRunEvolutionInput {
+function input(
+  config: EvolutionConfig,
+  status: AgentRunStatus,
+  llm: LLMProvider,
+  extra: Partial<PostRunEvolutionInput> = {},
+): PostRunEvolutionInput {
   return { config, result: result(status), goal: 'Refund order 1042', durationMs: 1800, skillsUsed: ['refund-triage'], llm, ...extra };
 }
 
@@ -38,21 +54,57 @@ const inChild = moduleInChild(new URL('./sqlite-store.ts', import.meta.url));
 describe('runPostRunEvolution', () => {
   it('records the run, distils it with similar past runs and stores the new strategy', async () => {
     const store = new InMemoryEvolutionStore();
-    const pastId = await store.recordExperience({ goal: 'Refund order 77', outcome: 'failure', trajectory: [], iterations: 1, tokenUsage: 10, duration: 5, skillsUsed: [] });
-    await store.recordExperience({ goal: 'Weather in Lyon', outcome: 'success', trajectory: [], iterations: 1, tokenUsage: 10, duration: 5, skillsUsed: [] });
+    const pastId = await store.recordExperience({
+      goal: 'Refund order 77',
+      outcome: 'failure',
+      trajectory: [],
+      iterations: 1,
+      tokenUsage: 10,
+      duration: 5,
+      skillsUsed: [],
+    });
+    await store.recordExperience({
+      goal: 'Weather in Lyon',
+      outcome: 'success',
+      trajectory: [],
+      iterations: 1,
+      tokenUsage: 10,
+      duration: 5,
+      skillsUsed: [],
+    });
     await store.storeStrategy({ content: 'Be polite about refunds.', source: [], utility: 0.5, applications: 0 });
     const llm = scripted(lesson('Look up the order before refunding it.'));
     const report = await runPostRunEvolution(input({ store }, 'completed', llm));
-    expect(report).toEqual({ captured: true, experienceId: expect.any(String) as unknown, strategiesAdded: 1, pruned: 0, promotedSkills: [], utilityUpdates: 0, errors: [] });
+    expect(report).toEqual({
+      captured: true,
+      experienceId: expect.any(String) as unknown,
+      strategiesAdded: 1,
+      pruned: 0,
+      promotedSkills: [],
+      utilityUpdates: 0,
+      errors: [],
+    });
     const [recorded] = await store.queryExperiences({ ids: [report.experienceId as string] });
-    expect(recorded).toMatchObject({ goal: 'Refund order 1042', outcome: 'success', tokenUsage: 500, duration: 1800, skillsUsed: ['refund-triage'], iterations: 2 });
+    expect(recorded).toMatchObject({
+      goal: 'Refund order 1042',
+      outcome: 'success',
+      tokenUsage: 500,
+      duration: 1800,
+      skillsUsed: ['refund-triage'],
+      iterations: 2,
+    });
     const prompt = llm.requests[0]?.messages[1]?.content ?? '';
     expect(prompt).toContain('Run 1: Refund order 1042\nOutcome: success');
     expect(prompt).toContain('Run 2: Refund order 77\nOutcome: failure');
     expect(prompt).not.toContain('Weather');
     expect(prompt).toContain('Known lessons:\n- Be polite about refunds.');
     const [added] = await store.queryStrategies('look up the order', 1);
-    expect(added).toMatchObject({ content: 'Look up the order before refunding it.', source: [report.experienceId, pastId], utility: 0.5, applications: 0 });
+    expect(added).toMatchObject({
+      content: 'Look up the order before refunding it.',
+      source: [report.experienceId, pastId],
+      utility: 0.5,
+      applications: 0,
+    });
   });
 
   it('rates applied strategies: +0.1 on success, -0.1 on failure, 0 on partial, each counted as applied once', async () => {
@@ -88,11 +140,15 @@ describe('runPostRunEvolution', () => {
     const distiller: Distiller = {
       async distill(experiences) {
         seen.push(experiences.length);
-        return [{ content: `lesson ${seen.length}`, source: experiences.map((experience) => experience.id), utility: 0.9, applications: 0 }];
+        return [
+          { content: `lesson ${seen.length}`, source: experiences.map((experience) => experience.id), utility: 0.9, applications: 0 },
+        ];
       },
     };
     expect((await runPostRunEvolution(input({ store, distiller }, 'completed', scripted()))).strategiesAdded).toBe(1);
-    expect((await runPostRunEvolution(input({ store, distiller, distillation: 'manual' }, 'completed', scripted()))).strategiesAdded).toBe(0);
+    expect((await runPostRunEvolution(input({ store, distiller, distillation: 'manual' }, 'completed', scripted()))).strategiesAdded).toBe(
+      0,
+    );
     expect(seen).toEqual([1]);
     expect((await store.getStats()).experiences).toBe(2);
   });
@@ -100,7 +156,9 @@ describe('runPostRunEvolution', () => {
   it('reports a failing step in errors and still runs the others', async () => {
     const store = new InMemoryEvolutionStore();
     await store.storeStrategy({ content: 'bad lesson', source: [], utility: 0.05, applications: 0 });
-    const report = await runPostRunEvolution(input({ store, pruning: { minUtility: 0.1 } }, 'completed', scripted('I learned a lot today!')));
+    const report = await runPostRunEvolution(
+      input({ store, pruning: { minUtility: 0.1 } }, 'completed', scripted('I learned a lot today!')),
+    );
     expect(report.captured).toBe(true);
     expect(report.pruned).toBe(1);
     expect(report.errors).toHaveLength(1);
@@ -109,9 +167,30 @@ describe('runPostRunEvolution', () => {
 
   it('promotes a proven strategy to an evolved skill, once', async () => {
     const store = new InMemoryEvolutionStore();
-    const first = await store.recordExperience({ goal: 'Refund order 77', outcome: 'success', trajectory: [], iterations: 1, tokenUsage: 10, duration: 5, skillsUsed: [] });
-    const second = await store.recordExperience({ goal: 'Refund a damaged parcel', outcome: 'success', trajectory: [], iterations: 1, tokenUsage: 10, duration: 5, skillsUsed: [] });
-    const proven = await store.storeStrategy({ content: 'Look up the order before issuing any refund.', source: [first, second], utility: 0.7, applications: 4 });
+    const first = await store.recordExperience({
+      goal: 'Refund order 77',
+      outcome: 'success',
+      trajectory: [],
+      iterations: 1,
+      tokenUsage: 10,
+      duration: 5,
+      skillsUsed: [],
+    });
+    const second = await store.recordExperience({
+      goal: 'Refund a damaged parcel',
+      outcome: 'success',
+      trajectory: [],
+      iterations: 1,
+      tokenUsage: 10,
+      duration: 5,
+      skillsUsed: [],
+    });
+    const proven = await store.storeStrategy({
+      content: 'Look up the order before issuing any refund.',
+      source: [first, second],
+      utility: 0.7,
+      applications: 4,
+    });
     const unproven = await store.storeStrategy({ content: 'Use many tools.', source: [], utility: 0.95, applications: 1 });
     const config: EvolutionConfig = { store, distillation: 'manual', skillPromotion: { enabled: true } };
     const report = await runPostRunEvolution(input(config, 'completed', scripted(), { appliedStrategyIds: [proven] }));
@@ -135,16 +214,24 @@ describe('runPostRunEvolution', () => {
   it('honours custom promotion thresholds', async () => {
     const store = new InMemoryEvolutionStore();
     await store.storeStrategy({ content: 'Confirm the address.', source: [], utility: 0.6, applications: 2 });
-    const report = await runPostRunEvolution(input({ store, distillation: 'manual', skillPromotion: { enabled: true, minApplications: 2, minUtility: 0.6 } }, 'paused', scripted()));
+    const report = await runPostRunEvolution(
+      input(
+        { store, distillation: 'manual', skillPromotion: { enabled: true, minApplications: 2, minUtility: 0.6 } },
+        'paused',
+        scripted(),
+      ),
+    );
     expect(report.promotedSkills).toHaveLength(1);
     expect((await store.querySkills('', 5))[0]?.trigger).toBe('When this lesson applies: Confirm the address.');
   });
 
   it('rejects an invalid input with invalid_config', async () => {
-    await expect(runPostRunEvolution(input({ store: {} as never }, 'completed', scripted()))).rejects.toMatchObject({ code: 'invalid_config' });
-    await expect(runPostRunEvolution(input({ store: new InMemoryEvolutionStore(), pruning: { minUtility: 3 } }, 'completed', scripted()))).rejects.toThrow(
-      'runPostRunEvolution: config.pruning: minUtility must be a number from 0 to 1 such as 0.2, got 3.',
-    );
+    await expect(runPostRunEvolution(input({ store: {} as never }, 'completed', scripted()))).rejects.toMatchObject({
+      code: 'invalid_config',
+    });
+    await expect(
+      runPostRunEvolution(input({ store: new InMemoryEvolutionStore(), pruning: { minUtility: 3 } }, 'completed', scripted())),
+    ).rejects.toThrow('runPostRunEvolution: config.pruning: minUtility must be a number from 0 to 1 such as 0.2, got 3.');
     await expect(runPostRunEvolution(input({ store: new InMemoryEvolutionStore() }, 'completed', undefined as never))).rejects.toThrow(
       "runPostRunEvolution: llm must be an LLMProvider for the default distiller, got undefined; pass the run's model, or set config.distiller.",
     );
@@ -156,9 +243,17 @@ describe('runPostRunEvolution', () => {
     const store = new SqliteEvolutionStore({ path });
     const applied = await store.storeStrategy({ content: 'Retry the refund service once.', source: [], utility: 0.75, applications: 4 });
     const report = await runPostRunEvolution(
-      input({ store, skillPromotion: { enabled: true } }, 'completed', scripted(lesson('Tell the customer when the refund will arrive.')), { appliedStrategyIds: [applied] }),
+      input({ store, skillPromotion: { enabled: true } }, 'completed', scripted(lesson('Tell the customer when the refund will arrive.')), {
+        appliedStrategyIds: [applied],
+      }),
     );
-    expect(report).toMatchObject({ captured: true, strategiesAdded: 1, utilityUpdates: 1, promotedSkills: [expect.stringMatching(/^retry-refund-service-[0-9a-f]{6}$/) as unknown], errors: [] });
+    expect(report).toMatchObject({
+      captured: true,
+      strategiesAdded: 1,
+      utilityUpdates: 1,
+      promotedSkills: [expect.stringMatching(/^retry-refund-service-[0-9a-f]{6}$/) as unknown],
+      errors: [],
+    });
     store.close();
 
     const child = await inChild(

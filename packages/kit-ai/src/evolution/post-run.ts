@@ -56,19 +56,37 @@ export interface PostRunEvolutionReport {
 }
 
 function checkInput(input: unknown): asserts input is PostRunEvolutionInput {
-  if (typeof input !== 'object' || input === null) throw new KitAIError('invalid_config', `${component}: input must be an object { config, result, goal, durationMs, skillsUsed, llm }, got ${describeValue(input)}.`);
+  if (typeof input !== 'object' || input === null)
+    throw new KitAIError(
+      'invalid_config',
+      `${component}: input must be an object { config, result, goal, durationMs, skillsUsed, llm }, got ${describeValue(input)}.`,
+    );
   const { config, llm, skillsUsed, appliedStrategyIds } = input as Record<string, unknown>;
-  if (typeof config !== 'object' || config === null) throw new KitAIError('invalid_config', `${component}: config must be the EvolutionConfig of the agent, got ${describeValue(config)}.`);
+  if (typeof config !== 'object' || config === null)
+    throw new KitAIError('invalid_config', `${component}: config must be the EvolutionConfig of the agent, got ${describeValue(config)}.`);
   checkEvolutionConfig(component, 'config', config);
   const { distillation, distiller } = config;
-  if (distiller === undefined && (distillation ?? 'post-run') === 'post-run' && typeof (llm as { chat?: unknown } | null)?.chat !== 'function') {
-    throw new KitAIError('invalid_config', `${component}: llm must be an LLMProvider for the default distiller, got ${describeValue(llm)}; pass the run's model, or set config.distiller.`);
+  if (
+    distiller === undefined &&
+    (distillation ?? 'post-run') === 'post-run' &&
+    typeof (llm as { chat?: unknown } | null)?.chat !== 'function'
+  ) {
+    throw new KitAIError(
+      'invalid_config',
+      `${component}: llm must be an LLMProvider for the default distiller, got ${describeValue(llm)}; pass the run's model, or set config.distiller.`,
+    );
   }
   if (!Array.isArray(skillsUsed) || skillsUsed.some((name) => typeof name !== 'string')) {
-    throw new KitAIError('invalid_arguments', `${component}: skillsUsed must be an array of skill names ([] for none), got ${describeValue(skillsUsed)}.`);
+    throw new KitAIError(
+      'invalid_arguments',
+      `${component}: skillsUsed must be an array of skill names ([] for none), got ${describeValue(skillsUsed)}.`,
+    );
   }
   if (appliedStrategyIds !== undefined && (!Array.isArray(appliedStrategyIds) || appliedStrategyIds.some((id) => typeof id !== 'string'))) {
-    throw new KitAIError('invalid_arguments', `${component}: appliedStrategyIds must be an array of strategy ids, got ${describeValue(appliedStrategyIds)}.`);
+    throw new KitAIError(
+      'invalid_arguments',
+      `${component}: appliedStrategyIds must be an array of strategy ids, got ${describeValue(appliedStrategyIds)}.`,
+    );
   }
 }
 
@@ -115,7 +133,14 @@ export async function runPostRunEvolution(input: PostRunEvolutionInput): Promise
   checkInput(input);
   const { config, result, goal, durationMs, skillsUsed, llm } = input;
   const store = config.store;
-  const report: PostRunEvolutionReport = { captured: false, strategiesAdded: 0, pruned: 0, promotedSkills: [], utilityUpdates: 0, errors: [] };
+  const report: PostRunEvolutionReport = {
+    captured: false,
+    strategiesAdded: 0,
+    pruned: 0,
+    promotedSkills: [],
+    utilityUpdates: 0,
+    errors: [],
+  };
   const attempt = async (step: string, work: () => Promise<void>): Promise<void> => {
     try {
       await work();
@@ -158,8 +183,11 @@ export async function runPostRunEvolution(input: PostRunEvolutionInput): Promise
   if ((config.distillation ?? 'post-run') === 'post-run' && experienceId !== undefined) {
     await attempt('distillation', async () => {
       const [recorded] = await store.queryExperiences({ ids: [experienceId] });
-      const fresh: Experience = recorded?.id === experienceId ? recorded : { ...experience, id: experienceId, recordedAt: new Date().toISOString() };
-      const similar = (await store.queryExperiences({ goal, limit: similarExperiences + 1 })).filter((past) => past.id !== experienceId).slice(0, similarExperiences);
+      const fresh: Experience =
+        recorded?.id === experienceId ? recorded : { ...experience, id: experienceId, recordedAt: new Date().toISOString() };
+      const similar = (await store.queryExperiences({ goal, limit: similarExperiences + 1 }))
+        .filter((past) => past.id !== experienceId)
+        .slice(0, similarExperiences);
       const existing = await store.queryStrategies(goal, knownStrategies);
       const distiller = config.distiller ?? new LlmDistiller({ llm });
       for (const strategy of await distiller.distill([fresh, ...similar], existing)) {

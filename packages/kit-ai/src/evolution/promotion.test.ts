@@ -24,10 +24,15 @@ describe('evolvedSkillName', () => {
 
 describe('skillFromStrategy', () => {
   it('builds an evolved skill whose trigger names up to three distinct goals', () => {
-    const skill = skillFromStrategy(strategy, ['Refund order 1', 'Refund order 1', 'Refund order 2', 'Refund order 3', 'Refund order 4'], '2025-02-01T00:00:00.000Z');
+    const skill = skillFromStrategy(
+      strategy,
+      ['Refund order 1', 'Refund order 1', 'Refund order 2', 'Refund order 3', 'Refund order 4'],
+      '2025-02-01T00:00:00.000Z',
+    );
     expect(skill).toEqual({
       name: 'always-look-order-issuing-refund-3f9c2a',
-      description: 'Learned from earlier runs (applied 6 times, utility 0.85): Always look up the Order before issuing a refund, and note the reason.',
+      description:
+        'Learned from earlier runs (applied 6 times, utility 0.85): Always look up the Order before issuing a refund, and note the reason.',
       trigger: 'When the goal resembles: "Refund order 1"; "Refund order 2"; "Refund order 3"',
       prompt: strategy.content,
       source: 'evolved',

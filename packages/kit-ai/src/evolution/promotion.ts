@@ -26,7 +26,10 @@ export function evolvedSkillName(strategy: Pick<Strategy, 'id' | 'content'>): st
     .split(/[^a-z0-9]+/)
     .filter((word) => word.length >= 2 && !isStopWord(word))
     .slice(0, nameWords);
-  const suffix = strategy.id.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 6);
+  const suffix = strategy.id
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, 6);
   return [...(words.length === 0 ? ['evolved', 'strategy'] : words), suffix].filter((part) => part !== '').join('-');
 }
 
@@ -38,7 +41,9 @@ export function evolvedSkillName(strategy: Pick<Strategy, 'id' | 'content'>): st
 export function skillFromStrategy(strategy: Strategy, goals: readonly string[], promotedAt: string): AgentSkill {
   const distinct = [...new Set(goals.map((goal) => cut(goal, 120)).filter((goal) => goal !== ''))].slice(0, 3);
   const trigger =
-    distinct.length === 0 ? `When this lesson applies: ${cut(strategy.content, 120)}` : `When the goal resembles: ${distinct.map((goal) => JSON.stringify(goal)).join('; ')}`;
+    distinct.length === 0
+      ? `When this lesson applies: ${cut(strategy.content, 120)}`
+      : `When the goal resembles: ${distinct.map((goal) => JSON.stringify(goal)).join('; ')}`;
   return {
     name: evolvedSkillName(strategy),
     description: `Learned from earlier runs (applied ${strategy.applications} times, utility ${strategy.utility.toFixed(2)}): ${cut(strategy.content, 160)}`,

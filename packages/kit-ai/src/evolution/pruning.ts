@@ -27,7 +27,9 @@ export function strategiesToPrune(strategies: readonly PrunableStrategy[], confi
       .filter((strategy) => !removed.has(strategy.id))
       .sort(
         (left, right) =>
-          right.utility - left.utility || (left.updatedAt === right.updatedAt ? 0 : left.updatedAt < right.updatedAt ? 1 : -1) || right.sequence - left.sequence,
+          right.utility - left.utility ||
+          (left.updatedAt === right.updatedAt ? 0 : left.updatedAt < right.updatedAt ? 1 : -1) ||
+          right.sequence - left.sequence,
       );
     for (const strategy of kept.slice(config.maxStrategies)) removed.add(strategy.id);
   }

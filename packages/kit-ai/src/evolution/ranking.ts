@@ -35,7 +35,13 @@ export function skillText(skill: AgentSkill): string {
 export function rankSkills(query: string, skills: readonly Sequenced<StoredSkill>[], k: number): AgentSkill[] {
   return rankTexts(
     query,
-    skills.map(({ item, sequence }) => ({ item: item.skill, text: skillText(item.skill), weight: item.skill.utility ?? defaultSkillUtility, time: item.storedAt, sequence })),
+    skills.map(({ item, sequence }) => ({
+      item: item.skill,
+      text: skillText(item.skill),
+      weight: item.skill.utility ?? defaultSkillUtility,
+      time: item.storedAt,
+      sequence,
+    })),
     k,
   ).map(({ item }) => item);
 }
@@ -45,7 +51,10 @@ export function rankSkills(query: string, skills: readonly Sequenced<StoredSkill
  * `query.goal` (only those sharing a term; ties newest first), or newest first without a goal (or a goal
  * without terms); then cut to `query.limit`.
  */
-export function orderExperiences<T extends Pick<Experience, 'goal' | 'recordedAt'>>(experiences: readonly Sequenced<T>[], query: ExperienceQuery): T[] {
+export function orderExperiences<T extends Pick<Experience, 'goal' | 'recordedAt'>>(
+  experiences: readonly Sequenced<T>[],
+  query: ExperienceQuery,
+): T[] {
   const limit = query.limit === undefined ? Number.MAX_SAFE_INTEGER : Math.floor(query.limit);
   if (limit <= 0) return [];
   return rankTexts(

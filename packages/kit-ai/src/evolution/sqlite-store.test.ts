@@ -40,10 +40,22 @@ describe('SqliteEvolutionStore', () => {
     const path = join(folder, 'evolution.sqlite');
     const store = new SqliteEvolutionStore({ path });
     const experienceId = await store.recordExperience(experience('Refund order 1042', 'success'));
-    const strategyId = await store.storeStrategy({ content: 'Look up the order before refunding it', source: [experienceId], utility: 0.5, applications: 0 });
+    const strategyId = await store.storeStrategy({
+      content: 'Look up the order before refunding it',
+      source: [experienceId],
+      utility: 0.5,
+      applications: 0,
+    });
     await store.updateStrategyUtility(strategyId, 0.2);
     await store.incrementStrategyApplications(strategyId);
-    await store.storeSkill({ name: 'refund-triage', description: 'Decide refunds', trigger: 'When asked for money back', prompt: 'Look up the order.', source: 'developer', utility: 1 });
+    await store.storeSkill({
+      name: 'refund-triage',
+      description: 'Decide refunds',
+      trigger: 'When asked for money back',
+      prompt: 'Look up the order.',
+      source: 'developer',
+      utility: 1,
+    });
     store.close();
 
     const child = (await inChild(
@@ -58,12 +70,37 @@ describe('SqliteEvolutionStore', () => {
        console.log(JSON.stringify({ experiences, strategies, skills, stats, added }));`,
       folder,
     )) as Record<string, unknown>;
-    expect(child.experiences).toEqual([{ ...experience('Refund order 1042', 'success'), id: experienceId, recordedAt: expect.any(String) as unknown }]);
-    expect(child.strategies).toEqual([
-      { id: strategyId, content: 'Look up the order before refunding it', source: [experienceId], utility: 0.7, applications: 1, createdAt: expect.any(String) as unknown, updatedAt: expect.any(String) as unknown },
+    expect(child.experiences).toEqual([
+      { ...experience('Refund order 1042', 'success'), id: experienceId, recordedAt: expect.any(String) as unknown },
     ]);
-    expect(child.skills).toEqual([{ name: 'refund-triage', description: 'Decide refunds', trigger: 'When asked for money back', prompt: 'Look up the order.', source: 'developer', utility: 1 }]);
-    expect(child.stats).toEqual({ experiences: 1, strategies: 1, skills: 1, averageUtility: 0.7, outcomes: { success: 1, failure: 0, partial: 0 } });
+    expect(child.strategies).toEqual([
+      {
+        id: strategyId,
+        content: 'Look up the order before refunding it',
+        source: [experienceId],
+        utility: 0.7,
+        applications: 1,
+        createdAt: expect.any(String) as unknown,
+        updatedAt: expect.any(String) as unknown,
+      },
+    ]);
+    expect(child.skills).toEqual([
+      {
+        name: 'refund-triage',
+        description: 'Decide refunds',
+        trigger: 'When asked for money back',
+        prompt: 'Look up the order.',
+        source: 'developer',
+        utility: 1,
+      },
+    ]);
+    expect(child.stats).toEqual({
+      experiences: 1,
+      strategies: 1,
+      skills: 1,
+      averageUtility: 0.7,
+      outcomes: { success: 1, failure: 0, partial: 0 },
+    });
 
     const reopened = new SqliteEvolutionStore({ path });
     expect((await reopened.queryStrategies('', 5)).map((found) => [found.id, found.utility])).toEqual([
@@ -83,13 +120,27 @@ describe('SqliteEvolutionStore', () => {
         const log: unknown[] = [];
         const ids = new Map<string, string>();
         const name = (id: string) => ids.get(id) ?? id;
-        const goals = ['Refund order 1042', 'Refund a damaged parcel', 'Cancel order 7', 'Weather in Lyon', 'Refund twice by mistake', 'Ship to a new address'];
+        const goals = [
+          'Refund order 1042',
+          'Refund a damaged parcel',
+          'Cancel order 7',
+          'Weather in Lyon',
+          'Refund twice by mistake',
+          'Ship to a new address',
+        ];
         for (const [index, goal] of goals.entries()) {
           vi.setSystemTime(start + index * 86_400_000);
           const id = await store.recordExperience(experience(goal, index % 3 === 0 ? 'failure' : 'success'));
           ids.set(id, `experience-${index}`);
         }
-        const lessons = ['Look up the order first', 'Refund only once per order', 'Confirm the address', 'Ask before cancelling', 'Refund damaged items without a return', 'Check the weather service status'];
+        const lessons = [
+          'Look up the order first',
+          'Refund only once per order',
+          'Confirm the address',
+          'Ask before cancelling',
+          'Refund damaged items without a return',
+          'Check the weather service status',
+        ];
         const strategyIds: string[] = [];
         for (const [index, lesson] of lessons.entries()) {
           vi.setSystemTime(start + index * 3_600_000);
@@ -102,11 +153,21 @@ describe('SqliteEvolutionStore', () => {
           await store.incrementStrategyApplications(id);
           await store.updateStrategyUtility(id, 0.3);
         }
-        for (const query of [{}, { goal: 'refund order' }, { outcome: 'failure' as const }, { since: '2025-01-03T00:00:00Z', limit: 2 }, { ids: [...ids.keys()].slice(0, 2) }]) {
-          log.push((await store.queryExperiences(query)).map((found) => [name(found.id), found.goal, found.recordedAt, found.trajectory.length]));
+        for (const query of [
+          {},
+          { goal: 'refund order' },
+          { outcome: 'failure' as const },
+          { since: '2025-01-03T00:00:00Z', limit: 2 },
+          { ids: [...ids.keys()].slice(0, 2) },
+        ]) {
+          log.push(
+            (await store.queryExperiences(query)).map((found) => [name(found.id), found.goal, found.recordedAt, found.trajectory.length]),
+          );
         }
         for (const query of ['refund', 'order address', '', 'nothing here']) {
-          log.push((await store.queryStrategies(query, 4)).map((found) => [name(found.id), found.utility, found.applications, found.updatedAt]));
+          log.push(
+            (await store.queryStrategies(query, 4)).map((found) => [name(found.id), found.utility, found.applications, found.updatedAt]),
+          );
         }
         log.push(await store.pruneStrategies({ minUtility: 0.1, maxAgeDays: 30, maxStrategies: 2 }));
         log.push((await store.queryStrategies('', 10)).map((found) => name(found.id)));
@@ -153,6 +214,9 @@ describe('SqliteEvolutionStore', () => {
   it('rejects calls after close() with store_failed', async () => {
     const store = new SqliteEvolutionStore({ path: ':memory:' });
     store.close();
-    await expect(store.getStats()).rejects.toMatchObject({ code: 'store_failed', message: 'SqliteEvolutionStore: the database ":memory:" is closed; create a new store to use it again.' });
+    await expect(store.getStats()).rejects.toMatchObject({
+      code: 'store_failed',
+      message: 'SqliteEvolutionStore: the database ":memory:" is closed; create a new store to use it again.',
+    });
   });
 });

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { checkCount, checkRecord, checkText } from '../memory/checks.js';
-import { guardStore, openStoreDatabase, statementCache, type ComponentSchema, type SqliteConnection, type Statement } from '../memory/sqlite-database.js';
+import {
+  guardStore,
+  openStoreDatabase,
+  statementCache,
+  type ComponentSchema,
+  type SqliteConnection,
+  type Statement,
+} from '../memory/sqlite-database.js';
 import type { AgentSkill } from '../skills/types.js';
 import {
   checkDelta,
@@ -128,8 +135,14 @@ export class SqliteEvolutionStore implements EvolutionStore {
     return this.#guard(() => {
       const id = randomUUID();
       const recorded = new Date();
-      this.#sql('INSERT INTO evolution_experiences (id, goal, outcome, body, recorded_at, recorded_ms) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(id, experience.goal, experience.outcome, JSON.stringify(experience), recorded.toISOString(), recorded.getTime());
+      this.#sql('INSERT INTO evolution_experiences (id, goal, outcome, body, recorded_at, recorded_ms) VALUES (?, ?, ?, ?, ?, ?)').run(
+        id,
+        experience.goal,
+        experience.outcome,
+        JSON.stringify(experience),
+        recorded.toISOString(),
+        recorded.getTime(),
+      );
       return id;
     });
   }
@@ -164,7 +177,9 @@ export class SqliteEvolutionStore implements EvolutionStore {
         query,
       );
       if (chosen.length === 0) return [];
-      const rows = this.#sql('SELECT seq, id, body, recorded_at FROM evolution_experiences WHERE seq IN (SELECT value FROM json_each(?))').all(JSON.stringify(chosen.map((row) => row.seq))) as {
+      const rows = this.#sql(
+        'SELECT seq, id, body, recorded_at FROM evolution_experiences WHERE seq IN (SELECT value FROM json_each(?))',
+      ).all(JSON.stringify(chosen.map((row) => row.seq))) as {
         seq: number;
         id: string;
         body: string;
@@ -184,8 +199,9 @@ export class SqliteEvolutionStore implements EvolutionStore {
     return this.#guard(() => {
       const id = randomUUID();
       const now = new Date().toISOString();
-      this.#sql('INSERT INTO evolution_strategies (id, content, source, utility, applications, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-        .run(id, strategy.content, JSON.stringify(strategy.source), clampUtility(strategy.utility), strategy.applications, now, now);
+      this.#sql(
+        'INSERT INTO evolution_strategies (id, content, source, utility, applications, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ).run(id, strategy.content, JSON.stringify(strategy.source), clampUtility(strategy.utility), strategy.applications, now, now);
       return id;
     });
   }
@@ -215,7 +231,11 @@ export class SqliteEvolutionStore implements EvolutionStore {
         .transaction(() => {
           const row = this.#sql('SELECT utility FROM evolution_strategies WHERE id = ?').get(id) as { utility: number } | undefined;
           if (!row) throw unknownStrategy(`${component}.updateStrategyUtility`, id);
-          this.#sql('UPDATE evolution_strategies SET utility = ?, updated_at = ? WHERE id = ?').run(clampUtility(row.utility + delta), new Date().toISOString(), id);
+          this.#sql('UPDATE evolution_strategies SET utility = ?, updated_at = ? WHERE id = ?').run(
+            clampUtility(row.utility + delta),
+            new Date().toISOString(),
+            id,
+          );
         })
         .immediate(),
     );
@@ -225,7 +245,10 @@ export class SqliteEvolutionStore implements EvolutionStore {
   async incrementStrategyApplications(id: string): Promise<void> {
     checkId(`${component}.incrementStrategyApplications`, id);
     this.#guard(() => {
-      const { changes } = this.#sql('UPDATE evolution_strategies SET applications = applications + 1, updated_at = ? WHERE id = ?').run(new Date().toISOString(), id);
+      const { changes } = this.#sql('UPDATE evolution_strategies SET applications = applications + 1, updated_at = ? WHERE id = ?').run(
+        new Date().toISOString(),
+        id,
+      );
       if (changes === 0) throw unknownStrategy(`${component}.incrementStrategyApplications`, id);
     });
   }
@@ -246,7 +269,12 @@ export class SqliteEvolutionStore implements EvolutionStore {
           const id = existing?.id ?? randomUUID();
           // Delete and insert rather than update, so a replaced skill counts as the newest in ties.
           this.#sql('DELETE FROM evolution_skills WHERE name = ?').run(skill.name);
-          this.#sql('INSERT INTO evolution_skills (id, name, body, stored_at) VALUES (?, ?, ?, ?)').run(id, skill.name, JSON.stringify(skill), new Date().toISOString());
+          this.#sql('INSERT INTO evolution_skills (id, name, body, stored_at) VALUES (?, ?, ?, ?)').run(
+            id,
+            skill.name,
+            JSON.stringify(skill),
+            new Date().toISOString(),
+          );
           return id;
         })
         .immediate(),
@@ -259,7 +287,11 @@ export class SqliteEvolutionStore implements EvolutionStore {
     const count = checkCount(`${component}.querySkills`, k);
     if (count <= 0) return [];
     return this.#guard(() => {
-      const rows = this.#sql('SELECT seq, body, stored_at FROM evolution_skills').all() as { seq: number; body: string; stored_at: string }[];
+      const rows = this.#sql('SELECT seq, body, stored_at FROM evolution_skills').all() as {
+        seq: number;
+        body: string;
+        stored_at: string;
+      }[];
       return rankSkills(
         query,
         rows.map((row) => ({ item: { skill: JSON.parse(row.body) as AgentSkill, storedAt: row.stored_at }, sequence: row.seq })),
@@ -274,13 +306,19 @@ export class SqliteEvolutionStore implements EvolutionStore {
     return this.#guard(() =>
       this.#db
         .transaction(() => {
-          const rows = this.#sql('SELECT seq, id, utility, updated_at FROM evolution_strategies').all() as { seq: number; id: string; utility: number; updated_at: string }[];
+          const rows = this.#sql('SELECT seq, id, utility, updated_at FROM evolution_strategies').all() as {
+            seq: number;
+            id: string;
+            utility: number;
+            updated_at: string;
+          }[];
           const doomed = strategiesToPrune(
             rows.map((row) => ({ id: row.id, utility: row.utility, updatedAt: row.updated_at, sequence: row.seq })),
             config,
             Date.now(),
           );
-          if (doomed.size > 0) this.#sql('DELETE FROM evolution_strategies WHERE id IN (SELECT value FROM json_each(?))').run(JSON.stringify([...doomed]));
+          if (doomed.size > 0)
+            this.#sql('DELETE FROM evolution_strategies WHERE id IN (SELECT value FROM json_each(?))').run(JSON.stringify([...doomed]));
           return doomed.size;
         })
         .immediate(),
@@ -291,15 +329,27 @@ export class SqliteEvolutionStore implements EvolutionStore {
   async getStats(): Promise<EvolutionStats> {
     return this.#guard(() => {
       const outcomes: EvolutionStats['outcomes'] = { success: 0, failure: 0, partial: 0 };
-      const outcomeRows = this.#sql('SELECT outcome, count(*) AS count FROM evolution_experiences GROUP BY outcome').all() as { outcome: Experience['outcome']; count: number }[];
+      const outcomeRows = this.#sql('SELECT outcome, count(*) AS count FROM evolution_experiences GROUP BY outcome').all() as {
+        outcome: Experience['outcome'];
+        count: number;
+      }[];
       let experiences = 0;
       for (const row of outcomeRows) {
         outcomes[row.outcome] = row.count;
         experiences += row.count;
       }
-      const strategies = this.#sql('SELECT count(*) AS count, total(utility) AS total FROM evolution_strategies').get() as { count: number; total: number };
+      const strategies = this.#sql('SELECT count(*) AS count, total(utility) AS total FROM evolution_strategies').get() as {
+        count: number;
+        total: number;
+      };
       const skills = this.#sql('SELECT count(*) AS count FROM evolution_skills').get() as { count: number };
-      return { experiences, strategies: strategies.count, skills: skills.count, averageUtility: strategies.count === 0 ? 0 : strategies.total / strategies.count, outcomes };
+      return {
+        experiences,
+        strategies: strategies.count,
+        skills: skills.count,
+        averageUtility: strategies.count === 0 ? 0 : strategies.total / strategies.count,
+        outcomes,
+      };
     });
   }
 

@@ -7,7 +7,8 @@ import type { Strategy } from './types.js';
 export const strategyLayerId = 'evolution-strategies';
 
 /** The first line of the layer. */
-export const strategyLayerHeading = 'Lessons learned from earlier runs (utility from 0 to 1: how well each has worked; weigh them accordingly):';
+export const strategyLayerHeading =
+  'Lessons learned from earlier runs (utility from 0 to 1: how well each has worked; weigh them accordingly):';
 
 /**
  * Turns strategies into a system prompt layer, so what earlier runs taught reaches the next one: an
@@ -30,11 +31,17 @@ export const strategyLayerHeading = 'Lessons learned from earlier runs (utility 
  */
 export function buildStrategyLayer(strategies: Strategy[]): PromptLayer | undefined {
   if (!Array.isArray(strategies)) {
-    throw new KitAIError('invalid_arguments', `buildStrategyLayer: strategies must be an array (from EvolutionStore.queryStrategies), got ${describeValue(strategies)}.`);
+    throw new KitAIError(
+      'invalid_arguments',
+      `buildStrategyLayer: strategies must be an array (from EvolutionStore.queryStrategies), got ${describeValue(strategies)}.`,
+    );
   }
   const lines = strategies.map((strategy, index) => {
     if (typeof strategy !== 'object' || strategy === null || typeof strategy.content !== 'string' || typeof strategy.utility !== 'number') {
-      throw new KitAIError('invalid_arguments', `buildStrategyLayer: strategies[${index}] must be a Strategy with content and utility, got ${describeValue(strategy)}.`);
+      throw new KitAIError(
+        'invalid_arguments',
+        `buildStrategyLayer: strategies[${index}] must be a Strategy with content and utility, got ${describeValue(strategy)}.`,
+      );
     }
     return `- [utility ${strategy.utility.toFixed(2)}] ${strategy.content.trim().replace(/\s*\n\s*/g, '\n  ')}`;
   });

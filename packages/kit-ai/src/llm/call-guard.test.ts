@@ -19,7 +19,9 @@ describe('guardCall', () => {
     const error = await guard.race(never).catch((caught: unknown) => caught);
     expect(Date.now() - started).toBeGreaterThanOrEqual(15);
     expect(isKitAIError(error, 'llm_timeout')).toBe(true);
-    expect((error as Error).message).toBe('generate: the model "slow" did not answer within 20 ms (timeoutMs); raise timeoutMs or check that the provider is reachable.');
+    expect((error as Error).message).toBe(
+      'generate: the model "slow" did not answer within 20 ms (timeoutMs); raise timeoutMs or check that the provider is reachable.',
+    );
     expect(guard.signal.aborted).toBe(true);
     expect(guard.signal.reason).toBe(error);
     guard.dispose();

@@ -9,12 +9,20 @@ export type CallGuard = Deadline;
  * (with the signal's reason as `cause`). Both abort the signal handed to the provider, so an HTTP
  * request in flight is closed rather than left to finish unseen.
  */
-export function guardCall(component: string, providerName: string, options: { signal?: AbortSignal | undefined; timeoutMs?: number | undefined }): CallGuard {
+export function guardCall(
+  component: string,
+  providerName: string,
+  options: { signal?: AbortSignal | undefined; timeoutMs?: number | undefined },
+): CallGuard {
   return createDeadline({
     signal: options.signal,
     timeoutMs: options.timeoutMs,
     timeoutError: () =>
-      new KitAIError('llm_timeout', `${component}: the model "${providerName}" did not answer within ${options.timeoutMs} ms (timeoutMs); raise timeoutMs or check that the provider is reachable.`),
-    abortError: (reason) => new KitAIError('aborted', `${component}: the call to "${providerName}" was aborted by the caller's signal.`, { cause: reason }),
+      new KitAIError(
+        'llm_timeout',
+        `${component}: the model "${providerName}" did not answer within ${options.timeoutMs} ms (timeoutMs); raise timeoutMs or check that the provider is reachable.`,
+      ),
+    abortError: (reason) =>
+      new KitAIError('aborted', `${component}: the call to "${providerName}" was aborted by the caller's signal.`, { cause: reason }),
   });
 }

@@ -11,7 +11,18 @@ describe('extractJson', () => {
   });
 
   it('takes the first json or unlabelled fence that parses, skipping other languages', () => {
-    const reply = ['Here you go:', '```ts', 'const x = {"no": 1}', '```', '```json', '{"yes": true}', '```', '```', '{"later": 1}', '```'].join('\n');
+    const reply = [
+      'Here you go:',
+      '```ts',
+      'const x = {"no": 1}',
+      '```',
+      '```json',
+      '{"yes": true}',
+      '```',
+      '```',
+      '{"later": 1}',
+      '```',
+    ].join('\n');
     expect(extractJson(reply)).toEqual({ found: true, value: { yes: true }, from: 'fence' });
     expect(extractJson('Result:\n```\n[3]\n```')).toEqual({ found: true, value: [3], from: 'fence' });
     expect(extractJson('```JSON\n{"upper": 1}\n```')).toEqual({ found: true, value: { upper: 1 }, from: 'fence' });

@@ -1,7 +1,5 @@
 /** What `extractJson` found: the parsed value and where it came from. */
-export type ExtractedJson =
-  | { found: true; value: unknown; from: 'whole' | 'fence' | 'span' }
-  | { found: false };
+export type ExtractedJson = { found: true; value: unknown; from: 'whole' | 'fence' | 'span' } | { found: false };
 
 const fencePattern = /```[ \t]*([A-Za-z0-9_-]*)[^\n]*\n([\s\S]*?)```/g;
 

@@ -19,7 +19,9 @@ describe('estimateTokens', () => {
 
   it('rejects what is not a conversation', () => {
     expect(() => estimateTokens('hello' as unknown as LLMMessage[])).toThrow(KitAIError);
-    expect(() => estimateTokens([{ role: 'user', content: 5 } as unknown as LLMMessage])).toThrow(/estimateTokens: messages\[0\]\.content must be a string, got 5/);
+    expect(() => estimateTokens([{ role: 'user', content: 5 } as unknown as LLMMessage])).toThrow(
+      /estimateTokens: messages\[0\]\.content must be a string, got 5/,
+    );
   });
 });
 

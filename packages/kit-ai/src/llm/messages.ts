@@ -12,18 +12,30 @@ const roles: ReadonlySet<LLMRole> = new Set(['system', 'user', 'assistant']);
 
 function checkMessages(component: string, messages: unknown): asserts messages is LLMMessage[] {
   if (!Array.isArray(messages)) {
-    throw new KitAIError('invalid_config', `${component}: messages must be an array of { role, content }, got ${describeValue(messages)}; pass [] for an empty conversation.`);
+    throw new KitAIError(
+      'invalid_config',
+      `${component}: messages must be an array of { role, content }, got ${describeValue(messages)}; pass [] for an empty conversation.`,
+    );
   }
   messages.forEach((message: unknown, index) => {
     const candidate = message as { role?: unknown; content?: unknown } | null;
     if (typeof candidate !== 'object' || candidate === null) {
-      throw new KitAIError('invalid_config', `${component}: messages[${index}] must be an object { role, content }, got ${describeValue(message)}.`);
+      throw new KitAIError(
+        'invalid_config',
+        `${component}: messages[${index}] must be an object { role, content }, got ${describeValue(message)}.`,
+      );
     }
     if (!roles.has(candidate.role as LLMRole)) {
-      throw new KitAIError('invalid_config', `${component}: messages[${index}].role must be 'system', 'user' or 'assistant', got ${describeValue(candidate.role)}.`);
+      throw new KitAIError(
+        'invalid_config',
+        `${component}: messages[${index}].role must be 'system', 'user' or 'assistant', got ${describeValue(candidate.role)}.`,
+      );
     }
     if (typeof candidate.content !== 'string') {
-      throw new KitAIError('invalid_config', `${component}: messages[${index}].content must be a string, got ${describeValue(candidate.content)}; serialise structured content with JSON.stringify first.`);
+      throw new KitAIError(
+        'invalid_config',
+        `${component}: messages[${index}].content must be a string, got ${describeValue(candidate.content)}; serialise structured content with JSON.stringify first.`,
+      );
     }
   });
 }

@@ -184,7 +184,9 @@ describe('think', () => {
     const system = llm.calls[0]?.messages[0];
     expect(system?.role).toBe('system');
     expect(system?.content.startsWith('You triage support mail.\n\nReply with JSON only')).toBe(true);
-    expect(system?.content).toContain('The JSON must match this JSON Schema:\n{"$schema":"http://json-schema.org/draft-07/schema#","type":"object"');
+    expect(system?.content).toContain(
+      'The JSON must match this JSON Schema:\n{"$schema":"http://json-schema.org/draft-07/schema#","type":"object"',
+    );
   });
 
   it('fails with invalid_model_output, the issues and the first 200 characters of the reply', async () => {
@@ -192,7 +194,9 @@ describe('think', () => {
     const error = await rejection(think(scripted([reply]), 'Complaint?', { schema: z.object({ complaint: z.boolean() }) }));
     expect(error.code).toBe('invalid_model_output');
     expect(error.issues).toEqual([{ path: 'complaint', message: 'Invalid input: expected boolean, received string' }]);
-    expect(error.message).toContain('think: the reply of "scripted" does not match the schema (complaint: Invalid input: expected boolean, received string)');
+    expect(error.message).toContain(
+      'think: the reply of "scripted" does not match the schema (complaint: Invalid input: expected boolean, received string)',
+    );
     expect(error.message).toContain(`The reply began: ${JSON.stringify(reply.slice(0, 200))}`);
     expect(error.message).not.toContain(reply.slice(0, 201));
 
@@ -218,7 +222,8 @@ describe('think', () => {
       '~standard': {
         version: 1 as const,
         vendor: 'hand',
-        validate: (value: unknown) => (typeof value === 'number' && value > 0 ? { value: value * 10 } : { issues: [{ message: 'must be positive' }] }),
+        validate: (value: unknown) =>
+          typeof value === 'number' && value > 0 ? { value: value * 10 } : { issues: [{ message: 'must be positive' }] },
         types: undefined as { input: unknown; output: number } | undefined,
       },
     };
@@ -298,7 +303,13 @@ describe('generateStream', () => {
 
   it('aborts through the signal', async () => {
     const controller = new AbortController();
-    const llm = streaming([{ type: 'text', text: 'first' }, { type: 'text', text: 'never' }], 1);
+    const llm = streaming(
+      [
+        { type: 'text', text: 'first' },
+        { type: 'text', text: 'never' },
+      ],
+      1,
+    );
     const error = await rejection(
       (async () => {
         for await (const _delta of generateStream(llm, 'Go.', { signal: controller.signal })) controller.abort();

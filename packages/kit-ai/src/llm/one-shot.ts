@@ -46,7 +46,10 @@ const maxReplyExcerpt = 200;
 
 function checkCall(component: string, llm: unknown, prompt: unknown, options: unknown): asserts options is GenerateOptions | undefined {
   if (typeof llm !== 'object' || llm === null || typeof (llm as { chat?: unknown }).chat !== 'function') {
-    throw new KitAIError('invalid_config', `${component}: llm must be an LLMProvider (an object with name and chat()), got ${describeValue(llm)}; pass a provider such as chatCompletionsProvider(...) from @kit/kit-agent.`);
+    throw new KitAIError(
+      'invalid_config',
+      `${component}: llm must be an LLMProvider (an object with name and chat()), got ${describeValue(llm)}; pass a provider such as chatCompletionsProvider(...) from @kit/kit-agent.`,
+    );
   }
   if (typeof prompt !== 'string' || prompt.trim() === '') {
     throw new KitAIError('invalid_config', `${component}: prompt must be a non-empty string, got ${describeValue(prompt)}.`);
@@ -63,13 +66,22 @@ function checkCall(component: string, llm: unknown, prompt: unknown, options: un
     throw new KitAIError('invalid_config', `${component}: maxTokens must be a positive integer, got ${describeValue(maxTokens)}.`);
   }
   if (temperature !== undefined && !(typeof temperature === 'number' && Number.isFinite(temperature) && temperature >= 0)) {
-    throw new KitAIError('invalid_config', `${component}: temperature must be a finite number of 0 or more, got ${describeValue(temperature)}.`);
+    throw new KitAIError(
+      'invalid_config',
+      `${component}: temperature must be a finite number of 0 or more, got ${describeValue(temperature)}.`,
+    );
   }
   if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && Number.isFinite(timeoutMs) && timeoutMs > 0)) {
-    throw new KitAIError('invalid_config', `${component}: timeoutMs must be a positive number of milliseconds, got ${describeValue(timeoutMs)}.`);
+    throw new KitAIError(
+      'invalid_config',
+      `${component}: timeoutMs must be a positive number of milliseconds, got ${describeValue(timeoutMs)}.`,
+    );
   }
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
-    throw new KitAIError('invalid_config', `${component}: signal must be an AbortSignal (for example AbortSignal.timeout(5000)), got ${describeValue(signal)}.`);
+    throw new KitAIError(
+      'invalid_config',
+      `${component}: signal must be an AbortSignal (for example AbortSignal.timeout(5000)), got ${describeValue(signal)}.`,
+    );
   }
 }
 
@@ -91,7 +103,9 @@ function thinkSystem(options: ThinkOptions | undefined): string {
   const parts: string[] = [];
   if (options?.system !== undefined && options.system.trim() !== '') parts.push(options.system);
   const jsonSchema = options?.schema === undefined ? undefined : jsonSchemaOf(options.schema);
-  parts.push(jsonSchema === undefined ? jsonInstruction : `${jsonInstruction}\nThe JSON must match this JSON Schema:\n${JSON.stringify(jsonSchema)}`);
+  parts.push(
+    jsonSchema === undefined ? jsonInstruction : `${jsonInstruction}\nThe JSON must match this JSON Schema:\n${JSON.stringify(jsonSchema)}`,
+  );
   return parts.join('\n\n');
 }
 
@@ -122,14 +136,22 @@ async function answerOf(component: string, llm: LLMProvider, reply: string, sche
   );
 }
 
-async function chatOnce(component: string, llm: LLMProvider, messages: LLMMessage[], options: GenerateOptions | undefined): Promise<string> {
+async function chatOnce(
+  component: string,
+  llm: LLMProvider,
+  messages: LLMMessage[],
+  options: GenerateOptions | undefined,
+): Promise<string> {
   const guard = guardCall(component, llm.name, { signal: options?.signal, timeoutMs: options?.timeoutMs });
   try {
     const already = guard.reason();
     if (already) throw already;
     const response = await guard.race(Promise.resolve().then(() => llm.chat(messages, llmOptionsFor(options, guard.signal))));
     if (typeof response?.content !== 'string') {
-      throw new KitAIError('llm_invalid_response', `${component}: "${llm.name}" answered without a string content, got ${describeValue(response?.content)}; fix the provider's chat().`);
+      throw new KitAIError(
+        'llm_invalid_response',
+        `${component}: "${llm.name}" answered without a string content, got ${describeValue(response?.content)}; fix the provider's chat().`,
+      );
     }
     return response.content;
   } finally {
@@ -138,7 +160,12 @@ async function chatOnce(component: string, llm: LLMProvider, messages: LLMMessag
 }
 
 /** Text deltas of one call: from `llm.stream` when the provider has it, else one piece from `chat`. */
-async function* textDeltas(component: string, llm: LLMProvider, messages: LLMMessage[], options: GenerateOptions | undefined): AsyncGenerator<string> {
+async function* textDeltas(
+  component: string,
+  llm: LLMProvider,
+  messages: LLMMessage[],
+  options: GenerateOptions | undefined,
+): AsyncGenerator<string> {
   if (!llm.stream) {
     const content = await chatOnce(component, llm, messages, options);
     if (content !== '') yield content;
@@ -225,7 +252,11 @@ export async function generate(llm: LLMProvider, prompt: string, opts?: Generate
  * console.log(tags);
  * ```
  */
-export async function think<S extends ThinkSchema | undefined = undefined>(llm: LLMProvider, prompt: string, opts?: ThinkOptions<S>): Promise<SchemaOutput<S>> {
+export async function think<S extends ThinkSchema | undefined = undefined>(
+  llm: LLMProvider,
+  prompt: string,
+  opts?: ThinkOptions<S>,
+): Promise<SchemaOutput<S>> {
   checkThink('think', llm, prompt, opts);
   const reply = await chatOnce('think', llm, messagesFor(prompt, thinkSystem(opts)), opts);
   return (await answerOf('think', llm, reply, opts?.schema)) as SchemaOutput<S>;

@@ -9,7 +9,9 @@ const evenNumber: StandardSchemaLike<number> = {
     version: 1,
     vendor: 'test',
     validate: async (value) =>
-      typeof value === 'number' && value % 2 === 0 ? { value } : { issues: [{ message: 'must be an even number', path: [{ key: 'n' }, 0] }] },
+      typeof value === 'number' && value % 2 === 0
+        ? { value }
+        : { issues: [{ message: 'must be an even number', path: [{ key: 'n' }, 0] }] },
   },
 };
 
@@ -33,13 +35,23 @@ describe('schemas of think', () => {
   it('validates with a JSON Schema, speaking of the answer', async () => {
     const schema = { type: 'object', properties: { age: { type: 'integer' } }, required: ['age'] };
     expect(await validateWithSchema({ age: 3 }, schema)).toEqual({ ok: true, value: { age: 3 } });
-    expect(await validateWithSchema({ age: 'x' }, schema)).toEqual({ ok: false, issues: [{ path: 'age', message: 'age must be of type integer' }] });
-    expect(await validateWithSchema('x', schema)).toEqual({ ok: false, issues: [{ path: '', message: 'the answer must be of type object' }] });
+    expect(await validateWithSchema({ age: 'x' }, schema)).toEqual({
+      ok: false,
+      issues: [{ path: 'age', message: 'age must be of type integer' }],
+    });
+    expect(await validateWithSchema('x', schema)).toEqual({
+      ok: false,
+      issues: [{ path: '', message: 'the answer must be of type object' }],
+    });
   });
 
   it('exports the JSON Schema when it can', () => {
     expect(jsonSchemaOf({ type: 'string' })).toEqual({ type: 'string' });
-    expect(jsonSchemaOf(z.object({ a: z.number() }))).toMatchObject({ type: 'object', properties: { a: { type: 'number' } }, required: ['a'] });
+    expect(jsonSchemaOf(z.object({ a: z.number() }))).toMatchObject({
+      type: 'object',
+      properties: { a: { type: 'number' } },
+      required: ['a'],
+    });
     expect(jsonSchemaOf(evenNumber)).toBeUndefined();
     // zod cannot express a transform's output as JSON Schema; validation still works without it.
     expect(jsonSchemaOf(z.string().transform((text) => new Date(text)))).toBeUndefined();

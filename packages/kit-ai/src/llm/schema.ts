@@ -9,8 +9,7 @@ export interface StandardSchemaIssue {
 
 /** What a Standard Schema's `validate` returns: the (possibly transformed) value, or issues. */
 export type StandardSchemaResult<Output> =
-  | { readonly value: Output; readonly issues?: undefined }
-  | { readonly issues: ReadonlyArray<StandardSchemaIssue> };
+  { readonly value: Output; readonly issues?: undefined } | { readonly issues: ReadonlyArray<StandardSchemaIssue> };
 
 /**
  * The part of Standard Schema v1 that kit-ai uses: the `~standard` property that zod (3.24 and later),
@@ -93,5 +92,8 @@ export async function validateWithSchema(
   const report = validateArgs(value, schema);
   if (report.valid) return { ok: true, value };
   // validateArgs speaks of tool arguments; here the subject is the model's answer.
-  return { ok: false, issues: report.errors.map((issue) => ({ path: issue.path, message: issue.message.replace(/^the arguments\b/, 'the answer') })) };
+  return {
+    ok: false,
+    issues: report.errors.map((issue) => ({ path: issue.path, message: issue.message.replace(/^the arguments\b/, 'the answer') })),
+  };
 }

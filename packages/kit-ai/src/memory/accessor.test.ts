@@ -48,7 +48,12 @@ class PlainBackend implements MemoryBackend {
   async query(scope: MemoryScope, text: string, k: number): Promise<MemoryEntry[]> {
     const words = text.toLowerCase().split(/\W+/).filter(Boolean);
     return this.#entries
-      .filter((entry) => entry.scope.type === scope.type && entry.scope.id === scope.id && words.some((word) => `${entry.content} ${entry.subject ?? ''}`.toLowerCase().includes(word)))
+      .filter(
+        (entry) =>
+          entry.scope.type === scope.type &&
+          entry.scope.id === scope.id &&
+          words.some((word) => `${entry.content} ${entry.subject ?? ''}`.toLowerCase().includes(word)),
+      )
       .slice(0, k);
   }
   async remove(): Promise<boolean> {
@@ -65,7 +70,12 @@ describe('createMemoryAccessor', () => {
   it('remembers into its scope with type, importance, metadata and subject', async () => {
     const store = new BuiltinMemoryBackend();
     const memory = createMemoryAccessor({ store, scope: user, readScopes: [team] });
-    const id = await memory.remember('Prefers answers in French', { type: 'preference', importance: 0.9, metadata: { via: 'chat' }, subject: ' Camille ' });
+    const id = await memory.remember('Prefers answers in French', {
+      type: 'preference',
+      importance: 0.9,
+      metadata: { via: 'chat' },
+      subject: ' Camille ',
+    });
     const [entry] = await store.query(user, 'french', 5);
     expect(entry).toMatchObject({ id, scope: user, type: 'preference', importance: 0.9, metadata: { via: 'chat' }, subject: 'Camille' });
     expect(await store.query(team, 'french', 5)).toEqual([]);
@@ -79,7 +89,10 @@ describe('createMemoryAccessor', () => {
     const memory = createMemoryAccessor({ store, scope: user, readScopes: [team, { ...user }] });
     const found = await memory.recall('refund');
     expect(store.queries).toEqual(['user:u-1', 'team:support']);
-    expect(found.map((entry) => entry.content)).toEqual(['Asked about a refund for order 1042 refund refund', 'Refunds above 50 EUR need a manager approval']);
+    expect(found.map((entry) => entry.content)).toEqual([
+      'Asked about a refund for order 1042 refund refund',
+      'Refunds above 50 EUR need a manager approval',
+    ]);
     expect(found[0]?.score).toBeGreaterThan(found[1]?.score ?? Infinity);
   });
 
@@ -134,7 +147,11 @@ describe('createMemoryAccessor', () => {
     expect((await memory.about('printer')).map((entry) => entry.content)).toEqual(['Camille mentioned a broken printer']);
     // Equally "about" the subject: the more important first, whatever the words.
     await memory.remember('Camille Camille Camille', { subject: 'Camille', importance: 0.1 });
-    expect((await memory.about('Camille')).map((entry) => entry.content)).toEqual(['Prefers answers in French', 'Works night shifts', 'Camille Camille Camille']);
+    expect((await memory.about('Camille')).map((entry) => entry.content)).toEqual([
+      'Prefers answers in French',
+      'Works night shifts',
+      'Camille Camille Camille',
+    ]);
   });
 
   it('works over a backend without scores or subject support', async () => {
@@ -163,7 +180,9 @@ describe('createMemoryAccessor', () => {
         '- Delayed orders get a 10% voucher (Recorded today.)',
       ].join('\n'),
     );
-    expect(memoryContextHeading).toBe('Relevant memories, most relevant first (each says when it was recorded; older ones may be outdated):');
+    expect(memoryContextHeading).toBe(
+      'Relevant memories, most relevant first (each says when it was recorded; older ones may be outdated):',
+    );
     expect(await memory.assembleContext('quantum chromodynamics')).toBe('');
   });
 
@@ -174,7 +193,10 @@ describe('createMemoryAccessor', () => {
     await memory.remember('invoice sent on the first of the month, by email to the accounting address');
     await memory.remember('an invoice once went to the wrong address, a long time ago, and the customer was unhappy about it');
     const block = await memory.assembleContext('invoice');
-    expect(block.split('\n').slice(1)).toEqual(['- invoice invoice invoice: always PDF (Recorded today.)', '- invoice sent on the first of the month, by email to the accounting address (Recorded today.)']);
+    expect(block.split('\n').slice(1)).toEqual([
+      '- invoice invoice invoice: always PDF (Recorded today.)',
+      '- invoice sent on the first of the month, by email to the accounting address (Recorded today.)',
+    ]);
     expect(Math.ceil(block.length / 4)).toBeLessThanOrEqual(70);
   });
 
@@ -203,19 +225,34 @@ describe('createMemoryAccessor', () => {
     expect(bad({ store: {}, scope: user })).toBe(
       'createMemoryAccessor: config.store must be a MemoryBackend (store, query, remove and clear methods), got an object without store, query, remove, clear; use new BuiltinMemoryBackend() or new SqliteMemoryBackend().',
     );
-    expect(bad({ store: new BuiltinMemoryBackend(), scope: { type: 'user' } })).toBe("createMemoryAccessor: config.scope.id must be a non-empty string such as 'u-42', got undefined.");
-    expect(bad({ store: new BuiltinMemoryBackend(), scope: user, readScopes: [null] })).toContain('config.readScopes[0] must be an object { type, id }');
+    expect(bad({ store: new BuiltinMemoryBackend(), scope: { type: 'user' } })).toBe(
+      "createMemoryAccessor: config.scope.id must be a non-empty string such as 'u-42', got undefined.",
+    );
+    expect(bad({ store: new BuiltinMemoryBackend(), scope: user, readScopes: [null] })).toContain(
+      'config.readScopes[0] must be an object { type, id }',
+    );
     expect(bad({ store: new BuiltinMemoryBackend(), scope: user, maxMemoryTokens: 0 })).toBe(
       'createMemoryAccessor: config.maxMemoryTokens must be a positive integer number of tokens such as 1000, got 0.',
     );
-    expect(bad({ store: new BuiltinMemoryBackend(), scope: user, embedding: {} })).toBe('createMemoryAccessor: config.embedding must be a MemoryEmbedder (an object with embed(texts)), got an object.');
+    expect(bad({ store: new BuiltinMemoryBackend(), scope: user, embedding: {} })).toBe(
+      'createMemoryAccessor: config.embedding must be a MemoryEmbedder (an object with embed(texts)), got an object.',
+    );
   });
 
   it('rejects bad call arguments with invalid_arguments', async () => {
     const memory = createMemoryAccessor({ store: new BuiltinMemoryBackend(), scope: user });
-    await expect(memory.remember('')).rejects.toMatchObject({ code: 'invalid_arguments', message: 'createMemoryAccessor.remember: content must not be empty; pass the text to remember.' });
-    await expect(memory.remember('x', { importance: -1 })).rejects.toMatchObject({ code: 'invalid_arguments', message: 'createMemoryAccessor.remember: options.importance must be a number from 0 to 1, got -1.' });
-    await expect(memory.recall(42 as never)).rejects.toMatchObject({ code: 'invalid_arguments', message: 'createMemoryAccessor.recall: text must be a string, got 42.' });
+    await expect(memory.remember('')).rejects.toMatchObject({
+      code: 'invalid_arguments',
+      message: 'createMemoryAccessor.remember: content must not be empty; pass the text to remember.',
+    });
+    await expect(memory.remember('x', { importance: -1 })).rejects.toMatchObject({
+      code: 'invalid_arguments',
+      message: 'createMemoryAccessor.remember: options.importance must be a number from 0 to 1, got -1.',
+    });
+    await expect(memory.recall(42 as never)).rejects.toMatchObject({
+      code: 'invalid_arguments',
+      message: 'createMemoryAccessor.recall: text must be a string, got 42.',
+    });
     await expect(memory.about(' ')).rejects.toMatchObject({ code: 'invalid_arguments' });
   });
 });

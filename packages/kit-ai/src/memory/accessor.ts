@@ -1,7 +1,17 @@
 import { KitAIError } from '../errors/kit-ai-error.js';
 import { estimateTokens } from '../llm/messages.js';
 import { scopeKey } from './builtin-backend.js';
-import { checkCount, checkRecord, checkScope, checkText, checkUnitInterval, checkVector, defaultImportance, describeValue, subjectKey } from './checks.js';
+import {
+  checkCount,
+  checkRecord,
+  checkScope,
+  checkText,
+  checkUnitInterval,
+  checkVector,
+  defaultImportance,
+  describeValue,
+  subjectKey,
+} from './checks.js';
 import { memoryFreshnessText } from './freshness.js';
 import { compareRankKeys } from './lexical.js';
 import type { MemoryEntry, MemoryScope, NewMemoryEntry, SmartAgentMemoryConfig } from './types.js';
@@ -47,7 +57,10 @@ export interface MemoryAccessor {
 
 function checkConfig(config: unknown): asserts config is SmartAgentMemoryConfig {
   if (typeof config !== 'object' || config === null || Array.isArray(config)) {
-    throw new KitAIError('invalid_config', `${component}: config must be an object { store, scope, readScopes?, embedding?, maxMemoryTokens? }, got ${describeValue(config)}.`);
+    throw new KitAIError(
+      'invalid_config',
+      `${component}: config must be an object { store, scope, readScopes?, embedding?, maxMemoryTokens? }, got ${describeValue(config)}.`,
+    );
   }
   const { store, scope, readScopes, embedding, maxMemoryTokens, saveSessionSummary } = config as Record<string, unknown>;
   const backend = store as Record<string, unknown> | null | undefined;
@@ -60,17 +73,33 @@ function checkConfig(config: unknown): asserts config is SmartAgentMemoryConfig 
   }
   checkConfigValue(() => checkScope(component, scope, 'config.scope'));
   if (readScopes !== undefined) {
-    if (!Array.isArray(readScopes)) throw new KitAIError('invalid_config', `${component}: config.readScopes must be an array of scopes, got ${describeValue(readScopes)}.`);
+    if (!Array.isArray(readScopes))
+      throw new KitAIError(
+        'invalid_config',
+        `${component}: config.readScopes must be an array of scopes, got ${describeValue(readScopes)}.`,
+      );
     readScopes.forEach((readScope, index) => checkConfigValue(() => checkScope(component, readScope, `config.readScopes[${index}]`)));
   }
-  if (embedding !== undefined && (typeof embedding !== 'object' || embedding === null || typeof (embedding as { embed?: unknown }).embed !== 'function')) {
-    throw new KitAIError('invalid_config', `${component}: config.embedding must be a MemoryEmbedder (an object with embed(texts)), got ${describeValue(embedding)}.`);
+  if (
+    embedding !== undefined &&
+    (typeof embedding !== 'object' || embedding === null || typeof (embedding as { embed?: unknown }).embed !== 'function')
+  ) {
+    throw new KitAIError(
+      'invalid_config',
+      `${component}: config.embedding must be a MemoryEmbedder (an object with embed(texts)), got ${describeValue(embedding)}.`,
+    );
   }
   if (maxMemoryTokens !== undefined && !(Number.isInteger(maxMemoryTokens) && (maxMemoryTokens as number) > 0)) {
-    throw new KitAIError('invalid_config', `${component}: config.maxMemoryTokens must be a positive integer number of tokens such as 1000, got ${describeValue(maxMemoryTokens)}.`);
+    throw new KitAIError(
+      'invalid_config',
+      `${component}: config.maxMemoryTokens must be a positive integer number of tokens such as 1000, got ${describeValue(maxMemoryTokens)}.`,
+    );
   }
   if (saveSessionSummary !== undefined && typeof saveSessionSummary !== 'boolean') {
-    throw new KitAIError('invalid_config', `${component}: config.saveSessionSummary must be true or false, got ${describeValue(saveSessionSummary)}.`);
+    throw new KitAIError(
+      'invalid_config',
+      `${component}: config.saveSessionSummary must be true or false, got ${describeValue(saveSessionSummary)}.`,
+    );
   }
 }
 
@@ -102,8 +131,18 @@ function merge(lists: MemoryEntry[][], k: number): MemoryEntry[] {
     found.sort(
       (left, right) =>
         compareRankKeys(
-          { score: left.entry.score as number, weight: left.entry.importance ?? defaultImportance, time: left.entry.createdAt, sequence: 0 },
-          { score: right.entry.score as number, weight: right.entry.importance ?? defaultImportance, time: right.entry.createdAt, sequence: 0 },
+          {
+            score: left.entry.score as number,
+            weight: left.entry.importance ?? defaultImportance,
+            time: left.entry.createdAt,
+            sequence: 0,
+          },
+          {
+            score: right.entry.score as number,
+            weight: right.entry.importance ?? defaultImportance,
+            time: right.entry.createdAt,
+            sequence: 0,
+          },
         ) ||
         left.scopeIndex - right.scopeIndex ||
         left.rank - right.rank,
@@ -129,7 +168,9 @@ function formatContent(content: string): string {
 
 /** One line of the context block: tags, formatted content, freshness caveat. */
 function contextLine(entry: MemoryEntry, content: string, now: number): string {
-  const tags = [entry.type, entry.subject === undefined ? undefined : `about ${entry.subject}`].filter((tag): tag is string => tag !== undefined);
+  const tags = [entry.type, entry.subject === undefined ? undefined : `about ${entry.subject}`].filter(
+    (tag): tag is string => tag !== undefined,
+  );
   const prefix = tags.length === 0 ? '' : `[${tags.join(', ')}] `;
   return `- ${prefix}${content} (${memoryFreshnessText(Date.parse(entry.createdAt), now)})`;
 }
@@ -191,13 +232,20 @@ export function createMemoryAccessor(config: SmartAgentMemoryConfig): MemoryAcce
     try {
       vectors = await embedding.embed([text]);
     } catch (error) {
-      throw new KitAIError('store_failed', `${component}: the embedder failed on the ${what} (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
+      throw new KitAIError(
+        'store_failed',
+        `${component}: the embedder failed on the ${what} (${error instanceof Error ? error.message : String(error)}).`,
+        { cause: error },
+      );
     }
     const vector = Array.isArray(vectors) ? (vectors[0] as unknown) : undefined;
     try {
       checkVector(component, vector, `embedding.embed([${what}])[0]`);
     } catch (error) {
-      throw new KitAIError('invalid_config', `${(error as Error).message} Fix the MemoryEmbedder: embed(texts) must resolve with one vector per text.`);
+      throw new KitAIError(
+        'invalid_config',
+        `${(error as Error).message} Fix the MemoryEmbedder: embed(texts) must resolve with one vector per text.`,
+      );
     }
     return vector;
   }
@@ -214,16 +262,23 @@ export function createMemoryAccessor(config: SmartAgentMemoryConfig): MemoryAcce
   return {
     async remember(content, options = {}) {
       checkText(`${component}.remember`, content, 'content');
-      if (content.trim() === '') throw new KitAIError('invalid_arguments', `${component}.remember: content must not be empty; pass the text to remember.`);
+      if (content.trim() === '')
+        throw new KitAIError('invalid_arguments', `${component}.remember: content must not be empty; pass the text to remember.`);
       checkRecord(`${component}.remember`, options, 'options');
       const { type, importance, metadata, subject } = options;
       if (type !== undefined && (typeof type !== 'string' || type.trim() === '')) {
-        throw new KitAIError('invalid_arguments', `${component}.remember: options.type must be a non-empty string such as 'fact', got ${describeValue(type)}.`);
+        throw new KitAIError(
+          'invalid_arguments',
+          `${component}.remember: options.type must be a non-empty string such as 'fact', got ${describeValue(type)}.`,
+        );
       }
       if (importance !== undefined) checkUnitInterval(`${component}.remember`, importance, 'options.importance');
       if (metadata !== undefined) checkRecord(`${component}.remember`, metadata, 'options.metadata');
       if (subject !== undefined && (typeof subject !== 'string' || subject.trim() === '')) {
-        throw new KitAIError('invalid_arguments', `${component}.remember: options.subject must be a non-empty string such as 'Alice', got ${describeValue(subject)}.`);
+        throw new KitAIError(
+          'invalid_arguments',
+          `${component}.remember: options.subject must be a non-empty string such as 'Alice', got ${describeValue(subject)}.`,
+        );
       }
       const entry: NewMemoryEntry = { content, scope: config.scope };
       if (type !== undefined) entry.type = type;
@@ -243,7 +298,11 @@ export function createMemoryAccessor(config: SmartAgentMemoryConfig): MemoryAcce
 
     async about(subject, k = 5) {
       checkText(`${component}.about`, subject, 'subject');
-      if (subject.trim() === '') throw new KitAIError('invalid_arguments', `${component}.about: subject must not be empty; pass who or what to look up, such as 'Alice'.`);
+      if (subject.trim() === '')
+        throw new KitAIError(
+          'invalid_arguments',
+          `${component}.about: subject must not be empty; pass who or what to look up, such as 'Alice'.`,
+        );
       const count = checkCount(`${component}.about`, k);
       if (count <= 0) return [];
       const key = subjectKey(subject);
@@ -251,7 +310,9 @@ export function createMemoryAccessor(config: SmartAgentMemoryConfig): MemoryAcce
       // them by importance, then newest. A backend that ignores `options.subject` returns other entries
       // too; only the subject's count.
       const lists = await Promise.all(scopes.map((scope) => store.query(scope, '', count, { subject })));
-      const matching = lists.map((entries) => entries.filter((entry) => typeof entry.subject === 'string' && subjectKey(entry.subject) === key));
+      const matching = lists.map((entries) =>
+        entries.filter((entry) => typeof entry.subject === 'string' && subjectKey(entry.subject) === key),
+      );
       const merged = merge(matching, count);
       return merged.length > 0 ? merged : recall(subject, count);
     },

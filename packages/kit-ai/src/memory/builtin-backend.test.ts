@@ -12,10 +12,23 @@ afterEach(() => {
 describe('BuiltinMemoryBackend', () => {
   it('stores entries with a new id and createdAt, and finds them by their words', async () => {
     const memory = new BuiltinMemoryBackend();
-    const id = await memory.store({ content: 'Prefers invoices as PDF files', scope: alice, type: 'preference', importance: 0.7, metadata: { source: 'chat' } });
+    const id = await memory.store({
+      content: 'Prefers invoices as PDF files',
+      scope: alice,
+      type: 'preference',
+      importance: 0.7,
+      metadata: { source: 'chat' },
+    });
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const [found] = await memory.query(alice, 'which invoice format', 5);
-    expect(found).toMatchObject({ id, content: 'Prefers invoices as PDF files', scope: alice, type: 'preference', importance: 0.7, metadata: { source: 'chat' } });
+    expect(found).toMatchObject({
+      id,
+      content: 'Prefers invoices as PDF files',
+      scope: alice,
+      type: 'preference',
+      importance: 0.7,
+      metadata: { source: 'chat' },
+    });
     expect(Date.parse(found?.createdAt ?? '')).toBeGreaterThan(Date.now() - 5000);
     expect(found?.score).toBeGreaterThan(0);
   });
@@ -44,7 +57,10 @@ describe('BuiltinMemoryBackend', () => {
     await memory.store({ content: 'Deploy windows: Tuesday and Thursday; deploy freeze in August', scope: alice });
     await memory.store({ content: 'Lunch is at noon', scope: alice });
     const found = await memory.query(alice, 'when is the deploy freeze?', 5);
-    expect(found.map((entry) => entry.content)).toEqual(['Deploy windows: Tuesday and Thursday; deploy freeze in August', 'The deploy happens on Tuesday']);
+    expect(found.map((entry) => entry.content)).toEqual([
+      'Deploy windows: Tuesday and Thursday; deploy freeze in August',
+      'The deploy happens on Tuesday',
+    ]);
   });
 
   it('breaks ties by importance, then newest', async () => {
@@ -130,12 +146,24 @@ describe('BuiltinMemoryBackend', () => {
       expect((error as KitAIError).code).toBe('invalid_arguments');
       return (error as KitAIError).message;
     };
-    expect(await reject(memory.store({ content: '  ', scope: alice }))).toBe('BuiltinMemoryBackend.store: entry.content must be a non-empty string, got "  ".');
-    expect(await reject(memory.store({ content: 'x', scope: { type: 'user', id: '' } }))).toContain("entry.scope.id must be a non-empty string such as 'u-42', got \"\"");
-    expect(await reject(memory.store({ content: 'x', scope: alice, importance: 2 }))).toBe('BuiltinMemoryBackend.store: entry.importance must be a number from 0 to 1, got 2.');
-    expect(await reject(memory.store({ content: 'x', scope: alice, embedding: [1, Number.NaN] }))).toContain('entry.embedding[1] must be a finite number, got NaN');
-    expect(await reject(memory.query(alice, 'x', Number.NaN))).toBe('BuiltinMemoryBackend.query: k must be a number of entries such as 5, got NaN.');
+    expect(await reject(memory.store({ content: '  ', scope: alice }))).toBe(
+      'BuiltinMemoryBackend.store: entry.content must be a non-empty string, got "  ".',
+    );
+    expect(await reject(memory.store({ content: 'x', scope: { type: 'user', id: '' } }))).toContain(
+      'entry.scope.id must be a non-empty string such as \'u-42\', got ""',
+    );
+    expect(await reject(memory.store({ content: 'x', scope: alice, importance: 2 }))).toBe(
+      'BuiltinMemoryBackend.store: entry.importance must be a number from 0 to 1, got 2.',
+    );
+    expect(await reject(memory.store({ content: 'x', scope: alice, embedding: [1, Number.NaN] }))).toContain(
+      'entry.embedding[1] must be a finite number, got NaN',
+    );
+    expect(await reject(memory.query(alice, 'x', Number.NaN))).toBe(
+      'BuiltinMemoryBackend.query: k must be a number of entries such as 5, got NaN.',
+    );
     expect(await reject(memory.query(null as never, 'x', 1))).toContain('BuiltinMemoryBackend.query: scope must be an object { type, id }');
-    expect(await reject(memory.query(alice, 'x', 1, { embedding: [] }))).toContain('options.embedding must be a non-empty array of numbers');
+    expect(await reject(memory.query(alice, 'x', 1, { embedding: [] }))).toContain(
+      'options.embedding must be a non-empty array of numbers',
+    );
   });
 });

@@ -124,7 +124,12 @@ export class BuiltinMemoryBackend implements MemoryBackend {
 
     const top = new TopK<{ key: RankKey; record: StoredEntry }>(count);
     const offer = (record: StoredEntry, score: number): void => {
-      const key: RankKey = { score, weight: record.entry.importance ?? defaultImportance, time: record.entry.createdAt, sequence: record.sequence };
+      const key: RankKey = {
+        score,
+        weight: record.entry.importance ?? defaultImportance,
+        time: record.entry.createdAt,
+        sequence: record.sequence,
+      };
       if (top.admits(key)) top.add({ key, record });
     };
 

@@ -27,7 +27,9 @@ describe('memoryFreshnessText', () => {
 
   it('takes up to five minutes in the future as clock skew, and more as an unknown age', () => {
     expect(memoryFreshnessText(now + 5 * 60_000, now)).toBe('Recorded today.');
-    expect(memoryFreshnessText(now + 2 * day, now)).toBe('Recorded at a time in the future (2025-07-02T12:00:00.000Z), so its age is unknown; treat it as possibly outdated.');
+    expect(memoryFreshnessText(now + 2 * day, now)).toBe(
+      'Recorded at a time in the future (2025-07-02T12:00:00.000Z), so its age is unknown; treat it as possibly outdated.',
+    );
   });
 
   it('handles timestamps that are no date', () => {

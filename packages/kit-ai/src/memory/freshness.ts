@@ -33,7 +33,8 @@ function plural(count: number, unit: string): string {
  */
 export function memoryFreshnessText(timestampMs: number, nowMs: number = Date.now()): string {
   // Beyond ±8.64e15 ms a number is no JavaScript date at all.
-  if (typeof timestampMs !== 'number' || !(Math.abs(timestampMs) <= 8.64e15)) return 'Recorded at an unknown time; treat it as possibly outdated.';
+  if (typeof timestampMs !== 'number' || !(Math.abs(timestampMs) <= 8.64e15))
+    return 'Recorded at an unknown time; treat it as possibly outdated.';
   const age = (Number.isFinite(nowMs) ? nowMs : Date.now()) - timestampMs;
   if (age < -clockSkewTolerance) {
     return `Recorded at a time in the future (${new Date(timestampMs).toISOString()}), so its age is unknown; treat it as possibly outdated.`;

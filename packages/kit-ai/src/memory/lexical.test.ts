@@ -3,7 +3,15 @@ import { bm25Score, compareRankKeys, queryTerms, rankTexts, tokenize, type Corpu
 
 describe('tokenize', () => {
   it('lower-cases, folds accents, drops stop words and stems English words', () => {
-    expect(tokenize('The preferences of Élodie: RUNNING 12 miles, dark-mode')).toEqual(['prefer', 'elodi', 'run', '12', 'mile', 'dark', 'mode']);
+    expect(tokenize('The preferences of Élodie: RUNNING 12 miles, dark-mode')).toEqual([
+      'prefer',
+      'elodi',
+      'run',
+      '12',
+      'mile',
+      'dark',
+      'mode',
+    ]);
   });
 
   it('keeps words with digits and short words as they are', () => {
@@ -59,8 +67,20 @@ describe('compareRankKeys', () => {
   const key = (score: number, weight = 0.5, time = '2025-01-01T00:00:00.000Z', sequence = 1) => ({ score, weight, time, sequence });
 
   it('orders by score, then weight, then newest time, then latest insertion', () => {
-    const keys = [key(1, 0.5, '2025-01-01T00:00:00.000Z', 1), key(2), key(1, 0.9), key(1, 0.5, '2025-02-01T00:00:00.000Z', 0), key(1, 0.5, '2025-01-01T00:00:00.000Z', 7)];
-    expect(keys.sort(compareRankKeys)).toEqual([key(2), key(1, 0.9), key(1, 0.5, '2025-02-01T00:00:00.000Z', 0), key(1, 0.5, '2025-01-01T00:00:00.000Z', 7), key(1, 0.5, '2025-01-01T00:00:00.000Z', 1)]);
+    const keys = [
+      key(1, 0.5, '2025-01-01T00:00:00.000Z', 1),
+      key(2),
+      key(1, 0.9),
+      key(1, 0.5, '2025-02-01T00:00:00.000Z', 0),
+      key(1, 0.5, '2025-01-01T00:00:00.000Z', 7),
+    ];
+    expect(keys.sort(compareRankKeys)).toEqual([
+      key(2),
+      key(1, 0.9),
+      key(1, 0.5, '2025-02-01T00:00:00.000Z', 0),
+      key(1, 0.5, '2025-01-01T00:00:00.000Z', 7),
+      key(1, 0.5, '2025-01-01T00:00:00.000Z', 1),
+    ]);
   });
 
   it('treats scores within floating-point noise as ties', () => {

@@ -36,7 +36,10 @@ const b = 0.75;
  */
 export function tokenize(text: string): string[] {
   const terms: string[] = [];
-  const folded = text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  const folded = text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
   for (const word of folded.split(/[^\p{L}\p{N}]+/u)) {
     if (word === '' || stopWords.has(word)) continue;
     terms.push(word.length <= 2 || /\p{N}/u.test(word) ? word : stemmer(word));
@@ -215,7 +218,8 @@ export function rankTexts<T>(query: string, items: readonly RankableText<T>[], k
   });
   const top = new TopK<{ key: RankKey; item: T }>(k);
   if (terms.length === 0) {
-    for (const { entry } of documents) top.add({ item: entry.item, key: { score: 0, weight: entry.weight, time: entry.time, sequence: entry.sequence } });
+    for (const { entry } of documents)
+      top.add({ item: entry.item, key: { score: 0, weight: entry.weight, time: entry.time, sequence: entry.sequence } });
   } else {
     const frequency = new Map<string, number>();
     let totalLength = 0;
@@ -230,7 +234,11 @@ export function rankTexts<T>(query: string, items: readonly RankableText<T>[], k
     });
     for (const document of documents) {
       const value = score({ termFrequencies: document.tokens, length: document.length });
-      if (value > 0) top.add({ item: document.entry.item, key: { score: value, weight: document.entry.weight, time: document.entry.time, sequence: document.entry.sequence } });
+      if (value > 0)
+        top.add({
+          item: document.entry.item,
+          key: { score: value, weight: document.entry.weight, time: document.entry.time, sequence: document.entry.sequence },
+        });
     }
   }
   return top.values().map(({ item, key }) => ({ item, score: key.score }));

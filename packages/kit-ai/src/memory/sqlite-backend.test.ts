@@ -86,9 +86,24 @@ describe('SqliteMemoryBackend', () => {
 
   it('ranks exactly like BuiltinMemoryBackend, before and after removals', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    const words = ['invoice', 'refund', 'order', 'deploy', 'tuesday', 'customer', 'pdf', 'email', 'lyon', 'tea', 'approval', 'shipping', 'delay', 'french'];
+    const words = [
+      'invoice',
+      'refund',
+      'order',
+      'deploy',
+      'tuesday',
+      'customer',
+      'pdf',
+      'email',
+      'lyon',
+      'tea',
+      'approval',
+      'shipping',
+      'delay',
+      'french',
+    ];
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const pick = () => words[Math.floor(random() * words.length)] as string;
     const entries: NewMemoryEntry[] = [];
     for (let index = 0; index < 300; index++) {
@@ -195,14 +210,19 @@ describe('SqliteMemoryBackend', () => {
     memory.close();
     const error = await memory.query(alice, 'x', 1).catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(KitAIError);
-    expect(error).toMatchObject({ code: 'store_failed', message: 'SqliteMemoryBackend: the database ":memory:" is closed; create a new store to use it again.' });
+    expect(error).toMatchObject({
+      code: 'store_failed',
+      message: 'SqliteMemoryBackend: the database ":memory:" is closed; create a new store to use it again.',
+    });
   });
 
   it('refuses a file written by a newer schema, and a file that is no database', () => {
     const folder = tempFolder();
     const newer = join(folder, 'newer.sqlite');
     const db = new Database(newer);
-    db.exec("CREATE TABLE kit_schema_versions (component TEXT PRIMARY KEY, version INTEGER NOT NULL, updated_at TEXT NOT NULL); INSERT INTO kit_schema_versions VALUES ('memory', 99, '2030-01-01')");
+    db.exec(
+      "CREATE TABLE kit_schema_versions (component TEXT PRIMARY KEY, version INTEGER NOT NULL, updated_at TEXT NOT NULL); INSERT INTO kit_schema_versions VALUES ('memory', 99, '2030-01-01')",
+    );
     db.close();
     expect(() => new SqliteMemoryBackend({ path: newer })).toThrow(
       `SqliteMemoryBackend: the database "${newer}" holds memory schema version 99, newer than version 1 that this kit-ai knows; upgrade @kit/kit-ai or use another file.`,
@@ -222,6 +242,8 @@ describe('SqliteMemoryBackend', () => {
   });
 
   it('rejects a bad path with invalid_config', () => {
-    expect(() => new SqliteMemoryBackend({ path: '' })).toThrow("SqliteMemoryBackend: path must be a file path such as './.kit/memory.sqlite' or ':memory:', got \"\".");
+    expect(() => new SqliteMemoryBackend({ path: '' })).toThrow(
+      "SqliteMemoryBackend: path must be a file path such as './.kit/memory.sqlite' or ':memory:', got \"\".",
+    );
   });
 });

@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { scopeKey, searchableText, storedEntryOf } from './builtin-backend.js';
 import { checkNewEntry, checkQueryArguments, checkRecord, checkScope, checkText, defaultImportance, subjectKey } from './checks.js';
 import { bm25Scorer, queryTerms, termFrequencies, tokenize, TopK, type RankKey } from './lexical.js';
-import { blobToVector, guardStore, openStoreDatabase, statementCache, vectorToBlob, type ComponentSchema, type SqliteConnection, type Statement } from './sqlite-database.js';
+import {
+  blobToVector,
+  guardStore,
+  openStoreDatabase,
+  statementCache,
+  vectorToBlob,
+  type ComponentSchema,
+  type SqliteConnection,
+  type Statement,
+} from './sqlite-database.js';
 import type { MemoryBackend, MemoryEntry, MemoryQueryOptions, MemoryScope, NewMemoryEntry } from './types.js';
 import { VectorPool } from './vector-pool.js';
 
@@ -61,7 +70,8 @@ const sql = {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   insertTerm: 'INSERT INTO memory_terms (scope_type, scope_id, term, seq, frequency) VALUES (?, ?, ?, ?, ?)',
   entriesBySeq: 'SELECT * FROM memory_entries WHERE seq IN (SELECT value FROM json_each(?))',
-  postings: 'SELECT term, seq, frequency FROM memory_terms WHERE scope_type = ? AND scope_id = ? AND term IN (SELECT value FROM json_each(?))',
+  postings:
+    'SELECT term, seq, frequency FROM memory_terms WHERE scope_type = ? AND scope_id = ? AND term IN (SELECT value FROM json_each(?))',
   vectors: 'SELECT seq, embedding FROM memory_entries WHERE scope_type = ? AND scope_id = ? AND embedding IS NOT NULL',
   scopeMeta: 'SELECT seq, term_count, importance, created_at, subject_key FROM memory_entries WHERE scope_type = ? AND scope_id = ?',
   entryById: 'SELECT seq, scope_type, scope_id FROM memory_entries WHERE id = ?',
@@ -108,7 +118,12 @@ interface ScopeCache {
 }
 
 function entryOf(row: EntryRow): MemoryEntry {
-  const entry: MemoryEntry = { id: row.id, content: row.content, scope: { type: row.scope_type, id: row.scope_id }, createdAt: row.created_at };
+  const entry: MemoryEntry = {
+    id: row.id,
+    content: row.content,
+    scope: { type: row.scope_type, id: row.scope_id },
+    createdAt: row.created_at,
+  };
   if (row.type !== null) entry.type = row.type;
   if (row.importance !== null) entry.importance = row.importance;
   if (row.embedding !== null) entry.embedding = Array.from(blobToVector(row.embedding));
@@ -270,7 +285,8 @@ export class SqliteMemoryBackend implements MemoryBackend {
     const none: number[] = [];
     if (subject !== undefined) {
       // Every entry of the subject is a candidate, whether or not it holds a query term.
-      for (const meta of cache.meta.values()) if (meta.subject === subject) offer(meta, score.aligned(candidates.get(meta.seq) ?? none, meta.length));
+      for (const meta of cache.meta.values())
+        if (meta.subject === subject) offer(meta, score.aligned(candidates.get(meta.seq) ?? none, meta.length));
       return;
     }
     for (const [seq, frequencies] of candidates) {

@@ -42,9 +42,16 @@ export interface ComponentSchema {
  * busy writer is waited for up to 5 seconds, and the component's schema is migrated to the newest version
  * inside one transaction. `synchronous` is NORMAL. `:memory:` gives a private in-memory database.
  */
-export function openStoreDatabase(component: string, path: unknown, schema: ComponentSchema): { connection: SqliteConnection; location: string } {
+export function openStoreDatabase(
+  component: string,
+  path: unknown,
+  schema: ComponentSchema,
+): { connection: SqliteConnection; location: string } {
   if (typeof path !== 'string' || path.trim() === '') {
-    throw new KitAIError('invalid_config', `${component}: path must be a file path such as './.kit/memory.sqlite' or ':memory:', got ${describeValue(path)}.`);
+    throw new KitAIError(
+      'invalid_config',
+      `${component}: path must be a file path such as './.kit/memory.sqlite' or ':memory:', got ${describeValue(path)}.`,
+    );
   }
   const inMemory = path === ':memory:';
   const location = inMemory ? path : resolve(path);
@@ -54,7 +61,11 @@ export function openStoreDatabase(component: string, path: unknown, schema: Comp
     if (!inMemory) mkdirSync(dirname(location), { recursive: true });
     connection = new Driver(location);
   } catch (error) {
-    throw new KitAIError('store_failed', `${component}: cannot open the SQLite database "${location}" (${errorText(error)}); check that its folder is writable.`, { cause: error });
+    throw new KitAIError(
+      'store_failed',
+      `${component}: cannot open the SQLite database "${location}" (${errorText(error)}); check that its folder is writable.`,
+      { cause: error },
+    );
   }
   try {
     connection.pragma('busy_timeout = 5000');
@@ -69,7 +80,11 @@ export function openStoreDatabase(component: string, path: unknown, schema: Comp
   } catch (error) {
     connection.close();
     if (error instanceof KitAIError) throw error;
-    throw new KitAIError('store_failed', `${component}: cannot prepare the SQLite database "${location}" (${errorText(error)}); is it a kit-ai store file?`, { cause: error });
+    throw new KitAIError(
+      'store_failed',
+      `${component}: cannot prepare the SQLite database "${location}" (${errorText(error)}); is it a kit-ai store file?`,
+      { cause: error },
+    );
   }
   return { connection, location };
 }
@@ -79,8 +94,11 @@ function migrate(component: string, connection: SqliteConnection, schema: Compon
   // IMMEDIATE takes the write lock first, so two processes opening a new file do not both create tables.
   connection
     .transaction(() => {
-      connection.exec('CREATE TABLE IF NOT EXISTS kit_schema_versions (component TEXT PRIMARY KEY, version INTEGER NOT NULL, updated_at TEXT NOT NULL)');
-      const row = connection.prepare('SELECT version FROM kit_schema_versions WHERE component = ?').get(schema.name) as { version: number } | undefined;
+      connection.exec(
+        'CREATE TABLE IF NOT EXISTS kit_schema_versions (component TEXT PRIMARY KEY, version INTEGER NOT NULL, updated_at TEXT NOT NULL)',
+      );
+      const row = connection.prepare('SELECT version FROM kit_schema_versions WHERE component = ?').get(schema.name) as
+        { version: number } | undefined;
       const current = row?.version ?? 0;
       if (current > newest) {
         throw new KitAIError(
@@ -91,7 +109,9 @@ function migrate(component: string, connection: SqliteConnection, schema: Compon
       for (let version = current; version < newest; version++) connection.exec(schema.migrations[version] as string);
       if (current < newest) {
         connection
-          .prepare('INSERT INTO kit_schema_versions (component, version, updated_at) VALUES (?, ?, ?) ON CONFLICT (component) DO UPDATE SET version = excluded.version, updated_at = excluded.updated_at')
+          .prepare(
+            'INSERT INTO kit_schema_versions (component, version, updated_at) VALUES (?, ?, ?) ON CONFLICT (component) DO UPDATE SET version = excluded.version, updated_at = excluded.updated_at',
+          )
           .run(schema.name, newest, new Date().toISOString());
       }
     })

@@ -34,7 +34,12 @@ describe('composeLayers', () => {
   });
 
   it('leaves out empty parts', () => {
-    expect(composeLayers(undefined, [{ id: 'x', content: '  ', position: 'append' }, { id: 'y', content: 'Y', position: 'append' }])).toBe('Y');
+    expect(
+      composeLayers(undefined, [
+        { id: 'x', content: '  ', position: 'append' },
+        { id: 'y', content: 'Y', position: 'append' },
+      ]),
+    ).toBe('Y');
   });
 });
 

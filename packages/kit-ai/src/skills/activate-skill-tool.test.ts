@@ -28,12 +28,18 @@ describe('createActivateSkillTool', () => {
     });
     // The agent loop checks arguments against the schema before execute.
     expect(validateArgs({ name: 'outage' }, tool.parameters ?? {}).valid).toBe(true);
-    expect(validateArgs({ name: 'nope' }, tool.parameters ?? {}).errors).toEqual([{ path: 'name', message: 'name must be one of "refund-triage", "outage"' }]);
+    expect(validateArgs({ name: 'nope' }, tool.parameters ?? {}).errors).toEqual([
+      { path: 'name', message: 'name must be one of "refund-triage", "outage"' },
+    ]);
   });
 
   it('returns the activation with the prompt and preferred tools', async () => {
     const tool = createActivateSkillTool([refund, outage]);
-    expect(await tool.execute({ name: 'refund-triage' })).toEqual({ skill: 'refund-triage', prompt: 'Look up the order first.', tools: ['lookup_order', 'issue_refund'] });
+    expect(await tool.execute({ name: 'refund-triage' })).toEqual({
+      skill: 'refund-triage',
+      prompt: 'Look up the order first.',
+      tools: ['lookup_order', 'issue_refund'],
+    });
     expect(await tool.execute({ name: 'outage' })).toEqual({ skill: 'outage', prompt: 'Check the status page.', tools: [] });
   });
 
@@ -42,7 +48,9 @@ describe('createActivateSkillTool', () => {
     const error = await tool.execute({ name: 'Outage' }).catch((caught: unknown) => caught);
     expect(isKitAIError(error, 'unknown_tool')).toBe(true);
     expect((error as KitAIError).message).toBe('activate_skill: there is no skill "Outage"; known skills: refund-triage, outage.');
-    await expect(tool.execute({})).rejects.toThrow('activate_skill: there is no skill named undefined; known skills: refund-triage, outage.');
+    await expect(tool.execute({})).rejects.toThrow(
+      'activate_skill: there is no skill named undefined; known skills: refund-triage, outage.',
+    );
   });
 
   it('copies the skills, so later changes do not leak into the tool', async () => {
@@ -55,7 +63,9 @@ describe('createActivateSkillTool', () => {
   });
 
   it('rejects duplicate names, bad skills and an empty list with invalid_config', () => {
-    expect(() => createActivateSkillTool([outage, { ...outage }])).toThrow('createActivateSkillTool: two skills are named "outage" (the second at skills[1]); skill names must be unique.');
+    expect(() => createActivateSkillTool([outage, { ...outage }])).toThrow(
+      'createActivateSkillTool: two skills are named "outage" (the second at skills[1]); skill names must be unique.',
+    );
     expect(() => createActivateSkillTool([{ ...outage, name: 'has space' }])).toThrow(/skills\[0\]\.name must be/);
     expect(() => createActivateSkillTool([])).toThrow(/skills is empty/);
     try {

@@ -40,9 +40,14 @@ export interface SkillActivation {
 export function createActivateSkillTool(skills: AgentSkill[]): AgentTool {
   checkSkillList('createActivateSkillTool', skills);
   if (skills.length === 0) {
-    throw new KitAIError('invalid_config', 'createActivateSkillTool: skills is empty; pass at least one skill, or leave the activate_skill tool out.');
+    throw new KitAIError(
+      'invalid_config',
+      'createActivateSkillTool: skills is empty; pass at least one skill, or leave the activate_skill tool out.',
+    );
   }
-  const byName = new Map<string, SkillActivation>(skills.map((skill) => [skill.name, { skill: skill.name, prompt: skill.prompt, tools: [...(skill.tools ?? [])] }]));
+  const byName = new Map<string, SkillActivation>(
+    skills.map((skill) => [skill.name, { skill: skill.name, prompt: skill.prompt, tools: [...(skill.tools ?? [])] }]),
+  );
   const names = [...byName.keys()];
 
   return {

@@ -16,7 +16,9 @@ describe('skill checks', () => {
   });
 
   it('names the position of a bad skill in a list', () => {
-    expect(() => checkSkillList('c', [skill, { ...skill, name: 'x', metadata: [] }])).toThrow('c: skill "x": metadata must be an object, got an array.');
+    expect(() => checkSkillList('c', [skill, { ...skill, name: 'x', metadata: [] }])).toThrow(
+      'c: skill "x": metadata must be an object, got an array.',
+    );
     expect(() => checkSkillList('c', [skill, 5])).toThrow('c: skills[1] must be an object { name, description, trigger, prompt }, got 5.');
     expect(() => checkSkillList('c', { skill })).toThrow('c: skills must be an array of AgentSkill, got an object; pass [] for none.');
   });

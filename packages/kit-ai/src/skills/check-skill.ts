@@ -12,7 +12,10 @@ export const skillNamePattern = /^[a-z0-9][a-z0-9_-]*$/i;
  */
 export function checkSkill(component: string, skill: unknown, where = 'skill'): asserts skill is AgentSkill {
   if (typeof skill !== 'object' || skill === null || Array.isArray(skill)) {
-    throw new KitAIError('invalid_config', `${component}: ${where} must be an object { name, description, trigger, prompt }, got ${describeValue(skill)}.`);
+    throw new KitAIError(
+      'invalid_config',
+      `${component}: ${where} must be an object { name, description, trigger, prompt }, got ${describeValue(skill)}.`,
+    );
   }
   const { name, description, trigger, prompt, tools, source, utility, metadata } = skill as Record<string, unknown>;
   if (typeof name !== 'string' || !skillNamePattern.test(name)) {
@@ -35,7 +38,10 @@ export function checkSkill(component: string, skill: unknown, where = 'skill'): 
     throw new KitAIError('invalid_config', `${component}: ${label}: tools must be an array of tool names, got ${describeValue(tools)}.`);
   }
   if (source !== undefined && source !== 'developer' && source !== 'evolved') {
-    throw new KitAIError('invalid_config', `${component}: ${label}: source must be 'developer' or 'evolved', got ${describeValue(source)}.`);
+    throw new KitAIError(
+      'invalid_config',
+      `${component}: ${label}: source must be 'developer' or 'evolved', got ${describeValue(source)}.`,
+    );
   }
   if (utility !== undefined && !(typeof utility === 'number' && utility >= 0 && utility <= 1)) {
     throw new KitAIError('invalid_config', `${component}: ${label}: utility must be a number from 0 to 1, got ${describeValue(utility)}.`);
@@ -48,13 +54,19 @@ export function checkSkill(component: string, skill: unknown, where = 'skill'): 
 /** Throws `invalid_config` unless `skills` is an array of well-formed skills with distinct names. */
 export function checkSkillList(component: string, skills: unknown): asserts skills is AgentSkill[] {
   if (!Array.isArray(skills)) {
-    throw new KitAIError('invalid_config', `${component}: skills must be an array of AgentSkill, got ${describeValue(skills)}; pass [] for none.`);
+    throw new KitAIError(
+      'invalid_config',
+      `${component}: skills must be an array of AgentSkill, got ${describeValue(skills)}; pass [] for none.`,
+    );
   }
   const seen = new Set<string>();
   skills.forEach((skill: unknown, index) => {
     checkSkill(component, skill, `skills[${index}]`);
     if (seen.has(skill.name)) {
-      throw new KitAIError('invalid_config', `${component}: two skills are named "${skill.name}" (the second at skills[${index}]); skill names must be unique.`);
+      throw new KitAIError(
+        'invalid_config',
+        `${component}: two skills are named "${skill.name}" (the second at skills[${index}]); skill names must be unique.`,
+      );
     }
     seen.add(skill.name);
   });

@@ -31,11 +31,18 @@ describe('defineSkill', () => {
   });
 
   it('keeps given source, utility and metadata', () => {
-    expect(defineSkill({ ...base, source: 'evolved', utility: 0, metadata: { runs: 3 } })).toEqual({ ...base, source: 'evolved', utility: 0, metadata: { runs: 3 } });
+    expect(defineSkill({ ...base, source: 'evolved', utility: 0, metadata: { runs: 3 } })).toEqual({
+      ...base,
+      source: 'evolved',
+      utility: 0,
+      metadata: { runs: 3 },
+    });
   });
 
   it('checks the name', () => {
-    expect(invalid({ ...base, name: '' })).toContain(`defineSkill: skill.name must be a non-empty name of letters, digits, '_' and '-' starting with a letter or digit, got ""`);
+    expect(invalid({ ...base, name: '' })).toContain(
+      `defineSkill: skill.name must be a non-empty name of letters, digits, '_' and '-' starting with a letter or digit, got ""`,
+    );
     expect(invalid({ ...base, name: 'refund triage' })).toContain('got "refund triage"; use a name like "refund-triage"');
     expect(invalid({ ...base, name: '-refund' })).toContain('got "-refund"');
     expect(defineSkill({ ...base, name: 'Refund_2' }).name).toBe('Refund_2');

@@ -25,7 +25,11 @@ import type { AgentSkill } from './types.js';
  */
 export function defineSkill(def: AgentSkill): AgentSkill & { source: 'developer' | 'evolved'; utility: number } {
   checkSkill('defineSkill', def);
-  const skill: AgentSkill & { source: 'developer' | 'evolved'; utility: number } = { ...def, source: def.source ?? 'developer', utility: def.utility ?? 1.0 };
+  const skill: AgentSkill & { source: 'developer' | 'evolved'; utility: number } = {
+    ...def,
+    source: def.source ?? 'developer',
+    utility: def.utility ?? 1.0,
+  };
   if (def.tools) skill.tools = [...def.tools];
   return skill;
 }

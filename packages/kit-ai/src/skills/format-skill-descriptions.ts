@@ -2,7 +2,8 @@ import { checkSkillList } from './check-skill.js';
 import type { AgentSkill } from './types.js';
 
 /** The first line of the block: it tells the model how a skill is switched on. */
-const heading = 'Skills: call the activate_skill tool with a skill\'s name when the situation matches its "use when"; you then receive its guidance.';
+const heading =
+  'Skills: call the activate_skill tool with a skill\'s name when the situation matches its "use when"; you then receive its guidance.';
 
 /** One line of text: models read a list best when every entry keeps to its own lines. */
 function oneLine(text: string): string {

@@ -9,15 +9,14 @@ describe('argument templates', () => {
   });
 
   it('fills each item into exactly one argv item', () => {
-    expect(expandTemplate('t', ['log', '-n', '{count}', '--grep={text}', '{flag}', '{obj}', '{{x}}'], { count: 5, text: 'a b "c"', flag: false, obj: { k: [1] } })).toEqual([
-      'log',
-      '-n',
-      '5',
-      '--grep=a b "c"',
-      'false',
-      '{"k":[1]}',
-      '{x}',
-    ]);
+    expect(
+      expandTemplate('t', ['log', '-n', '{count}', '--grep={text}', '{flag}', '{obj}', '{{x}}'], {
+        count: 5,
+        text: 'a b "c"',
+        flag: false,
+        obj: { k: [1] },
+      }),
+    ).toEqual(['log', '-n', '5', '--grep=a b "c"', 'false', '{"k":[1]}', '{x}']);
   });
 
   it('spreads a list into an item that is exactly its placeholder', () => {
@@ -46,7 +45,9 @@ describe('argument templates', () => {
     const schema = templateSchema(['-n', '{count}', '{files}']);
     expect(validateArgs({ count: 3, files: ['a', 'b'] }, schema).valid).toBe(true);
     expect(validateArgs({ count: 3 }, schema).errors).toEqual([{ path: 'files', message: 'files is required' }]);
-    expect(validateArgs({ count: 3, files: 'a', extra: 1 }, schema).errors).toEqual([{ path: 'extra', message: 'extra is not a known argument' }]);
+    expect(validateArgs({ count: 3, files: 'a', extra: 1 }, schema).errors).toEqual([
+      { path: 'extra', message: 'extra is not a known argument' },
+    ]);
     expect(validateArgs({ count: { n: 1 }, files: 'a' }, schema).valid).toBe(false);
   });
 });

@@ -21,9 +21,13 @@ function scalarText(label: string, name: string, value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value === undefined || value === null) {
-    throw new KitAIError('invalid_arguments', `${label}: the argument "${name}" is missing, but the command template uses {${name}}; pass it in the call.`, {
-      issues: [{ path: name, message: `${name} is required` }],
-    });
+    throw new KitAIError(
+      'invalid_arguments',
+      `${label}: the argument "${name}" is missing, but the command template uses {${name}}; pass it in the call.`,
+      {
+        issues: [{ path: name, message: `${name} is required` }],
+      },
+    );
   }
   // Objects reach the command as JSON text: one argv item, never parsed by a shell.
   return JSON.stringify(value);
@@ -50,9 +54,13 @@ export function expandTemplate(label: string, template: readonly string[], args:
         if (name === undefined) return match === '{{' ? '{' : '}';
         const value = args[name];
         if (Array.isArray(value)) {
-          throw new KitAIError('invalid_arguments', `${label}: the argument "${name}" is a list, but {${name}} is part of a longer template item; a list can only fill an item that is exactly {${name}}.`, {
-            issues: [{ path: name, message: `${name} must not be a list here` }],
-          });
+          throw new KitAIError(
+            'invalid_arguments',
+            `${label}: the argument "${name}" is a list, but {${name}} is part of a longer template item; a list can only fill an item that is exactly {${name}}.`,
+            {
+              issues: [{ path: name, message: `${name} must not be a list here` }],
+            },
+          );
         }
         return scalarText(label, name, value);
       }),

@@ -79,7 +79,12 @@ afterAll(async () => {
 
 describe('createRemoteTask', () => {
   it('POSTs the arguments as JSON and parses a JSON answer', async () => {
-    const task = createRemoteTask({ name: 'echo', description: 'Echo.', url: `${base}/echo?fixed=1`, headers: { authorization: 'Bearer t' } });
+    const task = createRemoteTask({
+      name: 'echo',
+      description: 'Echo.',
+      url: `${base}/echo?fixed=1`,
+      headers: { authorization: 'Bearer t' },
+    });
     expect(task.kind).toBe('remote');
     expect(task.parameters).toEqual({ type: 'object' });
     const result = (await task.execute({ title: 'Broken parcel', priority: 'high' }, taskContext())) as RemoteTaskResult;
@@ -111,12 +116,20 @@ describe('createRemoteTask', () => {
 
   it('sends GET arguments as query parameters, unless url is a function', async () => {
     const task = createRemoteTask({ name: 'get', description: 'G.', url: `${base}/echo?page=1`, method: 'GET' });
-    const result = (await task.execute({ q: 'a b&c', tags: ['x', 'y'], filter: { open: true }, none: null }, taskContext())) as RemoteTaskResult;
+    const result = (await task.execute(
+      { q: 'a b&c', tags: ['x', 'y'], filter: { open: true }, none: null },
+      taskContext(),
+    )) as RemoteTaskResult;
     expect(result.body).toEqual({ method: 'GET', body: null });
     expect(seen.at(-1)?.url).toBe('/echo?page=1&q=a+b%26c&tags=x&tags=y&filter=%7B%22open%22%3Atrue%7D');
     expect(seen.at(-1)?.headers['content-type']).toBeUndefined();
 
-    const built = createRemoteTask({ name: 'built', description: 'B.', method: 'GET', url: (args) => `${base}/echo/${encodeURIComponent(String(args.id))}` });
+    const built = createRemoteTask({
+      name: 'built',
+      description: 'B.',
+      method: 'GET',
+      url: (args) => `${base}/echo/${encodeURIComponent(String(args.id))}`,
+    });
     await failure(built.execute({ id: 'a/b' }, taskContext()));
     expect(seen.at(-1)?.url).toBe('/echo/a%2Fb');
   });
@@ -139,15 +152,21 @@ describe('createRemoteTask', () => {
     expect(error.code).toBe('tool_failed');
     expect(error.status).toBe(503);
     const excerpt = `overloaded ${'z'.repeat(400)}`.slice(0, 200);
-    expect(error.message).toBe(`createRemoteTask "fail": GET ${base}/fail answered 503 Service Unavailable, expected 2xx; body: ${excerpt}`);
+    expect(error.message).toBe(
+      `createRemoteTask "fail": GET ${base}/fail answered 503 Service Unavailable, expected 2xx; body: ${excerpt}`,
+    );
     expect(error.message).not.toContain('secret');
     const missing = createRemoteTask({ name: 'missing', description: 'M.', url: `${base}/nowhere` });
-    expect((await failure(missing.execute({}, taskContext()))).message).toContain('answered 404 Not Found, expected 2xx; body: no such route');
+    expect((await failure(missing.execute({}, taskContext()))).message).toContain(
+      'answered 404 Not Found, expected 2xx; body: no such route',
+    );
   });
 
   it('fails on bad JSON, a body over maxResponseBytes and an unreachable server', async () => {
     const badJson = createRemoteTask({ name: 'bad', description: 'B.', url: `${base}/bad-json` });
-    expect((await failure(badJson.execute({}, taskContext()))).message).toContain('said its body is JSON (application/json) but it does not parse');
+    expect((await failure(badJson.execute({}, taskContext()))).message).toContain(
+      'said its body is JSON (application/json) but it does not parse',
+    );
     const big = createRemoteTask({ name: 'big', description: 'B.', url: `${base}/big`, maxResponseBytes: 1000 });
     expect((await failure(big.execute({}, taskContext()))).message).toContain('answered more than 1000 bytes (maxResponseBytes)');
     const closed = createServer();
@@ -170,7 +189,12 @@ describe('createRemoteTask', () => {
     expect(closedEarly).toEqual(['/slow']);
 
     const controller = new AbortController();
-    const pending = failure(createRemoteTask({ name: 'slow2', description: 'S.', url: `${base}/slow`, method: 'GET' }).execute({}, taskContext({ signal: controller.signal })));
+    const pending = failure(
+      createRemoteTask({ name: 'slow2', description: 'S.', url: `${base}/slow`, method: 'GET' }).execute(
+        {},
+        taskContext({ signal: controller.signal }),
+      ),
+    );
     setTimeout(() => controller.abort(), 50);
     expect((await pending).code).toBe('aborted');
   });
@@ -178,7 +202,10 @@ describe('createRemoteTask', () => {
   it('rejects bad options with invalid_config', () => {
     const ok = { name: 'r', description: 'R.', url: 'https://api.example.com/x' };
     const cases: [unknown, string][] = [
-      [{ ...ok, url: 'ftp://x' }, 'createRemoteTask: task "r": url must be an http(s) URL such as "https://api.example.com/orders" or a function of the call\'s arguments, got "ftp://x".'],
+      [
+        { ...ok, url: 'ftp://x' },
+        'createRemoteTask: task "r": url must be an http(s) URL such as "https://api.example.com/orders" or a function of the call\'s arguments, got "ftp://x".',
+      ],
       [{ ...ok, url: 'not a url' }, 'got "not a url"'],
       [{ ...ok, method: 'get' }, 'method must be one of GET, HEAD, POST, PUT, PATCH, DELETE, got "get".'],
       [{ ...ok, method: 'GET', body: () => ({}) }, 'body is set but GET sends no body'],

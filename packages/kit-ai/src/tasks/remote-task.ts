@@ -1,6 +1,14 @@
 import { KitAIError } from '../errors/kit-ai-error.js';
 import type { AgentTask, AgentTaskExecutionContext, ToolArgs } from '../tools/types.js';
-import { checkBaseOptions, checkPositiveNumber, configError, declaredTask, describeValue, messageOf, type TaskBaseOptions } from './task-options.js';
+import {
+  checkBaseOptions,
+  checkPositiveNumber,
+  configError,
+  declaredTask,
+  describeValue,
+  messageOf,
+  type TaskBaseOptions,
+} from './task-options.js';
 import { taskDeadline } from './task-deadline.js';
 
 /** Options of `createRemoteTask`. */
@@ -51,22 +59,45 @@ function checkRemoteOptions(options: unknown): asserts options is RemoteTaskOpti
   const { name, url, method, headers, body, expectedStatus, maxResponseBytes } = options as RemoteTaskOptions & Record<string, unknown>;
   const label = `task "${name}"`;
   if (typeof url !== 'function' && !(typeof url === 'string' && parseHttpUrl(url))) {
-    throw configError(factory, `${label}: url must be an http(s) URL such as "https://api.example.com/orders" or a function of the call's arguments, got ${describeValue(url)}.`);
+    throw configError(
+      factory,
+      `${label}: url must be an http(s) URL such as "https://api.example.com/orders" or a function of the call's arguments, got ${describeValue(url)}.`,
+    );
   }
   if (method !== undefined && !(typeof method === 'string' && methods.has(method))) {
     throw configError(factory, `${label}: method must be one of GET, HEAD, POST, PUT, PATCH, DELETE, got ${describeValue(method)}.`);
   }
   if (headers !== undefined && typeof headers !== 'function') {
-    if (typeof headers !== 'object' || headers === null || Array.isArray(headers) || !Object.values(headers).every((value) => typeof value === 'string')) {
-      throw configError(factory, `${label}: headers must be an object of header names to strings, or a function of the call's arguments, got ${describeValue(headers)}.`);
+    if (
+      typeof headers !== 'object' ||
+      headers === null ||
+      Array.isArray(headers) ||
+      !Object.values(headers).every((value) => typeof value === 'string')
+    ) {
+      throw configError(
+        factory,
+        `${label}: headers must be an object of header names to strings, or a function of the call's arguments, got ${describeValue(headers)}.`,
+      );
     }
   }
   if (body !== undefined) {
-    if (typeof body !== 'function') throw configError(factory, `${label}: body must be a function of the call's arguments, got ${describeValue(body)}.`);
-    if (!bodyMethods.has(method ?? 'POST')) throw configError(factory, `${label}: body is set but ${method} sends no body; use POST, PUT or PATCH, or drop body.`);
+    if (typeof body !== 'function')
+      throw configError(factory, `${label}: body must be a function of the call's arguments, got ${describeValue(body)}.`);
+    if (!bodyMethods.has(method ?? 'POST'))
+      throw configError(factory, `${label}: body is set but ${method} sends no body; use POST, PUT or PATCH, or drop body.`);
   }
-  if (expectedStatus !== undefined && !(Array.isArray(expectedStatus) && expectedStatus.length > 0 && expectedStatus.every((status) => Number.isInteger(status) && status >= 100 && status <= 599))) {
-    throw configError(factory, `${label}: expectedStatus must be a non-empty array of HTTP statuses (100 to 599), got ${describeValue(expectedStatus)}.`);
+  if (
+    expectedStatus !== undefined &&
+    !(
+      Array.isArray(expectedStatus) &&
+      expectedStatus.length > 0 &&
+      expectedStatus.every((status) => Number.isInteger(status) && status >= 100 && status <= 599)
+    )
+  ) {
+    throw configError(
+      factory,
+      `${label}: expectedStatus must be a non-empty array of HTTP statuses (100 to 599), got ${describeValue(expectedStatus)}.`,
+    );
   }
   checkPositiveNumber(factory, `${label}: maxResponseBytes`, maxResponseBytes, 'bytes');
 }
@@ -183,11 +214,17 @@ export function createRemoteTask(options: RemoteTaskOptions): AgentTask {
         if (deadline.reason()) throw deadline.reason();
         const cause = (error as { cause?: unknown }).cause;
         const detail = cause instanceof Error ? cause.message : messageOf(error);
-        throw new KitAIError('tool_failed', `${label}: cannot reach ${shown}: ${detail}; check the URL and that the server is up.`, { cause: error });
+        throw new KitAIError('tool_failed', `${label}: cannot reach ${shown}: ${detail}; check the URL and that the server is up.`, {
+          cause: error,
+        });
       }
       const raw = await deadline.race(readLimited(response, maxResponseBytes));
       if (raw === undefined) {
-        throw new KitAIError('tool_failed', `${label}: ${shown} answered more than ${maxResponseBytes} bytes (maxResponseBytes); ask for less data or raise maxResponseBytes.`, { status: response.status });
+        throw new KitAIError(
+          'tool_failed',
+          `${label}: ${shown} answered more than ${maxResponseBytes} bytes (maxResponseBytes); ask for less data or raise maxResponseBytes.`,
+          { status: response.status },
+        );
       }
       const text = raw.toString('utf8');
       const ok = expected ? expected.has(response.status) : response.status >= 200 && response.status < 300;
@@ -209,10 +246,14 @@ export function createRemoteTask(options: RemoteTaskOptions): AgentTask {
         try {
           parsed = JSON.parse(text) as unknown;
         } catch (error) {
-          throw new KitAIError('tool_failed', `${label}: ${shown} said its body is JSON (${contentType}) but it does not parse: ${messageOf(error)}; body: ${text.slice(0, bodyExcerptChars)}`, {
-            status: response.status,
-            cause: error,
-          });
+          throw new KitAIError(
+            'tool_failed',
+            `${label}: ${shown} said its body is JSON (${contentType}) but it does not parse: ${messageOf(error)}; body: ${text.slice(0, bodyExcerptChars)}`,
+            {
+              status: response.status,
+              cause: error,
+            },
+          );
         }
       }
       return { status: response.status, headers: headerRecord, body: parsed };

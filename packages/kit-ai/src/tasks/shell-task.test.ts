@@ -32,7 +32,12 @@ afterAll(async () => {
 
 describe('createShellTask', () => {
   it('passes arguments as argv items, never through a shell', async () => {
-    const task = createShellTask({ name: 'echo_args', description: 'Echo.', command: node, args: ['-e', printArgv, '{text}', 'n={count}', '{files}', '{{literal}}'] });
+    const task = createShellTask({
+      name: 'echo_args',
+      description: 'Echo.',
+      command: node,
+      args: ['-e', printArgv, '{text}', 'n={count}', '{files}', '{{literal}}'],
+    });
     expect(task.kind).toBe('shell');
     const hostile = 'a b; echo pwned $(whoami) `id` > /tmp/x';
     const result = (await task.execute({ text: hostile, count: 3, files: ['one two', 'three'] }, taskContext())) as ShellTaskResult;
@@ -42,17 +47,32 @@ describe('createShellTask', () => {
   });
 
   it('derives parameters from the template placeholders', () => {
-    const task = createShellTask({ name: 'git_log', description: 'Log.', command: 'git', args: ['log', '-n', '{count}', '--author={author}', '{count}'] });
+    const task = createShellTask({
+      name: 'git_log',
+      description: 'Log.',
+      command: 'git',
+      args: ['log', '-n', '{count}', '--author={author}', '{count}'],
+    });
     const scalar = { type: ['string', 'number', 'boolean'] };
     const property = { anyOf: [scalar, { type: 'array', items: scalar }] };
-    expect(task.parameters).toEqual({ type: 'object', properties: { count: property, author: property }, required: ['count', 'author'], additionalProperties: false });
+    expect(task.parameters).toEqual({
+      type: 'object',
+      properties: { count: property, author: property },
+      required: ['count', 'author'],
+      additionalProperties: false,
+    });
     expect(createShellTask({ name: 'f', description: 'F.', command: 'ls', args: () => [] }).parameters).toEqual({ type: 'object' });
     const own = { type: 'object', properties: { dir: { type: 'string' } } };
     expect(createShellTask({ name: 'g', description: 'G.', command: 'ls', args: ['{dir}'], parameters: own }).parameters).toBe(own);
   });
 
   it('builds argv with a function when given one', async () => {
-    const task = createShellTask({ name: 'fn', description: 'Fn.', command: node, args: (args) => ['-e', printArgv, '--', ...(args.verbose ? ['--verbose'] : [])] });
+    const task = createShellTask({
+      name: 'fn',
+      description: 'Fn.',
+      command: node,
+      args: (args) => ['-e', printArgv, '--', ...(args.verbose ? ['--verbose'] : [])],
+    });
     expect(JSON.parse(((await task.execute({ verbose: true }, taskContext())) as ShellTaskResult).stdout)).toEqual(['--verbose']);
     expect(JSON.parse(((await task.execute({}, taskContext())) as ShellTaskResult).stdout)).toEqual([]);
     const broken = createShellTask({ name: 'broken', description: 'B.', command: node, args: () => 'no' as unknown as string[] });
@@ -63,9 +83,13 @@ describe('createShellTask', () => {
     const task = createShellTask({ name: 'need', description: 'Need.', command: node, args: ['{path}'] });
     const error = await failure(task.execute({}, taskContext()));
     expect(error.code).toBe('invalid_arguments');
-    expect(error.message).toBe('createShellTask "need": the argument "path" is missing, but the command template uses {path}; pass it in the call.');
+    expect(error.message).toBe(
+      'createShellTask "need": the argument "path" is missing, but the command template uses {path}; pass it in the call.',
+    );
     const list = createShellTask({ name: 'list', description: 'List.', command: node, args: ['--files={files}'] });
-    expect((await failure(list.execute({ files: ['a'] }, taskContext()))).message).toContain('a list can only fill an item that is exactly {files}');
+    expect((await failure(list.execute({ files: ['a'] }, taskContext()))).message).toContain(
+      'a list can only fill an item that is exactly {files}',
+    );
   });
 
   it('fails a non-zero exit with tool_failed showing the end of stderr, unless allowNonZeroExit', async () => {
@@ -74,11 +98,16 @@ describe('createShellTask', () => {
     const error = await failure(task.execute({}, taskContext()));
     expect(error.code).toBe('tool_failed');
     expect(error.message).toMatch(/^createShellTask "fails": .+ exited with code 3; stderr: fatal: bad revision$/);
-    const result = (error.cause as ShellTaskResult);
+    const result = error.cause as ShellTaskResult;
     expect(result.stdout).toBe('partial');
 
     const tolerant = createShellTask({ name: 'tolerant', description: 'T.', command: node, args: ['-e', script], allowNonZeroExit: true });
-    expect(await tolerant.execute({}, taskContext())).toMatchObject({ exitCode: 3, stdout: 'partial', stderr: 'fatal: bad revision\n', timedOut: false });
+    expect(await tolerant.execute({}, taskContext())).toMatchObject({
+      exitCode: 3,
+      stdout: 'partial',
+      stderr: 'fatal: bad revision\n',
+      timedOut: false,
+    });
   });
 
   it('kills the process at timeoutMs: tool_timeout, or a timed-out result with allowNonZeroExit', async () => {
@@ -91,8 +120,20 @@ describe('createShellTask', () => {
     expect(error.message).toContain('createShellTask "slow" did not finish within 300 ms (timeoutMs)');
     expect(error.message).toContain('stdout: started');
 
-    const tolerant = createShellTask({ name: 'slow2', description: 'Slow.', command: node, args: sleeper, timeoutMs: 300, allowNonZeroExit: true });
-    expect(await tolerant.execute({}, taskContext())).toMatchObject({ exitCode: null, signal: 'SIGTERM', stdout: 'started', timedOut: true });
+    const tolerant = createShellTask({
+      name: 'slow2',
+      description: 'Slow.',
+      command: node,
+      args: sleeper,
+      timeoutMs: 300,
+      allowNonZeroExit: true,
+    });
+    expect(await tolerant.execute({}, taskContext())).toMatchObject({
+      exitCode: null,
+      signal: 'SIGTERM',
+      stdout: 'started',
+      timedOut: true,
+    });
   });
 
   it('kills the whole process group when the run is canceled', async () => {
@@ -126,13 +167,24 @@ describe('createShellTask', () => {
 
   it('does not start when the run is already canceled', async () => {
     const marker = join(directory, 'never-written');
-    const task = createShellTask({ name: 'never', description: 'N.', command: node, args: ['-e', `require("fs").writeFileSync(${JSON.stringify(marker)}, "x")`] });
+    const task = createShellTask({
+      name: 'never',
+      description: 'N.',
+      command: node,
+      args: ['-e', `require("fs").writeFileSync(${JSON.stringify(marker)}, "x")`],
+    });
     expect((await failure(task.execute({}, taskContext({ signal: AbortSignal.abort() })))).code).toBe('aborted');
     await expect(readFile(marker, 'utf8')).rejects.toThrow();
   });
 
   it('runs a shell script with the arguments as positional parameters when shell is true', async () => {
-    const task = createShellTask({ name: 'sh', description: 'Sh.', command: 'printf "%s|" "$0" "$@" | tr a-z A-Z', args: ['{text}', 'second'], shell: true });
+    const task = createShellTask({
+      name: 'sh',
+      description: 'Sh.',
+      command: 'printf "%s|" "$0" "$@" | tr a-z A-Z',
+      args: ['{text}', 'second'],
+      shell: true,
+    });
     const result = (await task.execute({ text: 'x; echo pwned' }, taskContext())) as ShellTaskResult;
     expect(result.stdout).toBe('SH|X; ECHO PWNED|SECOND|');
   });
@@ -156,11 +208,35 @@ describe('createShellTask', () => {
     const script = 'console.log(JSON.stringify({ cwd: process.cwd(), a: process.env.KIT_A ?? null, home: process.env.KIT_HOME ?? null }))';
     process.env.KIT_HOME = 'inherited';
     try {
-      const task = createShellTask({ name: 'env', description: 'Env.', command: node, args: ['-e', script], cwd: directory, env: { KIT_A: 'set' } });
-      expect(JSON.parse(((await task.execute({}, taskContext())) as ShellTaskResult).stdout)).toEqual({ cwd: directory, a: 'set', home: 'inherited' });
-      const removed = createShellTask({ name: 'env2', description: 'Env.', command: node, args: ['-e', script], env: { KIT_HOME: undefined } });
+      const task = createShellTask({
+        name: 'env',
+        description: 'Env.',
+        command: node,
+        args: ['-e', script],
+        cwd: directory,
+        env: { KIT_A: 'set' },
+      });
+      expect(JSON.parse(((await task.execute({}, taskContext())) as ShellTaskResult).stdout)).toEqual({
+        cwd: directory,
+        a: 'set',
+        home: 'inherited',
+      });
+      const removed = createShellTask({
+        name: 'env2',
+        description: 'Env.',
+        command: node,
+        args: ['-e', script],
+        env: { KIT_HOME: undefined },
+      });
       expect(JSON.parse(((await removed.execute({}, taskContext())) as ShellTaskResult).stdout).home).toBeNull();
-      const isolated = createShellTask({ name: 'env3', description: 'Env.', command: node, args: ['-e', script], env: { KIT_A: 'only' }, inheritEnv: false });
+      const isolated = createShellTask({
+        name: 'env3',
+        description: 'Env.',
+        command: node,
+        args: ['-e', script],
+        env: { KIT_A: 'only' },
+        inheritEnv: false,
+      });
       expect(JSON.parse(((await isolated.execute({}, taskContext())) as ShellTaskResult).stdout)).toMatchObject({ a: 'only', home: null });
     } finally {
       delete process.env.KIT_HOME;
@@ -171,7 +247,9 @@ describe('createShellTask', () => {
     const missing = createShellTask({ name: 'missing', description: 'M.', command: 'kit-no-such-program-xyz' });
     const error = await failure(missing.execute({}, taskContext()));
     expect(error.code).toBe('tool_failed');
-    expect(error.message).toContain('createShellTask "missing": cannot start "kit-no-such-program-xyz": spawn kit-no-such-program-xyz ENOENT; check that the program is installed and on PATH.');
+    expect(error.message).toContain(
+      'createShellTask "missing": cannot start "kit-no-such-program-xyz": spawn kit-no-such-program-xyz ENOENT; check that the program is installed and on PATH.',
+    );
     const badCwd = createShellTask({ name: 'badcwd', description: 'B.', command: node, cwd: join(directory, 'nope') });
     expect((await failure(badCwd.execute({}, taskContext()))).message).toContain('does not exist or is not a directory');
   });
@@ -180,7 +258,10 @@ describe('createShellTask', () => {
     const base = { name: 'ok', description: 'Ok.', command: 'ls' };
     const cases: [Record<string, unknown>, string][] = [
       [{ ...base, timeoutMs: -1 }, 'createShellTask: task "ok": timeoutMs must be a positive number of milliseconds, got -1.'],
-      [{ ...base, name: 'has space' }, `createShellTask: name must be 1 to 64 letters, digits, '_' or '-', got "has space"; use a name like "run_tests".`],
+      [
+        { ...base, name: 'has space' },
+        `createShellTask: name must be 1 to 64 letters, digits, '_' or '-', got "has space"; use a name like "run_tests".`,
+      ],
       [{ ...base, description: '' }, 'createShellTask: task "ok" needs a non-empty description for the model, got "".'],
       [{ ...base, command: '' }, 'createShellTask: task "ok": command must be a non-empty string'],
       [{ ...base, args: 'log -n 5' }, 'createShellTask: task "ok": args must be an array of strings'],

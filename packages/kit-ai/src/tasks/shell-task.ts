@@ -64,13 +64,17 @@ const tailChars = 500;
 function checkShellOptions(options: unknown): asserts options is ShellTaskOptions {
   const factory = 'createShellTask';
   checkBaseOptions(factory, options);
-  const { name, command, args, cwd, env, inheritEnv, maxOutputBytes, allowNonZeroExit, shell } = options as ShellTaskOptions & Record<string, unknown>;
+  const { name, command, args, cwd, env, inheritEnv, maxOutputBytes, allowNonZeroExit, shell } = options as ShellTaskOptions &
+    Record<string, unknown>;
   const label = `task "${name}"`;
   if (typeof command !== 'string' || command.trim() === '') {
     throw configError(factory, `${label}: command must be a non-empty string (a program such as "git"), got ${describeValue(command)}.`);
   }
   if (args !== undefined && typeof args !== 'function' && !(Array.isArray(args) && args.every((item) => typeof item === 'string'))) {
-    throw configError(factory, `${label}: args must be an array of strings (a template such as ["log", "-n", "{count}"]) or a function of the call's arguments, got ${describeValue(args)}.`);
+    throw configError(
+      factory,
+      `${label}: args must be an array of strings (a template such as ["log", "-n", "{count}"]) or a function of the call's arguments, got ${describeValue(args)}.`,
+    );
   }
   if (cwd !== undefined && (typeof cwd !== 'string' || cwd === '')) {
     throw configError(factory, `${label}: cwd must be a non-empty path, got ${describeValue(cwd)}.`);
@@ -90,7 +94,8 @@ function checkShellOptions(options: unknown): asserts options is ShellTaskOption
     ['allowNonZeroExit', allowNonZeroExit],
     ['shell', shell],
   ] as const) {
-    if (value !== undefined && typeof value !== 'boolean') throw configError(factory, `${label}: ${field} must be a boolean, got ${describeValue(value)}.`);
+    if (value !== undefined && typeof value !== 'boolean')
+      throw configError(factory, `${label}: ${field} must be a boolean, got ${describeValue(value)}.`);
   }
   checkPositiveNumber(factory, `${label}: maxOutputBytes`, maxOutputBytes, 'bytes');
   if (maxOutputBytes !== undefined && !Number.isInteger(maxOutputBytes)) {
@@ -203,7 +208,11 @@ export function createShellTask(options: ShellTaskOptions): AgentTask {
     const shown = shell ? `/bin/sh -c ${commandLine(command, argv)}` : commandLine(command, argv);
     if (cwd !== undefined) {
       const info = await stat(cwd).catch(() => undefined);
-      if (!info?.isDirectory()) throw new KitAIError('tool_failed', `${label}: the working directory ${JSON.stringify(cwd)} does not exist or is not a directory; create it or fix cwd.`);
+      if (!info?.isDirectory())
+        throw new KitAIError(
+          'tool_failed',
+          `${label}: the working directory ${JSON.stringify(cwd)} does not exist or is not a directory; create it or fix cwd.`,
+        );
     }
     const deadline = taskDeadline(label, context?.signal, timeoutMs);
     try {
@@ -222,7 +231,11 @@ export function createShellTask(options: ShellTaskOptions): AgentTask {
       const fired = deadline.reason();
       if (fired?.code === 'aborted') throw fired;
       if (outcome.startError) {
-        throw new KitAIError('tool_failed', `${label}: cannot start ${JSON.stringify(file)}: ${outcome.startError.message}; check that the program is installed and on PATH.`, { cause: outcome.startError });
+        throw new KitAIError(
+          'tool_failed',
+          `${label}: cannot start ${JSON.stringify(file)}: ${outcome.startError.message}; check that the program is installed and on PATH.`,
+          { cause: outcome.startError },
+        );
       }
       if (allowNonZeroExit || (outcome.exitCode === 0 && !fired)) return result;
       const output = tail(result.stderr) || tail(result.stdout);
@@ -239,7 +252,15 @@ export function createShellTask(options: ShellTaskOptions): AgentTask {
     file: string,
     argv: string[],
     signal: AbortSignal,
-  ): Promise<{ exitCode: number | null; signal: string | null; stdout: string; stderr: string; durationMs: number; truncated: boolean; startError?: Error }> {
+  ): Promise<{
+    exitCode: number | null;
+    signal: string | null;
+    stdout: string;
+    stderr: string;
+    durationMs: number;
+    truncated: boolean;
+    startError?: Error;
+  }> {
     return new Promise((resolve) => {
       const started = performance.now();
       const stdout = new CappedBuffer(maxOutputBytes);

@@ -48,14 +48,25 @@ function untilAborted(options: LLMOptions | undefined): Promise<string> {
 
 describe('createSubagentTask', () => {
   it('runs a child agent with its own tools on the goal argument, using the run model by default', async () => {
-    const llm = scripted('child', ['{"tool": "lookup", "arguments": {"page": "auth"}}', 'Keys are stored as SHA-256 hashes (page: API keys).']);
+    const llm = scripted('child', [
+      '{"tool": "lookup", "arguments": {"page": "auth"}}',
+      'Keys are stored as SHA-256 hashes (page: API keys).',
+    ]);
     const task = createSubagentTask({ name: 'research', description: 'Research.', tools: [lookup], maxIterations: 4 });
     expect(task.kind).toBe('subagent');
     expect(task.parameters).toMatchObject({ type: 'object', required: ['goal'], properties: { goal: { type: 'string', minLength: 1 } } });
     const result = (await task.execute({ goal: 'How are API keys stored?' }, context(llm))) as SubagentTaskResult;
-    expect(result).toEqual({ status: 'completed', result: 'Keys are stored as SHA-256 hashes (page: API keys).', iterations: 2, toolCalls: 1, taskCalls: 0 });
+    expect(result).toEqual({
+      status: 'completed',
+      result: 'Keys are stored as SHA-256 hashes (page: API keys).',
+      iterations: 2,
+      toolCalls: 1,
+      taskCalls: 0,
+    });
     expect(lookups.at(-1)).toEqual({ page: 'auth' });
-    expect(llm.requests[0]?.messages.some((message) => message.role === 'user' && message.content.includes('How are API keys stored?'))).toBe(true);
+    expect(
+      llm.requests[0]?.messages.some((message) => message.role === 'user' && message.content.includes('How are API keys stored?')),
+    ).toBe(true);
   });
 
   it('prefers its own llm, builds the goal with a function and passes further agent configuration', async () => {
@@ -80,9 +91,16 @@ describe('createSubagentTask', () => {
   it('returns a child that stops at max_iterations, and fails a fatal child with tool_failed', async () => {
     const looping = scripted('loop', ['{"tool": "lookup", "arguments": {"page": "a"}}', '{"tool": "lookup", "arguments": {"page": "b"}}']);
     const limited = createSubagentTask({ name: 'limited', description: 'L.', tools: [lookup], maxIterations: 2 });
-    expect(await limited.execute({ goal: 'Loop.' }, context(looping))).toMatchObject({ status: 'max_iterations', iterations: 2, toolCalls: 2 });
+    expect(await limited.execute({ goal: 'Loop.' }, context(looping))).toMatchObject({
+      status: 'max_iterations',
+      iterations: 2,
+      toolCalls: 2,
+    });
 
-    const broken: LLMProvider = { name: 'broken', chat: async () => Promise.reject(new KitAIError('llm_http_error', 'broken: 500 upstream exploded', { status: 500 })) };
+    const broken: LLMProvider = {
+      name: 'broken',
+      chat: async () => Promise.reject(new KitAIError('llm_http_error', 'broken: 500 upstream exploded', { status: 500 })),
+    };
     const error = await failure(createSubagentTask({ name: 'doomed', description: 'D.' }).execute({ goal: 'Anything.' }, context(broken)));
     expect(error.code).toBe('tool_failed');
     expect(error.message).toMatch(/^createSubagentTask "doomed": the subagent failed after \d+ iteration\(s\): .*500 upstream exploded/);
@@ -91,7 +109,9 @@ describe('createSubagentTask', () => {
   it('is canceled by the run signal, aborting the child model request', async () => {
     const controller = new AbortController();
     const llm = scripted('slow', [untilAborted]);
-    const pending = failure(createSubagentTask({ name: 'slow', description: 'S.' }).execute({ goal: 'Wait.' }, context(llm, controller.signal)));
+    const pending = failure(
+      createSubagentTask({ name: 'slow', description: 'S.' }).execute({ goal: 'Wait.' }, context(llm, controller.signal)),
+    );
     await new Promise((resolve) => setTimeout(resolve, 20));
     controller.abort();
     const error = await pending;
@@ -116,12 +136,17 @@ describe('createSubagentTask', () => {
   it('rejects a call without a goal with invalid_arguments', async () => {
     const error = await failure(createSubagentTask({ name: 'g', description: 'G.' }).execute({}, context(scripted('x', []))));
     expect(error.code).toBe('invalid_arguments');
-    expect(error.message).toBe('createSubagentTask "g": the call needs a non-empty "goal" string, got undefined; say what the subagent must achieve.');
+    expect(error.message).toBe(
+      'createSubagentTask "g": the call needs a non-empty "goal" string, got undefined; say what the subagent must achieve.',
+    );
   });
 
   it('checks the child configuration when the task is made', () => {
     const cases: [unknown, string][] = [
-      [{ name: 's', description: 'S.', tools: [lookup, lookup] }, 'createSubagentTask: task "s": the subagent\'s configuration is invalid: createSmartAgent: tools[1] is named "lookup"'],
+      [
+        { name: 's', description: 'S.', tools: [lookup, lookup] },
+        'createSubagentTask: task "s": the subagent\'s configuration is invalid: createSmartAgent: tools[1] is named "lookup"',
+      ],
       [{ name: 's', description: 'S.', maxIterations: 0 }, 'maxIterations must be a positive integer'],
       [{ name: 's', description: 'S.', llm: {} }, 'llm must be an LLMProvider'],
       [{ name: 's', description: 'S.', goal: 'research' }, 'goal must be a function'],
@@ -132,11 +157,20 @@ describe('createSubagentTask', () => {
   it('works as a task of a parent smart agent', async () => {
     const child = scripted('child', ['The child answer.']);
     const parent = scripted('parent', ['{"tool": "delegate", "arguments": {"goal": "Find the answer."}}', 'Parent done.']);
-    const agent = createSmartAgent({ llm: parent, tools: [], tasks: [createSubagentTask({ name: 'delegate', description: 'Delegate.', llm: child })] });
+    const agent = createSmartAgent({
+      llm: parent,
+      tools: [],
+      tasks: [createSubagentTask({ name: 'delegate', description: 'Delegate.', llm: child })],
+    });
     const outcome = await agent.run('Use the delegate.');
     expect(outcome.status).toBe('completed');
     expect(outcome.taskCalls).toHaveLength(1);
-    expect(outcome.taskCalls[0]).toMatchObject({ task: 'delegate', kind: 'subagent', status: 'success', result: { status: 'completed', result: 'The child answer.', iterations: 1 } });
+    expect(outcome.taskCalls[0]).toMatchObject({
+      task: 'delegate',
+      kind: 'subagent',
+      status: 'success',
+      result: { status: 'completed', result: 'The child answer.', iterations: 1 },
+    });
     expect(parent.requests[1]?.messages.some((message) => message.content.includes('The child answer.'))).toBe(true);
   });
 });

@@ -38,7 +38,11 @@ export interface SubagentTaskResult {
 const defaultGoalSchema = {
   type: 'object',
   properties: {
-    goal: { type: 'string', minLength: 1, description: 'What the subagent must achieve, stated in full: it sees nothing else of this conversation.' },
+    goal: {
+      type: 'string',
+      minLength: 1,
+      description: 'What the subagent must achieve, stated in full: it sees nothing else of this conversation.',
+    },
   },
   required: ['goal'],
 };
@@ -68,16 +72,29 @@ function checkSubagentOptions(options: unknown): asserts options is SubagentTask
   checkBaseOptions(factory, options);
   const { name, goal, tools, tasks, llm, maxIterations, agent } = options as SubagentTaskOptions & Record<string, unknown>;
   const label = `task "${name}"`;
-  if (goal !== undefined && typeof goal !== 'function') throw configError(factory, `${label}: goal must be a function of the call's arguments returning the child's goal, got ${describeValue(goal)}.`);
+  if (goal !== undefined && typeof goal !== 'function')
+    throw configError(
+      factory,
+      `${label}: goal must be a function of the call's arguments returning the child's goal, got ${describeValue(goal)}.`,
+    );
   if (llm !== undefined && (typeof llm !== 'object' || llm === null || typeof (llm as { chat?: unknown }).chat !== 'function')) {
-    throw configError(factory, `${label}: llm must be an LLMProvider (an object with name and chat()), got ${describeValue(llm)}; leave it out to use the calling run's model.`);
+    throw configError(
+      factory,
+      `${label}: llm must be an LLMProvider (an object with name and chat()), got ${describeValue(llm)}; leave it out to use the calling run's model.`,
+    );
   }
   if (agent !== undefined && (typeof agent !== 'object' || agent === null || Array.isArray(agent))) {
     throw configError(factory, `${label}: agent must be an object of further SmartAgentConfig fields, got ${describeValue(agent)}.`);
   }
   // The child's configuration is checked now, by the agent itself, so a bad one fails here, not mid-run.
   try {
-    createSmartAgent({ ...agent, llm: llm ?? placeholderLlm, tools: tools ?? [], ...(tasks === undefined ? {} : { tasks }), ...(maxIterations === undefined ? {} : { maxIterations }) });
+    createSmartAgent({
+      ...agent,
+      llm: llm ?? placeholderLlm,
+      tools: tools ?? [],
+      ...(tasks === undefined ? {} : { tasks }),
+      ...(maxIterations === undefined ? {} : { maxIterations }),
+    });
   } catch (error) {
     if (error instanceof KitAIError) throw configError(factory, `${label}: the subagent's configuration is invalid: ${error.message}`);
     throw error;
@@ -141,7 +158,11 @@ export function createSubagentTask(options: SubagentTaskOptions): AgentTask {
   async function execute(args: ToolArgs, context: AgentTaskExecutionContext): Promise<SubagentTaskResult> {
     const goal = goalOf(args ?? {});
     const llm = options.llm ?? context?.llm;
-    if (!llm) throw new KitAIError('invalid_config', `${label}: no model: give options.llm, or run the task from a smart agent (which passes its own).`);
+    if (!llm)
+      throw new KitAIError(
+        'invalid_config',
+        `${label}: no model: give options.llm, or run the task from a smart agent (which passes its own).`,
+      );
     const deadline = taskDeadline(label, context?.signal, timeoutMs);
     try {
       const already = deadline.reason();
@@ -156,12 +177,16 @@ export function createSubagentTask(options: SubagentTaskOptions): AgentTask {
         hooks: {
           ...agentConfig.hooks,
           // Cancellation reaches the child at its next control point (before a model call, around tools).
-          getControlState: (control) => (deadline.signal.aborted ? { action: 'cancel' } : userControl ? userControl(control) : { action: 'continue' }),
+          getControlState: (control) =>
+            deadline.signal.aborted ? { action: 'cancel' } : userControl ? userControl(control) : { action: 'continue' },
         },
       });
       const outcome = await deadline.race(child.run(goal));
       if (outcome.status === 'fatal') {
-        throw new KitAIError('tool_failed', `${label}: the subagent failed after ${outcome.iterations} iteration(s): ${outcome.error ?? 'no error message'}`);
+        throw new KitAIError(
+          'tool_failed',
+          `${label}: the subagent failed after ${outcome.iterations} iteration(s): ${outcome.error ?? 'no error message'}`,
+        );
       }
       return {
         status: outcome.status,

@@ -5,7 +5,10 @@ describe('taskDeadline', () => {
   it('fires tool_timeout naming the task at timeoutMs', async () => {
     const deadline = taskDeadline('createShellTask "x"', undefined, 10);
     const error = await deadline.race(new Promise(() => {})).catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ code: 'tool_timeout', message: 'createShellTask "x" did not finish within 10 ms (timeoutMs); raise timeoutMs or make the work smaller.' });
+    expect(error).toMatchObject({
+      code: 'tool_timeout',
+      message: 'createShellTask "x" did not finish within 10 ms (timeoutMs); raise timeoutMs or make the work smaller.',
+    });
     expect(deadline.signal.aborted).toBe(true);
     deadline.dispose();
   });
@@ -14,7 +17,11 @@ describe('taskDeadline', () => {
     const parent = new AbortController();
     const deadline = taskDeadline('createRemoteTask "y"', parent.signal, undefined);
     parent.abort('stop');
-    expect(deadline.reason()).toMatchObject({ code: 'aborted', message: `createRemoteTask "y" was canceled: its context.signal was aborted.`, cause: 'stop' });
+    expect(deadline.reason()).toMatchObject({
+      code: 'aborted',
+      message: `createRemoteTask "y" was canceled: its context.signal was aborted.`,
+      cause: 'stop',
+    });
     deadline.dispose();
   });
 });

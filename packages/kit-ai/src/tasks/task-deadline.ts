@@ -9,7 +9,11 @@ export function taskDeadline(label: string, parent: AbortSignal | undefined, tim
   return createDeadline({
     signal: parent,
     timeoutMs,
-    timeoutError: () => new KitAIError('tool_timeout', `${label} did not finish within ${timeoutMs} ms (timeoutMs); raise timeoutMs or make the work smaller.`),
+    timeoutError: () =>
+      new KitAIError(
+        'tool_timeout',
+        `${label} did not finish within ${timeoutMs} ms (timeoutMs); raise timeoutMs or make the work smaller.`,
+      ),
     abortError: (reason) => new KitAIError('aborted', `${label} was canceled: its context.signal was aborted.`, { cause: reason }),
   });
 }

@@ -22,13 +22,16 @@ export interface TaskBaseOptions {
 
 const taskNamePattern = /^[A-Za-z0-9_-]{1,64}$/;
 
-
 /**
  * The fields of the `AgentTask` a factory returns that come from `TaskBaseOptions`, with the defaults
  * every kind shares: not concurrency-safe, `soft` failures, and `defaultParameters` (the kind's own
  * schema) when the options give no `parameters`.
  */
-export function declaredTask(options: TaskBaseOptions, kind: AgentTaskKind, defaultParameters: Record<string, unknown> = { type: 'object' }): Omit<AgentTask, 'execute'> {
+export function declaredTask(
+  options: TaskBaseOptions,
+  kind: AgentTaskKind,
+  defaultParameters: Record<string, unknown> = { type: 'object' },
+): Omit<AgentTask, 'execute'> {
   return {
     name: options.name,
     description: options.description,
@@ -51,7 +54,10 @@ export function checkBaseOptions(factory: string, options: unknown): asserts opt
   }
   const { name, description, parameters, failureMode, isConcurrencySafe, timeoutMs } = options as Record<string, unknown>;
   if (typeof name !== 'string' || !taskNamePattern.test(name)) {
-    throw configError(factory, `name must be 1 to 64 letters, digits, '_' or '-', got ${describeValue(name)}; use a name like "run_tests".`);
+    throw configError(
+      factory,
+      `name must be 1 to 64 letters, digits, '_' or '-', got ${describeValue(name)}; use a name like "run_tests".`,
+    );
   }
   if (typeof description !== 'string' || description.trim() === '') {
     throw configError(factory, `task "${name}" needs a non-empty description for the model, got ${describeValue(description)}.`);

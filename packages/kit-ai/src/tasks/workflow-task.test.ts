@@ -72,7 +72,20 @@ describe('createWorkflowTask', () => {
     expect(error.code).toBe('tool_failed');
     expect(error.message).toBe('createWorkflowTask "release": step "publish" (2 of 3) failed after 2 attempts: registry unreachable');
     expect(error.cause).toBe(cause);
-    const single = await failure(createWorkflowTask({ name: 'one', description: 'One.', steps: [{ name: 's', run: () => { throw new Error('no'); } }] }).execute({}, context()));
+    const single = await failure(
+      createWorkflowTask({
+        name: 'one',
+        description: 'One.',
+        steps: [
+          {
+            name: 's',
+            run: () => {
+              throw new Error('no');
+            },
+          },
+        ],
+      }).execute({}, context()),
+    );
     expect(single.message).toBe('createWorkflowTask "one": step "s" (1 of 1) failed: no');
   });
 
@@ -117,7 +130,9 @@ describe('createWorkflowTask', () => {
     });
     const error = await failure(task.execute({}, context()));
     expect(error.code).toBe('tool_timeout');
-    expect(error.message).toBe('createWorkflowTask "bounded" did not finish within 40 ms (timeoutMs); raise timeoutMs or make the work smaller.');
+    expect(error.message).toBe(
+      'createWorkflowTask "bounded" did not finish within 40 ms (timeoutMs); raise timeoutMs or make the work smaller.',
+    );
     expect(stepSignal?.aborted).toBe(true);
     expect(runs).toBe(1);
   });
@@ -143,7 +158,16 @@ describe('createWorkflowTask', () => {
     const ok = { name: 'w', description: 'W.' };
     const cases: [unknown, string][] = [
       [{ ...ok, steps: [] }, 'createWorkflowTask: task "w": steps must be a non-empty array of { name, run }, got an empty array.'],
-      [{ ...ok, steps: [{ name: 'a', run: () => 1 }, { name: 'a', run: () => 2 }] }, 'two steps are named "a"'],
+      [
+        {
+          ...ok,
+          steps: [
+            { name: 'a', run: () => 1 },
+            { name: 'a', run: () => 2 },
+          ],
+        },
+        'two steps are named "a"',
+      ],
       [{ ...ok, steps: [{ name: 'a' }] }, 'steps[0] ("a"): run must be a function'],
       [{ ...ok, steps: [{ name: 'a', run: () => 1, retries: -1 }] }, 'retries must be a whole number of 0 or more, got -1.'],
       [{ ...ok, steps: [{ name: '', run: () => 1 }] }, 'steps[0].name must be a non-empty string'],

@@ -1,6 +1,15 @@
 import { KitAIError } from '../errors/kit-ai-error.js';
 import type { AgentTask, AgentTaskExecutionContext, ToolArgs } from '../tools/types.js';
-import { checkBaseOptions, checkCount, checkPositiveNumber, configError, declaredTask, describeValue, messageOf, type TaskBaseOptions } from './task-options.js';
+import {
+  checkBaseOptions,
+  checkCount,
+  checkPositiveNumber,
+  configError,
+  declaredTask,
+  describeValue,
+  messageOf,
+  type TaskBaseOptions,
+} from './task-options.js';
 import { taskDeadline } from './task-deadline.js';
 
 /** One step of a workflow. */
@@ -39,17 +48,23 @@ function checkWorkflowOptions(options: unknown): asserts options is WorkflowTask
   checkBaseOptions(factory, options);
   const { name, steps } = options as WorkflowTaskOptions;
   if (!Array.isArray(steps) || steps.length === 0) {
-    throw configError(factory, `task "${name}": steps must be a non-empty array of { name, run }, got ${Array.isArray(steps) ? 'an empty array' : describeValue(steps)}.`);
+    throw configError(
+      factory,
+      `task "${name}": steps must be a non-empty array of { name, run }, got ${Array.isArray(steps) ? 'an empty array' : describeValue(steps)}.`,
+    );
   }
   const seen = new Set<string>();
   steps.forEach((step: unknown, index) => {
     const where = `task "${name}": steps[${index}]`;
-    if (typeof step !== 'object' || step === null) throw configError(factory, `${where} must be an object { name, run }, got ${describeValue(step)}.`);
+    if (typeof step !== 'object' || step === null)
+      throw configError(factory, `${where} must be an object { name, run }, got ${describeValue(step)}.`);
     const { name: stepName, run, retries, retryDelayMs, timeoutMs } = step as Record<string, unknown>;
-    if (typeof stepName !== 'string' || stepName.trim() === '') throw configError(factory, `${where}.name must be a non-empty string, got ${describeValue(stepName)}.`);
+    if (typeof stepName !== 'string' || stepName.trim() === '')
+      throw configError(factory, `${where}.name must be a non-empty string, got ${describeValue(stepName)}.`);
     if (seen.has(stepName)) throw configError(factory, `task "${name}": two steps are named "${stepName}"; step names must be unique.`);
     seen.add(stepName);
-    if (typeof run !== 'function') throw configError(factory, `${where} ("${stepName}"): run must be a function (input, context) => output, got ${describeValue(run)}.`);
+    if (typeof run !== 'function')
+      throw configError(factory, `${where} ("${stepName}"): run must be a function (input, context) => output, got ${describeValue(run)}.`);
     checkCount(factory, `${where} ("${stepName}"): retries`, retries);
     checkCount(factory, `${where} ("${stepName}"): retryDelayMs`, retryDelayMs);
     checkPositiveNumber(factory, `${where} ("${stepName}"): timeoutMs`, timeoutMs, 'milliseconds');
@@ -106,7 +121,13 @@ export function createWorkflowTask(options: WorkflowTaskOptions): AgentTask {
   const steps = options.steps.map((step) => ({ ...step }));
   const label = `createWorkflowTask "${name}"`;
 
-  async function runStep(step: WorkflowStep, index: number, input: unknown, context: AgentTaskExecutionContext, workflowSignal: AbortSignal) {
+  async function runStep(
+    step: WorkflowStep,
+    index: number,
+    input: unknown,
+    context: AgentTaskExecutionContext,
+    workflowSignal: AbortSignal,
+  ) {
     const attempts = (step.retries ?? 0) + 1;
     const started = performance.now();
     let lastError: unknown;

@@ -36,7 +36,10 @@ function compile(schema: Record<string, unknown>): ValidateFunction {
 }
 
 function pathOf(error: ErrorObject): string {
-  const base = error.instancePath.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const base = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (error.keyword === 'required') base.push(String((error.params as { missingProperty: string }).missingProperty));
   if (error.keyword === 'additionalProperties') base.push(String((error.params as { additionalProperty: string }).additionalProperty));
   return base.join('.');
@@ -86,7 +89,9 @@ export function validateArgs(args: unknown, schema: Record<string, unknown>): Ar
   } catch (error) {
     return {
       valid: false,
-      errors: [{ path: '', message: `the tool's parameters are not a valid JSON Schema (${(error as Error).message}); fix the tool definition` }],
+      errors: [
+        { path: '', message: `the tool's parameters are not a valid JSON Schema (${(error as Error).message}); fix the tool definition` },
+      ],
     };
   }
   if (validate(args)) return { valid: true, errors: [] };

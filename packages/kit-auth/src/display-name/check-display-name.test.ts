@@ -11,7 +11,22 @@ describe('checkDisplayName', () => {
   });
 
   it('refuses names that pass for a role or an agent, however they are written', () => {
-    for (const name of ['Admin', 'admin', 'ADMINISTRATOR', 'Admin Team', 'System', 'Support', 'bob-bot', 'Triage Agent', 'Аdmin', 'Adm1n', 'A d m i n', 'ad-min', 'Ádmín', 'R00t']) {
+    for (const name of [
+      'Admin',
+      'admin',
+      'ADMINISTRATOR',
+      'Admin Team',
+      'System',
+      'Support',
+      'bob-bot',
+      'Triage Agent',
+      'Аdmin',
+      'Adm1n',
+      'A d m i n',
+      'ad-min',
+      'Ádmín',
+      'R00t',
+    ]) {
       const check = checkDisplayName(name);
       expect(check, name).toMatchObject({ ok: false, problem: 'reserved' });
     }
@@ -22,7 +37,18 @@ describe('checkDisplayName', () => {
   });
 
   it('refuses brackets, symbols and invisible characters, so no name carries the (agent) mark', () => {
-    for (const name of ['bob (agent)', 'bob（agent）', 'bob [agent]', 'bob ❨agent❩', 'ada@example.com', 'Ada 🙂', 'Ada\u200bLovelace', 'Ada\u202eecalevoL', 'agent:triage', 'Ada <b>']) {
+    for (const name of [
+      'bob (agent)',
+      'bob（agent）',
+      'bob [agent]',
+      'bob ❨agent❩',
+      'ada@example.com',
+      'Ada 🙂',
+      'Ada\u200bLovelace',
+      'Ada\u202eecalevoL',
+      'agent:triage',
+      'Ada <b>',
+    ]) {
       expect(checkDisplayName(name), JSON.stringify(name)).toMatchObject({ ok: false });
     }
     expect(checkDisplayName('bob (agent)')).toMatchObject({ problem: 'characters' });
@@ -34,7 +60,11 @@ describe('checkDisplayName', () => {
     expect(checkDisplayName('   ')).toMatchObject({ ok: false, problem: 'empty' });
     expect(checkDisplayName(undefined)).toMatchObject({ ok: false, problem: 'empty' });
     expect(checkDisplayName(42)).toMatchObject({ ok: false, problem: 'empty' });
-    expect(checkDisplayName('a'.repeat(101))).toMatchObject({ ok: false, problem: 'too_long', message: 'Shorten the name to 100 characters or fewer.' });
+    expect(checkDisplayName('a'.repeat(101))).toMatchObject({
+      ok: false,
+      problem: 'too_long',
+      message: 'Shorten the name to 100 characters or fewer.',
+    });
     expect(checkDisplayName('a'.repeat(10), { maxLength: 5 })).toMatchObject({ ok: false, problem: 'too_long' });
   });
 });

@@ -14,21 +14,81 @@ export type DisplayNameProblem = 'empty' | 'too_long' | 'characters' | 'reserved
 
 /** What `checkDisplayName` found: the name to store, or why it was refused, in words a person can act on. */
 export type DisplayNameCheck =
-  | { readonly ok: true; readonly name: string }
-  | { readonly ok: false; readonly problem: DisplayNameProblem; readonly message: string };
+  { readonly ok: true; readonly name: string } | { readonly ok: false; readonly problem: DisplayNameProblem; readonly message: string };
 
 /**
  * Words that name a role or mark a program rather than a person. A display name holding one of them as a word
  * could pass for the app's staff or for an agent (`Admin`, `bob-bot (agent)`).
  */
-const builtInReserved = ['admin', 'administrator', 'root', 'system', 'moderator', 'mod', 'staff', 'support', 'security', 'official', 'owner', 'agent', 'bot'];
+const builtInReserved = [
+  'admin',
+  'administrator',
+  'root',
+  'system',
+  'moderator',
+  'mod',
+  'staff',
+  'support',
+  'security',
+  'official',
+  'owner',
+  'agent',
+  'bot',
+];
 
 // Letters of other scripts that look like Latin ones, and digits and signs used for letters, so that
 // `Аdmin` (a Cyrillic А), `Adm1n` and `$ystem` are compared as `admin` and `system`.
 const lookAlikes: Readonly<Record<string, string>> = {
-  а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', і: 'i', ї: 'i', ј: 'j', ѕ: 's', ԁ: 'd', һ: 'h', ӏ: 'l', ԛ: 'q', ԝ: 'w',
-  α: 'a', β: 'b', ε: 'e', η: 'n', ι: 'i', κ: 'k', μ: 'u', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', ω: 'w', ɡ: 'g', ı: 'i', ł: 'l',
-  '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '@': 'a', $: 's', '!': 'i', '|': 'l',
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  ё: 'e',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  ї: 'i',
+  ј: 'j',
+  ѕ: 's',
+  ԁ: 'd',
+  һ: 'h',
+  ӏ: 'l',
+  ԛ: 'q',
+  ԝ: 'w',
+  α: 'a',
+  β: 'b',
+  ε: 'e',
+  η: 'n',
+  ι: 'i',
+  κ: 'k',
+  μ: 'u',
+  ν: 'v',
+  ο: 'o',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+  ω: 'w',
+  ɡ: 'g',
+  ı: 'i',
+  ł: 'l',
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '8': 'b',
+  '@': 'a',
+  $: 's',
+  '!': 'i',
+  '|': 'l',
 };
 
 /** Letters (with their marks), digits, spaces, and `' ’ . , -`: what names of people are written with. */
@@ -77,14 +137,26 @@ export function checkDisplayName(input: unknown, options: DisplayNameOptions = {
   const maxLength = options.maxLength ?? 100;
   const name = typeof input === 'string' ? input.normalize('NFKC').replace(/\s+/gu, ' ').trim() : '';
   if (name === '') return { ok: false, problem: 'empty', message: 'Give a name: people see it next to what you do in the app.' };
-  if ([...name].length > maxLength) return { ok: false, problem: 'too_long', message: `Shorten the name to ${maxLength} characters or fewer.` };
+  if ([...name].length > maxLength)
+    return { ok: false, problem: 'too_long', message: `Shorten the name to ${maxLength} characters or fewer.` };
   if (!allowed.test(name)) {
-    return { ok: false, problem: 'characters', message: "Write the name with letters, digits, spaces and ' . , - only (no brackets, @, emoji or symbols)." };
+    return {
+      ok: false,
+      problem: 'characters',
+      message: "Write the name with letters, digits, spaces and ' . , - only (no brackets, @, emoji or symbols).",
+    };
   }
-  const reserved = new Set([...builtInReserved, ...(options.reserved ?? []).map((word) => wordsOf(String(word)).at(-1) ?? '').filter((word) => word !== '')]);
+  const reserved = new Set([
+    ...builtInReserved,
+    ...(options.reserved ?? []).map((word) => wordsOf(String(word)).at(-1) ?? '').filter((word) => word !== ''),
+  ]);
   const clash = wordsOf(name).find((word) => reserved.has(word));
   if (clash !== undefined) {
-    return { ok: false, problem: 'reserved', message: `Choose another name: "${clash}" names a role or an agent in this app, and a person's name must not pass for one.` };
+    return {
+      ok: false,
+      problem: 'reserved',
+      message: `Choose another name: "${clash}" names a role or an agent in this app, and a person's name must not pass for one.`,
+    };
   }
   return { ok: true, name };
 }

@@ -51,12 +51,19 @@ describe.each([
 describe('verifyDPoPProof checks', () => {
   const replayStore = new MemoryStore();
   const refusal = async (proof: string, expected: { method?: string; url?: string; accessToken?: string; maxAgeSeconds?: number } = {}) =>
-    rejectionOf(verifyDPoPProof(proof, { method: expected.method ?? 'GET', url: expected.url ?? url, replayStore, ...expected }), KitAuthError);
+    rejectionOf(
+      verifyDPoPProof(proof, { method: expected.method ?? 'GET', url: expected.url ?? url, replayStore, ...expected }),
+      KitAuthError,
+    );
 
   it('accepts RSA (PS256) and Ed25519 keys too, and a normalised htu', async () => {
     for (const alg of ['PS256', 'EdDSA']) {
       const key = await dpopKey(alg);
-      const verified = await verifyDPoPProof(await makeProof(key, { htm: 'GET', htu: 'HTTPS://API.example.org:443/api/tickets' }), { method: 'GET', url, replayStore });
+      const verified = await verifyDPoPProof(await makeProof(key, { htm: 'GET', htu: 'HTTPS://API.example.org:443/api/tickets' }), {
+        method: 'GET',
+        url,
+        replayStore,
+      });
       expect(verified.thumbprint).toBe(key.thumbprint);
     }
   });
@@ -65,7 +72,13 @@ describe('verifyDPoPProof checks', () => {
     const wrongMethod = await refusal(await makeProof(es256, { htm: 'POST', htu }));
     expect(wrongMethod.code).toBe('dpop_invalid');
     expect(wrongMethod.message).toContain('method "POST", not GET');
-    for (const other of ['https://api.example.org/api/ticket', 'http://api.example.org/api/tickets', 'https://evil.example.org/api/tickets', 'https://api.example.org:8443/api/tickets', 'not a url']) {
+    for (const other of [
+      'https://api.example.org/api/ticket',
+      'http://api.example.org/api/tickets',
+      'https://evil.example.org/api/tickets',
+      'https://api.example.org:8443/api/tickets',
+      'not a url',
+    ]) {
       const error = await refusal(await makeProof(es256, { htm: 'GET', htu: other }));
       expect(error.code, other).toBe('dpop_invalid');
     }
@@ -83,15 +96,25 @@ describe('verifyDPoPProof checks', () => {
 
   it('checks ath against the access token', async () => {
     const token = 'kit_ab12cd34_' + 'x'.repeat(43);
-    await verifyDPoPProof(await makeProof(es256, { htm: 'GET', htu, accessToken: token }), { method: 'GET', url, replayStore, accessToken: token });
-    expect((await refusal(await makeProof(es256, { htm: 'GET', htu, accessToken: 'another' }), { accessToken: token })).message).toContain('ath');
+    await verifyDPoPProof(await makeProof(es256, { htm: 'GET', htu, accessToken: token }), {
+      method: 'GET',
+      url,
+      replayStore,
+      accessToken: token,
+    });
+    expect((await refusal(await makeProof(es256, { htm: 'GET', htu, accessToken: 'another' }), { accessToken: token })).message).toContain(
+      'ath',
+    );
     expect((await refusal(await makeProof(es256, { htm: 'GET', htu }), { accessToken: token })).code).toBe('dpop_invalid');
   });
 
   it('refuses a wrong typ, a symmetric or none alg, a private jwk and a forged signature', async () => {
     expect((await refusal(await makeProof(es256, { htm: 'GET', htu, typ: 'JWT' }))).code).toBe('dpop_malformed');
     const secret = new TextEncoder().encode('x'.repeat(32));
-    const hmac = await new SignJWT({ htm: 'GET', htu, jti: 'h' }).setProtectedHeader({ alg: 'HS256', typ: 'dpop+jwt', jwk: { kty: 'oct', k: base64url.encode(secret) } as never }).setIssuedAt().sign(secret);
+    const hmac = await new SignJWT({ htm: 'GET', htu, jti: 'h' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'dpop+jwt', jwk: { kty: 'oct', k: base64url.encode(secret) } as never })
+      .setIssuedAt()
+      .sign(secret);
     expect((await refusal(hmac)).message).toContain('asymmetric');
     const none = `${base64url.encode(JSON.stringify({ alg: 'none', typ: 'dpop+jwt', jwk: es256.publicJwk }))}.${base64url.encode(JSON.stringify({ htm: 'GET', htu, jti: 'n', iat: Math.floor(Date.now() / 1000) }))}.`;
     expect((await refusal(none)).code).toBe('dpop_malformed');
@@ -107,7 +130,10 @@ describe('verifyDPoPProof checks', () => {
 
   it('refuses missing claims and garbage', async () => {
     expect((await refusal(await makeProof(es256, { htm: 'GET', htu, jti: '' }))).message).toContain('jti');
-    const noJwk = await new SignJWT({ htm: 'GET', htu, jti: 'j' }).setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt' }).setIssuedAt().sign(es256.privateKey);
+    const noJwk = await new SignJWT({ htm: 'GET', htu, jti: 'j' })
+      .setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt' })
+      .setIssuedAt()
+      .sign(es256.privateKey);
     expect((await refusal(noJwk)).message).toContain('no jwk');
     for (const garbage of ['', 'abc', 'a.b.c', `${base64url.encode('[1]')}.e30.c2ln`]) {
       expect((await refusal(garbage)).code, garbage).toBe('dpop_malformed');
@@ -118,8 +144,12 @@ describe('verifyDPoPProof checks', () => {
     const proof = await makeProof(es256, { htm: 'GET', htu });
     const badStore = await rejectionOf(verifyDPoPProof(proof, { method: 'GET', url, replayStore: {} as ReplayStore }), KitAuthError);
     expect(badStore.code).toBe('invalid_config');
-    expect((await rejectionOf(verifyDPoPProof(proof, { method: 'GET', url: '/relative', replayStore }), KitAuthError)).code).toBe('invalid_config');
+    expect((await rejectionOf(verifyDPoPProof(proof, { method: 'GET', url: '/relative', replayStore }), KitAuthError)).code).toBe(
+      'invalid_config',
+    );
     expect((await rejectionOf(verifyDPoPProof(proof, { method: 'get', url, replayStore }), KitAuthError)).code).toBe('invalid_config');
-    expect((await rejectionOf(verifyDPoPProof(proof, { method: 'GET', url, replayStore, maxAgeSeconds: 0 }), KitAuthError)).code).toBe('invalid_config');
+    expect((await rejectionOf(verifyDPoPProof(proof, { method: 'GET', url, replayStore, maxAgeSeconds: 0 }), KitAuthError)).code).toBe(
+      'invalid_config',
+    );
   });
 });

@@ -40,7 +40,19 @@ export interface VerifiedDPoPProof {
 
 // RFC 9449 asks for an asymmetric algorithm: the proof shows possession of a private key. HMAC and `none` are out.
 /** The `alg` values a DPoP proof may use (named in the `DPoP` challenge of a 401). */
-export const asymmetricAlgorithms: readonly string[] = ['ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'EdDSA', 'Ed25519'];
+export const asymmetricAlgorithms: readonly string[] = [
+  'ES256',
+  'ES384',
+  'ES512',
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'EdDSA',
+  'Ed25519',
+];
 const privateMembers = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
 const compactJws = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 const maxJtiLength = 256;
@@ -55,8 +67,10 @@ function invalid(message: string, cause?: unknown): KitAuthError {
 
 function checkExpectations(expected: DPoPProofExpectations): { target: URL; maxAge: number } {
   const fail = (what: string) => new KitAuthError('invalid_config', `verifyDPoPProof: ${what}.`);
-  if (typeof expected.method !== 'string' || !/^[A-Z]+$/.test(expected.method)) throw fail(`method ${JSON.stringify(expected.method)} must be an upper-case HTTP method such as "GET"`);
-  if (!expected.replayStore || typeof expected.replayStore.claimOnce !== 'function') throw fail('replayStore must be a ReplayStore (a MemoryStore or RedisStore of @kit/kit-core)');
+  if (typeof expected.method !== 'string' || !/^[A-Z]+$/.test(expected.method))
+    throw fail(`method ${JSON.stringify(expected.method)} must be an upper-case HTTP method such as "GET"`);
+  if (!expected.replayStore || typeof expected.replayStore.claimOnce !== 'function')
+    throw fail('replayStore must be a ReplayStore (a MemoryStore or RedisStore of @kit/kit-core)');
   const maxAge = expected.maxAgeSeconds ?? defaultDPoPMaxAgeSeconds;
   if (!Number.isFinite(maxAge) || maxAge <= 0) throw fail(`maxAgeSeconds ${String(maxAge)} must be a positive number of seconds`);
   let target: URL;
@@ -113,7 +127,8 @@ function matchesAth(ath: unknown, accessToken: string): boolean {
  */
 export async function verifyDPoPProof(proof: string, expected: DPoPProofExpectations): Promise<VerifiedDPoPProof> {
   const { target, maxAge } = checkExpectations(expected);
-  if (typeof proof !== 'string' || !compactJws.test(proof)) throw malformed('is not a signed JWT (three base64url parts separated by dots)');
+  if (typeof proof !== 'string' || !compactJws.test(proof))
+    throw malformed('is not a signed JWT (three base64url parts separated by dots)');
 
   let header: ReturnType<typeof decodeProtectedHeader>;
   try {
@@ -121,13 +136,15 @@ export async function verifyDPoPProof(proof: string, expected: DPoPProofExpectat
   } catch (cause) {
     throw malformed('header is not a JSON object', cause);
   }
-  if (typeof header.typ !== 'string' || header.typ.toLowerCase() !== 'dpop+jwt') throw malformed(`has typ ${JSON.stringify(header.typ ?? null)}; it must be "dpop+jwt"`);
+  if (typeof header.typ !== 'string' || header.typ.toLowerCase() !== 'dpop+jwt')
+    throw malformed(`has typ ${JSON.stringify(header.typ ?? null)}; it must be "dpop+jwt"`);
   const alg = header.alg;
   if (typeof alg !== 'string' || !asymmetricAlgorithms.includes(alg)) {
     throw invalid(`uses alg ${JSON.stringify(alg ?? null)}; use an asymmetric algorithm (${asymmetricAlgorithms.join(', ')})`);
   }
   const jwk = header.jwk as (JWK & Record<string, unknown>) | undefined;
-  if (typeof jwk !== 'object' || jwk === null || Array.isArray(jwk)) throw malformed('has no jwk header naming the public key that signed it');
+  if (typeof jwk !== 'object' || jwk === null || Array.isArray(jwk))
+    throw malformed('has no jwk header naming the public key that signed it');
   const leaked = privateMembers.filter((member) => member in jwk);
   if (leaked.length > 0) throw invalid(`header jwk carries private key members (${leaked.join(', ')}); send only the public key`);
 
@@ -139,19 +156,27 @@ export async function verifyDPoPProof(proof: string, expected: DPoPProofExpectat
     ({ payload } = await jwtVerify(proof, key, { algorithms: [alg], typ: 'dpop+jwt' }));
   } catch (cause) {
     if (cause instanceof errors.JWSSignatureVerificationFailed) throw invalid('signature does not match its jwk', cause);
-    if (cause instanceof errors.JWTClaimValidationFailed || cause instanceof errors.JWTExpired) throw invalid(`claims are not acceptable (${cause.message})`, cause);
+    if (cause instanceof errors.JWTClaimValidationFailed || cause instanceof errors.JWTExpired)
+      throw invalid(`claims are not acceptable (${cause.message})`, cause);
     if (cause instanceof errors.JWTInvalid) throw malformed('claims are not a JSON object', cause);
     throw malformed(`jwk is not a usable ${alg} public key`, cause);
   }
 
   const { htm, htu, iat, jti } = payload;
-  if (typeof jti !== 'string' || jti.length === 0 || jti.length > maxJtiLength) throw malformed(`needs a jti claim, a unique string of 1 to ${maxJtiLength} characters`);
+  if (typeof jti !== 'string' || jti.length === 0 || jti.length > maxJtiLength)
+    throw malformed(`needs a jti claim, a unique string of 1 to ${maxJtiLength} characters`);
   if (typeof htm !== 'string' || typeof htu !== 'string' || typeof iat !== 'number') throw malformed('needs the claims htm, htu and iat');
-  if (htm !== expected.method) throw invalid(`is for method ${JSON.stringify(htm)}, not ${expected.method}; make a new proof for each request`);
-  if (!sameTarget(htu, target)) throw invalid(`is for ${JSON.stringify(htu)}, not ${target.origin}${target.pathname}; htu must be the request URL without query or fragment`);
+  if (htm !== expected.method)
+    throw invalid(`is for method ${JSON.stringify(htm)}, not ${expected.method}; make a new proof for each request`);
+  if (!sameTarget(htu, target))
+    throw invalid(
+      `is for ${JSON.stringify(htu)}, not ${target.origin}${target.pathname}; htu must be the request URL without query or fragment`,
+    );
   const skew = Math.floor(Date.now() / 1000) - iat;
   if (Math.abs(skew) > maxAge) {
-    throw invalid(`was issued ${Math.abs(skew)} s ${skew > 0 ? 'ago' : 'in the future'}, more than the ${maxAge} s accepted; make a fresh proof and check the client's clock`);
+    throw invalid(
+      `was issued ${Math.abs(skew)} s ${skew > 0 ? 'ago' : 'in the future'}, more than the ${maxAge} s accepted; make a fresh proof and check the client's clock`,
+    );
   }
   if (expected.accessToken !== undefined && !matchesAth(payload.ath, expected.accessToken)) {
     throw invalid('ath claim does not match the credential sent with it; set ath to base64url(SHA-256(credential))');
@@ -160,7 +185,10 @@ export async function verifyDPoPProof(proof: string, expected: DPoPProofExpectat
   // Claimed last, so a proof refused for another reason does not use up its id. Hashing bounds the key size.
   const replayKey = `dpop:${thumbprint}:${createHash('sha256').update(jti, 'utf8').digest('base64url')}`;
   if (!(await expected.replayStore.claimOnce(replayKey, Math.ceil(2 * maxAge * 1000)))) {
-    throw new KitAuthError('dpop_replayed', 'The DPoP proof was already used (its jti was seen before); make a new proof for each request.');
+    throw new KitAuthError(
+      'dpop_replayed',
+      'The DPoP proof was already used (its jti was seen before); make a new proof for each request.',
+    );
   }
   return { thumbprint, jti };
 }

@@ -104,12 +104,20 @@ export class KitAuthError extends Error {
     const status = this.status;
     if (status === 401) {
       // RFC 9449: a bad proof is invalid_dpop_proof; a missing one (for a key-bound credential) is invalid_token.
-      const challenge = !this.code.startsWith('dpop_') ? 'Bearer error="invalid_token"' : this.code === 'dpop_required' ? 'DPoP error="invalid_token"' : 'DPoP error="invalid_dpop_proof"';
+      const challenge = !this.code.startsWith('dpop_')
+        ? 'Bearer error="invalid_token"'
+        : this.code === 'dpop_required'
+          ? 'DPoP error="invalid_token"'
+          : 'DPoP error="invalid_dpop_proof"';
       return new KitError('unauthorized', this.message, { headers: { 'WWW-Authenticate': challenge }, cause: this });
     }
     if (status === 403) return new KitError('forbidden', this.message, { cause: this });
     if (status === 404) return new KitError('not_found', this.message, { cause: this });
-    if (status === 429) return new KitError('rate_limited', this.message, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(this.retryAfterSeconds ?? 1))) }, cause: this });
+    if (status === 429)
+      return new KitError('rate_limited', this.message, {
+        headers: { 'Retry-After': String(Math.max(1, Math.ceil(this.retryAfterSeconds ?? 1))) },
+        cause: this,
+      });
     if (this.code === 'password_too_long') return new KitError('invalid_input', this.message, { cause: this });
     if (status === 400) return new KitError('bad_request', this.message, { cause: this });
     if (status === 502) return new KitError('bad_gateway', this.message, { cause: this });

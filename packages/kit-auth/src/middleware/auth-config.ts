@@ -109,29 +109,42 @@ export function resolveAuthConfig(config: AuthMiddlewareConfig, finders: AuthFin
   if (typeof finders !== 'object' || finders === null) throw fail('finders must be an object such as { findApiKey }');
   if (config.sessionSecret !== undefined) assertSessionSecret(config.sessionSecret, 'createAuthMiddleware');
   const cookieName = config.cookieName ?? sessionCookieName;
-  if (typeof cookieName !== 'string' || !cookieNamePattern.test(cookieName)) throw fail(`cookieName ${JSON.stringify(cookieName)} is not a valid cookie name; use letters, digits, '_' and '-'`);
+  if (typeof cookieName !== 'string' || !cookieNamePattern.test(cookieName))
+    throw fail(`cookieName ${JSON.stringify(cookieName)} is not a valid cookie name; use letters, digits, '_' and '-'`);
 
   if (config.hostCookieOnly !== undefined && typeof config.hostCookieOnly !== 'boolean') throw fail('hostCookieOnly must be true or false');
-  if (config.revocation !== undefined && typeof config.revocation?.isRevoked !== 'function') throw fail('revocation must be what createSessionRevocation({ store }) returns');
-  if (config.revocation !== undefined && config.sessionSecret === undefined) throw fail('revocation is given but no sessionSecret, so there are no sessions to revoke; set sessionSecret');
+  if (config.revocation !== undefined && typeof config.revocation?.isRevoked !== 'function')
+    throw fail('revocation must be what createSessionRevocation({ store }) returns');
+  if (config.revocation !== undefined && config.sessionSecret === undefined)
+    throw fail('revocation is given but no sessionSecret, so there are no sessions to revoke; set sessionSecret');
   for (const name of ['findUser', 'findApiKey', 'findWorkload'] as const) {
     if (finders[name] !== undefined && typeof finders[name] !== 'function') throw fail(`finders.${name} must be a function`);
   }
-  if (finders.findUser && config.sessionSecret === undefined) throw fail('finders.findUser is given but no sessionSecret, so no session could reach it; set sessionSecret');
-  if (finders.findWorkload && !config.mtls) throw fail('finders.findWorkload is given but mtls is not set; set mtls: { trustDomains: [...] }');
+  if (finders.findUser && config.sessionSecret === undefined)
+    throw fail('finders.findUser is given but no sessionSecret, so no session could reach it; set sessionSecret');
+  if (finders.findWorkload && !config.mtls)
+    throw fail('finders.findWorkload is given but mtls is not set; set mtls: { trustDomains: [...] }');
 
   const dpop = config.dpop ?? {};
   const dpopMaxAgeSeconds = dpop.maxAgeSeconds ?? defaultDPoPMaxAgeSeconds;
-  if (!Number.isFinite(dpopMaxAgeSeconds) || dpopMaxAgeSeconds <= 0) throw fail(`dpop.maxAgeSeconds ${String(dpop.maxAgeSeconds)} must be a positive number of seconds (default ${defaultDPoPMaxAgeSeconds})`);
-  if (dpop.replayStore !== undefined && typeof dpop.replayStore?.claimOnce !== 'function') throw fail('dpop.replayStore must be a ReplayStore (a MemoryStore or RedisStore of @kit/kit-core)');
+  if (!Number.isFinite(dpopMaxAgeSeconds) || dpopMaxAgeSeconds <= 0)
+    throw fail(
+      `dpop.maxAgeSeconds ${String(dpop.maxAgeSeconds)} must be a positive number of seconds (default ${defaultDPoPMaxAgeSeconds})`,
+    );
+  if (dpop.replayStore !== undefined && typeof dpop.replayStore?.claimOnce !== 'function')
+    throw fail('dpop.replayStore must be a ReplayStore (a MemoryStore or RedisStore of @kit/kit-core)');
   if (dpop.required !== undefined && typeof dpop.required !== 'boolean') throw fail('dpop.required must be true or false');
 
   let trustDomains: Set<string> | undefined;
   if (config.mtls !== undefined) {
     const domains: unknown = config.mtls?.trustDomains;
-    if (!Array.isArray(domains) || domains.length === 0) throw fail('mtls.trustDomains must list at least one SPIFFE trust domain, such as ["prod.example.org"]');
+    if (!Array.isArray(domains) || domains.length === 0)
+      throw fail('mtls.trustDomains must list at least one SPIFFE trust domain, such as ["prod.example.org"]');
     const bad = domains.find((domain) => !isTrustDomain(domain));
-    if (bad !== undefined) throw fail(`mtls.trustDomains has ${JSON.stringify(bad)}, which is not a trust domain name; give the bare lower-case name, such as "prod.example.org" (no spiffe://)`);
+    if (bad !== undefined)
+      throw fail(
+        `mtls.trustDomains has ${JSON.stringify(bad)}, which is not a trust domain name; give the bare lower-case name, such as "prod.example.org" (no spiffe://)`,
+      );
     trustDomains = new Set(domains as string[]);
   }
   if (config.sessionSecret === undefined && !finders.findApiKey && !trustDomains) {

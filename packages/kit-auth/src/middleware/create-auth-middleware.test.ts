@@ -23,16 +23,32 @@ const finders: AuthFinders = { findApiKey: (prefix) => keys.get(prefix) ?? null 
 const whoami = defineAPI({
   input: z.object({}),
   cache: 'no-store',
-  handler: async ({ ctx }) => ({ authType: ctx.authType, subject: ctx.auth?.subject ?? null, method: ctx.auth?.method ?? null, permissions: ctx.auth?.permissions ?? [] }),
+  handler: async ({ ctx }) => ({
+    authType: ctx.authType,
+    subject: ctx.auth?.subject ?? null,
+    method: ctx.auth?.method ?? null,
+    permissions: ctx.auth?.permissions ?? [],
+  }),
 });
 
-function appWith(config: AuthMiddlewareConfig = { sessionSecret }, appFinders: AuthFinders = finders, rateLimit?: ReturnType<typeof defineRateLimit>) {
-  return createKitApp({ middleware: [createAuthMiddleware(config, appFinders)], routes: { 'GET /api/whoami': whoami, 'POST /api/whoami': whoami }, ...(rateLimit ? { rateLimit } : {}) });
+function appWith(
+  config: AuthMiddlewareConfig = { sessionSecret },
+  appFinders: AuthFinders = finders,
+  rateLimit?: ReturnType<typeof defineRateLimit>,
+) {
+  return createKitApp({
+    middleware: [createAuthMiddleware(config, appFinders)],
+    routes: { 'GET /api/whoami': whoami, 'POST /api/whoami': whoami },
+    ...(rateLimit ? { rateLimit } : {}),
+  });
 }
 
 const app = appWith();
 const call = (headers: Record<string, string> = {}) => app.fetch(new Request('http://localhost/api/whoami', { headers }));
-const post = (headers: Record<string, string> = {}) => app.fetch(new Request('http://localhost/api/whoami', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' }));
+const post = (headers: Record<string, string> = {}) =>
+  app.fetch(
+    new Request('http://localhost/api/whoami', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' }),
+  );
 
 async function expectRefusal(response: Response, detail: string | RegExp, status = 401) {
   const body = (await response.json()) as { status: number; type: string; detail: string };
@@ -59,15 +75,24 @@ describe('createAuthMiddleware resolution (over fetch)', () => {
   });
 
   it('resolves an API key in Authorization or X-API-Key to an agent', async () => {
-    const expected = { authType: 'agent', subject: 'agent:triage-bot', method: 'api_key', permissions: ['tickets:read', 'comments:create'] };
+    const expected = {
+      authType: 'agent',
+      subject: 'agent:triage-bot',
+      method: 'api_key',
+      permissions: ['tickets:read', 'comments:create'],
+    };
     expect(await (await call({ authorization: `Bearer ${agentKey.key}` })).json()).toEqual(expected);
     expect(await (await call({ 'x-api-key': agentKey.key })).json()).toEqual(expected);
   });
 
   it('prefers an API key over a session', async () => {
     const token = await signSession({ sub: 'user_42' }, sessionSecret);
-    expect(await (await call({ 'x-api-key': agentKey.key, authorization: `Bearer ${token}`, cookie: `kit_session=${token}` })).json()).toMatchObject({ authType: 'agent' });
-    expect(await (await call({ authorization: `Bearer ${agentKey.key}`, cookie: `kit_session=${token}` })).json()).toMatchObject({ authType: 'agent' });
+    expect(
+      await (await call({ 'x-api-key': agentKey.key, authorization: `Bearer ${token}`, cookie: `kit_session=${token}` })).json(),
+    ).toMatchObject({ authType: 'agent' });
+    expect(await (await call({ authorization: `Bearer ${agentKey.key}`, cookie: `kit_session=${token}` })).json()).toMatchObject({
+      authType: 'agent',
+    });
   });
 
   it('takes the subject and permissions from findUser, and refuses a user that no longer exists', async () => {
@@ -89,7 +114,10 @@ describe('createAuthMiddleware refusals (over fetch)', () => {
 
   it('refuses a bad API key naming its prefix only', async () => {
     const wrongSecret = `${agentKey.prefix}_${'A'.repeat(43)}`;
-    const body = await expectRefusal(await call({ authorization: `Bearer ${wrongSecret}` }), `The API key ${agentKey.prefix}… is not valid`);
+    const body = await expectRefusal(
+      await call({ authorization: `Bearer ${wrongSecret}` }),
+      `The API key ${agentKey.prefix}… is not valid`,
+    );
     expect(JSON.stringify(body)).not.toContain('A'.repeat(20));
     const unknown = generateApiKey();
     await expectRefusal(await call({ 'x-api-key': unknown.key }), `The API key ${unknown.prefix}… is not valid`);
@@ -100,7 +128,11 @@ describe('createAuthMiddleware refusals (over fetch)', () => {
   });
 
   it('lets a reading request with a stale or forged session cookie go on as anonymous', async () => {
-    const expired = await new SignJWT({ sub: 'user_42' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(1_000).setExpirationTime(2_000).sign(new TextEncoder().encode(sessionSecret));
+    const expired = await new SignJWT({ sub: 'user_42' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt(1_000)
+      .setExpirationTime(2_000)
+      .sign(new TextEncoder().encode(sessionSecret));
     for (const cookie of [`kit_session=${expired}`, 'kit_session=garbage']) {
       const response = await call({ cookie });
       expect(response.status).toBe(200);
@@ -109,9 +141,16 @@ describe('createAuthMiddleware refusals (over fetch)', () => {
   });
 
   it('refuses bad sessions, clearing a bad cookie on a request that changes state', async () => {
-    const tampered = (await signSession({ sub: 'user_42' }, sessionSecret)).replace(/\.(.)([^.]*)$/, (_, first: string, rest: string) => `.${first === 'A' ? 'B' : 'A'}${rest}`);
+    const tampered = (await signSession({ sub: 'user_42' }, sessionSecret)).replace(
+      /\.(.)([^.]*)$/,
+      (_, first: string, rest: string) => `.${first === 'A' ? 'B' : 'A'}${rest}`,
+    );
     await expectRefusal(await call({ authorization: `Bearer ${tampered}` }), 'signature does not match');
-    const expired = await new SignJWT({ sub: 'user_42' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(1_000).setExpirationTime(2_000).sign(new TextEncoder().encode(sessionSecret));
+    const expired = await new SignJWT({ sub: 'user_42' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt(1_000)
+      .setExpirationTime(2_000)
+      .sign(new TextEncoder().encode(sessionSecret));
     const response = await post({ cookie: `kit_session=${expired}` });
     expect(response.headers.get('set-cookie')).toBe('kit_session=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0');
     await expectRefusal(response, 'The session expired at 1970-01-01T00:33:20.000Z');
@@ -144,7 +183,9 @@ describe('createAuthMiddleware refusals (over fetch)', () => {
   it('reads a renamed cookie', async () => {
     const renamed = appWith({ sessionSecret, cookieName: 'app_session' });
     const token = await signSession({ sub: 'user_42' }, sessionSecret);
-    const response = await renamed.fetch(new Request('http://localhost/api/whoami', { headers: { cookie: `kit_session=x; app_session=${token}` } }));
+    const response = await renamed.fetch(
+      new Request('http://localhost/api/whoami', { headers: { cookie: `kit_session=x; app_session=${token}` } }),
+    );
     expect(await response.json()).toMatchObject({ authType: 'human', subject: 'user_42' });
   });
 });
@@ -152,7 +193,10 @@ describe('createAuthMiddleware refusals (over fetch)', () => {
 describe('createAuthMiddleware over real HTTP', () => {
   let server: KitServer;
   let base: string;
-  const limits = defineRateLimit({ default: { requests: 4, window: '1m' }, perAuthType: { anonymous: { requests: 2, window: '1m' }, agent: { requests: 5, window: '1m' } } });
+  const limits = defineRateLimit({
+    default: { requests: 4, window: '1m' },
+    perAuthType: { anonymous: { requests: 2, window: '1m' }, agent: { requests: 5, window: '1m' } },
+  });
 
   beforeAll(async () => {
     server = await appWith().listen({ port: 0 });
@@ -205,9 +249,16 @@ describe('createAuthMiddleware as a plain middleware', () => {
     let seen: KitContext | undefined;
     const response = await middleware.handler({ request, ctx, next: async (next) => ((seen = next), new Response('ok')) });
     expect(await response.text()).toBe('ok');
-    expect(seen).toMatchObject({ requestId: 'r1', authType: 'agent', auth: { subject: 'agent:triage-bot', method: 'api_key', claims: { prefix: agentKey.prefix } } });
+    expect(seen).toMatchObject({
+      requestId: 'r1',
+      authType: 'agent',
+      auth: { subject: 'agent:triage-bot', method: 'api_key', claims: { prefix: agentKey.prefix } },
+    });
     const badRequest = new Request('http://localhost/x', { headers: { 'x-api-key': generateApiKey().key } });
-    const error = await rejectionOf(middleware.handler({ request: badRequest, ctx: { ...ctx, request: badRequest }, next: async () => new Response('never') }), Error);
+    const error = await rejectionOf(
+      middleware.handler({ request: badRequest, ctx: { ...ctx, request: badRequest }, next: async () => new Response('never') }),
+      Error,
+    );
     expect(error).toMatchObject({ name: 'KitError', code: 'unauthorized', status: 401 });
     expect(error.cause).toBeInstanceOf(KitAuthError);
     expect(middleware.name).toBe('kit-auth');
@@ -215,7 +266,8 @@ describe('createAuthMiddleware as a plain middleware', () => {
 });
 
 describe('createAuthMiddleware configuration', () => {
-  const configError = (config: AuthMiddlewareConfig, appFinders: AuthFinders = {}) => thrownBy(() => createAuthMiddleware(config, appFinders), KitAuthError);
+  const configError = (config: AuthMiddlewareConfig, appFinders: AuthFinders = {}) =>
+    thrownBy(() => createAuthMiddleware(config, appFinders), KitAuthError);
 
   it('refuses mistakes at creation with invalid_config', () => {
     expect(configError({}).message).toContain('nothing to authenticate with');
@@ -236,7 +288,14 @@ describe('createAuthMiddleware challenges', () => {
   const guarded = (config: AuthMiddlewareConfig, appFinders: AuthFinders = finders) =>
     createKitApp({
       middleware: [createAuthMiddleware(config, appFinders)],
-      policies: [{ key: 'signed-in', title: 'Signed-in callers only', effect: 'deny', check: async ({ ctx }) => ({ applies: ctx.auth === undefined, reason: 'present a session or an API key' }) }],
+      policies: [
+        {
+          key: 'signed-in',
+          title: 'Signed-in callers only',
+          effect: 'deny',
+          check: async ({ ctx }) => ({ applies: ctx.auth === undefined, reason: 'present a session or an API key' }),
+        },
+      ],
       routes: { 'GET /api/private': defineAPI({ policy: 'signed-in', handler: async () => ({ ok: true }) }) },
     });
   const anonymousCall = (target: ReturnType<typeof guarded>) => target.fetch(new Request('http://localhost/api/private'));
@@ -244,8 +303,12 @@ describe('createAuthMiddleware challenges', () => {
   it('asks an anonymous caller for a bearer token or a DPoP-bound one, naming the proof algorithms', async () => {
     const response = await anonymousCall(guarded({ sessionSecret }));
     expect(response.status).toBe(401);
-    expect(response.headers.get('www-authenticate')).toBe('Bearer, DPoP algs="ES256 ES384 ES512 RS256 RS384 RS512 PS256 PS384 PS512 EdDSA Ed25519"');
-    expect(((await response.json()) as { detail: string }).detail).toBe('Policy "signed-in" refuses anonymous callers: present a session or an API key.');
+    expect(response.headers.get('www-authenticate')).toBe(
+      'Bearer, DPoP algs="ES256 ES384 ES512 RS256 RS384 RS512 PS256 PS384 PS512 EdDSA Ed25519"',
+    );
+    expect(((await response.json()) as { detail: string }).detail).toBe(
+      'Policy "signed-in" refuses anonymous callers: present a session or an API key.',
+    );
   });
 
   it('asks only for DPoP when every request must prove its key', async () => {
@@ -254,7 +317,9 @@ describe('createAuthMiddleware challenges', () => {
   });
 
   it('keeps the specific challenge of bad credentials', async () => {
-    const response = await guarded({ sessionSecret }).fetch(new Request('http://localhost/api/private', { headers: { authorization: 'Bearer kit_nope_0000' } }));
+    const response = await guarded({ sessionSecret }).fetch(
+      new Request('http://localhost/api/private', { headers: { authorization: 'Bearer kit_nope_0000' } }),
+    );
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
   });

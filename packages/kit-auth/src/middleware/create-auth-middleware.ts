@@ -12,16 +12,28 @@ import { resolveMtls } from './resolve-mtls.js';
  * proves. The proof must cover the credential (`ath`) when the credential travels in a header; a cookie is out of
  * reach of the page's scripts, so a proof sent with a cookie session cannot hash it and is not asked to.
  */
-async function proveKey(request: Request, credential: PresentedCredential, resolved: ResolvedCredential, config: ResolvedAuthConfig): Promise<string | undefined> {
+async function proveKey(
+  request: Request,
+  credential: PresentedCredential,
+  resolved: ResolvedCredential,
+  config: ResolvedAuthConfig,
+): Promise<string | undefined> {
   const proof = request.headers.get('dpop');
   if (proof === null) {
     const what = resolved.identity.method === 'api_key' ? 'API key' : 'session';
-    if (credential.scheme === 'dpop') throw new KitAuthError('dpop_required', 'The credential is sent with the DPoP scheme but the request has no DPoP header; send a DPoP proof with it.');
-    if (resolved.boundTo !== undefined) throw new KitAuthError('dpop_required', `This ${what} is bound to a key; send a DPoP proof signed with that key in the DPoP header.`);
-    if (config.dpopRequired) throw new KitAuthError('dpop_required', `This server requires a DPoP proof with every ${what}; send one in the DPoP header.`);
+    if (credential.scheme === 'dpop')
+      throw new KitAuthError(
+        'dpop_required',
+        'The credential is sent with the DPoP scheme but the request has no DPoP header; send a DPoP proof with it.',
+      );
+    if (resolved.boundTo !== undefined)
+      throw new KitAuthError('dpop_required', `This ${what} is bound to a key; send a DPoP proof signed with that key in the DPoP header.`);
+    if (config.dpopRequired)
+      throw new KitAuthError('dpop_required', `This server requires a DPoP proof with every ${what}; send one in the DPoP header.`);
     return undefined;
   }
-  if (proof.includes(',')) throw new KitAuthError('dpop_malformed', 'The request carries more than one DPoP header; send exactly one proof.');
+  if (proof.includes(','))
+    throw new KitAuthError('dpop_malformed', 'The request carries more than one DPoP header; send exactly one proof.');
   const { thumbprint } = await verifyDPoPProof(proof.trim(), {
     method: request.method,
     url: request.url,
@@ -30,7 +42,10 @@ async function proveKey(request: Request, credential: PresentedCredential, resol
     maxAgeSeconds: config.dpopMaxAgeSeconds,
   });
   if (resolved.boundTo !== undefined && thumbprint !== resolved.boundTo) {
-    throw new KitAuthError('dpop_key_mismatch', 'The DPoP proof is signed with another key than the one this credential is bound to; sign the proof with the bound key.');
+    throw new KitAuthError(
+      'dpop_key_mismatch',
+      'The DPoP proof is signed with another key than the one this credential is bound to; sign the proof with the bound key.',
+    );
   }
   return thumbprint;
 }
@@ -55,7 +70,8 @@ async function authenticate(request: Request, ctx: KitContext, config: ResolvedA
 
     credential = presentedCredential(request, config.cookieName, config.sessionSecret !== undefined, config.hostCookieOnly);
     if (!credential) return ctx;
-    const resolved = credential.kind === 'api_key' ? await resolveApiKey(credential.value, config) : await resolveSession(credential.value, config);
+    const resolved =
+      credential.kind === 'api_key' ? await resolveApiKey(credential.value, config) : await resolveSession(credential.value, config);
     const keyThumbprint = await proveKey(request, credential, resolved, config);
     const authType: AuthType = credential.kind === 'api_key' ? 'agent' : 'human';
     return { ...ctx, authType, auth: keyThumbprint === undefined ? resolved.identity : { ...resolved.identity, keyThumbprint } };
@@ -64,7 +80,8 @@ async function authenticate(request: Request, ctx: KitContext, config: ResolvedA
       // A browser keeps sending a session cookie after it expired (or after the secret was rotated). Reading
       // a page, or starting a new login, must not fail for that: safe requests go on as anonymous. Anything
       // that changes state is refused, so a person learns their session ended instead of acting as nobody.
-      if (credential?.source === 'cookie' && error.code.startsWith('session_') && (request.method === 'GET' || request.method === 'HEAD')) return ctx;
+      if (credential?.source === 'cookie' && error.code.startsWith('session_') && (request.method === 'GET' || request.method === 'HEAD'))
+        return ctx;
       throw refusal(error, request, credential, config);
     }
     throw error;

@@ -21,7 +21,12 @@ export interface PresentedCredential {
  * `X-API-Key`), then a session (`Authorization: Bearer|DPoP <jwt>`, else the session cookie when sessions are
  * accepted, read as `readSessionCookie` reads it). Other Authorization schemes (Basic, …) are left to other middleware.
  */
-export function presentedCredential(request: Request, cookieName: string, acceptsSessions: boolean, hostCookieOnly = false): PresentedCredential | undefined {
+export function presentedCredential(
+  request: Request,
+  cookieName: string,
+  acceptsSessions: boolean,
+  hostCookieOnly = false,
+): PresentedCredential | undefined {
   const headers = request.headers;
   let fromAuthorization: PresentedCredential | undefined;
   const authorization = headers.get('authorization')?.trim();
@@ -32,7 +37,10 @@ export function presentedCredential(request: Request, cookieName: string, accept
     if (scheme === 'bearer' || scheme === 'dpop') {
       const value = space === -1 ? '' : authorization.slice(space + 1).trim();
       if (value === '' || /\s/.test(value)) {
-        throw new KitAuthError('authorization_malformed', `The Authorization header names the ${schemeName} scheme but does not carry one credential after it; send "Authorization: ${schemeName} <credential>".`);
+        throw new KitAuthError(
+          'authorization_malformed',
+          `The Authorization header names the ${schemeName} scheme but does not carry one credential after it; send "Authorization: ${schemeName} <credential>".`,
+        );
       }
       fromAuthorization = { kind: looksLikeApiKey(value) ? 'api_key' : 'session', value, source: 'authorization', scheme };
     }

@@ -15,7 +15,11 @@ const plainKey = generateApiKey();
 const whoami = defineAPI({
   input: z.object({}),
   cache: 'no-store',
-  handler: async ({ ctx }) => ({ authType: ctx.authType, subject: ctx.auth?.subject ?? null, keyThumbprint: ctx.auth?.keyThumbprint ?? null }),
+  handler: async ({ ctx }) => ({
+    authType: ctx.authType,
+    subject: ctx.auth?.subject ?? null,
+    keyThumbprint: ctx.auth?.keyThumbprint ?? null,
+  }),
 });
 
 let redis: TestRedis;
@@ -37,7 +41,10 @@ async function serve(replayStore: ReplayStore, required = false): Promise<{ serv
     [boundKey.prefix, { subject: 'agent:bound', hash: boundKey.hash, keyThumbprint: client.thumbprint }],
     [plainKey.prefix, { subject: 'agent:plain', hash: plainKey.hash }],
   ]);
-  const auth = createAuthMiddleware({ sessionSecret, dpop: { replayStore, required } }, { findApiKey: (prefix) => keys.get(prefix) ?? null });
+  const auth = createAuthMiddleware(
+    { sessionSecret, dpop: { replayStore, required } },
+    { findApiKey: (prefix) => keys.get(prefix) ?? null },
+  );
   const server = await createKitApp({ middleware: [auth], routes: { 'GET /api/whoami': whoami } }).listen({ port: 0 });
   return { server, url: `http://127.0.0.1:${server.port}/api/whoami` };
 }
@@ -45,7 +52,13 @@ async function serve(replayStore: ReplayStore, required = false): Promise<{ serv
 async function refusal(response: Response, code: string, detail: string): Promise<void> {
   const body = (await response.json()) as { detail: string };
   expect(response.status).toBe(401);
-  expect(response.headers.get('www-authenticate')).toBe(!code.startsWith('dpop_') ? 'Bearer error="invalid_token"' : code === 'dpop_required' ? 'DPoP error="invalid_token"' : 'DPoP error="invalid_dpop_proof"');
+  expect(response.headers.get('www-authenticate')).toBe(
+    !code.startsWith('dpop_')
+      ? 'Bearer error="invalid_token"'
+      : code === 'dpop_required'
+        ? 'DPoP error="invalid_token"'
+        : 'DPoP error="invalid_dpop_proof"',
+  );
   expect(body.detail).toContain(detail);
 }
 
@@ -69,7 +82,12 @@ describe.each([
     const ok = await fetch(url, { headers });
     expect(await ok.json()).toEqual({ authType: 'agent', subject: 'agent:bound', keyThumbprint: client.thumbprint });
     await refusal(await fetch(url, { headers }), 'dpop_replayed', 'already used');
-    const bearer = await fetch(url, { headers: { authorization: `Bearer ${boundKey.key}`, dpop: await makeProof(client, { htm: 'GET', htu: `${url}?x=1`, accessToken: boundKey.key }) } });
+    const bearer = await fetch(url, {
+      headers: {
+        authorization: `Bearer ${boundKey.key}`,
+        dpop: await makeProof(client, { htm: 'GET', htu: `${url}?x=1`, accessToken: boundKey.key }),
+      },
+    });
     expect(bearer.status).toBe(200);
     await bearer.arrayBuffer();
   });
@@ -82,9 +100,21 @@ describe.each([
 
   it('refuses proofs for another method or URL, stale ones and ones without the ath of the credential', async () => {
     const send = (proof: string) => fetch(url, { headers: { authorization: `DPoP ${boundKey.key}`, dpop: proof } });
-    await refusal(await send(await makeProof(client, { htm: 'POST', htu: url, accessToken: boundKey.key })), 'dpop_invalid', 'method "POST"');
-    await refusal(await send(await makeProof(client, { htm: 'GET', htu: url.replace('/api/whoami', '/api/other'), accessToken: boundKey.key })), 'dpop_invalid', 'htu must be');
-    await refusal(await send(await makeProof(client, { htm: 'GET', htu: url, accessToken: boundKey.key, iat: Math.floor(Date.now() / 1000) - 3600 })), 'dpop_invalid', 'more than the 300 s');
+    await refusal(
+      await send(await makeProof(client, { htm: 'POST', htu: url, accessToken: boundKey.key })),
+      'dpop_invalid',
+      'method "POST"',
+    );
+    await refusal(
+      await send(await makeProof(client, { htm: 'GET', htu: url.replace('/api/whoami', '/api/other'), accessToken: boundKey.key })),
+      'dpop_invalid',
+      'htu must be',
+    );
+    await refusal(
+      await send(await makeProof(client, { htm: 'GET', htu: url, accessToken: boundKey.key, iat: Math.floor(Date.now() / 1000) - 3600 })),
+      'dpop_invalid',
+      'more than the 300 s',
+    );
     await refusal(await send(await makeProof(client, { htm: 'GET', htu: url })), 'dpop_invalid', 'ath');
   });
 
@@ -93,13 +123,17 @@ describe.each([
     await refusal(await fetch(url, { headers: { cookie: `kit_session=${token}` } }), 'dpop_required', 'This session is bound to a key');
     const ok = await fetch(url, { headers: { cookie: `kit_session=${token}`, dpop: await makeProof(client, { htm: 'GET', htu: url }) } });
     expect(await ok.json()).toEqual({ authType: 'human', subject: 'user_9', keyThumbprint: client.thumbprint });
-    const header = await fetch(url, { headers: { authorization: `DPoP ${token}`, dpop: await makeProof(client, { htm: 'GET', htu: url, accessToken: token }) } });
+    const header = await fetch(url, {
+      headers: { authorization: `DPoP ${token}`, dpop: await makeProof(client, { htm: 'GET', htu: url, accessToken: token }) },
+    });
     expect(header.status).toBe(200);
     await header.arrayBuffer();
   });
 
   it('checks a proof sent with an unbound credential, and asks for one with the DPoP scheme', async () => {
-    const ok = await fetch(url, { headers: { 'x-api-key': plainKey.key, dpop: await makeProof(intruder, { htm: 'GET', htu: url, accessToken: plainKey.key }) } });
+    const ok = await fetch(url, {
+      headers: { 'x-api-key': plainKey.key, dpop: await makeProof(intruder, { htm: 'GET', htu: url, accessToken: plainKey.key }) },
+    });
     expect(await ok.json()).toEqual({ authType: 'agent', subject: 'agent:plain', keyThumbprint: intruder.thumbprint });
     expect((await fetch(url, { headers: { 'x-api-key': plainKey.key } })).status).toBe(200);
     await refusal(await fetch(url, { headers: { authorization: `DPoP ${plainKey.key}` } }), 'dpop_required', 'DPoP scheme');
@@ -111,8 +145,14 @@ describe('dpop.required', () => {
   it('asks a proof with every credential', async () => {
     const { server, url } = await serve(new MemoryStore(), true);
     try {
-      await refusal(await fetch(url, { headers: { 'x-api-key': plainKey.key } }), 'dpop_required', 'requires a DPoP proof with every API key');
-      const ok = await fetch(url, { headers: { 'x-api-key': plainKey.key, dpop: await makeProof(client, { htm: 'GET', htu: url, accessToken: plainKey.key }) } });
+      await refusal(
+        await fetch(url, { headers: { 'x-api-key': plainKey.key } }),
+        'dpop_required',
+        'requires a DPoP proof with every API key',
+      );
+      const ok = await fetch(url, {
+        headers: { 'x-api-key': plainKey.key, dpop: await makeProof(client, { htm: 'GET', htu: url, accessToken: plainKey.key }) },
+      });
       expect(ok.status).toBe(200);
       await ok.arrayBuffer();
       const anonymous = await fetch(url);

@@ -10,7 +10,12 @@ import { createAuthMiddleware } from './create-auth-middleware.js';
 const whoami = defineAPI({
   input: z.object({}),
   cache: 'no-store',
-  handler: async ({ ctx }) => ({ authType: ctx.authType, subject: ctx.auth?.subject ?? null, method: ctx.auth?.method ?? null, permissions: ctx.auth?.permissions ?? [] }),
+  handler: async ({ ctx }) => ({
+    authType: ctx.authType,
+    subject: ctx.auth?.subject ?? null,
+    method: ctx.auth?.method ?? null,
+    permissions: ctx.auth?.permissions ?? [],
+  }),
 });
 
 const apiKey = generateApiKey();
@@ -38,14 +43,33 @@ async function serveTls(config: AuthMiddlewareConfig, finders: AuthFinders): Pro
   return app.listen({ port: 0, tls: { key: serverPair.key, cert: serverPair.cert, ca: ca.cert, requestCert: true } });
 }
 
-function get(port: number, client: PemPair | undefined, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: Record<string, unknown> }> {
+function get(
+  port: number,
+  client: PemPair | undefined,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, unknown>; body: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const req = httpsRequest(
-      { host: '127.0.0.1', port, path: '/api/whoami', method: 'GET', ca: ca.cert, ...(client ? { cert: client.cert, key: client.key } : {}), headers, agent: false },
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/whoami',
+        method: 'GET',
+        ca: ca.cert,
+        ...(client ? { cert: client.cert, key: client.key } : {}),
+        headers,
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown> }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>,
+          }),
+        );
         res.on('error', reject);
       },
     );
@@ -58,7 +82,13 @@ describe('SPIFFE identities over mutual TLS', () => {
   let server: KitServer;
 
   beforeAll(async () => {
-    server = await serveTls({ mtls: { trustDomains: ['prod.example.org'] } }, { findWorkload: (id) => workloads.get(id) ?? null, findApiKey: (prefix) => (prefix === apiKey.prefix ? { subject: 'agent:key', hash: apiKey.hash } : null) });
+    server = await serveTls(
+      { mtls: { trustDomains: ['prod.example.org'] } },
+      {
+        findWorkload: (id) => workloads.get(id) ?? null,
+        findApiKey: (prefix) => (prefix === apiKey.prefix ? { subject: 'agent:key', hash: apiKey.hash } : null),
+      },
+    );
   });
   afterAll(async () => {
     await server?.close();
@@ -67,7 +97,12 @@ describe('SPIFFE identities over mutual TLS', () => {
   it('resolves a trusted workload certificate to an agent with its SPIFFE ID', async () => {
     const response = await get(server.port, clients.worker);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ authType: 'agent', subject: 'spiffe://prod.example.org/ns/billing/sa/worker', method: 'mtls', permissions: ['invoices:read'] });
+    expect(response.body).toEqual({
+      authType: 'agent',
+      subject: 'spiffe://prod.example.org/ns/billing/sa/worker',
+      method: 'mtls',
+      permissions: ['invoices:read'],
+    });
   });
 
   it('prefers the certificate over an API key sent on the same connection', async () => {
@@ -77,7 +112,11 @@ describe('SPIFFE identities over mutual TLS', () => {
 
   it('falls back to other credentials when the client sends no certificate', async () => {
     expect((await get(server.port, undefined)).body).toMatchObject({ authType: 'anonymous' });
-    expect((await get(server.port, undefined, { 'x-api-key': apiKey.key })).body).toMatchObject({ authType: 'agent', method: 'api_key', subject: 'agent:key' });
+    expect((await get(server.port, undefined, { 'x-api-key': apiKey.key })).body).toMatchObject({
+      authType: 'agent',
+      method: 'api_key',
+      subject: 'agent:key',
+    });
   });
 
   it('refuses a certificate without a SPIFFE ID (401)', async () => {
@@ -107,7 +146,12 @@ describe('mutual TLS without findWorkload, and without mtls', () => {
   it('accepts any workload of a trusted domain with no permissions', async () => {
     const server = await serveTls({ mtls: { trustDomains: ['prod.example.org', 'staging.example.org'] } }, {});
     try {
-      expect((await get(server.port, clients.stranger)).body).toEqual({ authType: 'agent', subject: 'spiffe://prod.example.org/ns/unknown/sa/job', method: 'mtls', permissions: [] });
+      expect((await get(server.port, clients.stranger)).body).toEqual({
+        authType: 'agent',
+        subject: 'spiffe://prod.example.org/ns/unknown/sa/job',
+        method: 'mtls',
+        permissions: [],
+      });
     } finally {
       await server.close();
     }

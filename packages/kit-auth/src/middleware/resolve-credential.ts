@@ -22,7 +22,10 @@ function expiry(value: ApiKeyRecord['expiresAt'], prefix: string): number | unde
   if (value === undefined) return undefined;
   const time = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);
   if (!Number.isFinite(time)) {
-    throw new KitAuthError('invalid_config', `createAuthMiddleware: the record of API key ${prefix}… has expiresAt ${JSON.stringify(value)}, which is not a date; store a Date, milliseconds or an ISO 8601 string.`);
+    throw new KitAuthError(
+      'invalid_config',
+      `createAuthMiddleware: the record of API key ${prefix}… has expiresAt ${JSON.stringify(value)}, which is not a date; store a Date, milliseconds or an ISO 8601 string.`,
+    );
   }
   return time;
 }
@@ -31,7 +34,10 @@ function expiry(value: ApiKeyRecord['expiresAt'], prefix: string): number | unde
 export async function resolveApiKey(key: string, config: ResolvedAuthConfig): Promise<ResolvedCredential> {
   const prefix = prefixOf(key);
   if (prefix === null) {
-    throw new KitAuthError('api_key_malformed', 'The API key presented is not a kit API key (kit_<8 hex characters>_<43 base64url characters>); send the whole key as it was issued.');
+    throw new KitAuthError(
+      'api_key_malformed',
+      'The API key presented is not a kit API key (kit_<8 hex characters>_<43 base64url characters>); send the whole key as it was issued.',
+    );
   }
   const record = config.finders.findApiKey ? await config.finders.findApiKey(prefix) : null;
   // An unknown prefix and a wrong secret get the same answer, so the answer does not tell which prefixes exist.
@@ -44,7 +50,10 @@ export async function resolveApiKey(key: string, config: ResolvedAuthConfig): Pr
     throw new KitAuthError('api_key_expired', `The API key ${prefix}… expired at ${new Date(expiresAt).toISOString()}; issue a new one.`);
   }
   if (typeof record.subject !== 'string' || record.subject === '') {
-    throw new KitAuthError('invalid_config', `createAuthMiddleware: the record of API key ${prefix}… has no subject; findApiKey must return { subject, hash }.`);
+    throw new KitAuthError(
+      'invalid_config',
+      `createAuthMiddleware: the record of API key ${prefix}… has no subject; findApiKey must return { subject, hash }.`,
+    );
   }
   return {
     identity: { subject: record.subject, method: 'api_key', permissions: permissionList(record.permissions), claims: { prefix } },
@@ -65,7 +74,10 @@ export async function resolveSession(token: string, config: ResolvedAuthConfig):
   }
   // Before findUser, so a signed-out session costs the application no look-up. Most requests get the answer
   // from the revocation's memory without waiting; the others ask the store.
-  if (config.revocation !== undefined && (cachedRevocationState(config.revocation, claims) ?? (await config.revocation.isRevoked(claims)))) {
+  if (
+    config.revocation !== undefined &&
+    (cachedRevocationState(config.revocation, claims) ?? (await config.revocation.isRevoked(claims)))
+  ) {
     throw new KitAuthError('session_revoked', 'This session was signed out; sign in again.');
   }
   const cnf = claims.cnf as { jkt?: unknown } | undefined;
@@ -78,13 +90,19 @@ export async function resolveSession(token: string, config: ResolvedAuthConfig):
       throw new KitAuthError('session_invalid', `The session's user${who} no longer exists; sign in again.`);
     }
     if (typeof user.subject !== 'string' || user.subject === '') {
-      throw new KitAuthError('invalid_config', 'createAuthMiddleware: findUser returned a user without a subject; return { subject, permissions? } or null.');
+      throw new KitAuthError(
+        'invalid_config',
+        'createAuthMiddleware: findUser returned a user without a subject; return { subject, permissions? } or null.',
+      );
     }
     const permissions = user.permissions === undefined ? permissionList(claims.permissions) : permissionList(user.permissions);
     return { identity: { subject: user.subject, method: 'session', permissions, claims }, boundTo };
   }
   if (typeof claims.sub !== 'string' || claims.sub === '') {
-    throw new KitAuthError('session_invalid', 'The session has no sub claim naming its subject; sign in again (and sign sessions with a sub, or give createAuthMiddleware a findUser).');
+    throw new KitAuthError(
+      'session_invalid',
+      'The session has no sub claim naming its subject; sign in again (and sign sessions with a sub, or give createAuthMiddleware a findUser).',
+    );
   }
   return { identity: { subject: claims.sub, method: 'session', permissions: permissionList(claims.permissions), claims }, boundTo };
 }

@@ -22,13 +22,25 @@ export async function resolveMtls(connection: ConnectionInfo | undefined, config
   }
   const spiffe = spiffeIdOf(certificate);
   if (!config.trustDomains.has(spiffe.trustDomain)) {
-    throw new KitAuthError('spiffe_trust_domain', `The SPIFFE ID ${spiffe.id} belongs to the trust domain ${spiffe.trustDomain}, which this server does not accept.`);
+    throw new KitAuthError(
+      'spiffe_trust_domain',
+      `The SPIFFE ID ${spiffe.id} belongs to the trust domain ${spiffe.trustDomain}, which this server does not accept.`,
+    );
   }
   let permissions: readonly string[] = [];
   if (config.finders.findWorkload) {
     const workload = await config.finders.findWorkload(spiffe.id);
-    if (!workload) throw new KitAuthError('spiffe_workload_unknown', `The workload ${spiffe.id} is not known to this server; register it before it calls.`);
+    if (!workload)
+      throw new KitAuthError(
+        'spiffe_workload_unknown',
+        `The workload ${spiffe.id} is not known to this server; register it before it calls.`,
+      );
     permissions = permissionList(workload.permissions);
   }
-  return { subject: spiffe.id, method: 'mtls', permissions, claims: { spiffeId: spiffe.id, trustDomain: spiffe.trustDomain, path: spiffe.path } };
+  return {
+    subject: spiffe.id,
+    method: 'mtls',
+    permissions,
+    claims: { spiffeId: spiffe.id, trustDomain: spiffe.trustDomain, path: spiffe.path },
+  };
 }

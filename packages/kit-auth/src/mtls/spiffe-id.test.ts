@@ -23,7 +23,11 @@ describe('spiffeIdFromCertificate', () => {
   it('reads the single spiffe:// URI SAN of a certificate', async () => {
     const peer = await peerOf({ uris: ['spiffe://prod.example.org/ns/billing/sa/worker'], dns: ['worker.internal'] });
     expect(spiffeIdFromCertificate(peer)).toBe('spiffe://prod.example.org/ns/billing/sa/worker');
-    expect(spiffeIdOf(peer)).toEqual({ id: 'spiffe://prod.example.org/ns/billing/sa/worker', trustDomain: 'prod.example.org', path: '/ns/billing/sa/worker' });
+    expect(spiffeIdOf(peer)).toEqual({
+      id: 'spiffe://prod.example.org/ns/billing/sa/worker',
+      trustDomain: 'prod.example.org',
+      path: '/ns/billing/sa/worker',
+    });
   });
 
   it('says spiffe_id_missing without a SPIFFE URI SAN', async () => {
@@ -38,7 +42,16 @@ describe('spiffeIdFromCertificate', () => {
   it('says spiffe_id_malformed for several URI SANs or a bad ID', async () => {
     const two = await peerOf({ uris: ['spiffe://a.org/x', 'spiffe://a.org/y'] });
     expect(thrownBy(() => spiffeIdFromCertificate(two), KitAuthError).message).toContain('2 URI subject alternative names');
-    for (const id of ['spiffe://Prod.org/x', 'spiffe://a.org', 'spiffe://a.org/', 'spiffe://a.org/x/', 'spiffe://a.org/x/../y', 'spiffe://a.org:8443/x', 'spiffe://a.org/x?y=1', 'spiffe://user@a.org/x']) {
+    for (const id of [
+      'spiffe://Prod.org/x',
+      'spiffe://a.org',
+      'spiffe://a.org/',
+      'spiffe://a.org/x/',
+      'spiffe://a.org/x/../y',
+      'spiffe://a.org:8443/x',
+      'spiffe://a.org/x?y=1',
+      'spiffe://user@a.org/x',
+    ]) {
       const error = thrownBy(() => spiffeIdFromCertificate({ subjectaltname: `URI:${id}` } as PeerCertificate), KitAuthError);
       expect(error.code, id).toBe('spiffe_id_malformed');
     }
@@ -54,7 +67,11 @@ describe('spiffeIdFromCertificate', () => {
 
 describe('parseSpiffeId', () => {
   it('accepts the characters the SPIFFE standard allows', () => {
-    expect(parseSpiffeId('spiffe://my_domain-1.example/a.b/c-d/e_f')).toEqual({ id: 'spiffe://my_domain-1.example/a.b/c-d/e_f', trustDomain: 'my_domain-1.example', path: '/a.b/c-d/e_f' });
+    expect(parseSpiffeId('spiffe://my_domain-1.example/a.b/c-d/e_f')).toEqual({
+      id: 'spiffe://my_domain-1.example/a.b/c-d/e_f',
+      trustDomain: 'my_domain-1.example',
+      path: '/a.b/c-d/e_f',
+    });
     expect(parseSpiffeId('SPIFFE://a.org/x')).toHaveProperty('reason');
     expect(parseSpiffeId(`spiffe://a.org/${'x'.repeat(2100)}`)).toHaveProperty('reason');
   });

@@ -28,13 +28,18 @@ export function parseSpiffeId(uri: string): SpiffeId | { readonly reason: string
   const rest = uri.slice('spiffe://'.length);
   const slash = rest.indexOf('/');
   const trustDomain = slash === -1 ? rest : rest.slice(0, slash);
-  if (!isTrustDomain(trustDomain)) return { reason: `has the trust domain ${JSON.stringify(trustDomain)}; use lower-case letters, digits, '.', '-' and '_' (no port, user or upper case)` };
+  if (!isTrustDomain(trustDomain))
+    return {
+      reason: `has the trust domain ${JSON.stringify(trustDomain)}; use lower-case letters, digits, '.', '-' and '_' (no port, user or upper case)`,
+    };
   const path = slash === -1 ? '' : rest.slice(slash);
   if (path === '' || path === '/') return { reason: 'has no workload path after the trust domain' };
   const segments = path.slice(1).split('/');
   for (const segment of segments) {
     if (segment === '' || segment === '.' || segment === '..' || !pathSegmentPattern.test(segment)) {
-      return { reason: `has the path segment ${JSON.stringify(segment)}; segments are letters, digits, '.', '-' and '_', not empty, '.' or '..' (no query or fragment)` };
+      return {
+        reason: `has the path segment ${JSON.stringify(segment)}; segments are letters, digits, '.', '-' and '_', not empty, '.' or '..' (no query or fragment)`,
+      };
     }
   }
   return { id: uri, trustDomain, path };
@@ -113,7 +118,10 @@ export function spiffeIdOf(cert: PeerCertificate): SpiffeId {
   }
   const parsed = parseSpiffeId(uris[0]!.value);
   if ('reason' in parsed) {
-    throw new KitAuthError('spiffe_id_malformed', `The client certificate's SPIFFE ID ${JSON.stringify(uris[0]!.value.slice(0, 200))} ${parsed.reason}.`);
+    throw new KitAuthError(
+      'spiffe_id_malformed',
+      `The client certificate's SPIFFE ID ${JSON.stringify(uris[0]!.value.slice(0, 200))} ${parsed.reason}.`,
+    );
   }
   return parsed;
 }

@@ -29,5 +29,8 @@ export function authorizationUrlOf(
 /** Checks a `tokenAuthMethod` option. */
 export function tokenAuthMethodOption(value: unknown, component: string): TokenEndpointAuthMethod | undefined {
   if (value === undefined || value === 'client_secret_basic' || value === 'client_secret_post') return value;
-  throw new KitAuthError('invalid_config', `${component}: tokenAuthMethod must be 'client_secret_basic' or 'client_secret_post', got ${JSON.stringify(value)}.`);
+  throw new KitAuthError(
+    'invalid_config',
+    `${component}: tokenAuthMethod must be 'client_secret_basic' or 'client_secret_post', got ${JSON.stringify(value)}.`,
+  );
 }

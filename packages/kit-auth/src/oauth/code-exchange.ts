@@ -26,13 +26,24 @@ export function readCallback(context: ExchangeContext, url: URL, state: string):
   } catch (error) {
     if (error instanceof oauth.AuthorizationResponseError) {
       const description = error.error_description ? ` (${quoteText(error.error_description)})` : '';
-      throw new KitAuthError('oauth_provider_error', `${context.server} did not grant the login: it answered error=${quoteText(error.error, 60)}${description}.`, { cause: error });
+      throw new KitAuthError(
+        'oauth_provider_error',
+        `${context.server} did not grant the login: it answered error=${quoteText(error.error, 60)}${description}.`,
+        { cause: error },
+      );
     }
     const reason = error instanceof Error ? error.message : String(error);
-    throw new KitAuthError('oauth_callback_invalid', `The callback from ${context.server} is not a valid authorization response: ${reason}.`, { cause: error });
+    throw new KitAuthError(
+      'oauth_callback_invalid',
+      `The callback from ${context.server} is not a valid authorization response: ${reason}.`,
+      { cause: error },
+    );
   }
   if (!params.get('code')) {
-    throw new KitAuthError('oauth_callback_invalid', `The callback from ${context.server} has neither a code nor an error parameter; it is not an authorization response.`);
+    throw new KitAuthError(
+      'oauth_callback_invalid',
+      `The callback from ${context.server} has neither a code nor an error parameter; it is not an authorization response.`,
+    );
   }
   return params;
 }
@@ -49,14 +60,31 @@ export interface ExchangedTokens {
  * the answer, so that its checks are done once, by `verifyIdToken`, where a failure is told apart as
  * `oauth_id_token_invalid`.
  */
-export async function exchangeCode(context: ExchangeContext, params: URLSearchParams, redirectUri: string, codeVerifier: string): Promise<ExchangedTokens> {
+export async function exchangeCode(
+  context: ExchangeContext,
+  params: URLSearchParams,
+  redirectUri: string,
+  codeVerifier: string,
+): Promise<ExchangedTokens> {
   try {
-    const response = await oauth.authorizationCodeGrantRequest(context.as, context.client, context.clientAuth, params, redirectUri, codeVerifier, context.options);
+    const response = await oauth.authorizationCodeGrantRequest(
+      context.as,
+      context.client,
+      context.clientAuth,
+      params,
+      redirectUri,
+      codeVerifier,
+      context.options,
+    );
     const { response: withoutIdToken, idToken } = await takeIdToken(response);
     const tokens = await oauth.processAuthorizationCodeResponse(context.as, context.client, withoutIdToken);
     return { tokens, idToken };
   } catch (error) {
-    throw new KitAuthError('oauth_exchange_failed', `The code exchange at the token endpoint of ${context.server} failed: ${describeFailure(error, context.timeoutMs)}.`, { cause: error });
+    throw new KitAuthError(
+      'oauth_exchange_failed',
+      `The code exchange at the token endpoint of ${context.server} failed: ${describeFailure(error, context.timeoutMs)}.`,
+      { cause: error },
+    );
   }
 }
 
@@ -76,7 +104,8 @@ async function takeIdToken(response: Response): Promise<{ response: Response; id
   } catch {
     return { response: rebuilt(text), idToken: undefined };
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('id_token' in body)) return { response: rebuilt(text), idToken: undefined };
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('id_token' in body))
+    return { response: rebuilt(text), idToken: undefined };
   const { id_token: idToken, ...rest } = body as Record<string, unknown>;
   return { response: rebuilt(JSON.stringify(rest)), idToken: typeof idToken === 'string' ? idToken : undefined };
 }
@@ -95,5 +124,9 @@ export function tokensOf(tokens: oauth.TokenEndpointResponse, idToken: string | 
 
 /** A failure of a request made after the exchange (user info), as `oauth_exchange_failed`. */
 export function userInfoFailed(context: Pick<ExchangeContext, 'server' | 'timeoutMs'>, endpoint: string, error: unknown): KitAuthError {
-  return new KitAuthError('oauth_exchange_failed', `Reading the profile from the user-info endpoint ${endpoint} of ${context.server} failed: ${describeFailure(error, context.timeoutMs)}.`, { cause: error });
+  return new KitAuthError(
+    'oauth_exchange_failed',
+    `Reading the profile from the user-info endpoint ${endpoint} of ${context.server} failed: ${describeFailure(error, context.timeoutMs)}.`,
+    { cause: error },
+  );
 }

@@ -86,7 +86,13 @@ describe('createOAuthHandlers with an OpenID Connect provider', () => {
     expect(rig.logins).toHaveLength(1);
     const [login] = rig.logins;
     expect(login?.provider).toBe('idp');
-    expect(login?.profile).toMatchObject({ subject: testAccount.id, email: testAccount.email, emailVerified: true, name: testAccount.name, picture: testAccount.picture });
+    expect(login?.profile).toMatchObject({
+      subject: testAccount.id,
+      email: testAccount.email,
+      emailVerified: true,
+      name: testAccount.name,
+      picture: testAccount.picture,
+    });
     expect(login?.profile.raw).toMatchObject({ iss: rig.idp.issuer, aud: rig.idp.clientId, sub: testAccount.id });
     expect(login?.tokens.tokenType).toBe('bearer');
     expect(login?.tokens.accessToken).toEqual(expect.any(String));
@@ -94,7 +100,15 @@ describe('createOAuthHandlers with an OpenID Connect provider', () => {
   });
 
   it('lands on successRedirect (/) when returnTo is absent or leaves the site', async () => {
-    for (const returnTo of ['', 'https://evil.example', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/\t/evil.example/phish.html', '/%2F%2Fevil.example']) {
+    for (const returnTo of [
+      '',
+      'https://evil.example',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/\t/evil.example/phish.html',
+      '/%2F%2Fevil.example',
+    ]) {
       const query = returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : '';
       const { browser, callback } = await reachCallback(query);
       const response = await browser.get(callback);
@@ -142,7 +156,7 @@ describe('createOAuthHandlers with an OpenID Connect provider', () => {
     expect(rig.logins).toHaveLength(0);
   });
 
-  it('answers the provider\'s error=access_denied with 403 naming the error', async () => {
+  it("answers the provider's error=access_denied with 403 naming the error", async () => {
     rig.idp.decide({ error: 'access_denied', description: 'The person declined.' });
     const { browser, callback } = await reachCallback();
     expect(callback.searchParams.get('error')).toBe('access_denied');
@@ -164,14 +178,21 @@ describe('createOAuthHandlers with an OpenID Connect provider', () => {
     expect(response.status).toBe(502);
     const problem = await problemOf(response);
     expect(problem.type).toBe('/problems/bad-gateway');
-    expect(problem.detail).toMatch(new RegExp(`^OAuth provider "idp": The code exchange at the token endpoint of ${rig.idp.issuer} failed: it answered HTTP 400 "invalid_grant"`));
+    expect(problem.detail).toMatch(
+      new RegExp(
+        `^OAuth provider "idp": The code exchange at the token endpoint of ${rig.idp.issuer} failed: it answered HTTP 400 "invalid_grant"`,
+      ),
+    );
   });
 
-  it('refuses an ID token whose nonce is not the login\'s (403 oauth_id_token_invalid)', async () => {
+  it("refuses an ID token whose nonce is not the login's (403 oauth_id_token_invalid)", async () => {
     const { browser, callback } = await reachCallback();
     // A login cookie validly signed but remembering another nonce: the ID token belongs to another login.
     const stored = decodeJwt(browser.cookie('kit_oauth')!.value) as { st: string; cv: string };
-    const forged = await signLoginState({ provider: 'idp', state: stored.st, codeVerifier: stored.cv, nonce: 'a-nonce-of-another-login' }, rigSecret);
+    const forged = await signLoginState(
+      { provider: 'idp', state: stored.st, codeVerifier: stored.cv, nonce: 'a-nonce-of-another-login' },
+      rigSecret,
+    );
     browser.setCookieValue('kit_oauth', forged);
     const response = await browser.get(callback);
     expect(response.status).toBe(403);
@@ -219,7 +240,12 @@ describe('createOAuthHandlers used directly', () => {
   it('answers 502 naming the issuer when the provider cannot be reached, and tries discovery again next time', async () => {
     const issuer = `http://127.0.0.1:${await freePort()}`;
     const dead = oidcProvider({ issuer, clientId: 'c', clientSecret: 's', timeoutMs: 2000 });
-    const handlers = createOAuthHandlers({ providers: { dead }, baseUrl: rig.baseUrl, sessionSecret: rigSecret, onLogin: defaultLoginAnswer });
+    const handlers = createOAuthHandlers({
+      providers: { dead },
+      baseUrl: rig.baseUrl,
+      sessionSecret: rigSecret,
+      onLogin: defaultLoginAnswer,
+    });
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const response = await handlers.login('dead', new Request(`${rig.baseUrl}/auth/dead/login`));
       expect(response.status).toBe(502);
@@ -233,9 +259,14 @@ describe('createOAuthHandlers used directly', () => {
     await expect(dead.prepare()).rejects.toMatchObject({ code: 'oauth_discovery_failed' });
   });
 
-  it('refuses an ID token not signed by the keys at the provider\'s jwks_uri (403)', async () => {
+  it("refuses an ID token not signed by the keys at the provider's jwks_uri (403)", async () => {
     const provider = oidcProvider({ issuer: rig.idp.issuer, clientId: rig.idp.clientId, clientSecret: rig.idp.clientSecret });
-    const handlers = createOAuthHandlers({ providers: { idp: provider }, baseUrl: rig.baseUrl, sessionSecret: rigSecret, onLogin: defaultLoginAnswer });
+    const handlers = createOAuthHandlers({
+      providers: { idp: provider },
+      baseUrl: rig.baseUrl,
+      sessionSecret: rigSecret,
+      onLogin: defaultLoginAnswer,
+    });
     const browser = new TestBrowser();
     const start = await handlers.login('idp', new Request(loginUrl()));
     browser.accept(loginUrl(), start);
@@ -268,7 +299,12 @@ describe('createOAuthHandlers used directly', () => {
 
 describe('createOAuthHandlers configuration', () => {
   const provider = oidcProvider({ issuer: 'https://id.example.com', clientId: 'c', clientSecret: 's' });
-  const valid = { providers: { example: provider }, baseUrl: 'https://app.example.com', sessionSecret: rigSecret, onLogin: defaultLoginAnswer };
+  const valid = {
+    providers: { example: provider },
+    baseUrl: 'https://app.example.com',
+    sessionSecret: rigSecret,
+    onLogin: defaultLoginAnswer,
+  };
   const messageOf = (config: unknown): string => {
     try {
       createOAuthHandlers(config as Parameters<typeof createOAuthHandlers>[0]);
@@ -281,7 +317,9 @@ describe('createOAuthHandlers configuration', () => {
   };
 
   it('refuses bad options at once, naming the option and the fix', () => {
-    expect(messageOf({ ...valid, baseUrl: 'https://app.example.com/app' })).toContain("baseUrl must be the public origin of the app, such as 'https://app.example.com'");
+    expect(messageOf({ ...valid, baseUrl: 'https://app.example.com/app' })).toContain(
+      "baseUrl must be the public origin of the app, such as 'https://app.example.com'",
+    );
     expect(messageOf({ ...valid, sessionSecret: 'short' })).toContain('at least 32 characters');
     expect(messageOf({ ...valid, providers: {} })).toContain('providers must name at least one provider');
     expect(messageOf({ ...valid, providers: { 'bad/name': provider } })).toContain('"bad/name" cannot be a path segment');
@@ -296,7 +334,13 @@ describe('createOAuthHandlers configuration', () => {
     const insecure = createOAuthHandlers({ ...valid, secureCookies: false });
     // Discovery of id.example.com would need the network; an OAuth 2.0 provider needs none to start a login.
     const { oauth2Provider } = await import('./oauth2-provider.js');
-    const plain = oauth2Provider({ authorizeUrl: 'https://id.example.com/authorize', tokenUrl: 'https://id.example.com/token', userInfoUrl: 'https://id.example.com/me', clientId: 'c', clientSecret: 's' });
+    const plain = oauth2Provider({
+      authorizeUrl: 'https://id.example.com/authorize',
+      tokenUrl: 'https://id.example.com/token',
+      userInfoUrl: 'https://id.example.com/me',
+      clientId: 'c',
+      clientSecret: 's',
+    });
     const withPlain = (secureCookies?: boolean) =>
       createOAuthHandlers({ ...valid, providers: { plain }, ...(secureCookies === undefined ? {} : { secureCookies }) });
     expect(secure).toBeDefined();

@@ -8,7 +8,16 @@ import { assertSessionSecret } from '../session/session-secret.js';
 import type { SessionClaims } from '../session/session-types.js';
 import { signSession } from '../session/sign-session.js';
 import { equalText } from './equal-text.js';
-import { clearLoginStateCookie, cookieValues, loginCookieName, loginStateCookie, loginStateMaxAge, readLoginState, signLoginState, type LoginState } from './login-state.js';
+import {
+  clearLoginStateCookie,
+  cookieValues,
+  loginCookieName,
+  loginStateCookie,
+  loginStateMaxAge,
+  readLoginState,
+  signLoginState,
+  type LoginState,
+} from './login-state.js';
 import type { OAuthProfile, OAuthProvider, OAuthTokens } from './oauth-types.js';
 
 /** The session claims `onLogin` returns: `sub` names the app's own user; every other claim is the app's. */
@@ -115,24 +124,37 @@ const providerNamePattern = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
  */
 export function createOAuthHandlers(config: OAuthHandlersConfig): OAuthHandlers {
   const component = 'createOAuthHandlers';
-  if (typeof config !== 'object' || config === null) throw new KitAuthError('invalid_config', `${component}: pass { providers, baseUrl, sessionSecret, onLogin }.`);
+  if (typeof config !== 'object' || config === null)
+    throw new KitAuthError('invalid_config', `${component}: pass { providers, baseUrl, sessionSecret, onLogin }.`);
   const providers = checkProviders(config.providers, component);
   const origin = checkBaseUrl(config.baseUrl, component);
   assertSessionSecret(config.sessionSecret, component);
   const secret = config.sessionSecret;
-  if (typeof config.onLogin !== 'function') throw new KitAuthError('invalid_config', `${component}: onLogin must be an async function returning the session claims ({ sub, ... }) or null.`);
+  if (typeof config.onLogin !== 'function')
+    throw new KitAuthError(
+      'invalid_config',
+      `${component}: onLogin must be an async function returning the session claims ({ sub, ... }) or null.`,
+    );
   const onLogin = config.onLogin;
   const successRedirect = checkSuccessRedirect(config.successRedirect, component);
-  if (config.secureCookies !== undefined && typeof config.secureCookies !== 'boolean') throw new KitAuthError('invalid_config', `${component}: secureCookies must be a boolean.`);
+  if (config.secureCookies !== undefined && typeof config.secureCookies !== 'boolean')
+    throw new KitAuthError('invalid_config', `${component}: secureCookies must be a boolean.`);
   const secure = config.secureCookies ?? origin.protocol === 'https:';
   const sessionMaxAge = config.sessionMaxAge;
 
-  const pathsOf = (name: string) => ({ scope: `/auth/${name}`, login: `/auth/${name}/login`, redirectUri: `${origin.origin}/auth/${name}/callback` });
+  const pathsOf = (name: string) => ({
+    scope: `/auth/${name}`,
+    login: `/auth/${name}/login`,
+    redirectUri: `${origin.origin}/auth/${name}/callback`,
+  });
 
   const providerNamed = (name: string): OAuthProvider => {
     const provider = Object.hasOwn(providers, name) ? providers[name] : undefined;
     if (!provider) {
-      throw new KitAuthError('oauth_unknown_provider', `No OAuth provider named ${quoteInput(String(name))}; the configured ones are ${Object.keys(providers).join(', ')}.`);
+      throw new KitAuthError(
+        'oauth_unknown_provider',
+        `No OAuth provider named ${quoteInput(String(name))}; the configured ones are ${Object.keys(providers).join(', ')}.`,
+      );
     }
     return provider;
   };
@@ -177,17 +199,29 @@ export function createOAuthHandlers(config: OAuthHandlersConfig): OAuthHandlers 
       );
     }
     const { profile, tokens } = await fromProvider(name, () =>
-      provider.complete({ url, redirectUri: paths.redirectUri, state: login.state, codeVerifier: login.codeVerifier, ...(login.nonce === undefined ? {} : { nonce: login.nonce }) }),
+      provider.complete({
+        url,
+        redirectUri: paths.redirectUri,
+        state: login.state,
+        codeVerifier: login.codeVerifier,
+        ...(login.nonce === undefined ? {} : { nonce: login.nonce }),
+      }),
     );
     const claims = await onLogin({ provider: name, profile, tokens, request });
     if (claims === null) {
       throw new KitAuthError('oauth_login_refused', `The account signed in with "${name}" is not allowed to use this application.`);
     }
     if (typeof claims !== 'object' || Array.isArray(claims) || typeof claims.sub !== 'string' || claims.sub === '') {
-      throw new KitAuthError('invalid_config', `${component}: onLogin must return the session claims with a non-empty sub string ({ sub: 'user_42' }), or null to refuse the login.`);
+      throw new KitAuthError(
+        'invalid_config',
+        `${component}: onLogin must return the session claims with a non-empty sub string ({ sub: 'user_42' }), or null to refuse the login.`,
+      );
     }
     const token = sessionMaxAge === undefined ? await signSession(claims, secret) : await signSession(claims, secret, sessionMaxAge);
-    const headers = new Headers({ Location: safeRedirectTarget(login.returnTo, { fallback: successRedirect }), 'Cache-Control': 'no-store' });
+    const headers = new Headers({
+      Location: safeRedirectTarget(login.returnTo, { fallback: successRedirect }),
+      'Cache-Control': 'no-store',
+    });
     headers.append('Set-Cookie', sessionCookie(token, { secure }));
     headers.append('Set-Cookie', clearLoginStateCookie(paths.scope, secure));
     return new Response(null, { status: 302, headers });
@@ -244,15 +278,28 @@ export function createOAuthHandlers(config: OAuthHandlersConfig): OAuthHandlers 
 
 function checkProviders(value: unknown, component: string): Readonly<Record<string, OAuthProvider>> {
   if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.keys(value).length === 0) {
-    throw new KitAuthError('invalid_config', `${component}: providers must name at least one provider, such as { google: oidcProvider({ ... }) }.`);
+    throw new KitAuthError(
+      'invalid_config',
+      `${component}: providers must name at least one provider, such as { google: oidcProvider({ ... }) }.`,
+    );
   }
   for (const [name, provider] of Object.entries(value)) {
     if (!providerNamePattern.test(name)) {
-      throw new KitAuthError('invalid_config', `${component}: the provider name ${JSON.stringify(name)} cannot be a path segment; use letters, digits, '_' and '-' (up to 64).`);
+      throw new KitAuthError(
+        'invalid_config',
+        `${component}: the provider name ${JSON.stringify(name)} cannot be a path segment; use letters, digits, '_' and '-' (up to 64).`,
+      );
     }
     const candidate = provider as Partial<OAuthProvider> | null;
-    if (typeof candidate?.authorizationUrl !== 'function' || typeof candidate.complete !== 'function' || (candidate.protocol !== 'oidc' && candidate.protocol !== 'oauth2')) {
-      throw new KitAuthError('invalid_config', `${component}: providers.${name} is not a provider; make it with oidcProvider({ ... }) or oauth2Provider({ ... }).`);
+    if (
+      typeof candidate?.authorizationUrl !== 'function' ||
+      typeof candidate.complete !== 'function' ||
+      (candidate.protocol !== 'oidc' && candidate.protocol !== 'oauth2')
+    ) {
+      throw new KitAuthError(
+        'invalid_config',
+        `${component}: providers.${name} is not a provider; make it with oidcProvider({ ... }) or oauth2Provider({ ... }).`,
+      );
     }
   }
   return value as Readonly<Record<string, OAuthProvider>>;
@@ -260,7 +307,15 @@ function checkProviders(value: unknown, component: string): Readonly<Record<stri
 
 function checkBaseUrl(value: unknown, component: string): URL {
   const parsed = typeof value === 'string' && URL.canParse(value) ? new URL(value) : undefined;
-  if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || parsed.pathname !== '/' || parsed.search || parsed.hash || parsed.username || parsed.password) {
+  if (
+    !parsed ||
+    (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') ||
+    parsed.pathname !== '/' ||
+    parsed.search ||
+    parsed.hash ||
+    parsed.username ||
+    parsed.password
+  ) {
     throw new KitAuthError(
       'invalid_config',
       `${component}: baseUrl must be the public origin of the app, such as 'https://app.example.com' (scheme, host and port only), got ${typeof value === 'string' ? quoteInput(value) : `a ${value === null ? 'null' : typeof value}`}.`,
@@ -272,7 +327,10 @@ function checkBaseUrl(value: unknown, component: string): URL {
 function checkSuccessRedirect(value: unknown, component: string): string {
   if (value === undefined) return '/';
   if (!isRedirectSetting(value)) {
-    throw new KitAuthError('invalid_config', `${component}: successRedirect must be a path such as '/dashboard' or an absolute http(s) URL, got ${JSON.stringify(value)}.`);
+    throw new KitAuthError(
+      'invalid_config',
+      `${component}: successRedirect must be a path such as '/dashboard' or an absolute http(s) URL, got ${JSON.stringify(value)}.`,
+    );
   }
   return value;
 }

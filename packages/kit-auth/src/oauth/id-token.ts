@@ -40,7 +40,11 @@ export function idTokenAlgorithms(announced: readonly string[] | undefined): str
  */
 export async function verifyIdToken(idToken: string | undefined, expected: IdTokenExpectations): Promise<JWTPayload & { sub: string }> {
   const invalid = (reason: string, cause?: unknown) =>
-    new KitAuthError('oauth_id_token_invalid', `The ID token from ${expected.server} is not valid: ${reason}.`, cause === undefined ? {} : { cause });
+    new KitAuthError(
+      'oauth_id_token_invalid',
+      `The ID token from ${expected.server} is not valid: ${reason}.`,
+      cause === undefined ? {} : { cause },
+    );
   if (idToken === undefined) throw invalid('the token response has no id_token (is openid among the scopes?)');
   let claims: JWTPayload;
   try {
@@ -52,9 +56,17 @@ export async function verifyIdToken(idToken: string | undefined, expected: IdTok
       clockTolerance: clockToleranceSeconds,
     }));
   } catch (error) {
-    if (isNetworkFailure(error) || error instanceof errors.JWKSTimeout || (error instanceof errors.JOSEError && /JSON Web Key Set HTTP response/.test(error.message))) {
+    if (
+      isNetworkFailure(error) ||
+      error instanceof errors.JWKSTimeout ||
+      (error instanceof errors.JOSEError && /JSON Web Key Set HTTP response/.test(error.message))
+    ) {
       const cause = error instanceof errors.JWKSTimeout ? new DOMException('timeout', 'TimeoutError') : error;
-      throw new KitAuthError('oauth_exchange_failed', `Fetching the signing keys (jwks_uri) of ${expected.server} failed: ${describeFailure(cause, expected.timeoutMs)}.`, { cause: error });
+      throw new KitAuthError(
+        'oauth_exchange_failed',
+        `Fetching the signing keys (jwks_uri) of ${expected.server} failed: ${describeFailure(cause, expected.timeoutMs)}.`,
+        { cause: error },
+      );
     }
     throw invalid(joseReason(error), error);
   }
@@ -69,12 +81,16 @@ export async function verifyIdToken(idToken: string | undefined, expected: IdTok
 }
 
 function joseReason(error: unknown): string {
-  if (error instanceof errors.JWTExpired) return 'it has expired (exp is in the past; check this server\'s clock if it keeps happening)';
-  if (error instanceof errors.JWTClaimValidationFailed) return `its ${error.claim} claim failed the check (${error.reason}): ${error.message}`;
-  if (error instanceof errors.JWSSignatureVerificationFailed) return 'its signature does not verify with the keys of the provider\'s jwks_uri';
-  if (error instanceof errors.JWKSNoMatchingKey) return 'it is signed with a key the provider\'s jwks_uri does not list';
-  if (error instanceof errors.JWKSMultipleMatchingKeys) return 'several keys of the provider\'s jwks_uri match its header and none verifies it';
-  if (error instanceof errors.JOSEAlgNotAllowed) return 'it is signed with an algorithm the provider does not announce in id_token_signing_alg_values_supported';
+  if (error instanceof errors.JWTExpired) return "it has expired (exp is in the past; check this server's clock if it keeps happening)";
+  if (error instanceof errors.JWTClaimValidationFailed)
+    return `its ${error.claim} claim failed the check (${error.reason}): ${error.message}`;
+  if (error instanceof errors.JWSSignatureVerificationFailed)
+    return "its signature does not verify with the keys of the provider's jwks_uri";
+  if (error instanceof errors.JWKSNoMatchingKey) return "it is signed with a key the provider's jwks_uri does not list";
+  if (error instanceof errors.JWKSMultipleMatchingKeys)
+    return "several keys of the provider's jwks_uri match its header and none verifies it";
+  if (error instanceof errors.JOSEAlgNotAllowed)
+    return 'it is signed with an algorithm the provider does not announce in id_token_signing_alg_values_supported';
   if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid) return 'it is not a well-formed signed JWT';
   return error instanceof Error ? error.message : String(error);
 }

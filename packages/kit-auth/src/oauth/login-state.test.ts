@@ -55,8 +55,10 @@ describe('login state', () => {
     await refusal(readLoginState(raw, secret, 'google', '/auth/google/login'));
   });
 
-  it('writes and clears the cookie on the provider\'s paths, and reads every value a browser sends', () => {
-    expect(loginStateCookie('t.o.k', '/auth/google', true)).toBe('kit_oauth=t.o.k; HttpOnly; SameSite=Lax; Path=/auth/google; Secure; Max-Age=600');
+  it("writes and clears the cookie on the provider's paths, and reads every value a browser sends", () => {
+    expect(loginStateCookie('t.o.k', '/auth/google', true)).toBe(
+      'kit_oauth=t.o.k; HttpOnly; SameSite=Lax; Path=/auth/google; Secure; Max-Age=600',
+    );
     expect(clearLoginStateCookie('/auth/google', false)).toBe('kit_oauth=; HttpOnly; SameSite=Lax; Path=/auth/google; Max-Age=0');
     const request = new Request('https://app.example.com/', { headers: { cookie: 'a=1; kit_oauth=one; kit_oauthx=no;kit_oauth="two"' } });
     expect(cookieValues(request, 'kit_oauth')).toEqual(['one', 'two']);

@@ -57,18 +57,41 @@ export async function readLoginState(token: string, secret: string, provider: st
     ({ payload } = await jwtVerify(token, loginKey(secret), { algorithms: ['HS256'], audience, requiredClaims: ['exp'] }));
   } catch (error) {
     if (error instanceof errors.JWTExpired) {
-      throw new KitAuthError('oauth_state_mismatch', `The login with "${provider}" was started more than ${loginStateMaxAge / 60} minutes ago and has expired; ${again}.`, { cause: error });
+      throw new KitAuthError(
+        'oauth_state_mismatch',
+        `The login with "${provider}" was started more than ${loginStateMaxAge / 60} minutes ago and has expired; ${again}.`,
+        { cause: error },
+      );
     }
-    throw new KitAuthError('oauth_state_mismatch', `The ${loginCookieName} login cookie is not valid (altered, or signed with another session secret); ${again}.`, { cause: error });
+    throw new KitAuthError(
+      'oauth_state_mismatch',
+      `The ${loginCookieName} login cookie is not valid (altered, or signed with another session secret); ${again}.`,
+      { cause: error },
+    );
   }
   const { pv, st, cv, n, rt } = payload;
-  if (typeof pv !== 'string' || typeof st !== 'string' || typeof cv !== 'string' || (n !== undefined && typeof n !== 'string') || (rt !== undefined && typeof rt !== 'string')) {
+  if (
+    typeof pv !== 'string' ||
+    typeof st !== 'string' ||
+    typeof cv !== 'string' ||
+    (n !== undefined && typeof n !== 'string') ||
+    (rt !== undefined && typeof rt !== 'string')
+  ) {
     throw new KitAuthError('oauth_state_mismatch', `The ${loginCookieName} login cookie does not hold a login; ${again}.`);
   }
   if (pv !== provider) {
-    throw new KitAuthError('oauth_state_mismatch', `The ${loginCookieName} login cookie belongs to a login with "${pv}", not "${provider}"; ${again}.`);
+    throw new KitAuthError(
+      'oauth_state_mismatch',
+      `The ${loginCookieName} login cookie belongs to a login with "${pv}", not "${provider}"; ${again}.`,
+    );
   }
-  return { provider: pv, state: st, codeVerifier: cv, ...(n === undefined ? {} : { nonce: n }), ...(rt === undefined ? {} : { returnTo: rt }) };
+  return {
+    provider: pv,
+    state: st,
+    codeVerifier: cv,
+    ...(n === undefined ? {} : { nonce: n }),
+    ...(rt === undefined ? {} : { returnTo: rt }),
+  };
 }
 
 /**

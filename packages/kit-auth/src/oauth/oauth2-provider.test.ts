@@ -69,14 +69,16 @@ describe('oauth2Provider', () => {
     expect(args?.tokens.accessToken).toEqual(expect.any(String));
   });
 
-  it('checks the callback\'s iss against a configured issuer (RFC 9207)', async () => {
+  it("checks the callback's iss against a configured issuer (RFC 9207)", async () => {
     expect((await login('checked')).response.status).toBe(302);
     const { response } = await login('wrong-iss');
     expect(response.status).toBe(400);
     const problem = (await response.json()) as { type: string; detail: string };
     expect(problem.type).toBe('/problems/bad-request');
     expect(problem.detail).toBe(
-      'OAuth provider "wrong-iss": The callback from ' + `${rig.idp.issuer}/auth` + ' is not a valid authorization response: unexpected "iss" (issuer) response parameter value.',
+      'OAuth provider "wrong-iss": The callback from ' +
+        `${rig.idp.issuer}/auth` +
+        ' is not a valid authorization response: unexpected "iss" (issuer) response parameter value.',
     );
   });
 
@@ -104,7 +106,12 @@ describe('oauth2Provider', () => {
       clientSecret: 'secret',
       authorizationParams: { allow_signup: 'false' },
     });
-    expect(provider).toMatchObject({ protocol: 'oauth2', server: 'https://github.example/login/oauth/authorize?lang=en', clientId: 'client', scopes: [] });
+    expect(provider).toMatchObject({
+      protocol: 'oauth2',
+      server: 'https://github.example/login/oauth/authorize?lang=en',
+      clientId: 'client',
+      scopes: [],
+    });
     const url = await provider.authorizationUrl({ redirectUri: 'https://app.example/auth/gh/callback', state: 's', codeChallenge: 'c' });
     expect(Object.fromEntries(url.searchParams)).toEqual({
       lang: 'en',
@@ -119,7 +126,13 @@ describe('oauth2Provider', () => {
   });
 
   it('refuses bad options at once with invalid_config', () => {
-    const valid: OAuth2ProviderConfig = { authorizeUrl: 'https://id.example/authorize', tokenUrl: 'https://id.example/token', userInfoUrl: 'https://id.example/me', clientId: 'c', clientSecret: 's' };
+    const valid: OAuth2ProviderConfig = {
+      authorizeUrl: 'https://id.example/authorize',
+      tokenUrl: 'https://id.example/token',
+      userInfoUrl: 'https://id.example/me',
+      clientId: 'c',
+      clientSecret: 's',
+    };
     const messageOf = (config: Partial<Record<keyof OAuth2ProviderConfig, unknown>>): string => {
       try {
         oauth2Provider({ ...valid, ...config } as OAuth2ProviderConfig);
@@ -132,11 +145,17 @@ describe('oauth2Provider', () => {
     expect(messageOf({ tokenUrl: 'http://id.example/token' })).toBe(
       'oauth2Provider: tokenUrl "http://id.example/token" uses plain http on a host that is not loopback; use https:// (http is accepted only for localhost, 127.0.0.1 and [::1]).',
     );
-    expect(messageOf({ authorizeUrl: 'id.example/authorize' })).toBe('oauth2Provider: authorizeUrl must be an absolute https:// URL, got "id.example/authorize".');
+    expect(messageOf({ authorizeUrl: 'id.example/authorize' })).toBe(
+      'oauth2Provider: authorizeUrl must be an absolute https:// URL, got "id.example/authorize".',
+    );
     expect(messageOf({ clientSecret: '' })).toContain('clientSecret must be a non-empty string');
     expect(messageOf({ scopes: ['read user'] })).toContain('scopes must be an array of scope names without spaces');
-    expect(messageOf({ authorizationParams: { state: 'fixed' } })).toBe('oauth2Provider: authorizationParams may not set state; the login flow sets it (use scopes for scope).');
-    expect(messageOf({ tokenAuthMethod: 'private_key_jwt' })).toContain("tokenAuthMethod must be 'client_secret_basic' or 'client_secret_post'");
+    expect(messageOf({ authorizationParams: { state: 'fixed' } })).toBe(
+      'oauth2Provider: authorizationParams may not set state; the login flow sets it (use scopes for scope).',
+    );
+    expect(messageOf({ tokenAuthMethod: 'private_key_jwt' })).toContain(
+      "tokenAuthMethod must be 'client_secret_basic' or 'client_secret_post'",
+    );
     expect(messageOf({ profile: 'sub' })).toContain('profile must be a function');
     expect(messageOf({ timeoutMs: 0 })).toContain('timeoutMs must be a positive number of milliseconds');
   });

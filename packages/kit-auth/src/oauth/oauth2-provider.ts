@@ -4,7 +4,16 @@ import { authorizationUrlOf, tokenAuthMethodOption } from './authorization-url.j
 import { exchangeCode, readCallback, tokensOf, userInfoFailed, type ExchangeContext } from './code-exchange.js';
 import type { OAuthLoginResult, OAuthProfile, OAuthProvider, TokenEndpointAuthMethod } from './oauth-types.js';
 import { profileFromClaims, subjectOf } from './profile.js';
-import { authorizationParamsOption, isLoopback, providerUrl, requestOptions, scopesOption, stringOption, timeoutOption, UnexpectedAnswer } from './provider-http.js';
+import {
+  authorizationParamsOption,
+  isLoopback,
+  providerUrl,
+  requestOptions,
+  scopesOption,
+  stringOption,
+  timeoutOption,
+  UnexpectedAnswer,
+} from './provider-http.js';
 
 /** Options of `oauth2Provider`. */
 export interface OAuth2ProviderConfig {
@@ -61,7 +70,8 @@ export interface OAuth2ProviderConfig {
  */
 export function oauth2Provider(config: OAuth2ProviderConfig): OAuthProvider {
   const component = 'oauth2Provider';
-  if (typeof config !== 'object' || config === null) throw new KitAuthError('invalid_config', `${component}: pass { authorizeUrl, tokenUrl, userInfoUrl, clientId, clientSecret }.`);
+  if (typeof config !== 'object' || config === null)
+    throw new KitAuthError('invalid_config', `${component}: pass { authorizeUrl, tokenUrl, userInfoUrl, clientId, clientSecret }.`);
   const authorizeUrl = providerUrl(config.authorizeUrl, 'authorizeUrl', component);
   const tokenUrl = providerUrl(config.tokenUrl, 'tokenUrl', component);
   const userInfoUrl = providerUrl(config.userInfoUrl, 'userInfoUrl', component);
@@ -72,7 +82,11 @@ export function oauth2Provider(config: OAuth2ProviderConfig): OAuthProvider {
   const tokenAuthMethod = tokenAuthMethodOption(config.tokenAuthMethod, component) ?? 'client_secret_basic';
   const extraParams = authorizationParamsOption(config.authorizationParams, component);
   const timeoutMs = timeoutOption(config.timeoutMs, component);
-  if (config.profile !== undefined && typeof config.profile !== 'function') throw new KitAuthError('invalid_config', `${component}: profile must be a function from the user-info answer to { subject, email?, name?, ... }.`);
+  if (config.profile !== undefined && typeof config.profile !== 'function')
+    throw new KitAuthError(
+      'invalid_config',
+      `${component}: profile must be a function from the user-info answer to { subject, email?, name?, ... }.`,
+    );
   const mapProfile = config.profile;
   const insecure = [authorizeUrl, tokenUrl, userInfoUrl].some((url) => url.protocol === 'http:' && isLoopback(url));
   const options = requestOptions(timeoutMs, insecure);
@@ -84,13 +98,21 @@ export function oauth2Provider(config: OAuth2ProviderConfig): OAuthProvider {
     token_endpoint: tokenUrl.href,
   };
   const client: oauth.Client = { client_id: clientId };
-  const clientAuth = tokenAuthMethod === 'client_secret_post' ? oauth.ClientSecretPost(clientSecret) : oauth.ClientSecretBasic(clientSecret);
+  const clientAuth =
+    tokenAuthMethod === 'client_secret_post' ? oauth.ClientSecretPost(clientSecret) : oauth.ClientSecretBasic(clientSecret);
   const context: ExchangeContext = { as, client, clientAuth, options, server, timeoutMs };
 
   const readProfile = async (accessToken: string): Promise<OAuthProfile> => {
     let userInfo: Record<string, unknown>;
     try {
-      const response = await oauth.protectedResourceRequest(accessToken, 'GET', userInfoUrl, new Headers({ accept: 'application/json' }), undefined, options);
+      const response = await oauth.protectedResourceRequest(
+        accessToken,
+        'GET',
+        userInfoUrl,
+        new Headers({ accept: 'application/json' }),
+        undefined,
+        options,
+      );
       if (response.status !== 200) throw new UnexpectedAnswer(`it answered HTTP ${response.status}`);
       const body: unknown = await response.json().catch(() => {
         throw new UnexpectedAnswer('its answer is not JSON');
@@ -103,7 +125,10 @@ export function oauth2Provider(config: OAuth2ProviderConfig): OAuthProvider {
     if (mapProfile) {
       const mapped = mapProfile(userInfo);
       if (typeof mapped?.subject !== 'string' || mapped.subject === '') {
-        throw new KitAuthError('invalid_config', `${component}: the profile function must return an object with a non-empty subject string.`);
+        throw new KitAuthError(
+          'invalid_config',
+          `${component}: the profile function must return an object with a non-empty subject string.`,
+        );
       }
       return { ...mapped, raw: userInfo };
     }

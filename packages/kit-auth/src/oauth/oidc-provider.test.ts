@@ -10,7 +10,13 @@ let rig: LoginRig;
 beforeAll(async () => {
   rig = await startLoginRig(['idp', 'narrow', 'wrong-secret'], (idp) => ({
     idp: oidcProvider({ issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret }),
-    narrow: oidcProvider({ issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, scopes: ['email'], authorizationParams: { prompt: 'login' } }),
+    narrow: oidcProvider({
+      issuer: idp.issuer,
+      clientId: idp.clientId,
+      clientSecret: idp.clientSecret,
+      scopes: ['email'],
+      authorizationParams: { prompt: 'login' },
+    }),
     'wrong-secret': oidcProvider({ issuer: idp.issuer, clientId: idp.clientId, clientSecret: 'not-the-secret' }),
   }));
 });
@@ -34,7 +40,9 @@ describe('oidcProvider', () => {
   it('reads the discovery document once for every login', async () => {
     for (let login = 0; login < 3; login += 1) {
       const browser = new TestBrowser();
-      const callback = await browser.follow(`${rig.baseUrl}/auth/idp/login`, (location) => location.href.startsWith(rig.callbackUrl('idp')));
+      const callback = await browser.follow(`${rig.baseUrl}/auth/idp/login`, (location) =>
+        location.href.startsWith(rig.callbackUrl('idp')),
+      );
       expect((await browser.get(callback)).status).toBe(302);
     }
     expect(rig.idp.requests(discoveryPath)).toBe(1);
@@ -49,11 +57,17 @@ describe('oidcProvider', () => {
 
   it('answers 502 oauth_exchange_failed when the provider refuses the client credentials', async () => {
     const browser = new TestBrowser();
-    const callback = await browser.follow(`${rig.baseUrl}/auth/wrong-secret/login`, (location) => location.href.startsWith(rig.callbackUrl('wrong-secret')));
+    const callback = await browser.follow(`${rig.baseUrl}/auth/wrong-secret/login`, (location) =>
+      location.href.startsWith(rig.callbackUrl('wrong-secret')),
+    );
     const response = await browser.get(callback);
     expect(response.status).toBe(502);
     const { detail } = (await response.json()) as { detail: string };
-    expect(detail).toMatch(new RegExp(`^OAuth provider "wrong-secret": The code exchange at the token endpoint of ${rig.idp.issuer} failed: it answered HTTP 401 with a basic challenge "invalid_client" \\(check clientId and clientSecret\\)\\.$`));
+    expect(detail).toMatch(
+      new RegExp(
+        `^OAuth provider "wrong-secret": The code exchange at the token endpoint of ${rig.idp.issuer} failed: it answered HTTP 401 with a basic challenge "invalid_client" \\(check clientId and clientSecret\\)\\.$`,
+      ),
+    );
     expect(detail).not.toContain('not-the-secret');
   });
 
@@ -96,7 +110,12 @@ describe('oidcProvider', () => {
 
   it('exposes what it was configured with, and never the secret', () => {
     const provider = oidcProvider({ issuer: 'https://id.example.com', clientId: 'client', clientSecret: 'secret-value' });
-    expect(provider).toMatchObject({ protocol: 'oidc', server: 'https://id.example.com', clientId: 'client', scopes: ['openid', 'email', 'profile'] });
+    expect(provider).toMatchObject({
+      protocol: 'oidc',
+      server: 'https://id.example.com',
+      clientId: 'client',
+      scopes: ['openid', 'email', 'profile'],
+    });
     expect(JSON.stringify(provider)).not.toContain('secret-value');
   });
 
@@ -115,7 +134,9 @@ describe('oidcProvider', () => {
       'oidcProvider: issuer "http://id.example.com" uses plain http on a host that is not loopback; use https:// (http is accepted only for localhost, 127.0.0.1 and [::1]).',
     );
     expect(messageOf({ issuer: 'https://user:pw@id.example.com' })).toContain('must not carry credentials');
-    expect(messageOf({ clientId: undefined })).toBe("oidcProvider: clientId must be a non-empty string (from the provider's app registration), got nothing.");
+    expect(messageOf({ clientId: undefined })).toBe(
+      "oidcProvider: clientId must be a non-empty string (from the provider's app registration), got nothing.",
+    );
     expect(messageOf({ scopes: 'openid email' })).toContain('scopes must be an array');
     expect(messageOf({ authorizationParams: { nonce: 'fixed' } })).toContain('authorizationParams may not set nonce');
   });

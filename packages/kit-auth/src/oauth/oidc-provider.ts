@@ -91,7 +91,8 @@ interface Discovered {
  */
 export function oidcProvider(config: OidcProviderConfig): OAuthProvider {
   const component = 'oidcProvider';
-  if (typeof config !== 'object' || config === null) throw new KitAuthError('invalid_config', `${component}: pass { issuer, clientId, clientSecret }.`);
+  if (typeof config !== 'object' || config === null)
+    throw new KitAuthError('invalid_config', `${component}: pass { issuer, clientId, clientSecret }.`);
   const issuerUrl = providerUrl(config.issuer, 'issuer', component);
   const issuer = config.issuer;
   const clientId = stringOption(config.clientId, 'clientId', component);
@@ -134,8 +135,15 @@ export function oidcProvider(config: OidcProviderConfig): OAuthProvider {
       }
     }
     const methods = as.token_endpoint_auth_methods_supported;
-    const chosen = tokenAuthMethod ?? (!methods || methods.includes('client_secret_basic') ? 'client_secret_basic' : methods.includes('client_secret_post') ? 'client_secret_post' : undefined);
-    if (!chosen) throw failed(`its token endpoint accepts neither client_secret_basic nor client_secret_post (it lists ${methods?.join(', ')})`);
+    const chosen =
+      tokenAuthMethod ??
+      (!methods || methods.includes('client_secret_basic')
+        ? 'client_secret_basic'
+        : methods.includes('client_secret_post')
+          ? 'client_secret_post'
+          : undefined);
+    if (!chosen)
+      throw failed(`its token endpoint accepts neither client_secret_basic nor client_secret_post (it lists ${methods?.join(', ')})`);
     const clientAuth = chosen === 'client_secret_post' ? oauth.ClientSecretPost(clientSecret) : oauth.ClientSecretBasic(clientSecret);
     return {
       context: { as, client, clientAuth, options, server: issuer, timeoutMs },
@@ -156,10 +164,19 @@ export function oidcProvider(config: OidcProviderConfig): OAuthProvider {
 
   const complete = async (callback: OAuthCallback): Promise<OAuthLoginResult> => {
     const { context, keys, algorithms } = await prepared();
-    if (callback.nonce === undefined) throw new KitAuthError('invalid_config', `${component}: complete() needs the nonce sent in the authorization request.`);
+    if (callback.nonce === undefined)
+      throw new KitAuthError('invalid_config', `${component}: complete() needs the nonce sent in the authorization request.`);
     const params = readCallback(context, callback.url, callback.state);
     const { tokens, idToken } = await exchangeCode(context, params, callback.redirectUri, callback.codeVerifier);
-    const claims = await verifyIdToken(idToken, { issuer: context.as.issuer, clientId, nonce: callback.nonce, algorithms, keys, server: issuer, timeoutMs });
+    const claims = await verifyIdToken(idToken, {
+      issuer: context.as.issuer,
+      clientId,
+      nonce: callback.nonce,
+      algorithms,
+      keys,
+      server: issuer,
+      timeoutMs,
+    });
     let userInfo: Record<string, unknown> = {};
     const endpoint = context.as.userinfo_endpoint;
     if (endpoint) {
@@ -184,7 +201,8 @@ export function oidcProvider(config: OidcProviderConfig): OAuthProvider {
     },
     authorizationUrl: async (request) => {
       const { context } = await prepared();
-      if (request.nonce === undefined) throw new KitAuthError('invalid_config', `${component}: an OpenID Connect authorization request needs a nonce.`);
+      if (request.nonce === undefined)
+        throw new KitAuthError('invalid_config', `${component}: an OpenID Connect authorization request needs a nonce.`);
       return authorizationUrlOf(new URL(context.as.authorization_endpoint as string), clientId, scopes, extraParams, request);
     },
     complete,

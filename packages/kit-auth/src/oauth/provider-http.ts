@@ -15,7 +15,10 @@ export function providerUrl(value: unknown, option: string, component: string): 
     throw new KitAuthError('invalid_config', `${component}: ${option} must be an absolute https:// URL, got ${shown}.`);
   }
   if (parsed.protocol === 'http:' && !isLoopback(parsed)) {
-    throw new KitAuthError('invalid_config', `${component}: ${option} ${shown} uses plain http on a host that is not loopback; use https:// (http is accepted only for localhost, 127.0.0.1 and [::1]).`);
+    throw new KitAuthError(
+      'invalid_config',
+      `${component}: ${option} ${shown} uses plain http on a host that is not loopback; use https:// (http is accepted only for localhost, 127.0.0.1 and [::1]).`,
+    );
   }
   if (parsed.username || parsed.password || parsed.hash) {
     throw new KitAuthError('invalid_config', `${component}: ${option} ${shown} must not carry credentials or a #fragment.`);
@@ -25,7 +28,8 @@ export function providerUrl(value: unknown, option: string, component: string): 
 
 /** A bad option value as an error message shows it: strings quoted, anything else by its kind. */
 export function describeValue(value: unknown): string {
-  if (typeof value === 'string') return value === '' ? 'an empty string' : JSON.stringify(value.length <= 100 ? value : `${value.slice(0, 100)}…`);
+  if (typeof value === 'string')
+    return value === '' ? 'an empty string' : JSON.stringify(value.length <= 100 ? value : `${value.slice(0, 100)}…`);
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
@@ -52,7 +56,10 @@ export function requestOptions(timeoutMs: number, insecure: boolean): ProviderRe
 export function timeoutOption(value: unknown, component: string): number {
   if (value === undefined) return defaultProviderTimeoutMs;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > 2_147_483_647) {
-    throw new KitAuthError('invalid_config', `${component}: timeoutMs must be a positive number of milliseconds, got ${JSON.stringify(value)}.`);
+    throw new KitAuthError(
+      'invalid_config',
+      `${component}: timeoutMs must be a positive number of milliseconds, got ${JSON.stringify(value)}.`,
+    );
   }
   return value;
 }
@@ -61,7 +68,10 @@ export function timeoutOption(value: unknown, component: string): number {
 export function stringOption(value: unknown, option: string, component: string): string {
   if (typeof value !== 'string' || value === '') {
     // A string here is always empty, so no secret is repeated.
-    throw new KitAuthError('invalid_config', `${component}: ${option} must be a non-empty string (from the provider's app registration), got ${describeValue(value)}.`);
+    throw new KitAuthError(
+      'invalid_config',
+      `${component}: ${option} must be a non-empty string (from the provider's app registration), got ${describeValue(value)}.`,
+    );
   }
   return value;
 }
@@ -70,26 +80,45 @@ export function stringOption(value: unknown, option: string, component: string):
 export function scopesOption(value: unknown, fallback: readonly string[], component: string): string[] {
   if (value === undefined) return [...fallback];
   if (!Array.isArray(value) || !value.every((scope) => typeof scope === 'string' && /^[\x21\x23-\x5b\x5d-\x7e]+$/.test(scope))) {
-    throw new KitAuthError('invalid_config', `${component}: scopes must be an array of scope names without spaces (['openid', 'email']), got ${JSON.stringify(value)}.`);
+    throw new KitAuthError(
+      'invalid_config',
+      `${component}: scopes must be an array of scope names without spaces (['openid', 'email']), got ${JSON.stringify(value)}.`,
+    );
   }
   return [...new Set(value as string[])];
 }
 
 /** Parameters of the authorization request that the login flow itself sets, so options may not replace them. */
-const reservedParameters = new Set(['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'nonce']);
+const reservedParameters = new Set([
+  'response_type',
+  'client_id',
+  'redirect_uri',
+  'scope',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+  'nonce',
+]);
 
 /** Checks `authorizationParams`: extra string parameters of the authorization request (`prompt`, `access_type`). */
 export function authorizationParamsOption(value: unknown, component: string): Record<string, string> {
   if (value === undefined) return {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new KitAuthError('invalid_config', `${component}: authorizationParams must be an object of string parameters such as { prompt: 'select_account' }.`);
+    throw new KitAuthError(
+      'invalid_config',
+      `${component}: authorizationParams must be an object of string parameters such as { prompt: 'select_account' }.`,
+    );
   }
   const params: Record<string, string> = {};
   for (const [name, param] of Object.entries(value)) {
     if (reservedParameters.has(name)) {
-      throw new KitAuthError('invalid_config', `${component}: authorizationParams may not set ${name}; the login flow sets it (use scopes for scope).`);
+      throw new KitAuthError(
+        'invalid_config',
+        `${component}: authorizationParams may not set ${name}; the login flow sets it (use scopes for scope).`,
+      );
     }
-    if (typeof param !== 'string') throw new KitAuthError('invalid_config', `${component}: authorizationParams.${name} must be a string, got a ${typeof param}.`);
+    if (typeof param !== 'string')
+      throw new KitAuthError('invalid_config', `${component}: authorizationParams.${name} must be a string, got a ${typeof param}.`);
     params[name] = param;
   }
   return params;
@@ -107,7 +136,8 @@ export class UnexpectedAnswer extends Error {}
 /** What went wrong talking to a provider, in a few words for an error message (never a token or secret). */
 export function describeFailure(error: unknown, timeoutMs: number): string {
   if (error instanceof UnexpectedAnswer) return error.message;
-  if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `no answer within ${timeoutMs} ms`;
+  if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+    return `no answer within ${timeoutMs} ms`;
   if (error instanceof TypeError && error.message === 'fetch failed') {
     const cause = error.cause as { code?: unknown; errors?: { code?: unknown }[]; message?: unknown } | undefined;
     const code = cause?.code ?? cause?.errors?.[0]?.code;

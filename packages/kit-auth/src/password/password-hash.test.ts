@@ -70,7 +70,11 @@ describe('hashPassword and verifyPassword', () => {
   });
 
   it('refuse a stored value hashPassword did not make, as the application’s mistake', async () => {
-    for (const stored of ['correct horse battery staple', 'scrypt$16384$8$1$abc$def', '$scrypt$v=1$ln=40,r=8,p=1$c2FsdHNhbHQ$a2V5a2V5a2V5a2V5a2V5a2V5']) {
+    for (const stored of [
+      'correct horse battery staple',
+      'scrypt$16384$8$1$abc$def',
+      '$scrypt$v=1$ln=40,r=8,p=1$c2FsdHNhbHQ$a2V5a2V5a2V5a2V5a2V5a2V5',
+    ]) {
       const error = await rejectionOf(verifyPassword(password, stored), KitAuthError);
       expect(error.code).toBe('invalid_config');
       expect(error.message).toContain('verifyPassword: the stored hash is not one hashPassword made');

@@ -104,11 +104,17 @@ function parse(stored: string): ParsedHash | undefined {
  */
 export async function hashPassword(password: string): Promise<string> {
   if (typeof password !== 'string') {
-    throw new KitAuthError('invalid_config', `hashPassword: the password must be a string, got ${password === null ? 'null' : typeof password}; pass the text of the form field.`);
+    throw new KitAuthError(
+      'invalid_config',
+      `hashPassword: the password must be a string, got ${password === null ? 'null' : typeof password}; pass the text of the form field.`,
+    );
   }
   const text = normalized(password);
   if (text === undefined) {
-    throw new KitAuthError('password_too_long', `The password is longer than ${maxPasswordBytes} bytes; choose a shorter one (a passphrase of a few words is plenty).`);
+    throw new KitAuthError(
+      'password_too_long',
+      `The password is longer than ${maxPasswordBytes} bytes; choose a shorter one (a passphrase of a few words is plenty).`,
+    );
   }
   const salt = randomBytes(saltBytes);
   const key = await derive(text, salt, currentCost);
@@ -142,8 +148,14 @@ export async function verifyPassword(password: unknown, stored: string | null | 
   const known = stored !== null && stored !== undefined;
   const parsed = parse(known ? stored : dummyHash);
   if (parsed === undefined) {
-    const shown = typeof stored === 'string' ? `a string of ${stored.length} characters starting ${JSON.stringify(stored.slice(0, 8))}` : `a ${typeof stored}`;
-    throw new KitAuthError('invalid_config', `verifyPassword: the stored hash is not one hashPassword made (got ${shown}); store the string hashPassword returns, never the password.`);
+    const shown =
+      typeof stored === 'string'
+        ? `a string of ${stored.length} characters starting ${JSON.stringify(stored.slice(0, 8))}`
+        : `a ${typeof stored}`;
+    throw new KitAuthError(
+      'invalid_config',
+      `verifyPassword: the stored hash is not one hashPassword made (got ${shown}); store the string hashPassword returns, never the password.`,
+    );
   }
   if (typeof password !== 'string') return false;
   const text = normalized(password);

@@ -29,7 +29,10 @@ interface Running {
 }
 
 const seeOther = (location: string, cookie?: string) =>
-  new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store', ...(cookie === undefined ? {} : { 'Set-Cookie': cookie }) } });
+  new Response(null, {
+    status: 303,
+    headers: { Location: location, 'Cache-Control': 'no-store', ...(cookie === undefined ? {} : { 'Set-Cookie': cookie }) },
+  });
 
 /** Turns a throttle refusal into the 429 problem the app answers with. */
 async function throttled(run: () => Promise<void>): Promise<void> {
@@ -43,12 +46,18 @@ async function throttled(run: () => Promise<void>): Promise<void> {
 async function startApp(accounts: Map<string, Account>, throttleOptions: SignInThrottleOptions = {}): Promise<Running> {
   const storeErrors: unknown[] = [];
   const throttle = createSignInThrottle({ ...throttleOptions, onStoreError: (error) => storeErrors.push(error) });
-  const whoami = defineAPI({ input: z.object({}), cache: 'no-store', handler: async ({ ctx }) => ({ authType: ctx.authType, subject: ctx.auth?.subject ?? null }) });
+  const whoami = defineAPI({
+    input: z.object({}),
+    cache: 'no-store',
+    handler: async ({ ctx }) => ({ authType: ctx.authType, subject: ctx.auth?.subject ?? null }),
+  });
   const app = createKitApp({ middleware: [createAuthMiddleware({ sessionSecret })], routes: { 'GET /api/whoami': whoami } });
 
   app.mount('/auth/login', ['POST'], async (request, ctx) => {
     const form = await request.formData();
-    const email = String(form.get('email') ?? '').trim().toLowerCase();
+    const email = String(form.get('email') ?? '')
+      .trim()
+      .toLowerCase();
     const next = safeRedirectTarget(form.get('next'), { fallback: '/home' });
     await throttled(() => throttle.signIn({ account: email, client: ctx.connection?.remoteAddress }));
     const account = accounts.get(email);
@@ -62,7 +71,9 @@ async function startApp(accounts: Map<string, Account>, throttleOptions: SignInT
     const form = await request.formData();
     const name = checkDisplayName(form.get('name'));
     if (!name.ok) return seeOther(`/signup?error=${name.problem}`);
-    const email = String(form.get('email') ?? '').trim().toLowerCase();
+    const email = String(form.get('email') ?? '')
+      .trim()
+      .toLowerCase();
     const hash = await hashPassword(String(form.get('password') ?? ''));
     accounts.set(email, { id: `user_${accounts.size + 1}`, name: name.name, hash });
     return seeOther('/home');
@@ -72,9 +83,19 @@ async function startApp(accounts: Map<string, Account>, throttleOptions: SignInT
   return { base: `http://127.0.0.1:${server.port}`, storeErrors, close: () => server.close() };
 }
 
-async function post(base: string, path: string, fields: Record<string, string>): Promise<{ status: number; location: string | null; retryAfter: string | null; body: string; cookie: string | null }> {
+async function post(
+  base: string,
+  path: string,
+  fields: Record<string, string>,
+): Promise<{ status: number; location: string | null; retryAfter: string | null; body: string; cookie: string | null }> {
   const response = await fetch(`${base}${path}`, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
-  return { status: response.status, location: response.headers.get('location'), retryAfter: response.headers.get('retry-after'), body: await response.text(), cookie: response.headers.get('set-cookie') };
+  return {
+    status: response.status,
+    location: response.headers.get('location'),
+    retryAfter: response.headers.get('retry-after'),
+    body: await response.text(),
+    cookie: response.headers.get('set-cookie'),
+  };
 }
 
 let accounts: Map<string, Account>;
@@ -96,7 +117,10 @@ describe('sign-in throttling over real HTTP', () => {
       expect(statuses.slice(10)).toEqual(Array(30).fill(429));
       expect(Number(last!.retryAfter)).toBeGreaterThan(800);
       expect(Number(last!.retryAfter)).toBeLessThanOrEqual(900);
-      expect(JSON.parse(last!.body)).toMatchObject({ status: 429, detail: expect.stringContaining('Too many sign-in attempts on this account; try again in 15 min') });
+      expect(JSON.parse(last!.body)).toMatchObject({
+        status: 429,
+        detail: expect.stringContaining('Too many sign-in attempts on this account; try again in 15 min'),
+      });
       // The account stays shut for its window, whoever knows the password; another account does not.
       expect((await post(app.base, '/auth/login', { email: 'ADA@example.com ', password })).status).toBe(429);
       expect((await post(app.base, '/auth/login', { email: 'grace@example.com', password })).location).toBe('/login?error=credentials');
@@ -109,7 +133,8 @@ describe('sign-in throttling over real HTTP', () => {
     const app = await startApp(accounts, { perClient: { attempts: 5, window: '1m' } });
     try {
       const statuses: number[] = [];
-      for (let attempt = 0; attempt < 7; attempt += 1) statuses.push((await post(app.base, '/auth/login', { email: `someone${attempt}@example.com`, password })).status);
+      for (let attempt = 0; attempt < 7; attempt += 1)
+        statuses.push((await post(app.base, '/auth/login', { email: `someone${attempt}@example.com`, password })).status);
       expect(statuses).toEqual([303, 303, 303, 303, 303, 429, 429]);
       const refused = await post(app.base, '/auth/login', { email: 'ada@example.com', password });
       expect(JSON.parse(refused.body).detail).toContain('Too many sign-in attempts from this address');
@@ -144,8 +169,12 @@ describe('sign-in throttling over real HTTP', () => {
   it('throttles sign-ups per client, and refuses names that pass for a role or an agent', async () => {
     const app = await startApp(new Map(), { signUpPerClient: { attempts: 3, window: '1h' } });
     try {
-      expect((await post(app.base, '/auth/signup', { name: 'Admin', email: 'mallory@example.com', password })).location).toBe('/signup?error=reserved');
-      expect((await post(app.base, '/auth/signup', { name: 'bob-bot (agent)', email: 'mallory@example.com', password })).location).toBe('/signup?error=characters');
+      expect((await post(app.base, '/auth/signup', { name: 'Admin', email: 'mallory@example.com', password })).location).toBe(
+        '/signup?error=reserved',
+      );
+      expect((await post(app.base, '/auth/signup', { name: 'bob-bot (agent)', email: 'mallory@example.com', password })).location).toBe(
+        '/signup?error=characters',
+      );
       expect((await post(app.base, '/auth/signup', { name: 'Grace Hopper', email: 'grace@example.com', password })).location).toBe('/home');
       const refused = await post(app.base, '/auth/signup', { name: 'Grace Again', email: 'grace2@example.com', password });
       expect(refused.status).toBe(429);
@@ -196,11 +225,19 @@ describe.runIf(hasRedisServer())('sign-in throttling on a shared RedisStore, wit
 
   it('holds one limit across replicas, and falls back to per-process limits when Redis stops', async () => {
     const stores = [new RedisStore({ url: redis.url }), new RedisStore({ url: redis.url })];
-    const [first, second] = await Promise.all(stores.map((store) => startApp(accounts, { store, perAccount: { attempts: 4, window: '1m' }, fallbackMs: 60_000 })));
+    const [first, second] = await Promise.all(
+      stores.map((store) => startApp(accounts, { store, perAccount: { attempts: 4, window: '1m' }, fallbackMs: 60_000 })),
+    );
     try {
-      const attempt = (replica: Running, email: string) => post(replica.base, '/auth/login', { email, password: 'wrong password' }).then((answer) => answer.status);
+      const attempt = (replica: Running, email: string) =>
+        post(replica.base, '/auth/login', { email, password: 'wrong password' }).then((answer) => answer.status);
       // Two attempts on each replica use up the shared budget of four.
-      expect([await attempt(first!, 'ada@example.com'), await attempt(second!, 'ada@example.com'), await attempt(first!, 'ada@example.com'), await attempt(second!, 'ada@example.com')]).toEqual([303, 303, 303, 303]);
+      expect([
+        await attempt(first!, 'ada@example.com'),
+        await attempt(second!, 'ada@example.com'),
+        await attempt(first!, 'ada@example.com'),
+        await attempt(second!, 'ada@example.com'),
+      ]).toEqual([303, 303, 303, 303]);
       expect(await attempt(first!, 'ada@example.com')).toBe(429);
       expect(await attempt(second!, 'ada@example.com')).toBe(429);
       expect(first!.storeErrors).toEqual([]);

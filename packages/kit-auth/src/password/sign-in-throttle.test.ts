@@ -21,7 +21,9 @@ describe('createSignInThrottle', () => {
     const throttle = createSignInThrottle({ perClient: { attempts: 2, window: '1m' } });
     await throttle.signIn({ account: 'a@example.com', client: '2001:db8:1:2::1' });
     await throttle.signIn({ account: 'b@example.com', client: '2001:db8:1:2:ffff::9' });
-    expect((await rejectionOf(throttle.signIn({ account: 'c@example.com', client: '2001:0db8:0001:0002:0:0:0:7' }), KitAuthError)).message).toContain('from this address');
+    expect(
+      (await rejectionOf(throttle.signIn({ account: 'c@example.com', client: '2001:0db8:0001:0002:0:0:0:7' }), KitAuthError)).message,
+    ).toContain('from this address');
     await throttle.signIn({ account: 'd@example.com', client: '2001:db8:1:3::1' });
 
     const mapped = createSignInThrottle({ perClient: { attempts: 1, window: '1m' } });
@@ -38,9 +40,14 @@ describe('createSignInThrottle', () => {
   });
 
   it('refuses bad options with invalid_config naming the option and the fix', () => {
-    const message = (options: Parameters<typeof createSignInThrottle>[0]) => thrownBy(() => createSignInThrottle(options), KitAuthError).message;
-    expect(message({ perAccount: { attempts: 0, window: '15m' } })).toContain("perAccount.attempts must be a whole number of at least 1, such as { attempts: 10, window: '15m' }");
-    expect(message({ perClient: { attempts: 5, window: 'soon' } })).toContain("perClient.window must be a count and a unit (ms, s, m, h or d), such as '15m', got \"soon\"");
+    const message = (options: Parameters<typeof createSignInThrottle>[0]) =>
+      thrownBy(() => createSignInThrottle(options), KitAuthError).message;
+    expect(message({ perAccount: { attempts: 0, window: '15m' } })).toContain(
+      "perAccount.attempts must be a whole number of at least 1, such as { attempts: 10, window: '15m' }",
+    );
+    expect(message({ perClient: { attempts: 5, window: 'soon' } })).toContain(
+      'perClient.window must be a count and a unit (ms, s, m, h or d), such as \'15m\', got "soon"',
+    );
     expect(message({ store: {} as never })).toContain('store must be a RateLimitStore');
     expect(message({ fallbackMs: -1 })).toContain('fallbackMs must be 0 or more');
   });

@@ -69,12 +69,16 @@ function fail(message: string): KitAuthError {
 function resolveRule(rule: ThrottleRule | undefined, fallback: ThrottleRule, name: string): ResolvedRule {
   const chosen = rule ?? fallback;
   if (typeof chosen !== 'object' || chosen === null || !Number.isSafeInteger(chosen.attempts) || chosen.attempts < 1) {
-    throw fail(`${name}.attempts must be a whole number of at least 1, such as { attempts: ${fallback.attempts}, window: '${fallback.window}' }, got ${JSON.stringify(chosen?.attempts)}`);
+    throw fail(
+      `${name}.attempts must be a whole number of at least 1, such as { attempts: ${fallback.attempts}, window: '${fallback.window}' }, got ${JSON.stringify(chosen?.attempts)}`,
+    );
   }
   try {
     return { attempts: chosen.attempts, windowMs: parseWindow(chosen.window) };
   } catch {
-    throw fail(`${name}.window must be a count and a unit (ms, s, m, h or d), such as '${fallback.window}', got ${JSON.stringify(chosen.window)}`);
+    throw fail(
+      `${name}.window must be a count and a unit (ms, s, m, h or d), such as '${fallback.window}', got ${JSON.stringify(chosen.window)}`,
+    );
   }
 }
 
@@ -149,12 +153,14 @@ function minutes(seconds: number): string {
 export function createSignInThrottle(options: SignInThrottleOptions = {}): SignInThrottle {
   if (typeof options !== 'object' || options === null) throw fail('options must be an object such as { store }');
   const shared = options.store;
-  if (shared !== undefined && typeof shared?.hit !== 'function') throw fail('store must be a RateLimitStore (a MemoryStore or RedisStore of @kit/kit-core)');
+  if (shared !== undefined && typeof shared?.hit !== 'function')
+    throw fail('store must be a RateLimitStore (a MemoryStore or RedisStore of @kit/kit-core)');
   const perAccount = resolveRule(options.perAccount, defaults.perAccount, 'perAccount');
   const perClient = resolveRule(options.perClient, defaults.perClient, 'perClient');
   const signUpPerClient = resolveRule(options.signUpPerClient, defaults.signUpPerClient, 'signUpPerClient');
   const fallbackMs = options.fallbackMs ?? 5000;
-  if (!Number.isFinite(fallbackMs) || fallbackMs < 0) throw fail(`fallbackMs must be 0 or more milliseconds, got ${String(options.fallbackMs)}`);
+  if (!Number.isFinite(fallbackMs) || fallbackMs < 0)
+    throw fail(`fallbackMs must be 0 or more milliseconds, got ${String(options.fallbackMs)}`);
   if (options.onStoreError !== undefined && typeof options.onStoreError !== 'function') throw fail('onStoreError must be a function');
 
   const local = new MemoryStore();
@@ -186,13 +192,25 @@ export function createSignInThrottle(options: SignInThrottleOptions = {}): SignI
     signIn: async ({ account, client }) => {
       // Both counters move on every attempt, so that one refused by the client limit still counts against the account.
       const [byAccount, byClient] = await Promise.allSettled([
-        count(`kit-auth:sign-in:account:${accountKey(account)}`, perAccount, (wait) => `Too many sign-in attempts on this account; try again in ${wait}.`),
-        count(`kit-auth:sign-in:client:${clientKey(client)}`, perClient, (wait) => `Too many sign-in attempts from this address; try again in ${wait}.`),
+        count(
+          `kit-auth:sign-in:account:${accountKey(account)}`,
+          perAccount,
+          (wait) => `Too many sign-in attempts on this account; try again in ${wait}.`,
+        ),
+        count(
+          `kit-auth:sign-in:client:${clientKey(client)}`,
+          perClient,
+          (wait) => `Too many sign-in attempts from this address; try again in ${wait}.`,
+        ),
       ]);
       for (const outcome of [byAccount, byClient]) if (outcome.status === 'rejected') throw outcome.reason;
     },
     signUp: async ({ client }) => {
-      await count(`kit-auth:sign-up:client:${clientKey(client)}`, signUpPerClient, (wait) => `Too many accounts were made from this address; try again in ${wait}.`);
+      await count(
+        `kit-auth:sign-up:client:${clientKey(client)}`,
+        signUpPerClient,
+        (wait) => `Too many accounts were made from this address; try again in ${wait}.`,
+      );
     },
   };
 }

@@ -52,7 +52,8 @@ export function checkPermission(required: string, granted: readonly string[]): b
   for (const entry of granted as readonly unknown[]) {
     const grant = parse(entry);
     if (grant === null) continue;
-    if ((grant.resource === '*' || grant.resource === wanted.resource) && (grant.action === '*' || grant.action === wanted.action)) return true;
+    if ((grant.resource === '*' || grant.resource === wanted.resource) && (grant.action === '*' || grant.action === wanted.action))
+      return true;
   }
   return false;
 }

@@ -86,7 +86,11 @@ describe('safeRedirectTarget after a sign-in, over real HTTP', () => {
   });
 
   const landing = async (next: string) => {
-    const response = await fetch(`${base}/auth/login`, { method: 'POST', body: new URLSearchParams({ email: 'ada@example.com', next }), redirect: 'manual' });
+    const response = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      body: new URLSearchParams({ email: 'ada@example.com', next }),
+      redirect: 'manual',
+    });
     await response.arrayBuffer();
     return { status: response.status, location: response.headers.get('location') };
   };

@@ -22,7 +22,10 @@ const controlCharacter = /[\x00-\x1f\x7f]/;
 
 /** Whether `path` names another host once a browser has dropped its tabs and newlines and read `\` as `/`. */
 function leavesSite(path: string): boolean {
-  return path.replace(/[\t\n\r]/g, '').replace(/\\/g, '/').startsWith('//');
+  return path
+    .replace(/[\t\n\r]/g, '')
+    .replace(/\\/g, '/')
+    .startsWith('//');
 }
 
 /**

@@ -40,10 +40,17 @@ const hostPrefix = '__Host-';
 function cookieName(name: string | undefined, component: string, secure: boolean | undefined): string {
   const chosen = name ?? sessionCookieName;
   if (typeof chosen !== 'string' || !cookieNamePattern.test(chosen)) {
-    throw new KitAuthError('invalid_config', `${component}: ${JSON.stringify(chosen)} is not a valid cookie name; use letters, digits, '_' and '-'.`);
+    throw new KitAuthError(
+      'invalid_config',
+      `${component}: ${JSON.stringify(chosen)} is not a valid cookie name; use letters, digits, '_' and '-'.`,
+    );
   }
   if (chosen.startsWith(hostPrefix)) {
-    if (secure === false) throw new KitAuthError('invalid_config', `${component}: a ${hostPrefix} cookie must be Secure, so ${JSON.stringify(chosen)} cannot go with secure: false; give the name without the prefix.`);
+    if (secure === false)
+      throw new KitAuthError(
+        'invalid_config',
+        `${component}: a ${hostPrefix} cookie must be Secure, so ${JSON.stringify(chosen)} cannot go with secure: false; give the name without the prefix.`,
+      );
     return chosen;
   }
   return secure === false ? chosen : `${hostPrefix}${chosen}`;

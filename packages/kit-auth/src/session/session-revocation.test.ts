@@ -9,7 +9,13 @@ import { hasRedisServer, startRedis, type TestRedis } from '../../../../test-sup
 import { KitAuthError } from '../errors/kit-auth-error.js';
 import { createAuthMiddleware } from '../middleware/create-auth-middleware.js';
 import { clearSessionCookie, readSessionCookie } from './session-cookie.js';
-import { createSessionRevocation, MemoryRevocationStore, RedisRevocationStore, type SessionRevocation, type SessionRevocationStore } from './session-revocation.js';
+import {
+  createSessionRevocation,
+  MemoryRevocationStore,
+  RedisRevocationStore,
+  type SessionRevocation,
+  type SessionRevocationStore,
+} from './session-revocation.js';
 import { signSession } from './sign-session.js';
 import { verifySession } from './verify-session.js';
 
@@ -25,7 +31,11 @@ interface Replica {
 /** One replica of an app: the middleware with revocation, GET/POST /api/whoami, and the sign-out endpoints. */
 async function startReplica(store: SessionRevocationStore, cacheSeconds: number): Promise<Replica> {
   const revocation = createSessionRevocation({ store, cacheSeconds });
-  const whoami = defineAPI({ input: z.object({}), cache: 'no-store', handler: async ({ ctx }) => ({ authType: ctx.authType, subject: ctx.auth?.subject ?? null }) });
+  const whoami = defineAPI({
+    input: z.object({}),
+    cache: 'no-store',
+    handler: async ({ ctx }) => ({ authType: ctx.authType, subject: ctx.auth?.subject ?? null }),
+  });
   const errors: unknown[] = [];
   const app = createKitApp({
     middleware: [createAuthMiddleware({ sessionSecret, revocation })],
@@ -44,13 +54,25 @@ async function startReplica(store: SessionRevocationStore, cacheSeconds: number)
   return { base: `http://127.0.0.1:${server.port}`, revocation, errors, close: () => server.close() };
 }
 
-async function whoami(replica: Replica, headers: Record<string, string>, method = 'GET'): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(`${replica.base}/api/whoami`, { method, headers: method === 'POST' ? { ...headers, 'content-type': 'application/json' } : headers, ...(method === 'POST' ? { body: '{}' } : {}) });
+async function whoami(
+  replica: Replica,
+  headers: Record<string, string>,
+  method = 'GET',
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${replica.base}/api/whoami`, {
+    method,
+    headers: method === 'POST' ? { ...headers, 'content-type': 'application/json' } : headers,
+    ...(method === 'POST' ? { body: '{}' } : {}),
+  });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 async function signOut(replica: Replica, token: string, path = '/auth/logout'): Promise<number> {
-  const response = await fetch(`${replica.base}${path}`, { method: 'POST', headers: { cookie: `kit_session=${token}` }, redirect: 'manual' });
+  const response = await fetch(`${replica.base}${path}`, {
+    method: 'POST',
+    headers: { cookie: `kit_session=${token}` },
+    redirect: 'manual',
+  });
   await response.arrayBuffer();
   return response.status;
 }
@@ -90,7 +112,11 @@ describe('sign-out that ends the session, over real HTTP, on two replicas sharin
     expect(refused.body).toMatchObject({ detail: 'This session was signed out; sign in again.' });
     // The cookie on a page read: the person just reads it signed out. On a write: 401, and the cookie is cleared.
     expect((await whoami(first, { cookie: `kit_session=${token}` })).body).toMatchObject({ authType: 'anonymous' });
-    const write = await fetch(`${first.base}/api/whoami`, { method: 'POST', headers: { cookie: `kit_session=${token}`, 'content-type': 'application/json' }, body: '{}' });
+    const write = await fetch(`${first.base}/api/whoami`, {
+      method: 'POST',
+      headers: { cookie: `kit_session=${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(write.status).toBe(401);
     expect(write.headers.get('set-cookie')).toBe('kit_session=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0');
     await write.arrayBuffer();
@@ -157,12 +183,20 @@ describe('createSessionRevocation', () => {
 
   it('refuses bad options and claims it cannot revoke with invalid_config', async () => {
     expect(() => createSessionRevocation({ store: {} as never })).toThrow(/store must have set\(key, value, ttlMs\) and get\(keys\)/);
-    expect(() => createSessionRevocation({ store: new MemoryRevocationStore(), cacheSeconds: -1 })).toThrow(/cacheSeconds must be 0 or more/);
-    expect(() => createSessionRevocation({ store: new MemoryRevocationStore(), maxSessionAge: 'forever' })).toThrow(/maxSessionAge "forever" is not a lifetime/);
+    expect(() => createSessionRevocation({ store: new MemoryRevocationStore(), cacheSeconds: -1 })).toThrow(
+      /cacheSeconds must be 0 or more/,
+    );
+    expect(() => createSessionRevocation({ store: new MemoryRevocationStore(), maxSessionAge: 'forever' })).toThrow(
+      /maxSessionAge "forever" is not a lifetime/,
+    );
     const revocation = createSessionRevocation({ store: new MemoryRevocationStore() });
-    expect((await rejectionOf(revocation.revokeSession({ sub: 'user_1' }), KitAuthError)).message).toContain('revokeSession: the session has no jti or exp claim');
+    expect((await rejectionOf(revocation.revokeSession({ sub: 'user_1' }), KitAuthError)).message).toContain(
+      'revokeSession: the session has no jti or exp claim',
+    );
     expect((await rejectionOf(revocation.revokeAllSessions(''), KitAuthError)).code).toBe('invalid_config');
-    expect(() => createAuthMiddleware({ sessionSecret, revocation: {} as never })).toThrow(/revocation must be what createSessionRevocation/);
+    expect(() => createAuthMiddleware({ sessionSecret, revocation: {} as never })).toThrow(
+      /revocation must be what createSessionRevocation/,
+    );
   });
 });
 
@@ -211,10 +245,16 @@ describe('the session cookie, read so that another site cannot plant one (over r
     const attacker = await signSession({ sub: 'attacker' }, sessionSecret);
     // A sibling subdomain set `kit_session=<its session>; Domain=example.com`: the browser sends both. Before,
     // the first won, and an attacker's path-scoped cookie comes first.
-    expect((await whoami(replica, { cookie: `kit_session=${attacker}; kit_session=${victim}` })).body).toMatchObject({ authType: 'anonymous' });
-    expect((await whoami(replica, { cookie: `kit_session=${attacker}; __Host-kit_session=${victim}` })).body).toMatchObject({ subject: 'victim' });
+    expect((await whoami(replica, { cookie: `kit_session=${attacker}; kit_session=${victim}` })).body).toMatchObject({
+      authType: 'anonymous',
+    });
+    expect((await whoami(replica, { cookie: `kit_session=${attacker}; __Host-kit_session=${victim}` })).body).toMatchObject({
+      subject: 'victim',
+    });
     expect((await whoami(replica, { cookie: `__Host-kit_session=${victim}` })).body).toMatchObject({ subject: 'victim' });
-    expect((await whoami(replica, { cookie: `__Host-kit_session=${victim}; __Host-kit_session=${attacker}` })).body).toMatchObject({ authType: 'anonymous' });
+    expect((await whoami(replica, { cookie: `__Host-kit_session=${victim}; __Host-kit_session=${attacker}` })).body).toMatchObject({
+      authType: 'anonymous',
+    });
   });
 
   it('reads only the __Host- cookie on HTTPS, or everywhere with hostCookieOnly', async () => {
@@ -225,16 +265,25 @@ describe('the session cookie, read so that another site cannot plant one (over r
     const plainRequest = new Request('http://127.0.0.1/api/whoami', { headers: { cookie: `theme=dark; kit_session="${token}"` } });
     expect(readSessionCookie(plainRequest)).toBe(token);
     expect(readSessionCookie(plainRequest, { hostOnly: true })).toBeUndefined();
-    expect(readSessionCookie(new Request('http://127.0.0.1/', { headers: { cookie: `app_session=${token}` } }), { name: 'app_session' })).toBe(token);
+    expect(
+      readSessionCookie(new Request('http://127.0.0.1/', { headers: { cookie: `app_session=${token}` } }), { name: 'app_session' }),
+    ).toBe(token);
     expect(readSessionCookie(new Request('http://127.0.0.1/', { headers: { cookie: 'kit_session=' } }))).toBeUndefined();
 
     const hostOnly = createKitApp({
       middleware: [createAuthMiddleware({ sessionSecret, hostCookieOnly: true })],
-      routes: { 'GET /api/whoami': defineAPI({ input: z.object({}), cache: 'no-store', handler: async ({ ctx }) => ({ subject: ctx.auth?.subject ?? null }) }) },
+      routes: {
+        'GET /api/whoami': defineAPI({
+          input: z.object({}),
+          cache: 'no-store',
+          handler: async ({ ctx }) => ({ subject: ctx.auth?.subject ?? null }),
+        }),
+      },
     });
     const server = await hostOnly.listen({ port: 0 });
     try {
-      const read = async (cookie: string) => (await (await fetch(`http://127.0.0.1:${server.port}/api/whoami`, { headers: { cookie } })).json()) as { subject: string | null };
+      const read = async (cookie: string) =>
+        (await (await fetch(`http://127.0.0.1:${server.port}/api/whoami`, { headers: { cookie } })).json()) as { subject: string | null };
       expect(await read(`kit_session=${token}`)).toEqual({ subject: null });
       expect(await read(`__Host-kit_session=${token}`)).toEqual({ subject: 'user_5' });
     } finally {
@@ -245,7 +294,11 @@ describe('the session cookie, read so that another site cannot plant one (over r
   it('clears the cookie that was sent when it refuses it', async () => {
     const forged = `${await signSession({ sub: 'user_6' }, sessionSecret)}x`;
     const clearing = async (cookie: string) => {
-      const response = await fetch(`${replica.base}/api/whoami`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' });
+      const response = await fetch(`${replica.base}/api/whoami`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: '{}',
+      });
       await response.arrayBuffer();
       return response.headers.get('set-cookie');
     };

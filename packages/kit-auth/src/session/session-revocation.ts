@@ -122,16 +122,21 @@ export function createSessionRevocation(options: SessionRevocationOptions): Sess
   if (typeof options !== 'object' || options === null) throw fail('pass { store }, a SessionRevocationStore shared by every replica');
   const { store } = options;
   if (typeof store?.set !== 'function' || typeof store.get !== 'function') {
-    throw fail('store must have set(key, value, ttlMs) and get(keys): a MemoryRevocationStore, a RedisRevocationStore, or a table of your database behind those two methods');
+    throw fail(
+      'store must have set(key, value, ttlMs) and get(keys): a MemoryRevocationStore, a RedisRevocationStore, or a table of your database behind those two methods',
+    );
   }
   const cacheSeconds = options.cacheSeconds ?? 5;
-  if (!Number.isFinite(cacheSeconds) || cacheSeconds < 0) throw fail(`cacheSeconds must be 0 or more seconds (default 5), got ${String(options.cacheSeconds)}`);
+  if (!Number.isFinite(cacheSeconds) || cacheSeconds < 0)
+    throw fail(`cacheSeconds must be 0 or more seconds (default 5), got ${String(options.cacheSeconds)}`);
   const cacheMs = cacheSeconds * 1000;
   let subjectTtlMs: number;
   try {
     subjectTtlMs = lifetimeSeconds(options.maxSessionAge ?? defaultSessionMaxAge) * 1000;
   } catch {
-    throw fail(`maxSessionAge ${JSON.stringify(options.maxSessionAge)} is not a lifetime; give seconds or a span such as '7d', the longest lifetime of the sessions you sign`);
+    throw fail(
+      `maxSessionAge ${JSON.stringify(options.maxSessionAge)} is not a lifetime; give seconds or a span such as '7d', the longest lifetime of the sessions you sign`,
+    );
   }
 
   const entries = new Map<string, Entry>();
@@ -207,17 +212,25 @@ export function createSessionRevocation(options: SessionRevocationOptions): Sess
     const now = Date.now();
     const sessionEntry = session === undefined ? undefined : entries.get(session);
     const subjectEntry = subject === undefined ? undefined : entries.get(subject);
-    if ((session !== undefined && !(sessionEntry !== undefined && sessionEntry.freshUntil > now)) || (subject !== undefined && !(subjectEntry !== undefined && subjectEntry.freshUntil > now))) return undefined;
+    if (
+      (session !== undefined && !(sessionEntry !== undefined && sessionEntry.freshUntil > now)) ||
+      (subject !== undefined && !(subjectEntry !== undefined && subjectEntry.freshUntil > now))
+    )
+      return undefined;
     return verdict(claims, sessionEntry, subjectEntry);
   };
 
   const revocation: SessionRevocation = {
     revokeSession: async (claims) => {
-      if (typeof claims !== 'object' || claims === null) throw new KitAuthError('invalid_config', 'revokeSession: pass the claims of the session to sign out (ctx.auth.claims).');
+      if (typeof claims !== 'object' || claims === null)
+        throw new KitAuthError('invalid_config', 'revokeSession: pass the claims of the session to sign out (ctx.auth.claims).');
       const { session } = keysOf(claims);
       const exp = typeof claims.exp === 'number' ? claims.exp : undefined;
       if (session === undefined || exp === undefined) {
-        throw new KitAuthError('invalid_config', 'revokeSession: the session has no jti or exp claim, so it cannot be told from the others; sign sessions with signSession, or sign the person out everywhere with revokeAllSessions.');
+        throw new KitAuthError(
+          'invalid_config',
+          'revokeSession: the session has no jti or exp claim, so it cannot be told from the others; sign sessions with signSession, or sign the person out everywhere with revokeAllSessions.',
+        );
       }
       const now = Date.now();
       const ttlMs = Math.ceil(exp * 1000 - now) + 1000;
@@ -226,7 +239,11 @@ export function createSessionRevocation(options: SessionRevocationOptions): Sess
       remember(session, { value: now, freshUntil: exp * 1000 });
     },
     revokeAllSessions: async (subject) => {
-      if (typeof subject !== 'string' || subject === '') throw new KitAuthError('invalid_config', `revokeAllSessions: the subject must be the non-empty sub of the person's sessions, got ${JSON.stringify(subject)}.`);
+      if (typeof subject !== 'string' || subject === '')
+        throw new KitAuthError(
+          'invalid_config',
+          `revokeAllSessions: the subject must be the non-empty sub of the person's sessions, got ${JSON.stringify(subject)}.`,
+        );
       const key = `subject:${subject}`;
       const now = Date.now();
       await store.set(key, now, subjectTtlMs + 60_000);
@@ -236,8 +253,15 @@ export function createSessionRevocation(options: SessionRevocationOptions): Sess
       const known = cachedState(claims);
       if (known !== undefined) return known;
       const { session, subject } = keysOf(claims);
-      await ensure([session, subject].filter((key): key is string => key !== undefined), typeof claims.exp === 'number' ? claims.exp : undefined);
-      return verdict(claims, session === undefined ? undefined : entries.get(session), subject === undefined ? undefined : entries.get(subject));
+      await ensure(
+        [session, subject].filter((key): key is string => key !== undefined),
+        typeof claims.exp === 'number' ? claims.exp : undefined,
+      );
+      return verdict(
+        claims,
+        session === undefined ? undefined : entries.get(session),
+        subject === undefined ? undefined : entries.get(subject),
+      );
     },
   };
   fastChecks.set(revocation, cachedState);
@@ -302,7 +326,10 @@ export class RedisRevocationStore implements SessionRevocationStore {
 
   constructor(options: { readonly client: RedisRevocationClient; readonly prefix?: string }) {
     if (typeof options?.client?.set !== 'function' || typeof options.client.mget !== 'function') {
-      throw new KitAuthError('invalid_config', 'RedisRevocationStore: client must be a Redis client with set and mget, such as new Redis(url) of ioredis.');
+      throw new KitAuthError(
+        'invalid_config',
+        'RedisRevocationStore: client must be a Redis client with set and mget, such as new Redis(url) of ioredis.',
+      );
     }
     this.#client = options.client;
     this.#prefix = options.prefix ?? 'kit:revoked:';

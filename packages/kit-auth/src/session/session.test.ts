@@ -72,13 +72,20 @@ describe('signSession and verifySession', () => {
     const none = await rejectionOf(verifySession(unsecured, secret), KitAuthError);
     expect(none.code).toBe('session_invalid');
     expect(none.message).toContain('HS256');
-    const hs512 = await new SignJWT({ sub: 'admin' }).setProtectedHeader({ alg: 'HS512' }).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(secret));
+    const hs512 = await new SignJWT({ sub: 'admin' })
+      .setProtectedHeader({ alg: 'HS512' })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(secret));
     const strong = await rejectionOf(verifySession(hs512, secret), KitAuthError);
     expect(strong.code).toBe('session_invalid');
   });
 
   it('refuses a validly signed token without exp', async () => {
-    const eternal = await new SignJWT({ sub: 'u' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().sign(new TextEncoder().encode(secret));
+    const eternal = await new SignJWT({ sub: 'u' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .sign(new TextEncoder().encode(secret));
     const error = await rejectionOf(verifySession(eternal, secret), KitAuthError);
     expect(error.code).toBe('session_invalid');
     expect(error.message).toContain('exp');
@@ -120,7 +127,9 @@ describe('sessionCookie', () => {
     expect(lifetime).toBeLessThanOrEqual(7200);
     expect(sessionCookie(token, { name: 'app_session', maxAge: 5 })).toMatch(/^__Host-app_session=/);
     expect(sessionCookie(token, { name: 'app_session', maxAge: 5, secure: false })).toMatch(/^app_session=/);
-    expect(sessionCookie(token, { name: '__Host-app_session', maxAge: 5 })).toMatch(/^__Host-app_session=[^;]+; HttpOnly; SameSite=Lax; Path=\/; Secure;/);
+    expect(sessionCookie(token, { name: '__Host-app_session', maxAge: 5 })).toMatch(
+      /^__Host-app_session=[^;]+; HttpOnly; SameSite=Lax; Path=\/; Secure;/,
+    );
   });
 
   it('clears the cookie', () => {

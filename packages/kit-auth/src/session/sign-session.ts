@@ -17,7 +17,8 @@ import type { SessionClaims } from './session-types.js';
  */
 export const defaultSessionMaxAge = 7 * 24 * 60 * 60;
 
-const timeSpan = /^(\+|-)? ?(\d+|\d+\.\d+) ?(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|w|years?|yrs?|y)(?: (ago|from now))?$/i;
+const timeSpan =
+  /^(\+|-)? ?(\d+|\d+\.\d+) ?(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|w|years?|yrs?|y)(?: (ago|from now))?$/i;
 const spanSeconds: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800, y: 31_557_600 };
 
 /** Seconds of a lifetime given as seconds or as a jose time span ('7d', '2h', '30 minutes'). */
@@ -61,7 +62,10 @@ export async function signSession(payload: SessionClaims, secret: string, maxAge
     throw new KitAuthError('invalid_config', 'signSession: the payload must be an object of claims such as { sub: "user_42" }.');
   }
   if ('sub' in payload && (typeof payload.sub !== 'string' || payload.sub === '')) {
-    throw new KitAuthError('invalid_config', `signSession: the sub claim must be a non-empty string naming the subject (got ${JSON.stringify(payload.sub)}).`);
+    throw new KitAuthError(
+      'invalid_config',
+      `signSession: the sub claim must be a non-empty string naming the subject (got ${JSON.stringify(payload.sub)}).`,
+    );
   }
   const lifetime = lifetimeSeconds(maxAge);
   const now = Math.floor(Date.now() / 1000);

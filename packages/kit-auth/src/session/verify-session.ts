@@ -10,7 +10,14 @@ const compactJws = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/;
 function describeExpiry(exp: unknown): string {
   if (typeof exp !== 'number') return 'The session has expired';
   const ago = Math.max(0, Math.floor(Date.now() / 1000) - exp);
-  const span = ago < 120 ? `${ago} s` : ago < 7200 ? `${Math.floor(ago / 60)} min` : ago < 172_800 ? `${Math.floor(ago / 3600)} h` : `${Math.floor(ago / 86_400)} days`;
+  const span =
+    ago < 120
+      ? `${ago} s`
+      : ago < 7200
+        ? `${Math.floor(ago / 60)} min`
+        : ago < 172_800
+          ? `${Math.floor(ago / 3600)} h`
+          : `${Math.floor(ago / 86_400)} days`;
   return `The session expired at ${new Date(exp * 1000).toISOString()} (${span} ago)`;
 }
 
@@ -19,16 +26,28 @@ function classify(error: unknown): KitAuthError {
     return new KitAuthError('session_expired', `${describeExpiry(error.payload.exp)}; sign in again.`, { cause: error });
   }
   if (error instanceof errors.JOSEAlgNotAllowed || error instanceof errors.JOSENotSupported) {
-    return new KitAuthError('session_invalid', 'The session is not signed with HS256, the only algorithm sessions accept; sign in again.', { cause: error });
+    return new KitAuthError('session_invalid', 'The session is not signed with HS256, the only algorithm sessions accept; sign in again.', {
+      cause: error,
+    });
   }
   if (error instanceof errors.JWSSignatureVerificationFailed) {
-    return new KitAuthError('session_invalid', 'The session signature does not match (it was altered, or signed with another secret); sign in again.', { cause: error });
+    return new KitAuthError(
+      'session_invalid',
+      'The session signature does not match (it was altered, or signed with another secret); sign in again.',
+      { cause: error },
+    );
   }
   if (error instanceof errors.JWTClaimValidationFailed) {
-    return new KitAuthError('session_invalid', `The session's ${error.claim} claim is not acceptable (${error.reason}); sign in again.`, { cause: error });
+    return new KitAuthError('session_invalid', `The session's ${error.claim} claim is not acceptable (${error.reason}); sign in again.`, {
+      cause: error,
+    });
   }
   if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid) {
-    return new KitAuthError('session_malformed', 'The session token is not a well-formed JWT (its header or claims are not JSON objects); sign in again.', { cause: error });
+    return new KitAuthError(
+      'session_malformed',
+      'The session token is not a well-formed JWT (its header or claims are not JSON objects); sign in again.',
+      { cause: error },
+    );
   }
   return new KitAuthError('session_invalid', 'The session could not be verified; sign in again.', { cause: error });
 }

@@ -47,16 +47,20 @@ async function run(context: CommandContext) {
   const [kindText, name] = context.positionals as [string, string];
   if (!(addKinds as readonly string[]).includes(kindText)) {
     const close = suggestions(kindText, addKinds);
-    throw usageError(`unknown kind "${kindText}"${close.length > 0 ? `; did you mean ${close[0]}?` : ';'} kit add creates ${orList([...addKinds])}: kit add api hello`);
+    throw usageError(
+      `unknown kind "${kindText}"${close.length > 0 ? `; did you mean ${close[0]}?` : ';'} kit add creates ${orList([...addKinds])}: kit add api hello`,
+    );
   }
   const kind = kindText as AddKind;
   const scaffold = scaffoldFor(kind, name);
   requireAppFolder(context.root);
   const file = join(context.root, scaffold.path);
-  if (isFile(file) || isFolder(file)) throw failure(`${scaffold.path} already exists; kit add never overwrites a file: choose another name, or delete the file first`);
+  if (isFile(file) || isFolder(file))
+    throw failure(`${scaffold.path} already exists; kit add never overwrites a file: choose another name, or delete the file first`);
   if (scaffold.pattern !== null) {
     const taken = (await routeManifest(context.root))?.routes.find((route) => route.pattern === scaffold.pattern);
-    if (taken) throw failure(`${scaffold.pattern} is already served by ${routesFolder}/${taken.file}; choose another name, or change that file`);
+    if (taken)
+      throw failure(`${scaffold.pattern} is already served by ${routesFolder}/${taken.file}; choose another name, or change that file`);
   }
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, scaffold.content, { flag: 'wx' });
@@ -73,7 +77,12 @@ async function run(context: CommandContext) {
   context.out(`${context.style.out.green('Created')} ${scaffold.path}: ${scaffold.what}`);
   for (const line of scaffold.next) context.out(line);
   const missing = missingPackages(context.root, scaffold.imports);
-  if (missing.length > 0) context.err(context.style.err.yellow(`Note: ${scaffold.path} imports ${orList(missing)}, which the app does not have yet: npm install ${missing.join(' ')}`));
+  if (missing.length > 0)
+    context.err(
+      context.style.err.yellow(
+        `Note: ${scaffold.path} imports ${orList(missing)}, which the app does not have yet: npm install ${missing.join(' ')}`,
+      ),
+    );
   return exitCodes.ok;
 }
 
@@ -96,6 +105,12 @@ a file, nor adds a route whose URL another file already serves (exit 1).`,
     { name: 'name', required: true, description: 'kebab or camel case; api and page names may be nested: admin/users, tickets/[id]' },
   ],
   options: [],
-  examples: ['kit add api hello', 'kit add api admin/users', "kit add page 'tickets/[id]'", 'kit add model ticket', 'kit add policy owner-only'],
+  examples: [
+    'kit add api hello',
+    'kit add api admin/users',
+    "kit add page 'tickets/[id]'",
+    'kit add model ticket',
+    'kit add policy owner-only',
+  ],
   run,
 };

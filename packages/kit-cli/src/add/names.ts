@@ -43,10 +43,15 @@ export function parseName(kind: AddKind, raw: string): NameSegment[] {
   const nested = kind === 'api' || kind === 'page';
   let name = raw.trim().replace(/^\/+|\/+$/g, '');
   if (kind === 'api' && name.startsWith('api/')) name = name.slice(4);
-  if (name === '') throw usageError(`the ${kind} needs a name, such as kit add ${kind} ${kind === 'policy' ? 'owner-only' : kind === 'model' ? 'ticket' : 'hello'}`);
+  if (name === '')
+    throw usageError(
+      `the ${kind} needs a name, such as kit add ${kind} ${kind === 'policy' ? 'owner-only' : kind === 'model' ? 'ticket' : 'hello'}`,
+    );
   if (!nested && name.includes('/')) {
     const folder = kind === 'model' ? 'models' : 'policies';
-    throw usageError(`a ${kind} name is one word, not a path: "${raw}"; every ${kind} lives in app/${folder}/ (try ${kebabOf(name.split('/').at(-1) ?? '') || 'a plain name'})`);
+    throw usageError(
+      `a ${kind} name is one word, not a path: "${raw}"; every ${kind} lives in app/${folder}/ (try ${kebabOf(name.split('/').at(-1) ?? '') || 'a plain name'})`,
+    );
   }
   const parts = name.split('/');
   return parts.map((part, index): NameSegment => {
@@ -56,8 +61,11 @@ export function parseName(kind: AddKind, raw: string): NameSegment[] {
     if (paramMatch) return { kind: 'param', text: paramMatch[1] as string };
     const groupMatch = nested && !last ? group.exec(part) : null;
     if (groupMatch) return { kind: 'group', text: groupMatch[1] as string };
-    if (part.startsWith('[...')) throw usageError(`"${raw}": catch-all segments ([...${part.slice(4, -1)}]) are not scaffolded; create the file by hand (pages only)`);
-    throw usageError(`"${raw}" is not a valid ${kind} name: "${part}" must be kebab case (owner-only) or camel case (ownerOnly)${nested ? ', or a [param]' : ''}; ${fixFor(name)}`);
+    if (part.startsWith('[...'))
+      throw usageError(`"${raw}": catch-all segments ([...${part.slice(4, -1)}]) are not scaffolded; create the file by hand (pages only)`);
+    throw usageError(
+      `"${raw}" is not a valid ${kind} name: "${part}" must be kebab case (owner-only) or camel case (ownerOnly)${nested ? ', or a [param]' : ''}; ${fixFor(name)}`,
+    );
   });
 }
 
@@ -87,7 +95,9 @@ export function titleOf(text: string): string {
 }
 
 const reserved = new Set(
-  'arguments await break case catch class const continue debugger default delete do else enum eval export extends false finally for function if implements import in instanceof interface let new null package private protected public return static super switch this throw true try typeof var void while with yield'.split(' '),
+  'arguments await break case catch class const continue debugger default delete do else enum eval export extends false finally for function if implements import in instanceof interface let new null package private protected public return static super switch this throw true try typeof var void while with yield'.split(
+    ' ',
+  ),
 );
 
 /** A variable name for the item: its camel-case name, or with the kind appended when that is a reserved word. */

@@ -15,7 +15,9 @@ export interface Scaffold {
 }
 
 function fileSegments(segments: readonly NameSegment[]): string[] {
-  return segments.map((segment) => (segment.kind === 'param' ? `[${segment.text}]` : segment.kind === 'group' ? `(${segment.text})` : segment.text));
+  return segments.map((segment) =>
+    segment.kind === 'param' ? `[${segment.text}]` : segment.kind === 'group' ? `(${segment.text})` : segment.text,
+  );
 }
 
 /** The URL pattern the router gives a route file: groups leave no trace, `index` stands for its folder. */
@@ -29,7 +31,8 @@ function patternOf(prefix: readonly string[], segments: readonly NameSegment[]):
   return `/${parts.join('/')}`;
 }
 
-const words = (segments: readonly NameSegment[]) => segments.filter((segment) => segment.kind === 'word' && segment.text !== 'index').map((segment) => segment.text);
+const words = (segments: readonly NameSegment[]) =>
+  segments.filter((segment) => segment.kind === 'word' && segment.text !== 'index').map((segment) => segment.text);
 
 /** A string literal of the generated code, in single quotes. */
 function quoted(text: string): string {
@@ -56,7 +59,10 @@ export function apiScaffold(name: string, segments: readonly NameSegment[]): Sca
     `    name: z.string().min(1).max(100).default('world').describe('Who to greet'),`,
   ];
   const outputFields = [`    message: z.string().describe('The greeting'),`, ...params.map((param) => `    ${param}: z.string(),`)];
-  const result = params.length === 0 ? '{ message: `Hello, ${input.name}!` }' : `{ message: \`Hello, \${input.name}!\`, ${params.map((param) => `${param}: input.${param}`).join(', ')} }`;
+  const result =
+    params.length === 0
+      ? '{ message: `Hello, ${input.name}!` }'
+      : `{ message: \`Hello, \${input.name}!\`, ${params.map((param) => `${param}: input.${param}`).join(', ')} }`;
   const content = `import { defineAPI } from '@kit/kit-core';
 import { z } from 'zod';
 
@@ -105,7 +111,14 @@ export default function ${component}() {
   );
 }
 `;
-  return { path, content, what: `page ${pattern}`, pattern, imports: ['react'], next: [`Open it: kit dev, then http://127.0.0.1:3000${pattern.replace(/:([a-zA-Z0-9]+)/g, '1')}`] };
+  return {
+    path,
+    content,
+    what: `page ${pattern}`,
+    pattern,
+    imports: ['react'],
+    next: [`Open it: kit dev, then http://127.0.0.1:3000${pattern.replace(/:([a-zA-Z0-9]+)/g, '1')}`],
+  };
 }
 
 /** `kit add model <name>`: `app/models/<name>.ts`, a `defineModel` with an id, a title and a creation time. */

@@ -27,6 +27,8 @@ export function isFile(path: string): boolean {
 export function requireAppFolder(root: string): void {
   if (!isFolder(root)) throw environmentError(`there is no folder ${root}; run the command in your app's folder or pass --root <dir>`);
   if (!isFile(join(root, 'package.json'))) {
-    throw environmentError(`${root} is not a kit app (it has no package.json); run the command in your app's folder, pass --root <dir>, or create an app with npx create-kit-app`);
+    throw environmentError(
+      `${root} is not a kit app (it has no package.json); run the command in your app's folder, pass --root <dir>, or create an app with npx create-kit-app`,
+    );
   }
 }

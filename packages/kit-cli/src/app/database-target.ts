@@ -35,7 +35,13 @@ export function providerOption(context: CommandContext): Provider | undefined {
 /** The local file of a SQLite-family URL, or null for a server or memory. */
 export function localFile(target: DatabaseConfig): string | null {
   if (target.provider !== 'sqlite' && target.provider !== 'libsql') return null;
-  const path = target.url.startsWith('file://') ? target.url.slice(7) : target.url.startsWith('file:') ? target.url.slice(5) : target.provider === 'libsql' ? null : target.url;
+  const path = target.url.startsWith('file://')
+    ? target.url.slice(7)
+    : target.url.startsWith('file:')
+      ? target.url.slice(5)
+      : target.provider === 'libsql'
+        ? null
+        : target.url;
   if (path === null) return null;
   const file = path.split('?')[0] as string;
   return file === '' || file === ':memory:' ? null : file;
@@ -46,7 +52,9 @@ function anchored(target: DatabaseConfig, root: string): DatabaseConfig {
   const file = localFile(target);
   if (file === null || isAbsolute(file)) return target;
   const absolute = resolve(root, file);
-  const url = target.url.startsWith('file:') ? `file:${absolute}${target.url.includes('?') ? target.url.slice(target.url.indexOf('?')) : ''}` : absolute;
+  const url = target.url.startsWith('file:')
+    ? `file:${absolute}${target.url.includes('?') ? target.url.slice(target.url.indexOf('?')) : ''}`
+    : absolute;
   return { provider: target.provider, url };
 }
 
@@ -58,17 +66,22 @@ export async function findDatabase(context: CommandContext): Promise<DatabaseTar
   const provider = providerOption(context);
   const url = context.string('url');
   if (url !== undefined) {
-    if (url.trim() === '') throw usageError('--url is empty; pass a database URL such as data/app.db or postgres://user:password@host:5432/app');
+    if (url.trim() === '')
+      throw usageError('--url is empty; pass a database URL such as data/app.db or postgres://user:password@host:5432/app');
     return { ...anchored({ provider: provider ?? providerOfUrl(url), url }, context.root), source: '--url' };
   }
   const config = await loadAppConfig(context.root);
   if (config?.database !== undefined) {
     const database = config.database;
     if (typeof database.url !== 'string' || database.url.trim() === '') {
-      throw environmentError(`${configFileName} has a database whose url is empty (is DATABASE_URL set?); set the variable, write the url, or pass --url`);
+      throw environmentError(
+        `${configFileName} has a database whose url is empty (is DATABASE_URL set?); set the variable, write the url, or pass --url`,
+      );
     }
     if (!(providers as readonly string[]).includes(database.provider)) {
-      throw environmentError(`${configFileName}: database.provider must be ${providers.join(', ')}; got ${JSON.stringify(database.provider)}`);
+      throw environmentError(
+        `${configFileName}: database.provider must be ${providers.join(', ')}; got ${JSON.stringify(database.provider)}`,
+      );
     }
     return { ...anchored({ provider: provider ?? database.provider, url: database.url }, context.root), source: configFileName };
   }

@@ -31,7 +31,12 @@ describe("the app's .env", () => {
     await writeFile(join(root, 'package.json'), '{ "type": "module" }\n');
     await writeFile(join(root, '.env'), 'DATABASE_URL=data/from-env-file.db\n');
     let output = '';
-    const code = await runCli(['db:status'], { cwd: root, env: {}, stdout: { write: (text: string) => (output += text) }, stderr: { write: () => true } });
+    const code = await runCli(['db:status'], {
+      cwd: root,
+      env: {},
+      stdout: { write: (text: string) => (output += text) },
+      stderr: { write: () => true },
+    });
     expect(output).toContain('Database: sqlite data/from-env-file.db (from DATABASE_URL), not created yet');
     expect(code).toBe(0);
     expect(process.env.DATABASE_URL).toBe(databaseUrl ?? 'data/from-env-file.db');

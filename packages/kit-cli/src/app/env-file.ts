@@ -18,7 +18,10 @@ export function readEnvFile(root: string, env: Readonly<Record<string, string | 
     text = readFileSync(join(root, envFileName), 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return {};
-    throw new CliError(exitCodes.environment, `${envFileName} in ${root} cannot be read (${(error as Error).message}); fix its permissions or remove it`);
+    throw new CliError(
+      exitCodes.environment,
+      `${envFileName} in ${root} cannot be read (${(error as Error).message}); fix its permissions or remove it`,
+    );
   }
   const added: Record<string, string> = {};
   for (const [key, value] of Object.entries(parseEnv(text))) {
@@ -31,7 +34,10 @@ export function readEnvFile(root: string, env: Readonly<Record<string, string | 
  * Adds the app's `.env` variables that are not set to `process.env`, where the app's code reads them
  * (kit runs the app in its own process), and returns the command's environment with them.
  */
-export function applyEnvFile(root: string, env: Readonly<Record<string, string | undefined>>): Readonly<Record<string, string | undefined>> {
+export function applyEnvFile(
+  root: string,
+  env: Readonly<Record<string, string | undefined>>,
+): Readonly<Record<string, string | undefined>> {
   const added = readEnvFile(root, env);
   for (const [key, value] of Object.entries(added)) {
     if (process.env[key] === undefined) process.env[key] = value;

@@ -18,11 +18,16 @@ export async function loadAppConfig(root: string): Promise<KitConfig | null> {
   try {
     module = await importTypeScript(file);
   } catch (error) {
-    throw environmentError(`${configFileName} does not load: ${errorText(error)}; fix it (kit verify shows type errors with their lines)`, error);
+    throw environmentError(
+      `${configFileName} does not load: ${errorText(error)}; fix it (kit verify shows type errors with their lines)`,
+      error,
+    );
   }
   const config = module.default;
   if (config === null || typeof config !== 'object' || Array.isArray(config)) {
-    throw environmentError(`${configFileName} must export the app's configuration as its default export (export default defineConfig({ ... })), got ${config === undefined ? 'no default export' : Array.isArray(config) ? 'an array' : typeof config}`);
+    throw environmentError(
+      `${configFileName} must export the app's configuration as its default export (export default defineConfig({ ... })), got ${config === undefined ? 'no default export' : Array.isArray(config) ? 'an array' : typeof config}`,
+    );
   }
   return config as KitConfig;
 }

@@ -14,7 +14,9 @@ export function modelFiles(root: string): string[] {
   const folder = join(root, modelsFolder);
   if (!isFolder(folder)) return [];
   return readdirSync(folder, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !/\.(test|spec)\.ts$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
+    .filter(
+      (entry) => entry.isFile() && entry.name.endsWith('.ts') && !/\.(test|spec)\.ts$/.test(entry.name) && !entry.name.endsWith('.d.ts'),
+    )
     .map((entry) => join(entry.parentPath, entry.name))
     .sort();
 }
@@ -44,7 +46,10 @@ export async function loadAppModels(root: string, kitDb: KitDbModule): Promise<A
     try {
       module = await importTypeScript(file);
     } catch (error) {
-      throw environmentError(`${shown} does not load: ${errorText(error)}; fix the file (kit verify shows type errors with their lines)`, error);
+      throw environmentError(
+        `${shown} does not load: ${errorText(error)}; fix the file (kit verify shows type errors with their lines)`,
+        error,
+      );
     }
     let found = false;
     for (const [name, value] of Object.entries(module)) {

@@ -14,9 +14,16 @@ export interface ParsedArgs {
  * splits the tokens (`--a=b`, `-h`, `--`); the checks are ours, so that every mistake names the
  * option, the fix and the command's help.
  */
-export function parseCommandArgs(command: string, args: readonly string[], options: readonly OptionSpec[], positionals: readonly PositionalSpec[]): ParsedArgs {
+export function parseCommandArgs(
+  command: string,
+  args: readonly string[],
+  options: readonly OptionSpec[],
+  positionals: readonly PositionalSpec[],
+): ParsedArgs {
   const byName = new Map(options.map((option) => [option.name, option]));
-  const config = Object.fromEntries(options.map((option) => [option.name, { type: option.type, ...(option.short ? { short: option.short } : {}) }]));
+  const config = Object.fromEntries(
+    options.map((option) => [option.name, { type: option.type, ...(option.short ? { short: option.short } : {}) }]),
+  );
   const { tokens } = parseArgs({ args: [...args], options: config, strict: false, allowPositionals: true, tokens: true });
   const values = new Map<string, string | boolean | string[]>();
   const found: string[] = [];
@@ -29,12 +36,16 @@ export function parseCommandArgs(command: string, args: readonly string[], optio
     if (token.kind !== 'option') continue;
     const spec = byName.get(token.name);
     if (spec === undefined) {
-      const close = suggestions(token.name, options.map((option) => option.name)).slice(0, 3);
+      const close = suggestions(
+        token.name,
+        options.map((option) => option.name),
+      ).slice(0, 3);
       const hint = close.length > 0 ? `; did you mean ${orList(close.map((name) => `--${name}`))}?` : '';
       throw usageError(`unknown option ${token.rawName}${hint} (${helpHint})`);
     }
     if (spec.type === 'boolean') {
-      if (token.value !== undefined) throw usageError(`--${spec.name} takes no value, got --${spec.name}=${token.value}; write --${spec.name} alone`);
+      if (token.value !== undefined)
+        throw usageError(`--${spec.name} takes no value, got --${spec.name}=${token.value}; write --${spec.name} alone`);
       values.set(spec.name, true);
       continue;
     }
@@ -56,7 +67,8 @@ export function parseCommandArgs(command: string, args: readonly string[], optio
   }
   if (found.length > positionals.length) {
     const extra = found.slice(positionals.length).map((value) => JSON.stringify(value));
-    const expected = positionals.length === 0 ? 'takes no arguments' : `takes ${positionals.map((positional) => `<${positional.name}>`).join(' ')}`;
+    const expected =
+      positionals.length === 0 ? 'takes no arguments' : `takes ${positionals.map((positional) => `<${positional.name}>`).join(' ')}`;
     throw usageError(`unexpected argument ${extra.join(' ')}; it ${expected} (${helpHint})`);
   }
   return { values, positionals: found };

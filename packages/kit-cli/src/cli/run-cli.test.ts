@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => rm(empty, { recursive: true, force: true }));
 
-const run = (args: readonly string[], options: { env?: Record<string, string>; isTTY?: boolean } = {}) => runKitInProcess(args, { cwd: empty, ...options });
+const run = (args: readonly string[], options: { env?: Record<string, string>; isTTY?: boolean } = {}) =>
+  runKitInProcess(args, { cwd: empty, ...options });
 const ansi = /\u001b\[\d+m/;
 
 describe('kit --help and --version', () => {
@@ -28,7 +29,9 @@ describe('kit --help and --version', () => {
     expect(lines).toContain('  db:migrate     Generates a migration from model changes');
     expect(lines).toContain('  deploy:init    Generates deployment files');
     expect(lines).toContain('  ops:tail       Follows new events of the ops store');
-    expect(lines).toContain('Exit codes: 0 success, 1 the command ran and found failures, 2 usage error, 3 environment problem (no app, database or store).');
+    expect(lines).toContain(
+      'Exit codes: 0 success, 1 the command ran and found failures, 2 usage error, 3 environment problem (no app, database or store).',
+    );
     for (const command of kitCommands) expect(result.stdout).toContain(`  ${command.name} `);
     expect((await run(['-h'])).stdout).toBe(result.stdout);
     expect((await run(['help'])).stdout).toBe(result.stdout);
@@ -67,22 +70,43 @@ describe('usage errors exit 2', () => {
     expect(lines[0]).toBe('kit: unknown command "db:migrat". Did you mean "db:migrate"?');
     expect(lines).toContain('  db:status      Shows migration status');
     expect(lines.at(-2)).toBe('Run kit --help for the options, kit <command> --help for those of a command.');
-    expect((await run(['db'])).stderr.split('\n')[0]).toBe('kit: unknown command "db". Did you mean "db:push", "db:status" or "db:migrate"?');
+    expect((await run(['db'])).stderr.split('\n')[0]).toBe(
+      'kit: unknown command "db". Did you mean "db:push", "db:status" or "db:migrate"?',
+    );
     expect((await run(['frobnicate'])).stderr.split('\n')[0]).toBe('kit: unknown command "frobnicate".');
   });
 
   it('an unknown option names the closest one', async () => {
-    expect(await run(['verify', '--jsn'])).toEqual({ code: 2, stdout: '', stderr: 'kit verify: unknown option --jsn; did you mean --json? (run kit verify --help for its options)\n' });
-    expect((await run(['--bogus'])).stderr).toBe('kit: unknown option --bogus before the command; write kit <command> [options] (run kit --help for the commands)\n');
+    expect(await run(['verify', '--jsn'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'kit verify: unknown option --jsn; did you mean --json? (run kit verify --help for its options)\n',
+    });
+    expect((await run(['--bogus'])).stderr).toBe(
+      'kit: unknown option --bogus before the command; write kit <command> [options] (run kit --help for the commands)\n',
+    );
   });
 
   it('an option without its value, a flag with one, a missing or extra argument', async () => {
-    expect((await run(['db:push', '--lock-timeout'])).stderr).toBe('kit db:push: --lock-timeout needs a value: --lock-timeout <ms> (run kit db:push --help for its options)\n');
-    expect((await run(['db:migrate', '--name', '--check'])).stderr).toBe('kit db:migrate: --name needs a value: --name <text> (run kit db:migrate --help for its options)\n');
-    expect((await run(['ops:events', '--json=1'])).stderr).toBe('kit ops:events: --json takes no value, got --json=1; write --json alone\n');
+    expect((await run(['db:push', '--lock-timeout'])).stderr).toBe(
+      'kit db:push: --lock-timeout needs a value: --lock-timeout <ms> (run kit db:push --help for its options)\n',
+    );
+    expect((await run(['db:migrate', '--name', '--check'])).stderr).toBe(
+      'kit db:migrate: --name needs a value: --name <text> (run kit db:migrate --help for its options)\n',
+    );
+    expect((await run(['ops:events', '--json=1'])).stderr).toBe(
+      'kit ops:events: --json takes no value, got --json=1; write --json alone\n',
+    );
     expect((await run(['add', 'api'])).stderr).toBe('kit add: missing <name> (run kit add --help for its options)\n');
-    expect((await run(['verify', 'now'])).stderr).toBe('kit verify: unexpected argument "now"; it takes no arguments (run kit verify --help for its options)\n');
-    for (const args of [['db:push', '--lock-timeout'], ['add', 'api'], ['verify', 'now']]) expect((await run(args)).code).toBe(2);
+    expect((await run(['verify', 'now'])).stderr).toBe(
+      'kit verify: unexpected argument "now"; it takes no arguments (run kit verify --help for its options)\n',
+    );
+    for (const args of [
+      ['db:push', '--lock-timeout'],
+      ['add', 'api'],
+      ['verify', 'now'],
+    ])
+      expect((await run(args)).code).toBe(2);
   });
 });
 
@@ -94,7 +118,9 @@ describe('environment problems exit 3', () => {
       stdout: '',
       stderr: `kit verify: ${empty} is not a kit app (it has no package.json); run the command in your app's folder, pass --root <dir>, or create an app with npx create-kit-app\n`,
     });
-    expect((await run(['db:status', '--root', join(empty, 'nowhere')])).stderr).toBe(`kit db:status: there is no folder ${join(empty, 'nowhere')}; run the command in your app's folder or pass --root <dir>\n`);
+    expect((await run(['db:status', '--root', join(empty, 'nowhere')])).stderr).toBe(
+      `kit db:status: there is no folder ${join(empty, 'nowhere')}; run the command in your app's folder or pass --root <dir>\n`,
+    );
     expect((await run(['--root', join(empty, 'nowhere'), 'db:status'])).code).toBe(3);
   });
 });

@@ -153,7 +153,13 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<E
   const stdout = io.stdout ?? process.stdout;
   const stderr = io.stderr ?? process.stderr;
   const noColor = argv.includes('--no-color');
-  const streams: Streams = { stdout, stderr, out: createStyle(colourFor(stdout, env, noColor)), err: createStyle(colourFor(stderr, env, noColor)), env };
+  const streams: Streams = {
+    stdout,
+    stderr,
+    out: createStyle(colourFor(stdout, env, noColor)),
+    err: createStyle(colourFor(stderr, env, noColor)),
+    env,
+  };
   const { leading, rest } = splitLeadingGlobals(argv);
   const [first, ...args] = rest;
   if (first === undefined) {
@@ -175,7 +181,10 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<E
     return exitCodes.ok;
   }
   if (first.startsWith('-')) {
-    line(stderr, `${streams.err.red('kit:')} unknown option ${first} before the command; write kit <command> [options] (run kit --help for the commands)`);
+    line(
+      stderr,
+      `${streams.err.red('kit:')} unknown option ${first} before the command; write kit <command> [options] (run kit --help for the commands)`,
+    );
     return exitCodes.usage;
   }
   const command = kitCommands.find((candidate) => candidate.name === first);

@@ -4,7 +4,13 @@ import type { Style } from './style.js';
 export type Paint = (column: number, cell: string, padded: string) => string;
 
 /** Columns padded to their widest cell, the header bold; the last column is not padded. */
-export function table(headers: readonly string[], rows: readonly (readonly string[])[], style: Style, paint?: Paint, indent = '  '): string[] {
+export function table(
+  headers: readonly string[],
+  rows: readonly (readonly string[])[],
+  style: Style,
+  paint?: Paint,
+  indent = '  ',
+): string[] {
   const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)));
   const render = (cells: readonly string[], painter?: Paint) =>
     cells

@@ -4,8 +4,19 @@ import type { CommandContext, OptionSpec } from '../cli/command.js';
 
 /** Options of the three database commands. */
 export const databaseOptions: readonly OptionSpec[] = [
-  { name: 'url', type: 'string', value: '<url>', description: "the database (default: database of kit.config.ts, else DATABASE_URL); a SQLite path, file:, libsql://, postgres:// or mysql:// URL" },
-  { name: 'provider', type: 'string', value: '<name>', description: 'sqlite, libsql, postgres or mysql (default: from the configuration, or implied by the URL)' },
+  {
+    name: 'url',
+    type: 'string',
+    value: '<url>',
+    description:
+      'the database (default: database of kit.config.ts, else DATABASE_URL); a SQLite path, file:, libsql://, postgres:// or mysql:// URL',
+  },
+  {
+    name: 'provider',
+    type: 'string',
+    value: '<name>',
+    description: 'sqlite, libsql, postgres or mysql (default: from the configuration, or implied by the URL)',
+  },
   { name: 'dir', type: 'string', value: '<dir>', description: 'the migrations folder (default: migrations)' },
 ];
 

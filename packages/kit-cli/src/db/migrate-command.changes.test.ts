@@ -24,8 +24,12 @@ describe('kit db:migrate with renames and drops', () => {
     expect(migrations()).toEqual(['0001_create_ticket.sql']);
     const renamed = await kit('db:migrate', '--rename', 'ticket.title=ticket.subject');
     expect(renamed.code).toBe(0);
-    expect(readFileSync(join(app.root, migrations()[1] ? join('migrations', migrations()[1] as string) : 'missing'), 'utf8')).toContain('RENAME COLUMN "title" TO "subject"');
-    expect((await kit('db:migrate', '--rename', 'title')).stderr).toBe('kit db:migrate: --rename takes old=new, such as ticket.title=ticket.subject (a field) or ticket=issue (a model); got "title"\n');
+    expect(readFileSync(join(app.root, migrations()[1] ? join('migrations', migrations()[1] as string) : 'missing'), 'utf8')).toContain(
+      'RENAME COLUMN "title" TO "subject"',
+    );
+    expect((await kit('db:migrate', '--rename', 'title')).stderr).toBe(
+      'kit db:migrate: --rename takes old=new, such as ticket.title=ticket.subject (a field) or ticket=issue (a model); got "title"\n',
+    );
   });
 
   it('drops the field with --allow-data-loss', async () => {

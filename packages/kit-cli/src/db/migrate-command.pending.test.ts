@@ -46,7 +46,9 @@ describe('kit db:migrate after a migration that does not apply', () => {
     await replaceModel(app, withPriority);
     const risky = await kit('db:migrate', '--name', 'priority');
     expect(risky.code).toBe(0);
-    expect(risky.stderr).toBe('Warning: "priority" is NOT NULL without a default: this fails when "ticket" has rows with no value for it; give the field a .default() or make it .optional() if so.\n');
+    expect(risky.stderr).toBe(
+      'Warning: "priority" is NOT NULL without a default: this fails when "ticket" has rows with no value for it; give the field a .default() or make it .optional() if so.\n',
+    );
     expect((await kit('db:push')).code).toBe(1);
 
     await replaceModel(app, withPriorityDefault);

@@ -32,7 +32,11 @@ describe('kit db:migrate', () => {
     });
     expect(readFileSync(join(app.root, 'migrations/0001_create_ticket.sql'), 'utf8')).toContain('CREATE TABLE "ticket"');
     expect(existsSync(join(app.root, 'migrations/meta/0001_snapshot.json'))).toBe(true);
-    expect(await spawned('db:migrate')).toEqual({ code: 0, stderr: '', stdout: 'Nothing to write: the sqlite migrations in migrations/ match the models (1 model in 1 file of app/models/).\n' });
+    expect(await spawned('db:migrate')).toEqual({
+      code: 0,
+      stderr: '',
+      stdout: 'Nothing to write: the sqlite migrations in migrations/ match the models (1 model in 1 file of app/models/).\n',
+    });
   });
 
   it('--check exits 1 naming the changes and writes nothing; a named migration of the change follows', async () => {
@@ -41,29 +45,35 @@ describe('kit db:migrate', () => {
     expect(await kit('db:migrate', '--check')).toEqual({
       code: 1,
       stderr: '',
-      stdout: 'The models (1 model in 1 file of app/models/) changed since the latest migration; kit db:migrate would write 0002_add_ticket_due_on.sql:\n  "ticket": add column "dueOn" text\n',
+      stdout:
+        'The models (1 model in 1 file of app/models/) changed since the latest migration; kit db:migrate would write 0002_add_ticket_due_on.sql:\n  "ticket": add column "dueOn" text\n',
     });
     expect(migrations()).toEqual(['0001_create_ticket.sql']);
     const written = await kit('db:migrate', '--name', 'due dates');
     expect(written.code).toBe(0);
-    expect(written.stdout.split('\n')[0]).toBe('Wrote migrations/0002_due_dates.sql (sqlite, 1 statement) from 1 model in 1 file of app/models/:');
+    expect(written.stdout.split('\n')[0]).toBe(
+      'Wrote migrations/0002_due_dates.sql (sqlite, 1 statement) from 1 model in 1 file of app/models/:',
+    );
     expect((await kit('db:migrate', '--check')).code).toBe(0);
   });
 
   it('exits 3 without models or without a dialect to write', async () => {
-    const bare = await createTempApp({ 'kit.config.ts': "export default { routes: {} };\n" });
+    const bare = await createTempApp({ 'kit.config.ts': 'export default { routes: {} };\n' });
     try {
       expect(await runKitInProcess(['db:migrate'], { cwd: bare.root })).toEqual({
         code: 3,
         stdout: '',
-        stderr: 'kit db:migrate: no models in app/models/ (files exporting defineModel(...) results); create one with kit add model <name>\n',
+        stderr:
+          'kit db:migrate: no models in app/models/ (files exporting defineModel(...) results); create one with kit add model <name>\n',
       });
       await bare.write('app/models/ticket.ts', ticketModel);
       expect((await runKitInProcess(['db:migrate'], { cwd: bare.root })).stderr).toBe(
         'kit db:migrate: no database is configured, so the SQL dialect is unknown; add database: { provider, url } to kit.config.ts, set DATABASE_URL, or pass --provider sqlite|libsql|postgres|mysql\n',
       );
       const postgres = await runKitInProcess(['db:migrate', '--provider', 'postgres'], { cwd: bare.root });
-      expect(postgres.stdout.split('\n')[0]).toBe('Wrote migrations/0001_create_ticket.sql (postgres, 1 statement) from 1 model in 1 file of app/models/:');
+      expect(postgres.stdout.split('\n')[0]).toBe(
+        'Wrote migrations/0001_create_ticket.sql (postgres, 1 statement) from 1 model in 1 file of app/models/:',
+      );
     } finally {
       await bare.remove();
     }

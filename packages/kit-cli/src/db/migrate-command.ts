@@ -36,7 +36,9 @@ async function dialectFor(context: CommandContext, dir: string): Promise<Dialect
   if (provider !== undefined) return provider === 'libsql' ? 'sqlite' : provider;
   const written = latestSnapshotDialect(dir);
   if (written !== null) return written;
-  throw environmentError("no database is configured, so the SQL dialect is unknown; add database: { provider, url } to kit.config.ts, set DATABASE_URL, or pass --provider sqlite|libsql|postgres|mysql");
+  throw environmentError(
+    'no database is configured, so the SQL dialect is unknown; add database: { provider, url } to kit.config.ts, set DATABASE_URL, or pass --provider sqlite|libsql|postgres|mysql',
+  );
 }
 
 async function generate(kitDb: KitDbModule, options: Parameters<KitDbModule['generateMigration']>[0]): Promise<GeneratedMigration | null> {
@@ -75,7 +77,11 @@ export function failureWarnings(sql: string): string[] {
  * is how an app starts. Without a configured database, or when it cannot be reached, nothing is checked
  * (the command works offline) and a note says so.
  */
-async function unappliedMigrations(context: CommandContext, dir: string, kitDb: KitDbModule): Promise<{ where: string; pending: readonly string[]; applied: readonly string[] } | null> {
+async function unappliedMigrations(
+  context: CommandContext,
+  dir: string,
+  kitDb: KitDbModule,
+): Promise<{ where: string; pending: readonly string[]; applied: readonly string[] } | null> {
   let target: DatabaseTarget | null;
   try {
     target = await findDatabase(context);
@@ -90,7 +96,11 @@ async function unappliedMigrations(context: CommandContext, dir: string, kitDb: 
     return progress;
   } catch (error) {
     if (!(error instanceof CliError)) throw error;
-    context.err(context.style.err.yellow(`Note: could not read which migrations the database has applied (${errorText(error)}), so unapplied ones were not checked.`));
+    context.err(
+      context.style.err.yellow(
+        `Note: could not read which migrations the database has applied (${errorText(error)}), so unapplied ones were not checked.`,
+      ),
+    );
     return null;
   }
 }
@@ -113,7 +123,9 @@ async function run(context: CommandContext) {
   const kitDb = await appKitDb(context.root);
   const { models, files } = await loadAppModels(context.root, kitDb);
   if (models.length === 0) {
-    throw environmentError(`no models in ${modelsFolder}/ (files exporting defineModel(...) results); create one with kit add model <name>`);
+    throw environmentError(
+      `no models in ${modelsFolder}/ (files exporting defineModel(...) results); create one with kit add model <name>`,
+    );
   }
   const dialect = await dialectFor(context, dir);
   const options = {
@@ -147,7 +159,9 @@ async function run(context: CommandContext) {
     const lastApplied = [...unapplied.applied].sort().at(-1) ?? '';
     const early = unapplied.pending.filter((name) => name < lastApplied);
     if (early.length > 0) {
-      throw failure(`--replace-pending replaces only migrations that come after every applied one, but ${andList(early)} ${early.length === 1 ? 'comes' : 'come'} before ${lastApplied}, which ${unapplied.where} has applied; apply ${early.length === 1 ? 'it' : 'them'} with kit db:push, or remove ${early.length === 1 ? 'it' : 'them'} by hand. Nothing was written.`);
+      throw failure(
+        `--replace-pending replaces only migrations that come after every applied one, but ${andList(early)} ${early.length === 1 ? 'comes' : 'come'} before ${lastApplied}, which ${unapplied.where} has applied; apply ${early.length === 1 ? 'it' : 'them'} with kit db:push, or remove ${early.length === 1 ? 'it' : 'them'} by hand. Nothing was written.`,
+      );
     }
     // Tried on a copy of the folder first, so a migration kit-db refuses to write leaves the pending ones in place.
     const scratch = await mkdtemp(join(tmpdir(), 'kit-migrate-replace-'));
@@ -171,7 +185,9 @@ async function run(context: CommandContext) {
     return exitCodes.ok;
   }
   const { green } = context.style.out;
-  context.out(`${green('Wrote')} ${shownPath(context.root, migration.path)} (${dialect}, ${count(migration.statements.length, 'statement')}) from ${from}:`);
+  context.out(
+    `${green('Wrote')} ${shownPath(context.root, migration.path)} (${dialect}, ${count(migration.statements.length, 'statement')}) from ${from}:`,
+  );
   for (const change of migration.changes) context.out(`  ${change}`);
   context.out(`Snapshot: ${shownPath(context.root, migration.snapshotPath)}`);
   for (const warning of failureWarnings(migration.sql)) context.err(context.style.err.yellow(`Warning: ${warning}`));
@@ -195,14 +211,35 @@ new migration would be stacked on them. Apply them with kit db:push, or, when on
 with --replace-pending. A statement that may fail on existing rows is named in a warning.`,
   positionals: [],
   options: [
-    { name: 'name', type: 'string', value: '<text>', description: "name part of the file: 'add due date' gives NNNN_add_due_date.sql (default: made from the first change)" },
-    { name: 'rename', type: 'string', value: '<old=new>', multiple: true, description: 'rename instead of drop and add: ticket.title=ticket.subject (a field) or ticket=issue (a model); repeatable' },
+    {
+      name: 'name',
+      type: 'string',
+      value: '<text>',
+      description: "name part of the file: 'add due date' gives NNNN_add_due_date.sql (default: made from the first change)",
+    },
+    {
+      name: 'rename',
+      type: 'string',
+      value: '<old=new>',
+      multiple: true,
+      description: 'rename instead of drop and add: ticket.title=ticket.subject (a field) or ticket=issue (a model); repeatable',
+    },
     { name: 'allow-data-loss', type: 'boolean', description: 'allow dropping tables and columns that may hold data' },
     { name: 'check', type: 'boolean', description: 'write nothing; exit 1 when the models changed since the latest migration (for CI)' },
-    { name: 'replace-pending', type: 'boolean', description: 'delete the migrations the database has not applied (and their snapshots), then write one anew from the models' },
+    {
+      name: 'replace-pending',
+      type: 'boolean',
+      description: 'delete the migrations the database has not applied (and their snapshots), then write one anew from the models',
+    },
     ...databaseOptions,
   ],
-  examples: ['kit db:migrate', 'kit db:migrate --name "add due date"', 'kit db:migrate --rename ticket.title=ticket.subject', 'kit db:migrate --check', 'kit db:migrate --replace-pending'],
+  examples: [
+    'kit db:migrate',
+    'kit db:migrate --name "add due date"',
+    'kit db:migrate --rename ticket.title=ticket.subject',
+    'kit db:migrate --check',
+    'kit db:migrate --replace-pending',
+  ],
   readsEnvFile: true,
   run,
 };

@@ -8,7 +8,12 @@ import { fromKitDbError } from './db-errors.js';
  * Connects to the target with kit-db (no models: the commands only read and write the ledger and run
  * SQL files). A libSQL server's token comes from `DATABASE_AUTH_TOKEN`.
  */
-export async function openDatabase(kitDb: KitDbModule, target: DatabaseTarget, context: CommandContext, url = target.url): Promise<KitDatabase> {
+export async function openDatabase(
+  kitDb: KitDbModule,
+  target: DatabaseTarget,
+  context: CommandContext,
+  url = target.url,
+): Promise<KitDatabase> {
   const token = context.env.DATABASE_AUTH_TOKEN;
   try {
     return await kitDb.createDatabase({

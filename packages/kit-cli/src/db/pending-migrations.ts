@@ -25,7 +25,12 @@ export interface MigrationProgress {
  * `kit_migrations` table. Null when `dir` is not a folder. A database that cannot be reached throws the
  * command's error (exit 3).
  */
-export async function readMigrationProgress(context: CommandContext, dir: string, target: DatabaseTarget, kitDb?: KitDbModule): Promise<MigrationProgress | null> {
+export async function readMigrationProgress(
+  context: CommandContext,
+  dir: string,
+  target: DatabaseTarget,
+  kitDb?: KitDbModule,
+): Promise<MigrationProgress | null> {
   if (!isFolder(dir)) return null;
   const db = kitDb ?? (await appKitDb(context.root));
   const file = localFile(target);
@@ -35,7 +40,12 @@ export async function readMigrationProgress(context: CommandContext, dir: string
     const status = await db.migrationStatus({ db: database, dir }).catch((error: unknown) => {
       throw fromKitDbError(error);
     });
-    return { where: `${target.provider} ${shownUrl(target, context.root)}`, exists, applied: status.applied.map((migration) => migration.name), pending: status.pending };
+    return {
+      where: `${target.provider} ${shownUrl(target, context.root)}`,
+      exists,
+      applied: status.applied.map((migration) => migration.name),
+      pending: status.pending,
+    };
   } finally {
     await database.close();
   }
@@ -49,6 +59,8 @@ export function pendingMigrationsWarning(progress: MigrationProgress): string | 
   const { pending } = progress;
   if (pending.length === 0) return null;
   const names = pending.length <= 3 ? pending.join(', ') : `${pending.slice(0, 3).join(', ')} and ${pending.length - 3} more`;
-  const state = progress.exists ? `${progress.where} has not applied ${count(pending.length, 'migration')} of migrations/ (${names})` : `${progress.where} does not exist yet and ${count(pending.length, 'migration')} of migrations/ ${pending.length === 1 ? 'is' : 'are'} waiting (${names})`;
+  const state = progress.exists
+    ? `${progress.where} has not applied ${count(pending.length, 'migration')} of migrations/ (${names})`
+    : `${progress.where} does not exist yet and ${count(pending.length, 'migration')} of migrations/ ${pending.length === 1 ? 'is' : 'are'} waiting (${names})`;
   return `Warning: ${state}; run kit db:push to apply ${pending.length === 1 ? 'it' : 'them'}, or requests that use ${pending.length === 1 ? 'its' : 'their'} tables fail (such as "no such table").`;
 }

@@ -25,7 +25,11 @@ describe('kit db:push', () => {
       stdout: 'Applied 1 migration to sqlite data/app.db:\n  MIGRATION           TIME\n  0001_create_ticket  <n> ms\n',
     });
     expect(existsSync(join(app.root, 'data', 'app.db'))).toBe(true);
-    expect(await kit(['db:push'])).toEqual({ code: 0, stderr: '', stdout: 'The database (sqlite data/app.db) is up to date: no pending migration in migrations/.\n' });
+    expect(await kit(['db:push'])).toEqual({
+      code: 0,
+      stderr: '',
+      stdout: 'The database (sqlite data/app.db) is up to date: no pending migration in migrations/.\n',
+    });
   });
 
   it('refuses to run (exit 1) when an applied migration was edited', async () => {
@@ -51,7 +55,8 @@ describe('kit db:push', () => {
       expect(await run({})).toEqual({
         code: 3,
         stdout: '',
-        stderr: "kit db:push: no database is configured; add database: { provider: 'sqlite', url: 'data/app.db' } to kit.config.ts, set DATABASE_URL, or pass --url <url>\n",
+        stderr:
+          "kit db:push: no database is configured; add database: { provider: 'sqlite', url: 'data/app.db' } to kit.config.ts, set DATABASE_URL, or pass --url <url>\n",
       });
     } finally {
       await bare.remove();
@@ -62,7 +67,8 @@ describe('kit db:push', () => {
     expect(await kit(['db:push'])).toEqual({
       code: 0,
       stderr: '',
-      stdout: 'Nothing to apply: there is no migrations folder at migrations/. kit db:migrate writes the first migration once the app has a model in app/models/.\n',
+      stdout:
+        'Nothing to apply: there is no migrations folder at migrations/. kit db:migrate writes the first migration once the app has a model in app/models/.\n',
     });
     await kit(['db:migrate']);
     const port = await freePort();

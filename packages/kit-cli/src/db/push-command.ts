@@ -14,7 +14,9 @@ async function run(context: CommandContext) {
   const dir = migrationsDir(context);
   if (!isFolder(dir)) {
     // Nothing to apply is not a failure: a new app has no migrations until its first model.
-    context.out(`Nothing to apply: there is no migrations folder at ${shownPath(context.root, dir)}/. kit db:migrate writes the first migration once the app has a model in app/models/.`);
+    context.out(
+      `Nothing to apply: there is no migrations folder at ${shownPath(context.root, dir)}/. kit db:migrate writes the first migration once the app has a model in app/models/.`,
+    );
     return exitCodes.ok;
   }
   const target = await resolveDatabase(context);
@@ -28,16 +30,23 @@ async function run(context: CommandContext) {
   const db = await openDatabase(kitDb, target, context);
   const where = `${target.provider} ${shownUrl(target, context.root)}`;
   try {
-    const result = await kitDb.applyMigrations({ db, dir, ...(lockTimeoutMs === undefined ? {} : { lockTimeoutMs }) }).catch((error: unknown) => {
-      throw fromKitDbError(error);
-    });
+    const result = await kitDb
+      .applyMigrations({ db, dir, ...(lockTimeoutMs === undefined ? {} : { lockTimeoutMs }) })
+      .catch((error: unknown) => {
+        throw fromKitDbError(error);
+      });
     if (result.applied.length === 0 && result.skipped.length === 0) {
       context.out(`The database (${where}) is up to date: no pending migration in ${shownPath(context.root, dir)}/.`);
       return exitCodes.ok;
     }
     if (result.applied.length > 0) {
       context.out(`${context.style.out.green('Applied')} ${count(result.applied.length, 'migration')} to ${where}:`);
-      for (const row of table(['MIGRATION', 'TIME'], result.applied.map((migration) => [migration.name, `${Math.round(migration.durationMs)} ms`]), context.style.out)) context.out(row);
+      for (const row of table(
+        ['MIGRATION', 'TIME'],
+        result.applied.map((migration) => [migration.name, `${Math.round(migration.durationMs)} ms`]),
+        context.style.out,
+      ))
+        context.out(row);
     }
     if (result.skipped.length > 0) context.out(`Applied meanwhile by another process: ${result.skipped.join(', ')}.`);
     return exitCodes.ok;
@@ -58,7 +67,15 @@ its recorded checksum: an edited one stops the run (exit 1). A SQLite file and i
 when missing. Concurrent runs are safe: each waits for the migration lock. Without a migrations
 folder there is nothing to apply, which it says (exit 0).`,
   positionals: [],
-  options: [...databaseOptions, { name: 'lock-timeout', type: 'string', value: '<ms>', description: "longest wait for another run's migration lock, in milliseconds (default 60000)" }],
+  options: [
+    ...databaseOptions,
+    {
+      name: 'lock-timeout',
+      type: 'string',
+      value: '<ms>',
+      description: "longest wait for another run's migration lock, in milliseconds (default 60000)",
+    },
+  ],
   examples: ['kit db:push', 'kit db:push --url postgres://app:secret@db:5432/app', 'DATABASE_URL=data/test.db kit db:push'],
   readsEnvFile: true,
   run,

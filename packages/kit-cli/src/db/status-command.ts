@@ -19,14 +19,22 @@ function upToDate(status: MigrationStatus): boolean {
 
 function rows(status: MigrationStatus): string[][] {
   const changed = new Set(status.changed);
-  const applied = status.applied.map((migration) => [changed.has(migration.name) ? 'changed' : status.missing.includes(migration.name) ? 'missing' : 'applied', migration.name, shortTime(migration.appliedAt)]);
+  const applied = status.applied.map((migration) => [
+    changed.has(migration.name) ? 'changed' : status.missing.includes(migration.name) ? 'missing' : 'applied',
+    migration.name,
+    shortTime(migration.appliedAt),
+  ]);
   return [...applied, ...status.pending.map((name) => ['pending', name, '-'])];
 }
 
 function advice(status: MigrationStatus): string[] {
   const lines: string[] = [];
-  if (status.changed.length > 0) lines.push(`Changed since applied: ${status.changed.join(', ')}; restore these files (kit db:push refuses to run) and put new changes in a new migration.`);
-  if (status.missing.length > 0) lines.push(`Missing files of applied migrations: ${status.missing.join(', ')}; restore them from version control.`);
+  if (status.changed.length > 0)
+    lines.push(
+      `Changed since applied: ${status.changed.join(', ')}; restore these files (kit db:push refuses to run) and put new changes in a new migration.`,
+    );
+  if (status.missing.length > 0)
+    lines.push(`Missing files of applied migrations: ${status.missing.join(', ')}; restore them from version control.`);
   if (status.pending.length > 0) lines.push('Run kit db:push to apply the pending migrations.');
   if (status.modelsChanged === true) lines.push('The models changed since the latest migration: run kit db:migrate.');
   return lines;
@@ -81,7 +89,9 @@ async function run(context: CommandContext) {
   const summary = [`${status.applied.length} applied`, `${status.pending.length} pending`];
   if (status.changed.length > 0) summary.push(`${status.changed.length} changed`);
   if (status.missing.length > 0) summary.push(`${status.missing.length} missing`);
-  context.out(`${summary.join(', ')}.${models.length > 0 && status.modelsChanged !== true ? ` The models (${count(models.length, 'model')}) match the latest migration.` : ''}`);
+  context.out(
+    `${summary.join(', ')}.${models.length > 0 && status.modelsChanged !== true ? ` The models (${count(models.length, 'model')}) match the latest migration.` : ''}`,
+  );
   for (const line of advice(status)) context.out(style.out.yellow(line));
   if (ok) context.out(style.out.green('Up to date.'));
   return check && !ok ? exitCodes.failed : exitCodes.ok;

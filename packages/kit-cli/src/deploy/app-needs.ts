@@ -46,7 +46,10 @@ export async function readAppNeeds(context: CommandContext): Promise<AppNeeds> {
     sqliteFile = inside.startsWith('..') || isAbsolute(inside) ? file : inside;
     const folder = dirname(sqliteFile);
     dataFolder = isAbsolute(folder) ? folder : folder === '.' ? null : `${imageRoot}/${folder}`;
-    reasons.push({ reason: `the database is the SQLite file ${sqliteFile}, which one pod at a time can use`, fix: `move the data to PostgreSQL or MySQL (database in ${configFileName})` });
+    reasons.push({
+      reason: `the database is the SQLite file ${sqliteFile}, which one pod at a time can use`,
+      fix: `move the data to PostgreSQL or MySQL (database in ${configFileName})`,
+    });
   }
   const approving = (config?.policies ?? []).filter((policy) => policy.effect === 'approve').map((policy) => policy.key);
   if (approving.length > 0 && config?.approvals?.store === undefined) {

@@ -16,7 +16,9 @@ import { createTempApp, runKitInProcess, type TempApp } from '../testing/temp-ap
 
 let app: TempApp;
 beforeEach(async () => {
-  app = await createTempApp({ 'package.json': JSON.stringify({ name: '@acme/Help Desk', private: true, type: 'module', dependencies: { '@kit/kit-cli': '0.1.0' } }) });
+  app = await createTempApp({
+    'package.json': JSON.stringify({ name: '@acme/Help Desk', private: true, type: 'module', dependencies: { '@kit/kit-cli': '0.1.0' } }),
+  });
 });
 afterEach(() => app.remove());
 
@@ -68,7 +70,8 @@ describe('kit deploy:init --target kubernetes', () => {
     expect(deployment.spec?.strategy).toEqual({ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } });
     const container = deployment.spec?.template.spec?.containers[0];
     expect(container?.image).toBe('help-desk:latest');
-    for (const probe of [container?.readinessProbe, container?.livenessProbe, container?.startupProbe]) expect(probe?.httpGet).toEqual({ path: '/_kit/health', port: 'http' });
+    for (const probe of [container?.readinessProbe, container?.livenessProbe, container?.startupProbe])
+      expect(probe?.httpGet).toEqual({ path: '/_kit/health', port: 'http' });
     expect(container?.ports).toEqual([{ name: 'http', containerPort: 3000, protocol: 'TCP' }]);
     expect(container?.resources).toEqual({ requests: { cpu: '100m', memory: '128Mi' }, limits: { cpu: '1', memory: '512Mi' } });
     expect(deployment.spec?.template.spec?.securityContext?.runAsNonRoot).toBe(true);
@@ -90,25 +93,41 @@ describe('kit deploy:init --target kubernetes', () => {
 
   it('takes the image, the replicas, the port and the health path from options', async () => {
     await app.write('kit.config.ts', postgresConfig);
-    const result = await kit('deploy:init', '--target', 'kubernetes', '--image', 'ghcr.io/acme/help-desk:1.4.0', '--replicas', '3', '--port', '8080', '--health-path', '/api/health', '--name', 'desk');
+    const result = await kit(
+      'deploy:init',
+      '--target',
+      'kubernetes',
+      '--image',
+      'ghcr.io/acme/help-desk:1.4.0',
+      '--replicas',
+      '3',
+      '--port',
+      '8080',
+      '--health-path',
+      '/api/health',
+      '--name',
+      'desk',
+    );
     expect(result.code).toBe(0);
     const deployment = new Deployment(parseYaml(read('deploy/kubernetes/deployment.yaml')) as Record<string, never>);
     deployment.validate();
     const container = deployment.spec?.template.spec?.containers[0];
-    expect([deployment.metadata?.name, deployment.spec?.replicas, container?.image, container?.ports?.[0]?.containerPort, container?.readinessProbe?.httpGet?.path]).toEqual([
-      'desk',
-      3,
-      'ghcr.io/acme/help-desk:1.4.0',
-      8080,
-      '/api/health',
-    ]);
+    expect([
+      deployment.metadata?.name,
+      deployment.spec?.replicas,
+      container?.image,
+      container?.ports?.[0]?.containerPort,
+      container?.readinessProbe?.httpGet?.path,
+    ]).toEqual(['desk', 3, 'ghcr.io/acme/help-desk:1.4.0', 8080, '/api/health']);
     expect(container?.env).toContainEqual({ name: 'PORT', value: '8080' });
   });
 
   it('refuses to overwrite its files without --force, writing nothing, and keeps an existing Dockerfile', async () => {
     await app.write('kit.config.ts', postgresConfig);
     await app.write('Dockerfile', 'FROM scratch\n');
-    expect((await kit('deploy:init', '--target', 'kubernetes')).stdout).toContain('  kept   Dockerfile                            exists already (--force overwrites it)');
+    expect((await kit('deploy:init', '--target', 'kubernetes')).stdout).toContain(
+      '  kept   Dockerfile                            exists already (--force overwrites it)',
+    );
     expect(read('Dockerfile')).toBe('FROM scratch\n');
     await app.write('deploy/kubernetes/service.yaml', '# mine\n');
     expect(await kit('deploy:init', '--target', 'kubernetes')).toEqual({
@@ -173,13 +192,18 @@ describe('kit deploy:init --target kubernetes for an app that must run as one pr
     expect(migrate?.command).toEqual(['node_modules/.bin/kit', 'db:push']);
     expect(migrate?.image).toBe(container?.image);
     expect(migrate?.envFrom).toEqual(container?.envFrom);
-    for (const mounts of [migrate?.volumeMounts, container?.volumeMounts]) expect(mounts).toEqual([{ name: 'data', mountPath: '/app/data' }]);
+    for (const mounts of [migrate?.volumeMounts, container?.volumeMounts])
+      expect(mounts).toEqual([{ name: 'data', mountPath: '/app/data' }]);
     expect(pod?.volumes).toEqual([{ name: 'data', persistentVolumeClaim: { claimName: 'help-desk-data' } }]);
     const claim = new PersistentVolumeClaim(parseYaml(read('deploy/kubernetes/pvc.yaml')) as Record<string, never>);
     claim.validate();
     expect(claim.spec).toEqual({ accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } });
     expect(existsSync(join(app.root, 'deploy/kubernetes/pdb.yaml'))).toBe(false);
-    expect((parseYaml(read('deploy/kubernetes/kustomization.yaml')) as { resources: string[] }).resources).toEqual(['deployment.yaml', 'service.yaml', 'pvc.yaml']);
+    expect((parseYaml(read('deploy/kubernetes/kustomization.yaml')) as { resources: string[] }).resources).toEqual([
+      'deployment.yaml',
+      'service.yaml',
+      'pvc.yaml',
+    ]);
   });
 
   it('refuses more replicas, naming what keeps the app to one', async () => {
@@ -194,7 +218,7 @@ describe('kit deploy:init --target kubernetes for an app that must run as one pr
   });
 
   it('leaves out the migration step for an app without a database', async () => {
-    await app.write('kit.config.ts', "export default { routes: {} };\n");
+    await app.write('kit.config.ts', 'export default { routes: {} };\n');
     expect((await kit('deploy:init', '--target', 'kubernetes')).code).toBe(0);
     const deployment = new Deployment(parseYaml(read('deploy/kubernetes/deployment.yaml')) as Record<string, never>);
     expect(deployment.spec?.replicas).toBe(2);
@@ -211,7 +235,9 @@ describe('kit deploy:init --target docker', () => {
       ['node:22-bookworm-slim', 'build'],
       ['node:22-bookworm-slim', 'runtime'],
     ]);
-    const instructions = dockerfile.getInstructions().map((instruction): [string, string] => [instruction.getKeyword(), instruction.getArgumentsContent() ?? '']);
+    const instructions = dockerfile
+      .getInstructions()
+      .map((instruction): [string, string] => [instruction.getKeyword(), instruction.getArgumentsContent() ?? '']);
     const runtimeStart = instructions.findIndex(([keyword, args]) => keyword === 'FROM' && args.endsWith('AS runtime'));
     const build = instructions.slice(0, runtimeStart);
     const runtime = instructions.slice(runtimeStart);
@@ -226,9 +252,11 @@ describe('kit deploy:init --target docker', () => {
     expect(read('.dockerignore').split('\n')).toEqual(expect.arrayContaining(['node_modules', '.kit', '.env', '*.db']));
   });
 
-  it("has a HEALTHCHECK command that passes while the app answers its health path and fails otherwise", async () => {
+  it('has a HEALTHCHECK command that passes while the app answers its health path and fails otherwise', async () => {
     await kit('deploy:init', '--target', 'docker');
-    const line = read('Dockerfile').split('\n').find((text) => text.trim().startsWith('CMD ["node", "-e"'));
+    const line = read('Dockerfile')
+      .split('\n')
+      .find((text) => text.trim().startsWith('CMD ["node", "-e"'));
     const command = JSON.parse((line ?? '').trim().slice('CMD '.length)) as string[];
     expect(command.slice(0, 2)).toEqual(['node', '-e']);
     let healthy = true;
@@ -273,16 +301,26 @@ describe('kit deploy:init --target fly', () => {
     expect(config.build).toEqual({ dockerfile: 'Dockerfile' });
     expect(config.env).toEqual({ NODE_ENV: 'production', HOST: '0.0.0.0', PORT: '3000' });
     expect(config.http_service).toMatchObject({ internal_port: 3000, force_https: true, min_machines_running: 1 });
-    expect(config.http_service.checks).toEqual([{ grace_period: '10s', interval: '15s', method: 'GET', path: '/_kit/health', timeout: '5s' }]);
+    expect(config.http_service.checks).toEqual([
+      { grace_period: '10s', interval: '15s', method: 'GET', path: '/_kit/health', timeout: '5s' },
+    ]);
     expect(read('Dockerfile')).toContain('CMD ["node_modules/.bin/kit", "start"]');
   });
 });
 
 describe('usage errors', () => {
   it('need a known target and valid values', async () => {
-    expect(await kit('deploy:init')).toEqual({ code: 2, stdout: '', stderr: 'kit deploy:init: --target is required: docker, kubernetes or fly (kit deploy:init --target docker)\n' });
-    expect((await kit('deploy:init', '--target', 'kubernets')).stderr).toBe('kit deploy:init: unknown target "kubernets"; did you mean kubernetes? The targets are docker, kubernetes or fly.\n');
-    expect((await kit('deploy:init', '--target', 'heroku')).stderr).toBe('kit deploy:init: unknown target "heroku"; the targets are docker, kubernetes or fly.\n');
+    expect(await kit('deploy:init')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'kit deploy:init: --target is required: docker, kubernetes or fly (kit deploy:init --target docker)\n',
+    });
+    expect((await kit('deploy:init', '--target', 'kubernets')).stderr).toBe(
+      'kit deploy:init: unknown target "kubernets"; did you mean kubernetes? The targets are docker, kubernetes or fly.\n',
+    );
+    expect((await kit('deploy:init', '--target', 'heroku')).stderr).toBe(
+      'kit deploy:init: unknown target "heroku"; the targets are docker, kubernetes or fly.\n',
+    );
     await app.write('kit.config.ts', postgresConfig);
     expect((await kit('deploy:init', '--target', 'kubernetes', '--replicas', '1')).stderr).toBe(
       'kit deploy:init: --replicas must be a whole number from 2 to 100 (two at least, so a node can be drained while the app keeps serving); got "1"\n',

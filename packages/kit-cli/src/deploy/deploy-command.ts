@@ -18,7 +18,9 @@ function targetOf(context: CommandContext): DeployTarget {
   const target = deployTargets.find((candidate) => candidate.name === name);
   if (target === undefined) {
     const close = suggestions(name, names);
-    throw usageError(`unknown target "${name}"; ${close.length > 0 ? `did you mean ${close[0]}? The targets are` : 'the targets are'} ${orList(names)}.`);
+    throw usageError(
+      `unknown target "${name}"; ${close.length > 0 ? `did you mean ${close[0]}? The targets are` : 'the targets are'} ${orList(names)}.`,
+    );
   }
   return target;
 }
@@ -39,11 +41,17 @@ function singleProcessNotes(settings: DeploySettings): string[] {
   const { app } = settings;
   const notes: string[] = [];
   if (app.singleProcess.length > 0) {
-    notes.push(`Note: 1 replica, replaced rather than rolled on each deploy, since ${app.singleProcess.map((item) => item.reason).join('; and ')}.`);
-    notes.push(`To run more replicas, ${app.singleProcess.map((item) => item.fix).join(' and ')}, then run kit deploy:init --target kubernetes --force again.`);
+    notes.push(
+      `Note: 1 replica, replaced rather than rolled on each deploy, since ${app.singleProcess.map((item) => item.reason).join('; and ')}.`,
+    );
+    notes.push(
+      `To run more replicas, ${app.singleProcess.map((item) => item.fix).join(' and ')}, then run kit deploy:init --target kubernetes --force again.`,
+    );
   }
   if (app.sqliteFile !== null && app.dataFolder === null) {
-    notes.push(`Note: the SQLite file ${app.sqliteFile} is in the app's own folder, which no volume can hold without hiding the app: move it into a folder (such as data/${app.sqliteFile}), then run kit deploy:init --target kubernetes --force again; until then its data is lost whenever the pod is replaced.`);
+    notes.push(
+      `Note: the SQLite file ${app.sqliteFile} is in the app's own folder, which no volume can hold without hiding the app: move it into a folder (such as data/${app.sqliteFile}), then run kit deploy:init --target kubernetes --force again; until then its data is lost whenever the pod is replaced.`,
+    );
   }
   return notes;
 }
@@ -57,7 +65,9 @@ async function run(context: CommandContext) {
   const existing = files.filter((file) => isFile(join(context.root, file.path)));
   const blocking = existing.filter((file) => file.role === 'own');
   if (blocking.length > 0 && !force) {
-    throw failure(`${andList(blocking.map((file) => file.path))} already ${blocking.length === 1 ? 'exists' : 'exist'}; nothing was written. Pass --force to overwrite, after committing or backing up your changes.`);
+    throw failure(
+      `${andList(blocking.map((file) => file.path))} already ${blocking.length === 1 ? 'exists' : 'exist'}; nothing was written. Pass --force to overwrite, after committing or backing up your changes.`,
+    );
   }
   const rows: string[][] = [];
   for (const file of files) {
@@ -101,12 +111,26 @@ Kubernetes or Fly builds from is kept when it exists.`,
     { name: 'force', type: 'boolean', description: 'overwrite existing files' },
     { name: 'name', type: 'string', value: '<name>', description: "the app's name in the files, a DNS label (default: from package.json)" },
     { name: 'port', type: 'string', value: '<n>', description: 'the port the app listens on in the container (default 3000)' },
-    { name: 'health-path', type: 'string', value: '<path>', description: 'the path probes and health checks request (default /_kit/health)' },
+    {
+      name: 'health-path',
+      type: 'string',
+      value: '<path>',
+      description: 'the path probes and health checks request (default /_kit/health)',
+    },
     { name: 'image', type: 'string', value: '<ref>', description: 'kubernetes: the image to run (default <name>:latest)' },
-    { name: 'replicas', type: 'string', value: '<n>', description: 'kubernetes: pods to run, 2 or more (default 2); 1 for an app that must run as one process' },
+    {
+      name: 'replicas',
+      type: 'string',
+      value: '<n>',
+      description: 'kubernetes: pods to run, 2 or more (default 2); 1 for an app that must run as one process',
+    },
     { name: 'region', type: 'string', value: '<code>', description: "fly: the primary region, such as ams (default: fly launch's choice)" },
   ],
-  examples: ['kit deploy:init --target docker', 'kit deploy:init --target kubernetes --image ghcr.io/acme/helpdesk:1.4.0 --replicas 3', 'kit deploy:init --target fly --region ams'],
+  examples: [
+    'kit deploy:init --target docker',
+    'kit deploy:init --target kubernetes --image ghcr.io/acme/helpdesk:1.4.0 --replicas 3',
+    'kit deploy:init --target fly --region ams',
+  ],
   // kubernetes reads kit.config.ts, which may read .env (DATABASE_URL).
   readsEnvFile: true,
   run,

@@ -47,7 +47,8 @@ function whole(context: CommandContext, option: string, fallback: number, min: n
   const text = context.string(option);
   if (text === undefined) return fallback;
   const value = Number(text);
-  if (!/^\d+$/.test(text) || value < min || value > max) throw usageError(`--${option} must be a whole number from ${min} to ${max}${why}; got "${text}"`);
+  if (!/^\d+$/.test(text) || value < min || value > max)
+    throw usageError(`--${option} must be a whole number from ${min} to ${max}${why}; got "${text}"`);
   return value;
 }
 
@@ -56,7 +57,8 @@ function whole(context: CommandContext, option: string, fallback: number, min: n
  * exactly 1 for an app that must run as one process, where another count is refused with the reasons.
  */
 function replicasOf(context: CommandContext, app: AppNeeds): number {
-  if (app.singleProcess.length === 0) return whole(context, 'replicas', 2, 2, 100, ' (two at least, so a node can be drained while the app keeps serving)');
+  if (app.singleProcess.length === 0)
+    return whole(context, 'replicas', 2, 2, 100, ' (two at least, so a node can be drained while the app keeps serving)');
   const text = context.string('replicas');
   if (text === undefined || text === '1') return 1;
   throw usageError(
@@ -68,13 +70,19 @@ function replicasOf(context: CommandContext, app: AppNeeds): number {
 export function deploySettings(context: CommandContext, app: AppNeeds = noNeeds): DeploySettings {
   const given = context.string('name');
   const name = given ?? (labelOf(packageName(context.root) ?? '') || labelOf(basename(context.root)) || 'kit-app');
-  if (!dnsLabel.test(name)) throw usageError(`--name must be a DNS label (lower-case letters, digits and dashes, at most 63, starting and ending with a letter or digit); got "${name}", try "${labelOf(name) || 'my-app'}"`);
+  if (!dnsLabel.test(name))
+    throw usageError(
+      `--name must be a DNS label (lower-case letters, digits and dashes, at most 63, starting and ending with a letter or digit); got "${name}", try "${labelOf(name) || 'my-app'}"`,
+    );
   const healthPath = context.string('health-path') ?? '/_kit/health';
-  if (!/^\/[\x21-\x7e]*$/.test(healthPath)) throw usageError(`--health-path must be a URL path starting with /, such as /_kit/health; got "${healthPath}"`);
+  if (!/^\/[\x21-\x7e]*$/.test(healthPath))
+    throw usageError(`--health-path must be a URL path starting with /, such as /_kit/health; got "${healthPath}"`);
   const region = context.string('region') ?? null;
-  if (region !== null && !/^[a-z]{3}$/.test(region)) throw usageError(`--region must be a Fly region code of three letters, such as ams or iad; got "${region}"`);
+  if (region !== null && !/^[a-z]{3}$/.test(region))
+    throw usageError(`--region must be a Fly region code of three letters, such as ams or iad; got "${region}"`);
   const image = context.string('image') ?? `${name}:latest`;
-  if (/\s/.test(image) || image === '') throw usageError(`--image must be an image reference such as registry.example.com/${name}:1.0.0; got "${image}"`);
+  if (/\s/.test(image) || image === '')
+    throw usageError(`--image must be an image reference such as registry.example.com/${name}:1.0.0; got "${image}"`);
   return {
     name,
     image,

@@ -47,7 +47,12 @@ export function deployment(settings: DeploySettings): IDeployment {
     securityContext: { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } },
     ...(volumeMounts.length === 0 ? {} : { volumeMounts }),
   };
-  const migrate: IContainer = { name: 'migrate', ...shared, command: ['node_modules/.bin/kit', 'db:push'], resources: { requests: { cpu: '100m', memory: '128Mi' }, limits: { cpu: '1', memory: '512Mi' } } };
+  const migrate: IContainer = {
+    name: 'migrate',
+    ...shared,
+    command: ['node_modules/.bin/kit', 'db:push'],
+    resources: { requests: { cpu: '100m', memory: '128Mi' }, limits: { cpu: '1', memory: '512Mi' } },
+  };
   return {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
@@ -60,9 +65,22 @@ export function deployment(settings: DeploySettings): IDeployment {
       template: {
         metadata: { labels: { ...labels(settings) } },
         spec: {
-          securityContext: { runAsNonRoot: true, runAsUser: 1000, runAsGroup: 1000, fsGroup: 1000, seccompProfile: { type: 'RuntimeDefault' } },
+          securityContext: {
+            runAsNonRoot: true,
+            runAsUser: 1000,
+            runAsGroup: 1000,
+            fsGroup: 1000,
+            seccompProfile: { type: 'RuntimeDefault' },
+          },
           terminationGracePeriodSeconds: 30,
-          topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'kubernetes.io/hostname', whenUnsatisfiable: 'ScheduleAnyway', labelSelector: { matchLabels: selector(settings) } }],
+          topologySpreadConstraints: [
+            {
+              maxSkew: 1,
+              topologyKey: 'kubernetes.io/hostname',
+              whenUnsatisfiable: 'ScheduleAnyway',
+              labelSelector: { matchLabels: selector(settings) },
+            },
+          ],
           ...(settings.app.migrates ? { initContainers: [migrate] } : {}),
           containers: [
             {
@@ -123,6 +141,10 @@ export function kustomization(resources: readonly string[]): string {
 apiVersion: kustomize.config.k8s.io/v1beta1
 kind: Kustomization
 resources:
-${resources.map((file) => `  - ${file}
-`).join('')}`;
+${resources
+  .map(
+    (file) => `  - ${file}
+`,
+  )
+  .join('')}`;
 }

@@ -29,10 +29,14 @@ async function run(context: CommandContext) {
       context.out(`No events match (store: ${where}).`);
       return exitCodes.ok;
     }
-    context.out(`${count(events.length, 'event')}, newest first (store: ${where}${events.length === limit ? `; --limit ${limit} reached` : ''}):`);
+    context.out(
+      `${count(events.length, 'event')}, newest first (store: ${where}${events.length === limit ? `; --limit ${limit} reached` : ''}):`,
+    );
     const style = context.style.out;
-    const paint = (column: number, cell: string, padded: string) => (column === 2 ? colourStatus(cell, style) + padded.slice(cell.length) : padded);
-    for (const line of table(['AT', 'KIND', 'STATUS', 'SUBJECT', 'DURATION', 'DETAILS'], events.map(eventCells), style, paint)) context.out(line);
+    const paint = (column: number, cell: string, padded: string) =>
+      column === 2 ? colourStatus(cell, style) + padded.slice(cell.length) : padded;
+    for (const line of table(['AT', 'KIND', 'STATUS', 'SUBJECT', 'DURATION', 'DETAILS'], events.map(eventCells), style, paint))
+      context.out(line);
     return exitCodes.ok;
   } finally {
     store.close();
@@ -57,6 +61,10 @@ Times are durations back from now (30s, 15m, 1h, 7d, 2w) or ISO dates and times.
     { name: 'json', type: 'boolean', description: 'print the events as a JSON array, as the store returns them' },
     storeOption,
   ],
-  examples: ['kit ops:events --since 1h', 'kit ops:events --kind error --kind request --status error --limit 20', 'kit ops:events --correlation 5f0c... --json'],
+  examples: [
+    'kit ops:events --since 1h',
+    'kit ops:events --kind error --kind request --status error --limit 20',
+    'kit ops:events --correlation 5f0c... --json',
+  ],
   run,
 };

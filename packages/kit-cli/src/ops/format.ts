@@ -3,7 +3,7 @@ import type { Style } from '../cli/style.js';
 import { shortTime } from '../cli/table.js';
 
 function shown(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
@@ -39,5 +39,7 @@ export function eventCells(event: OpsEvent): string[] {
 export function eventLine(event: OpsEvent, style: Style): string {
   const status = event.status ?? '-';
   const padded = colourStatus(status, style) + ' '.repeat(Math.max(0, 8 - status.length));
-  return [style.dim(shortTime(event.at)), event.kind.padEnd(9), padded, event.subject, duration(event.durationMs), details(event.data)].filter((cell) => cell !== '').join('  ');
+  return [style.dim(shortTime(event.at)), event.kind.padEnd(9), padded, event.subject, duration(event.durationMs), details(event.data)]
+    .filter((cell) => cell !== '')
+    .join('  ');
 }

@@ -12,7 +12,10 @@ const severity: Readonly<Record<OpsHealthStatus, number>> = { ok: 0, degraded: 1
 /** The worst status of the components, or `unknown` when none has reported. */
 export function overallStatus(snapshots: readonly OpsHealthSnapshot[]): OpsHealthStatus | 'unknown' {
   if (snapshots.length === 0) return 'unknown';
-  return snapshots.reduce<OpsHealthStatus>((worst, snapshot) => (severity[snapshot.status] > severity[worst] ? snapshot.status : worst), 'ok');
+  return snapshots.reduce<OpsHealthStatus>(
+    (worst, snapshot) => (severity[snapshot.status] > severity[worst] ? snapshot.status : worst),
+    'ok',
+  );
 }
 
 async function run(context: CommandContext) {
@@ -37,8 +40,14 @@ async function run(context: CommandContext) {
     return code;
   }
   context.out(`Health: ${colourStatus(status, style)} (store: ${where})`);
-  const paint = (column: number, cell: string, padded: string) => (column === 1 ? colourStatus(cell, style) + padded.slice(cell.length) : padded);
-  for (const line of table(['NAME', 'STATUS', 'SINCE', 'DETAILS'], snapshots.map((snapshot) => [snapshot.name, snapshot.status, shortTime(snapshot.at), details(snapshot.details)]), style, paint)) {
+  const paint = (column: number, cell: string, padded: string) =>
+    column === 1 ? colourStatus(cell, style) + padded.slice(cell.length) : padded;
+  for (const line of table(
+    ['NAME', 'STATUS', 'SINCE', 'DETAILS'],
+    snapshots.map((snapshot) => [snapshot.name, snapshot.status, shortTime(snapshot.at), details(snapshot.details)]),
+    style,
+    paint,
+  )) {
     context.out(line);
   }
   return code;

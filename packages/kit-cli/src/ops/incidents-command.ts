@@ -22,7 +22,8 @@ function cells(incident: OpsIncident): string[] {
 }
 
 async function run(context: CommandContext) {
-  if (context.flag('open') && context.flag('resolved')) throw usageError('--open and --resolved exclude each other; give one, or neither for both');
+  if (context.flag('open') && context.flag('resolved'))
+    throw usageError('--open and --resolved exclude each other; give one, or neither for both');
   const sinceText = context.string('since');
   const since = sinceText === undefined ? undefined : parseTimeOption('since', sinceText, Date.now());
   const limit = parseLimit(context.string('limit'), 50);
@@ -36,7 +37,12 @@ async function run(context: CommandContext) {
     // --since keeps incidents with activity in the window, which is not a prefix of the store's
     // newest-opened-first order, so the filter runs here over every matching incident.
     incidents = store
-      .incidents({ ...(open === undefined ? {} : { open }), ...(rule === undefined ? {} : { rule }), ...(subject === undefined ? {} : { subject }), limit: since === undefined ? limit : 1_000_000 })
+      .incidents({
+        ...(open === undefined ? {} : { open }),
+        ...(rule === undefined ? {} : { rule }),
+        ...(subject === undefined ? {} : { subject }),
+        limit: since === undefined ? limit : 1_000_000,
+      })
       .filter((incident) => since === undefined || Date.parse(incident.lastEventAt) >= since)
       .slice(0, limit);
   } finally {
@@ -55,8 +61,10 @@ async function run(context: CommandContext) {
   }
   const style = context.style.out;
   context.out(`${count(incidents.length, 'incident')} (${openCount} open), newest first (store: ${where}):`);
-  const paint = (column: number, cell: string, padded: string) => (column === 1 && cell === 'open' ? style.red(cell) + padded.slice(cell.length) : padded);
-  for (const line of table(['ID', 'STATE', 'RULE', 'SUBJECT', 'KIND', 'OPENED', 'RESOLVED', 'EVENTS'], incidents.map(cells), style, paint)) context.out(line);
+  const paint = (column: number, cell: string, padded: string) =>
+    column === 1 && cell === 'open' ? style.red(cell) + padded.slice(cell.length) : padded;
+  for (const line of table(['ID', 'STATE', 'RULE', 'SUBJECT', 'KIND', 'OPENED', 'RESOLVED', 'EVENTS'], incidents.map(cells), style, paint))
+    context.out(line);
   return code;
 }
 
@@ -75,7 +83,12 @@ with a matching event in the window. With --check, exits 1 when an open incident
     { name: 'resolved', type: 'boolean', description: 'only resolved incidents' },
     { name: 'rule', type: 'string', value: '<name>', description: 'only incidents of this rule' },
     { name: 'subject', type: 'string', value: '<text>', description: 'only incidents about this subject' },
-    { name: 'since', type: 'string', value: '<time>', description: 'only incidents with a matching event at or after this time: 1h, 2026-11-23' },
+    {
+      name: 'since',
+      type: 'string',
+      value: '<time>',
+      description: 'only incidents with a matching event at or after this time: 1h, 2026-11-23',
+    },
     { name: 'limit', type: 'string', value: '<n>', description: 'at most this many incidents, 1 to 10000 (default 50)' },
     { name: 'json', type: 'boolean', description: 'print the incidents as a JSON array' },
     { name: 'check', type: 'boolean', description: 'exit 1 when an open incident is listed' },

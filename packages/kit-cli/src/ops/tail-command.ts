@@ -31,7 +31,8 @@ async function run(context: CommandContext) {
       }
     }
     context.err(context.style.err.dim(`Following ${shownPath(context.root, storePath(context))}; press Ctrl-C to stop.`));
-    for await (const event of store.tail({ ...filter, pollMs, signal: context.signal, ...(afterId === undefined ? {} : { afterId }) })) print(event);
+    for await (const event of store.tail({ ...filter, pollMs, signal: context.signal, ...(afterId === undefined ? {} : { afterId }) }))
+      print(event);
     return exitCodes.ok;
   } finally {
     store.close();
@@ -52,7 +53,12 @@ line each, until Ctrl-C (exit 0). --since first prints the events since then, ol
     ...eventFilterOptions,
     { name: 'since', type: 'string', value: '<time>', description: 'first print the events since this time (15m, 1h, an ISO time)' },
     { name: 'json', type: 'boolean', description: 'one JSON object per line' },
-    { name: 'poll', type: 'string', value: '<ms>', description: 'how often to look for events of other processes, in milliseconds (default 250)' },
+    {
+      name: 'poll',
+      type: 'string',
+      value: '<ms>',
+      description: 'how often to look for events of other processes, in milliseconds (default 250)',
+    },
     storeOption,
   ],
   examples: ['kit ops:tail', 'kit ops:tail --kind error --kind request --status error', 'kit ops:tail --since 15m --json | jq .subject'],

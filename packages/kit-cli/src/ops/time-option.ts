@@ -13,7 +13,9 @@ export function parseTimeOption(option: string, text: string, now: number): numb
     const at = Date.parse(text);
     if (!Number.isNaN(at)) return at;
   }
-  throw usageError(`--${option} takes a duration back from now (30s, 15m, 1h, 7d, 2w) or an ISO date or time (2026-11-23, 2026-11-23T08:00:00Z); got "${text}"`);
+  throw usageError(
+    `--${option} takes a duration back from now (30s, 15m, 1h, 7d, 2w) or an ISO date or time (2026-11-23, 2026-11-23T08:00:00Z); got "${text}"`,
+  );
 }
 
 /** A `--limit`: a whole number from 1 to 10000. */

@@ -15,7 +15,8 @@ async function run(context: CommandContext) {
   } catch (error) {
     throw fromKitDevError(error);
   }
-  for (const diagnostic of result.diagnostics) context.err(context.style.err.yellow(`warning ${diagnostic.code}: ${diagnostic.message}. ${diagnostic.fix}`));
+  for (const diagnostic of result.diagnostics)
+    context.err(context.style.err.yellow(`warning ${diagnostic.code}: ${diagnostic.message}. ${diagnostic.fix}`));
   const apis = result.manifest.routes.filter((route) => route.kind === 'api').length;
   context.out(
     `${context.style.out.green('Built')} ${count(apis, 'API route file')} and ${count(result.manifest.routes.length - apis, 'page')} into ${shownPath(context.root, result.outDir)}/ (${count(result.files.length, 'file')}, ${Math.round(result.durationMs)} ms).`,

@@ -7,7 +7,10 @@ import { serveAddress, serveOptions, serveUntilStopped } from './serve-options.j
 
 /** kit-dev's progress lines on the command's streams: information to standard output, the rest to standard error. */
 export function cliLogger(context: CommandContext): DevLogger {
-  return (level, message) => (level === 'info' ? context.out(message) : context.err(level === 'error' ? context.style.err.red(message) : context.style.err.yellow(message)));
+  return (level, message) =>
+    level === 'info'
+      ? context.out(message)
+      : context.err(level === 'error' ? context.style.err.red(message) : context.style.err.yellow(message));
 }
 
 async function run(context: CommandContext) {
@@ -18,7 +21,14 @@ async function run(context: CommandContext) {
   const { createDevServer } = await import('@kit/kit-dev');
   try {
     await serveUntilStopped(context.signal, async () => {
-      const server = createDevServer({ root: context.root, port, host, log: cliLogger(context), mcp: !context.flag('no-mcp'), a2a: !context.flag('no-a2a') });
+      const server = createDevServer({
+        root: context.root,
+        port,
+        host,
+        log: cliLogger(context),
+        mcp: !context.flag('no-mcp'),
+        a2a: !context.flag('no-a2a'),
+      });
       try {
         await server.listen();
       } catch (error) {

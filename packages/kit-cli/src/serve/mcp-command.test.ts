@@ -17,7 +17,9 @@ describe('kit mcp', () => {
     await client.connect(transport);
     try {
       const { tools } = await client.listTools();
-      expect(tools.map((tool) => [tool.name, tool.description])).toEqual([['get_api_hello', 'Hello endpoint: returns a greeting for the name given.']]);
+      expect(tools.map((tool) => [tool.name, tool.description])).toEqual([
+        ['get_api_hello', 'Hello endpoint: returns a greeting for the name given.'],
+      ]);
       expect(tools[0]?.annotations?.readOnlyHint).toBe(true);
       const result = await client.callTool({ name: 'get_api_hello', arguments: { name: 'Cy' } });
       expect(result.structuredContent).toEqual({ message: 'Hello, Cy!' });

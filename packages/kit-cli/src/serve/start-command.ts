@@ -14,7 +14,15 @@ async function run(context: CommandContext) {
   const { startApp } = await import('@kit/kit-dev');
   try {
     await serveUntilStopped(context.signal, () =>
-      startApp({ root: context.root, port, host, log: cliLogger(context), ...(outDir === undefined ? {} : { outDir }), mcp: !context.flag('no-mcp'), a2a: !context.flag('no-a2a') }),
+      startApp({
+        root: context.root,
+        port,
+        host,
+        log: cliLogger(context),
+        ...(outDir === undefined ? {} : { outDir }),
+        mcp: !context.flag('no-mcp'),
+        a2a: !context.flag('no-a2a'),
+      }),
     );
   } finally {
     await notice;

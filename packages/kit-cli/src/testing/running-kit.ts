@@ -13,7 +13,8 @@ export interface RunningKit {
 /** Starts the real `kit` program and lets the test talk to it while it runs. */
 export function startKit(args: readonly string[], cwd: string): RunningKit {
   const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== 'NO_COLOR' && key !== 'FORCE_COLOR') env[key] = value;
+  for (const [key, value] of Object.entries(process.env))
+    if (value !== undefined && key !== 'NO_COLOR' && key !== 'FORCE_COLOR') env[key] = value;
   const child = spawn(process.execPath, [kitBin, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';

@@ -77,9 +77,13 @@ export interface KitRun {
 }
 
 /** Runs the real `kit` program in a child process. */
-export function runKit(args: readonly string[], options: { cwd: string; env?: Readonly<Record<string, string | undefined>> }): Promise<KitRun> {
+export function runKit(
+  args: readonly string[],
+  options: { cwd: string; env?: Readonly<Record<string, string | undefined>> },
+): Promise<KitRun> {
   const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries({ ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined, ...options.env })) if (value !== undefined) env[key] = value;
+  for (const [key, value] of Object.entries({ ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined, ...options.env }))
+    if (value !== undefined) env[key] = value;
   return new Promise((resolve) => {
     execFile(process.execPath, [kitBin, ...args], { cwd: options.cwd, env, timeout: 60_000 }, (error, stdout, stderr) => {
       const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
@@ -89,7 +93,17 @@ export function runKit(args: readonly string[], options: { cwd: string; env?: Re
 }
 
 /** Runs `runCli` in this process with captured output. */
-export async function runKitInProcess(args: readonly string[], options: { cwd: string; env?: Readonly<Record<string, string | undefined>>; signal?: AbortSignal; isTTY?: boolean; onOutput?: (text: string) => void; onError?: (text: string) => void }): Promise<KitRun> {
+export async function runKitInProcess(
+  args: readonly string[],
+  options: {
+    cwd: string;
+    env?: Readonly<Record<string, string | undefined>>;
+    signal?: AbortSignal;
+    isTTY?: boolean;
+    onOutput?: (text: string) => void;
+    onError?: (text: string) => void;
+  },
+): Promise<KitRun> {
   let stdout = '';
   let stderr = '';
   const code = await runCli(args, {

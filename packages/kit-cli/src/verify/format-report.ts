@@ -18,15 +18,24 @@ export function stepLines(step: StepReport, total: number, style: Style): string
   for (const problem of step.problems) {
     const tag = problem.severity === 'error' ? style.red('error') : style.yellow('warning');
     const [first, ...rest] = problem.message.split('\n');
-    lines.push(`     ${tag} ${where(problem)}${first}`, ...rest.map((line) => `       ${line}`), `       ${style.dim('fix:')} ${problem.fix}`);
+    lines.push(
+      `     ${tag} ${where(problem)}${first}`,
+      ...rest.map((line) => `       ${line}`),
+      `       ${style.dim('fix:')} ${problem.fix}`,
+    );
   }
   return lines;
 }
 
 /** The closing line. */
 export function verdict(report: VerifyReport, style: Style): string {
-  if (report.ok) return style.green(`kit verify passed: ${report.steps.filter((step) => step.status === 'pass').length} steps passed, ${report.steps.filter((step) => step.status === 'skip').length} skipped (${elapsed(report.durationMs)}).`);
+  if (report.ok)
+    return style.green(
+      `kit verify passed: ${report.steps.filter((step) => step.status === 'pass').length} steps passed, ${report.steps.filter((step) => step.status === 'skip').length} skipped (${elapsed(report.durationMs)}).`,
+    );
   const failed = report.steps.filter((step) => step.status === 'fail');
   const first = failed[0] as StepReport;
-  return style.red(`kit verify failed at step ${first.number} (${first.name})${failed.length > 1 ? ` and ${failed.length - 1} more` : ''}; fix the errors above, then run kit verify again.`);
+  return style.red(
+    `kit verify failed at step ${first.number} (${first.name})${failed.length > 1 ? ` and ${failed.length - 1} more` : ''}; fix the errors above, then run kit verify again.`,
+  );
 }

@@ -8,7 +8,12 @@ export interface ProcessResult {
 }
 
 /** Runs `node <script> ...args` in `cwd` and collects its output; never rejects for a non-zero exit. */
-export function runNode(script: string, args: readonly string[], cwd: string, env: Readonly<Record<string, string | undefined>>): Promise<ProcessResult> {
+export function runNode(
+  script: string,
+  args: readonly string[],
+  cwd: string,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
     const defined = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
     const child = spawn(process.execPath, [script, ...args], { cwd, env: defined, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -17,7 +17,16 @@ import { error, skip, type StepOutcome, type StepReport, type VerifyReport } fro
  * (2), type errors explain most load failures with exact lines (3), the later checks need the loaded
  * app (4). 5 needs only the models; 6 and 7 the loaded app; 8 runs the app's own tests last.
  */
-export const verifySteps: readonly VerifyStep[] = [structureStep, routesStep, typesStep, loadStep, migrationsStep, policiesStep, contractStep, testsStep];
+export const verifySteps: readonly VerifyStep[] = [
+  structureStep,
+  routesStep,
+  typesStep,
+  loadStep,
+  migrationsStep,
+  policiesStep,
+  contractStep,
+  testsStep,
+];
 
 /** Options of `runVerify`. */
 export interface RunVerifyOptions {
@@ -34,7 +43,11 @@ async function runStep(step: VerifyStep, app: VerifyApp): Promise<StepOutcome> {
     return await step.run(app);
   } catch (cause) {
     // A step that throws is itself a finding: the check could not be made.
-    return { status: 'fail', summary: 'the check could not run', problems: [error(cause instanceof Error ? cause.message : String(cause), 'fix what the message names, then run kit verify again')] };
+    return {
+      status: 'fail',
+      summary: 'the check could not run',
+      problems: [error(cause instanceof Error ? cause.message : String(cause), 'fix what the message names, then run kit verify again')],
+    };
   }
 }
 
@@ -49,7 +62,13 @@ export async function runVerify(options: RunVerifyOptions): Promise<VerifyReport
       const number = index + 1;
       const stepStarted = performance.now();
       const result = failedStep !== null && !options.keepGoing ? skip(`not run: step ${failedStep} failed`) : await runStep(step, app);
-      const report: StepReport = { number, name: step.name, title: step.title, ...result, durationMs: Math.round(performance.now() - stepStarted) };
+      const report: StepReport = {
+        number,
+        name: step.name,
+        title: step.title,
+        ...result,
+        durationMs: Math.round(performance.now() - stepStarted),
+      };
       steps.push(report);
       options.onStep?.(report);
       if (report.status === 'fail' && failedStep === null) failedStep = number;

@@ -38,7 +38,11 @@ The cascade stops at the first failing step (the later ones are skipped) unless 
 Exit 0 when every step passed or skipped, 1 when one failed.`,
   positionals: [],
   options: [
-    { name: 'json', type: 'boolean', description: 'print the report as JSON (for agents and CI): { ok, failedStep, steps: [{ number, name, status, summary, problems }] }' },
+    {
+      name: 'json',
+      type: 'boolean',
+      description: 'print the report as JSON (for agents and CI): { ok, failedStep, steps: [{ number, name, status, summary, problems }] }',
+    },
     { name: 'keep-going', type: 'boolean', description: 'run every step even after a failure, to see every problem at once' },
   ],
   examples: ['kit verify', 'kit verify --json', 'kit verify --keep-going'],

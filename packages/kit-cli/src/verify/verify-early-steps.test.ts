@@ -57,7 +57,8 @@ describe('kit verify stops at the first failing step', () => {
       [7, 'contract', 'skip'],
       [8, 'tests', 'skip'],
     ]);
-    for (const step of report.steps) expect(Object.keys(step).sort()).toEqual(['durationMs', 'name', 'number', 'problems', 'status', 'summary', 'title']);
+    for (const step of report.steps)
+      expect(Object.keys(step).sort()).toEqual(['durationMs', 'name', 'number', 'problems', 'status', 'summary', 'title']);
     expect(Object.keys(report).sort()).toEqual(['durationMs', 'failedStep', 'ok', 'root', 'steps']);
     const [problem] = report.steps[1]?.problems ?? [];
     expect(problem?.severity).toBe('error');

@@ -24,17 +24,26 @@ export default defineAPI({
 afterAll(() => app?.remove());
 
 describe('kit verify step 3', () => {
-  it('reports each type error with its file, line and column', async () => {
-    const result = await runKit(['verify', '--json'], { cwd: app.root });
-    expect(result.code).toBe(1);
-    const report = JSON.parse(result.stdout) as VerifyReport;
-    expect(report.failedStep).toBe(3);
-    const step = report.steps[2];
-    expect(step?.summary).toBe('tsc --noEmit found 1 type error');
-    expect(step?.problems).toHaveLength(1);
-    expect(step?.problems[0]).toMatchObject({ severity: 'error', file: 'app/routes/api/count.api.ts', line: 8, fix: 'correct the type error at this line' });
-    expect(step?.problems[0]?.message).toMatch(/\(TS\d+\)$/);
-  }, slow);
+  it(
+    'reports each type error with its file, line and column',
+    async () => {
+      const result = await runKit(['verify', '--json'], { cwd: app.root });
+      expect(result.code).toBe(1);
+      const report = JSON.parse(result.stdout) as VerifyReport;
+      expect(report.failedStep).toBe(3);
+      const step = report.steps[2];
+      expect(step?.summary).toBe('tsc --noEmit found 1 type error');
+      expect(step?.problems).toHaveLength(1);
+      expect(step?.problems[0]).toMatchObject({
+        severity: 'error',
+        file: 'app/routes/api/count.api.ts',
+        line: 8,
+        fix: 'correct the type error at this line',
+      });
+      expect(step?.problems[0]?.message).toMatch(/\(TS\d+\)$/);
+    },
+    slow,
+  );
 });
 
 describe('parseTscOutput', () => {
@@ -46,7 +55,14 @@ describe('parseTscOutput', () => {
       '',
     ].join('\n');
     expect(parseTscOutput(output)).toEqual([
-      { severity: 'error', file: 'app/a.ts', line: 3, column: 7, message: "Type 'string' is not assignable to type 'number'. Types of property 'x' are incompatible. (TS2322)", fix: 'correct the type error at this line' },
+      {
+        severity: 'error',
+        file: 'app/a.ts',
+        line: 3,
+        column: 7,
+        message: "Type 'string' is not assignable to type 'number'. Types of property 'x' are incompatible. (TS2322)",
+        fix: 'correct the type error at this line',
+      },
       { severity: 'error', file: 'tsconfig.json', message: 'TS5023: Unknown compiler option "foo".', fix: 'fix tsconfig.json' },
     ]);
   });

@@ -18,7 +18,10 @@ const seen = new Map<string, number>();
 
 const app = createKitApp({
   routes: {
-    'POST /api/echo': defineAPI({ input: z.strictObject({ text: z.string() }), handler: async ({ input }) => ({ length: input.text.length }) }),
+    'POST /api/echo': defineAPI({
+      input: z.strictObject({ text: z.string() }),
+      handler: async ({ input }) => ({ length: input.text.length }),
+    }),
   },
   bodyTimeoutMs: 400,
   middleware: [
@@ -44,7 +47,9 @@ app.mount('/auth/login', ['POST'], async (request) => {
   return new Response(null, { status: 303, headers: { Location: form ? '/tickets' : '/login?error=form' } });
 });
 app.mount('/text', ['POST', 'PUT'], async (request) => new Response(`read ${(await request.text()).length}`));
-app.mount('/upload', ['POST'], async (request) => new Response(`stored ${(await request.arrayBuffer()).byteLength}`), { maxBodyBytes: 1024 * 1024 });
+app.mount('/upload', ['POST'], async (request) => new Response(`stored ${(await request.arrayBuffer()).byteLength}`), {
+  maxBodyBytes: 1024 * 1024,
+});
 app.mount('/peek', ['POST'], async () => new Response('peeked'));
 app.mount('/ignore', ['POST'], async () => new Response('ignored'));
 // As an endpoint with an error format of its own does (A2A's JSON-RPC): it answers the failed read itself.
@@ -65,13 +70,21 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** Sends `total` bytes in chunks of 16 KiB with chunked encoding (no Content-Length), as a client streaming a body would. */
-function postChunked(path: string, total: number, contentType = 'application/x-www-form-urlencoded'): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+function postChunked(
+  path: string,
+  total: number,
+  contentType = 'application/x-www-form-urlencoded',
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${path}`, { method: 'POST', headers: { 'content-type': contentType, 'transfer-encoding': 'chunked' } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = httpRequest(
+      `${base}${path}`,
+      { method: 'POST', headers: { 'content-type': contentType, 'transfer-encoding': 'chunked' } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
     // The server may answer and close before the client has sent everything.
     req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
     let sent = 0;
@@ -90,12 +103,21 @@ function postChunked(path: string, total: number, contentType = 'application/x-w
 describe('bodies of mounted handlers', () => {
   it('refuses a form announced larger than 64 KiB with 413 at once, though the handler swallows the read error', async () => {
     // The incident: 300 MB announced. The head alone is sent; the answer must not wait for the body.
-    const answer = await exchange(server.port, rawRequest('POST /auth/login HTTP/1.1', ['Host: 127.0.0.1', 'Content-Type: application/x-www-form-urlencoded', `Content-Length: ${300 * 1024 * 1024}`]));
+    const answer = await exchange(
+      server.port,
+      rawRequest('POST /auth/login HTTP/1.1', [
+        'Host: 127.0.0.1',
+        'Content-Type: application/x-www-form-urlencoded',
+        `Content-Length: ${300 * 1024 * 1024}`,
+      ]),
+    );
     expect(answer.status).toBe(413);
     expect(answer.headers['content-type']).toBe('application/problem+json; charset=utf-8');
     expect(answer.headers.connection).toBe('close');
     expect(answer.json()).toMatchObject({ type: '/problems/payload-too-large', status: 413 });
-    expect(answer.json().detail).toBe('The request body is larger than 64 KiB; send a smaller body, or, if this endpoint takes larger ones, raise maxBodyBytes for it (app.mount options, or createKitApp).');
+    expect(answer.json().detail).toBe(
+      'The request body is larger than 64 KiB; send a smaller body, or, if this endpoint takes larger ones, raise maxBodyBytes for it (app.mount options, or createKitApp).',
+    );
     expect(answer.elapsedMs).toBeLessThan(1_000);
   });
 
@@ -109,18 +131,32 @@ describe('bodies of mounted handlers', () => {
   });
 
   it('answers a body announcing 100 bytes that sends 7 with 408 after bodyTimeoutMs, and closes the connection', async () => {
-    const answer = await exchange(server.port, rawRequest('POST /auth/login HTTP/1.1', ['Host: 127.0.0.1', 'Content-Type: application/x-www-form-urlencoded', 'Content-Length: 100'], 'email=a'));
+    const answer = await exchange(
+      server.port,
+      rawRequest(
+        'POST /auth/login HTTP/1.1',
+        ['Host: 127.0.0.1', 'Content-Type: application/x-www-form-urlencoded', 'Content-Length: 100'],
+        'email=a',
+      ),
+    );
     expect(answer.status).toBe(408);
     expect(answer.headers.connection).toBe('close');
-    expect(answer.json().detail).toBe('The request body did not arrive in full: Content-Length announced 100 bytes and 7 arrived within 400 ms; send the whole body, or a Content-Length that matches it.');
+    expect(answer.json().detail).toBe(
+      'The request body did not arrive in full: Content-Length announced 100 bytes and 7 arrived within 400 ms; send the whole body, or a Content-Length that matches it.',
+    );
     expect(answer.elapsedMs).toBeGreaterThanOrEqual(380);
     expect(answer.elapsedMs).toBeLessThan(2_000);
   });
 
   it('answers a chunked body that never ends with 408 too', async () => {
-    const answer = await exchange(server.port, rawRequest('PUT /text HTTP/1.1', ['Host: 127.0.0.1', 'Transfer-Encoding: chunked'], '5\r\nhello\r\n'));
+    const answer = await exchange(
+      server.port,
+      rawRequest('PUT /text HTTP/1.1', ['Host: 127.0.0.1', 'Transfer-Encoding: chunked'], '5\r\nhello\r\n'),
+    );
     expect(answer.status).toBe(408);
-    expect(answer.json().detail).toBe('The request body did not end within 400 ms (5 bytes arrived); finish a chunked body with its zero-length last chunk.');
+    expect(answer.json().detail).toBe(
+      'The request body did not end within 400 ms (5 bytes arrived); finish a chunked body with its zero-length last chunk.',
+    );
   });
 
   it('applies the same limit to text(), whatever the content type, and to a middleware that reads the body', async () => {
@@ -130,7 +166,11 @@ describe('bodies of mounted handlers', () => {
 
   it('serves bodies within the limit as before, on a connection that stays open', async () => {
     seen.delete('/auth/login');
-    const login = await sendRaw(`${base}/auth/login`, { method: 'POST', body: 'email=ada%40example.com&password=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const login = await sendRaw(`${base}/auth/login`, {
+      method: 'POST',
+      body: 'email=ada%40example.com&password=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(login.status).toBe(303);
     expect(login.headers.location).toBe('/tickets');
     expect(seen.get('/auth/login')).toBe('ada@example.com'.length);
@@ -160,23 +200,44 @@ describe('bodies of mounted handlers', () => {
 describe('the app-wide maxBodyBytes', () => {
   it('applies to the JSON of routes as to mounted handlers, and is checked when the app is made', async () => {
     const small = createKitApp({
-      routes: { 'POST /api/echo': defineAPI({ input: z.strictObject({ text: z.string() }), handler: async ({ input }) => ({ length: input.text.length }) }) },
+      routes: {
+        'POST /api/echo': defineAPI({
+          input: z.strictObject({ text: z.string() }),
+          handler: async ({ input }) => ({ length: input.text.length }),
+        }),
+      },
       maxBodyBytes: 1024,
     });
     small.mount('/form', ['POST'], async (request) => new Response(await request.text()));
     const running = await small.listen({ port: 0 });
     try {
       const url = `http://127.0.0.1:${running.port}`;
-      const json = await sendRaw(`${url}/api/echo`, { method: 'POST', body: JSON.stringify({ text: 'x'.repeat(2000) }), headers: { 'content-type': 'application/json' } });
+      const json = await sendRaw(`${url}/api/echo`, {
+        method: 'POST',
+        body: JSON.stringify({ text: 'x'.repeat(2000) }),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(json.status).toBe(413);
       expect(json.json().detail).toBe('The request body is larger than 1 KiB; send fewer or shorter parameters.');
-      expect((await sendRaw(`${url}/api/echo`, { method: 'POST', body: JSON.stringify({ text: 'short' }), headers: { 'content-type': 'application/json' } })).json()).toEqual({ length: 5 });
+      expect(
+        (
+          await sendRaw(`${url}/api/echo`, {
+            method: 'POST',
+            body: JSON.stringify({ text: 'short' }),
+            headers: { 'content-type': 'application/json' },
+          })
+        ).json(),
+      ).toEqual({ length: 5 });
       expect((await sendRaw(`${url}/form`, { method: 'POST', body: 'y'.repeat(2000) })).status).toBe(413);
     } finally {
       await running.close();
     }
-    expect(() => createKitApp({ routes: {}, maxBodyBytes: 0 })).toThrow('createKitApp: maxBodyBytes must be a whole number of bytes from 1, got 0; omit it for 65536 (64 KiB)');
-    expect(() => createKitApp({ routes: {} }).mount('/x', ['POST'], () => new Response(), { bodyTimeoutMs: -1 })).toThrow("app.mount('/x'): bodyTimeoutMs must be a positive number of milliseconds up to 2147483647, got -1");
+    expect(() => createKitApp({ routes: {}, maxBodyBytes: 0 })).toThrow(
+      'createKitApp: maxBodyBytes must be a whole number of bytes from 1, got 0; omit it for 65536 (64 KiB)',
+    );
+    expect(() => createKitApp({ routes: {} }).mount('/x', ['POST'], () => new Response(), { bodyTimeoutMs: -1 })).toThrow(
+      "app.mount('/x'): bodyTimeoutMs must be a positive number of milliseconds up to 2147483647, got -1",
+    );
   });
 
   it('guards bodies of requests answered through fetch() too', async () => {

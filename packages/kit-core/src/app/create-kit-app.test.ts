@@ -98,7 +98,9 @@ describe('createKitApp', () => {
       expect(form.status).toBe(415);
       expect(form.headers['content-type']).toContain('application/problem+json');
       expect((await getWithJson(url, { q: 'x'.repeat(70 * 1024) })).status).toBe(413);
-      expect((await sendRaw(url, { body: Buffer.from([0x7b, 0xff, 0x7d]), headers: { 'content-type': 'application/json' } })).status).toBe(400);
+      expect((await sendRaw(url, { body: Buffer.from([0x7b, 0xff, 0x7d]), headers: { 'content-type': 'application/json' } })).status).toBe(
+        400,
+      );
       const deep = await getWithJson(url, `{"q":"a","x":${'['.repeat(5000)}${']'.repeat(5000)}}`);
       expect(deep.status).toBe(400);
       expect(deep.json().errors).toEqual([{ field: 'body', message: 'nests deeper than 32 levels' }]);
@@ -144,17 +146,37 @@ describe('createKitApp', () => {
   it('keeps a valid X-Request-Id and makes one otherwise', async () => {
     const app = makeApp();
     expect((await call(app, '/api/health', { headers: { 'x-request-id': 'abc-123' } })).headers.get('x-request-id')).toBe('abc-123');
-    expect((await call(app, '/api/health', { headers: { 'x-request-id': '<script>' } })).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await call(app, '/api/health', { headers: { 'x-request-id': '<script>' } })).headers.get('x-request-id')).toMatch(
+      /^[0-9a-f-]{36}$/,
+    );
   });
 
   it('runs middleware outermost first, around routes and raw endpoints', async () => {
     const order: string[] = [];
     const app = createKitApp({
       middleware: [
-        defineMiddleware({ name: 'outer', handler: async ({ next }) => { order.push('outer'); const r = await next(); r.headers.set('x-outer', '1'); return r; } }),
-        defineMiddleware(async ({ next }) => { order.push('inner'); return next(); }),
+        defineMiddleware({
+          name: 'outer',
+          handler: async ({ next }) => {
+            order.push('outer');
+            const r = await next();
+            r.headers.set('x-outer', '1');
+            return r;
+          },
+        }),
+        defineMiddleware(async ({ next }) => {
+          order.push('inner');
+          return next();
+        }),
       ],
-      routes: { 'GET /api/health': defineAPI({ handler: async () => { order.push('handler'); return { status: 'ok' }; } }) },
+      routes: {
+        'GET /api/health': defineAPI({
+          handler: async () => {
+            order.push('handler');
+            return { status: 'ok' };
+          },
+        }),
+      },
     });
     app.get('/raw', () => new Response('raw'));
     const response = await app.fetch(new Request('http://test/api/health'));
@@ -166,7 +188,14 @@ describe('createKitApp', () => {
 
   it('enforces the policy a route names', async () => {
     const app = createKitApp({
-      policies: [definePolicy({ key: 'no-agents', title: 'No agents', effect: 'deny', check: async ({ ctx }) => ({ applies: ctx.authType === 'anonymous', reason: 'sign in first' }) })],
+      policies: [
+        definePolicy({
+          key: 'no-agents',
+          title: 'No agents',
+          effect: 'deny',
+          check: async ({ ctx }) => ({ applies: ctx.authType === 'anonymous', reason: 'sign in first' }),
+        }),
+      ],
       routes: { 'GET /api/secret': defineAPI({ policy: 'no-agents', handler: async () => ({ secret: 1 }) }) },
     });
     const response = await app.fetch(new Request('http://test/api/secret'));
@@ -175,7 +204,15 @@ describe('createKitApp', () => {
   });
 
   it('never leaks a handler crash: 500 problem without message or stack', async () => {
-    const app = createKitApp({ routes: { 'GET /api/boom': defineAPI({ handler: async () => { throw new Error('/etc/secret at line 3'); } }) } });
+    const app = createKitApp({
+      routes: {
+        'GET /api/boom': defineAPI({
+          handler: async () => {
+            throw new Error('/etc/secret at line 3');
+          },
+        }),
+      },
+    });
     const response = await app.fetch(new Request('http://test/api/boom'));
     expect(response.status).toBe(500);
     const text = await response.text();
@@ -205,7 +242,8 @@ describe('createKitApp unexpected errors', () => {
     const seen: { message: string; requestId: string; path: string }[] = [];
     const app = createKitApp({
       routes: { 'GET /api/boom': failing },
-      onError: (error, ctx) => seen.push({ message: (error as Error).message, requestId: ctx.requestId, path: new URL(ctx.request.url).pathname }),
+      onError: (error, ctx) =>
+        seen.push({ message: (error as Error).message, requestId: ctx.requestId, path: new URL(ctx.request.url).pathname }),
     });
     const response = await app.fetch(new Request('http://test/api/boom', { headers: { 'X-Request-Id': 'req-42' } }));
     expect(response.status).toBe(500);
@@ -216,7 +254,10 @@ describe('createKitApp unexpected errors', () => {
   it('does not report the errors a caller causes, and survives a throwing reporter', async () => {
     let reports = 0;
     const app = createKitApp({
-      routes: { 'GET /api/boom': failing, 'GET /api/hello': defineAPI({ input: z.strictObject({ name: z.string() }), handler: async ({ input }) => ({ hi: input.name }) }) },
+      routes: {
+        'GET /api/boom': failing,
+        'GET /api/hello': defineAPI({ input: z.strictObject({ name: z.string() }), handler: async ({ input }) => ({ hi: input.name }) }),
+      },
       onError: () => {
         reports++;
         throw new Error('reporter down');
@@ -276,7 +317,12 @@ describe('KitConfig.notFound', () => {
   });
 
   it('turns an error thrown by the handler into a problem document', async () => {
-    const app = createKitApp({ routes: {}, notFound: () => { throw new KitError('not_found', 'No page at /x.'); } });
+    const app = createKitApp({
+      routes: {},
+      notFound: () => {
+        throw new KitError('not_found', 'No page at /x.');
+      },
+    });
     const response = await app.fetch(new Request('http://test/x'));
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ detail: 'No page at /x.' });

@@ -70,11 +70,18 @@ export function createKitApp(given: KitConfig): KitApp {
   const hono = new Hono();
   const middleware = config.middleware ?? [];
   const info = config.info ?? defaultInfo;
-  const bodyLimits = checkLimits('createKitApp', config.maxBodyBytes ?? defaultMaxBodyBytes, config.bodyTimeoutMs ?? defaultBodyTimeoutMs, `${defaultMaxBodyBytes} (64 KiB)`);
+  const bodyLimits = checkLimits(
+    'createKitApp',
+    config.maxBodyBytes ?? defaultMaxBodyBytes,
+    config.bodyTimeoutMs ?? defaultBodyTimeoutMs,
+    `${defaultMaxBodyBytes} (64 KiB)`,
+  );
   const trustedOrigins = trustedOriginSet('createKitApp', config.trustedOrigins);
   // Checked here although pages use it, so a mistake shows when the app is made rather than on a 401.
   if (config.signInPage !== undefined && (typeof config.signInPage !== 'string' || !/^\/(?![/\\])[^\s\\]*$/.test(config.signInPage))) {
-    throw new TypeError(`createKitApp: signInPage is ${JSON.stringify(config.signInPage)}; give the path of the app's sign-in page on this origin, such as "/login"`);
+    throw new TypeError(
+      `createKitApp: signInPage is ${JSON.stringify(config.signInPage)}; give the path of the app's sign-in page on this origin, such as "/login"`,
+    );
   }
 
   const limiter = config.rateLimit ? new RateLimiter(config.rateLimit, config.rateLimitStore ?? new MemoryStore()) : undefined;
@@ -100,7 +107,12 @@ export function createKitApp(given: KitConfig): KitApp {
   // body broke its limits, the answer is an error, whatever the handler made of the failed read.
   // `answer` gets the headers every answer carries (request id, rate limits) to build its response
   // with; a response it records as built with them is sent as it is, any other gets them set afterwards.
-  const handle = async (request: Request, env: unknown, answer: (ctx: KitContext, headers: AnswerHeaders) => Promise<Response>, guard?: BodyGuard): Promise<Response> => {
+  const handle = async (
+    request: Request,
+    env: unknown,
+    answer: (ctx: KitContext, headers: AnswerHeaders) => Promise<Response>,
+    guard?: BodyGuard,
+  ): Promise<Response> => {
     const incoming = incomingOf(env);
     let ctx = contextWithRequestId(request, requestHeader(request, incoming, 'x-request-id'));
     const connection = connectionOf(incoming);
@@ -146,7 +158,12 @@ export function createKitApp(given: KitConfig): KitApp {
       const error = guard?.failure ?? thrown;
       const known = asKitError(error);
       if (!known || known.code === 'internal') reportError(error, ctx);
-      return problemResponse(error, challenge !== '' && known?.code === 'unauthorized' && !hasHeader(known.headers, 'www-authenticate') ? { ...headers.values, 'WWW-Authenticate': challenge } : headers.values);
+      return problemResponse(
+        error,
+        challenge !== '' && known?.code === 'unauthorized' && !hasHeader(known.headers, 'www-authenticate')
+          ? { ...headers.values, 'WWW-Authenticate': challenge }
+          : headers.values,
+      );
     }
     if (response === headers.built) return response;
     try {
@@ -164,7 +181,12 @@ export function createKitApp(given: KitConfig): KitApp {
   // Whether the store failed at the last check: without onRateLimitError, an outage is told once when
   // it starts and once when it ends, not once per request let through.
   let storeFailing = false;
-  const checkLimit = async (rateLimiter: RateLimiter, request: Request, ctx: KitContext, incoming: IncomingMessage | undefined): Promise<RateLimitDecision | undefined> => {
+  const checkLimit = async (
+    rateLimiter: RateLimiter,
+    request: Request,
+    ctx: KitContext,
+    incoming: IncomingMessage | undefined,
+  ): Promise<RateLimitDecision | undefined> => {
     try {
       const key = clientKey({ request, ctx, remoteAddress: incoming?.socket?.remoteAddress });
       const decision = await rateLimiter.check(key, ctx.authType);
@@ -185,7 +207,9 @@ export function createKitApp(given: KitConfig): KitApp {
       } else if (!storeFailing) {
         storeFailing = true;
         const why = error instanceof Error ? error.message : String(error);
-        process.stderr.write(`kit: the rate-limit store failed (${why}); requests are let through without rate limits until it answers again. Set onRateLimitError in createKitApp to handle this yourself.\n`);
+        process.stderr.write(
+          `kit: the rate-limit store failed (${why}); requests are let through without rate limits until it answers again. Set onRateLimitError in createKitApp to handle this yourself.\n`,
+        );
       }
       return undefined;
     }
@@ -203,7 +227,9 @@ export function createKitApp(given: KitConfig): KitApp {
   const notAllowed = (request: Request, path: string): KitError => {
     const allowed = [...(methodsByPath.get(path) ?? [])].sort().join(', ');
     const asked = quoteInput(new URL(request.url).pathname);
-    return new KitError('method_not_allowed', `${request.method} is not allowed on ${asked}; use ${allowed}.`, { headers: { Allow: allowed } });
+    return new KitError('method_not_allowed', `${request.method} is not allowed on ${asked}; use ${allowed}.`, {
+      headers: { Allow: allowed },
+    });
   };
   // The 405 catch-alls live in a router of their own, consulted only when no endpoint answers the method:
   // in the main router they would match beside every endpoint of their path, and Hono runs a request
@@ -218,7 +244,13 @@ export function createKitApp(given: KitConfig): KitApp {
   };
 
   const pendingNotAllowed: string[] = [];
-  type Answer = (request: Request, ctx: KitContext, env: unknown, pathValues: Record<string, string>, headers: AnswerHeaders) => Promise<Response>;
+  type Answer = (
+    request: Request,
+    ctx: KitContext,
+    env: unknown,
+    pathValues: Record<string, string>,
+    headers: AnswerHeaders,
+  ) => Promise<Response>;
   const staticRoutes = new StaticRoutes<Endpoint>();
   // Every request goes to the endpoint of its static path when it has one, without Hono's router and
   // context; the rest (paths with parameters, HEAD, encoded paths, 404 and 405) go through Hono.
@@ -270,11 +302,17 @@ export function createKitApp(given: KitConfig): KitApp {
     // Callers whose call waits for an approval poll its status here (the statusUrl of their 202).
     const approvalPath = `${approvals.basePath}/:id`;
     const servesApprovals = config.approvals !== undefined || holdsForApproval(config.policies ?? [], registry.routes);
-    if (servesApprovals && !methodsByPath.has(approvalPath)) register(approvalPath, ['GET'], async (_request, ctx, _env, pathValues) => approvalStatusResponse(approvals.store, pathValues.id ?? '', ctx));
+    if (servesApprovals && !methodsByPath.has(approvalPath))
+      register(approvalPath, ['GET'], async (_request, ctx, _env, pathValues) =>
+        approvalStatusResponse(approvals.store, pathValues.id ?? '', ctx),
+      );
     if (!methodsByPath.has(openapiPath)) {
       let document: OpenAPIDocument | undefined;
-      register(openapiPath, ['GET'], async (request, _ctx, env, _pathValues, headers) =>
-        (headers.built = jsonAnswer(ifNoneMatchOf(request, env), (document ??= toOpenAPI(registry, info)), headers.values)),
+      register(
+        openapiPath,
+        ['GET'],
+        async (request, _ctx, env, _pathValues, headers) =>
+          (headers.built = jsonAnswer(ifNoneMatchOf(request, env), (document ??= toOpenAPI(registry, info)), headers.values)),
       );
     }
     for (const path of pendingNotAllowed) addMethodNotAllowed(path);
@@ -288,7 +326,10 @@ export function createKitApp(given: KitConfig): KitApp {
         c.env,
         async (ctx) => {
           if (config.notFound) return config.notFound(request, ctx);
-          throw new KitError('not_found', `No endpoint at ${quoteInput(new URL(c.req.url).pathname)}; see /openapi.json for the available ones.`);
+          throw new KitError(
+            'not_found',
+            `No endpoint at ${quoteInput(new URL(c.req.url).pathname)}; see /openapi.json for the available ones.`,
+          );
         },
         guarded?.guard,
       );
@@ -300,7 +341,9 @@ export function createKitApp(given: KitConfig): KitApp {
   for (const [key, definition] of Object.entries(config.routes ?? {}) as [RouteKey, AnyAPIDefinition][]) {
     const [method, path] = splitRouteKey(key);
     const route = registry.register(method, path, definition);
-    register(path, [method], (request, ctx, env, pathValues, headers) => answerRoute(registry, route, request, env, ctx, bodyLimits, pathValues, headers));
+    register(path, [method], (request, ctx, env, pathValues, headers) =>
+      answerRoute(registry, route, request, env, ctx, bodyLimits, pathValues, headers),
+    );
   }
 
   const app: KitApp = {
@@ -318,14 +361,25 @@ export function createKitApp(given: KitConfig): KitApp {
       const limits =
         options.maxBodyBytes === undefined && options.bodyTimeoutMs === undefined
           ? bodyLimits
-          : checkLimits(`app.mount('${path}')`, options.maxBodyBytes ?? bodyLimits.maxBytes, options.bodyTimeoutMs ?? bodyLimits.timeoutMs, `the app's ${bodyLimits.maxBytes}`);
+          : checkLimits(
+              `app.mount('${path}')`,
+              options.maxBodyBytes ?? bodyLimits.maxBytes,
+              options.bodyTimeoutMs ?? bodyLimits.timeoutMs,
+              `the app's ${bodyLimits.maxBytes}`,
+            );
       register(path, methods, async (request, ctx) => handler(request, ctx), false, limits);
     },
     methods: allMethods,
     openapi: () => toOpenAPI(registry, info),
     serveWebSockets: (server, options = {}) => {
       seal();
-      return serveWebSockets(server, { definitions: config.websockets ?? [], tls: options.tls === true, admit: handle, fetch: serve, onError: reportError });
+      return serveWebSockets(server, {
+        definitions: config.websockets ?? [],
+        tls: options.tls === true,
+        admit: handle,
+        fetch: serve,
+        onError: reportError,
+      });
     },
     listen: async (options = {}) => {
       seal();
@@ -373,8 +427,10 @@ function logUnexpectedError(error: unknown, ctx: KitContext): void {
  * `fallback`, what leaving `maxBodyBytes` out gives.
  */
 function checkLimits(component: string, maxBytes: number, timeoutMs: number, fallback: string): BodyLimits {
-  if (!(Number.isSafeInteger(maxBytes) && maxBytes > 0)) throw new TypeError(`${component}: maxBodyBytes must be a whole number of bytes from 1, got ${maxBytes}; omit it for ${fallback}`);
-  if (!(Number.isFinite(timeoutMs) && timeoutMs > 0 && timeoutMs <= 2_147_483_647)) throw new TypeError(`${component}: bodyTimeoutMs must be a positive number of milliseconds up to 2147483647, got ${timeoutMs}`);
+  if (!(Number.isSafeInteger(maxBytes) && maxBytes > 0))
+    throw new TypeError(`${component}: maxBodyBytes must be a whole number of bytes from 1, got ${maxBytes}; omit it for ${fallback}`);
+  if (!(Number.isFinite(timeoutMs) && timeoutMs > 0 && timeoutMs <= 2_147_483_647))
+    throw new TypeError(`${component}: bodyTimeoutMs must be a positive number of milliseconds up to 2147483647, got ${timeoutMs}`);
   return { maxBytes, timeoutMs };
 }
 
@@ -417,7 +473,10 @@ async function answerRoute(
     const created = shape.location ? { ...headers.values, Location: createdLocation(route, shape.location, output) } : headers.values;
     return (headers.built = uncachedJsonResponse(output, created, 201));
   }
-  return (headers.built = route.definition.cache === 'no-store' ? uncachedJsonResponse(output, headers.values) : jsonAnswer(ifNoneMatchOf(request, env), output, headers.values));
+  return (headers.built =
+    route.definition.cache === 'no-store'
+      ? uncachedJsonResponse(output, headers.values)
+      : jsonAnswer(ifNoneMatchOf(request, env), output, headers.values));
 }
 
 /** The `Location` of a 201: what the route's `response.location` makes of the output, checked to be a URL reference. */
@@ -430,7 +489,10 @@ function createdLocation(route: RegisteredRoute, location: (output: never) => st
   }
   // A path of this app or an absolute URL; anything else (a bare name, a value with a line break) is a bug in the route.
   if (typeof value !== 'string' || !/^(\/(?!\/)|https?:\/\/)[^\s]*$/.test(value)) {
-    throw new KitError('internal', `${route.method} ${route.path}: response.location returned ${JSON.stringify(value)}; return a path starting with "/" (such as \`/api/tickets/\${output.id}\`) or an absolute http(s) URL`);
+    throw new KitError(
+      'internal',
+      `${route.method} ${route.path}: response.location returned ${JSON.stringify(value)}; return a path starting with "/" (such as \`/api/tickets/\${output.id}\`) or an absolute http(s) URL`,
+    );
   }
   return value;
 }
@@ -445,7 +507,12 @@ function ifNoneMatchOf(request: Request, env: unknown): string | null {
   return requestHeader(request, incomingOf(env), 'if-none-match');
 }
 
-function runMiddleware(middleware: readonly MiddlewareDefinition[], request: Request, ctx: KitContext, last: (ctx: KitContext) => Promise<Response>): Promise<Response> {
+function runMiddleware(
+  middleware: readonly MiddlewareDefinition[],
+  request: Request,
+  ctx: KitContext,
+  last: (ctx: KitContext) => Promise<Response>,
+): Promise<Response> {
   const run = (index: number, current: KitContext): Promise<Response> => {
     const definition = middleware[index];
     return definition ? definition.handler({ request, ctx: current, next: (next) => run(index + 1, next ?? current) }) : last(current);

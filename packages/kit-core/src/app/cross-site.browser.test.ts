@@ -24,13 +24,22 @@ const app = createKitApp({
   },
 });
 // The app's own page: it signs the visitor in (a SameSite=Lax cookie) and has a form of its own.
-app.get('/', () =>
-  new Response(
-    '<!doctype html><html lang="en"><head><title>Approvals</title></head><body><form method="post" action="/api/approvals/own/decision?approved=true"><button>Approve</button></form></body></html>',
-    { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Set-Cookie': 'session=victim; Path=/; HttpOnly; SameSite=Lax' } },
+app.get(
+  '/',
+  () =>
+    new Response(
+      '<!doctype html><html lang="en"><head><title>Approvals</title></head><body><form method="post" action="/api/approvals/own/decision?approved=true"><button>Approve</button></form></body></html>',
+      { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Set-Cookie': 'session=victim; Path=/; HttpOnly; SameSite=Lax' } },
+    ),
+);
+app.mount(
+  '/auth/login',
+  ['POST'],
+  async () => (
+    effects.push('signed in'),
+    new Response(null, { status: 303, headers: { Location: '/', 'Set-Cookie': 'session=attacker; Path=/; SameSite=Lax' } })
   ),
 );
-app.mount('/auth/login', ['POST'], async () => (effects.push('signed in'), new Response(null, { status: 303, headers: { Location: '/', 'Set-Cookie': 'session=attacker; Path=/; SameSite=Lax' } })));
 
 let kit: KitServer;
 let attacker: Server;
@@ -76,7 +85,7 @@ describe.runIf(run)('a page of another origin of the same site, in Chromium', ()
       const forged = page.waitForRequest((request) => request.url().includes('/forged/'));
       const answered = page.waitForResponse((response) => response.url().includes('/forged/'));
       await page.goto(`${attackerBase}/?form=0`);
-      const headers = await (await forged as BrowserRequest).allHeaders();
+      const headers = await ((await forged) as BrowserRequest).allHeaders();
       // The attack is real: the browser sent the session cookie along, as SameSite allows on the same site.
       expect(headers.cookie).toBe('session=victim');
       expect(headers['sec-fetch-site']).toBe('same-site');
@@ -100,7 +109,12 @@ describe.runIf(run)('a page of another origin of the same site, in Chromium', ()
       expect((await browser.context.cookies(appBase)).map((cookie) => cookie.value)).toEqual(['victim']);
       await page.goto(`${attackerBase}/`);
       const status = await page.evaluate(async (target) => {
-        await fetch(`${target}/api/approvals/fetched/decision?approved=true`, { method: 'POST', mode: 'no-cors', credentials: 'include', body: 'x' });
+        await fetch(`${target}/api/approvals/fetched/decision?approved=true`, {
+          method: 'POST',
+          mode: 'no-cors',
+          credentials: 'include',
+          body: 'x',
+        });
         return 'sent';
       }, appBase);
       expect(status).toBe('sent');

@@ -25,7 +25,10 @@ const app = createKitApp({
         return { ok: true };
       },
     }),
-    'DELETE /api/keys/:id': defineAPI({ input: z.strictObject({ id: z.string() }), handler: async ({ input }) => (effects.push(`revoked ${input.id}`), { ok: true }) }),
+    'DELETE /api/keys/:id': defineAPI({
+      input: z.strictObject({ id: z.string() }),
+      handler: async ({ input }) => (effects.push(`revoked ${input.id}`), { ok: true }),
+    }),
     'GET /api/keys': defineAPI({ handler: async () => ({ keys: [] }) }),
   },
   trustedOrigins: ['https://admin.example.com'],
@@ -44,7 +47,11 @@ app.mount('/auth/login', ['POST'], async () => {
   effects.push('signed in');
   return new Response(null, { status: 303, headers: { Location: '/', 'Set-Cookie': 'session=attacker; Path=/; SameSite=Lax' } });
 });
-app.mount('/auth/logout', ['POST'], async () => (effects.push('signed out'), new Response(null, { status: 303, headers: { Location: '/login' } })));
+app.mount(
+  '/auth/logout',
+  ['POST'],
+  async () => (effects.push('signed out'), new Response(null, { status: 303, headers: { Location: '/login' } })),
+);
 
 let server: KitServer;
 let base: string;
@@ -76,7 +83,9 @@ function expectRefused(response: RawResponse): string {
 
 describe('unsafe requests from another origin', () => {
   it('refuses a cookie-carrying approval from another port of the same host, naming the origin and the setting', async () => {
-    const detail = expectRefused(await post('/api/approvals/a1/decision?approved=true', { cookie: 'session=victim', origin: sibling(), 'content-type': 'text/plain' }));
+    const detail = expectRefused(
+      await post('/api/approvals/a1/decision?approved=true', { cookie: 'session=victim', origin: sibling(), 'content-type': 'text/plain' }),
+    );
     expect(detail).toBe(
       `Cross-site request refused: POST "/api/approvals/a1/decision" comes from a page at "${sibling()}", not from this app, so another site may have forged it; if that page may act on this app, add "${sibling()}" to trustedOrigins of createKitApp (kit.config.ts).`,
     );
@@ -97,7 +106,9 @@ describe('unsafe requests from another origin', () => {
   it('does not count an HTTP Basic credential, which a browser adds by itself, as the caller’s own', async () => {
     expectRefused(await post('/api/keys/k1', { authorization: 'Basic YWRhOnB3', origin: sibling() }, 'DELETE'));
     // A cookie beside an API key: the cookie could be what authenticates it.
-    expectRefused(await post('/api/keys/k1', { authorization: 'Bearer kit_abc_def', cookie: 'session=victim', origin: sibling() }, 'DELETE'));
+    expectRefused(
+      await post('/api/keys/k1', { authorization: 'Bearer kit_abc_def', cookie: 'session=victim', origin: sibling() }, 'DELETE'),
+    );
   });
 });
 
@@ -108,7 +119,9 @@ describe('requests that go through', () => {
     expect((await post('/auth/login', { origin: own, 'sec-fetch-site': 'same-origin' })).status).toBe(303);
     expect((await post('/auth/logout', { cookie: 'session=me', 'sec-fetch-site': 'same-origin' })).status).toBe(303);
     // Sec-Fetch-Site is what the browser knows; a proxy that changed Host does not fool it.
-    expect((await post('/auth/logout', { cookie: 'session=me', origin: 'https://public.example', 'sec-fetch-site': 'same-origin' })).status).toBe(303);
+    expect(
+      (await post('/auth/logout', { cookie: 'session=me', origin: 'https://public.example', 'sec-fetch-site': 'same-origin' })).status,
+    ).toBe(303);
   });
 
   it('lets programs through: no Origin and no Sec-Fetch-Site is not a browser’s cross-site request', async () => {
@@ -117,14 +130,26 @@ describe('requests that go through', () => {
   });
 
   it('lets an API key or DPoP token without a cookie through whatever its Origin', async () => {
-    expect((await post('/api/keys/k1', { authorization: 'Bearer kit_abc_def', origin: 'https://elsewhere.example', 'sec-fetch-site': 'cross-site' }, 'DELETE')).status).toBe(200);
-    expect((await post('/api/keys/k2', { authorization: 'DPoP eyJ.token', dpop: 'eyJ.proof', origin: sibling() }, 'DELETE')).status).toBe(200);
+    expect(
+      (
+        await post(
+          '/api/keys/k1',
+          { authorization: 'Bearer kit_abc_def', origin: 'https://elsewhere.example', 'sec-fetch-site': 'cross-site' },
+          'DELETE',
+        )
+      ).status,
+    ).toBe(200);
+    expect((await post('/api/keys/k2', { authorization: 'DPoP eyJ.token', dpop: 'eyJ.proof', origin: sibling() }, 'DELETE')).status).toBe(
+      200,
+    );
     expect((await post('/api/keys/k3', { 'x-api-key': 'kit_abc_def', origin: sibling() }, 'DELETE')).status).toBe(200);
   });
 
   it('lets trusted origins through, and leaves safe methods alone', async () => {
     expect((await post('/auth/login', { origin: 'https://admin.example.com', 'sec-fetch-site': 'cross-site' })).status).toBe(303);
-    expect((await sendRaw(`${base}/api/keys`, { headers: { cookie: 'session=me', origin: sibling(), 'sec-fetch-site': 'same-site' } })).status).toBe(200);
+    expect(
+      (await sendRaw(`${base}/api/keys`, { headers: { cookie: 'session=me', origin: sibling(), 'sec-fetch-site': 'same-site' } })).status,
+    ).toBe(200);
   });
 
   it('checks trustedOrigins when the app is made', () => {
@@ -135,6 +160,8 @@ describe('requests that go through', () => {
     // Written as a browser would not (upper case, default port), it is still matched as browsers send it.
     const lenient = createKitApp({ routes: {}, trustedOrigins: ['HTTPS://Admin.Example.com:443'] });
     lenient.mount('/x', ['POST'], () => new Response('ok'));
-    return lenient.fetch(new Request('http://local/x', { method: 'POST', headers: { origin: 'https://admin.example.com' } })).then((response) => expect(response.status).toBe(200));
+    return lenient
+      .fetch(new Request('http://local/x', { method: 'POST', headers: { origin: 'https://admin.example.com' } }))
+      .then((response) => expect(response.status).toBe(200));
   });
 });

@@ -9,7 +9,18 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { asSent, anyString, checkEchoBound, checkJsonBodyAnswer, checkShape, jsonBodyEntries, jsonObjectText, percentEncode, prototypeKeys, shortened } from '../../../../test-support/edge-properties.js';
+import {
+  asSent,
+  anyString,
+  checkEchoBound,
+  checkJsonBodyAnswer,
+  checkShape,
+  jsonBodyEntries,
+  jsonObjectText,
+  percentEncode,
+  prototypeKeys,
+  shortened,
+} from '../../../../test-support/edge-properties.js';
 import { sendRaw } from '../../../../test-support/http.js';
 import { defineAPI } from '../definitions/define-api.js';
 import { createKitApp } from './create-kit-app.js';
@@ -19,7 +30,11 @@ const known = ['q', 'topic', 'limit'] as const;
 const app = createKitApp({
   routes: {
     'GET /api/search': defineAPI({
-      input: z.strictObject({ q: z.string().min(1).max(500), topic: z.string().max(100).optional(), limit: z.number().int().min(1).max(50).default(10) }),
+      input: z.strictObject({
+        q: z.string().min(1).max(500),
+        topic: z.string().max(100).optional(),
+        limit: z.number().int().min(1).max(50).default(10),
+      }),
       handler: async ({ input }) => ({ query: input.q, limit: input.limit }),
     }),
   },
@@ -54,7 +69,8 @@ describe('kit-core HTTP edge, property-based', () => {
           checkEchoBound(problem, sent.flat());
           // Unknown names are reported by schema validation, which runs once every name is unique and `limit` reads as a number.
           const unique = new Set(names).size === names.length;
-          if (response.status === 400 && unique && !names.includes('limit')) for (const name of unknown) expect(problem.errors?.map((issue) => issue.field)).toContain(shortened(name));
+          if (response.status === 400 && unique && !names.includes('limit'))
+            for (const name of unknown) expect(problem.errors?.map((issue) => issue.field)).toContain(shortened(name));
         }
       }),
       { numRuns: 250 },
@@ -64,7 +80,10 @@ describe('kit-core HTTP edge, property-based', () => {
   it('any JSON body on GET: 200 or a 400 problem; each unknown key refused by name, never as a conflict; no long echo', async () => {
     await fc.assert(
       fc.asyncProperty(jsonBodyEntries(anyName), async (entries) => {
-        const response = await sendRaw(`${base}/api/search`, { body: jsonObjectText(entries), headers: { 'content-type': 'application/json' } });
+        const response = await sendRaw(`${base}/api/search`, {
+          body: jsonObjectText(entries),
+          headers: { 'content-type': 'application/json' },
+        });
         checkJsonBodyAnswer(response, entries, known, [200, 400]);
       }),
       { numRuns: 250 },
@@ -73,14 +92,21 @@ describe('kit-core HTTP edge, property-based', () => {
 
   it('HEAD answers every body and query string with the status GET gives', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.dictionary(fc.oneof(fc.constantFrom(...known, ...prototypeKeys), fc.string({ maxLength: 8 })), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3, noNullPrototype: true }), fc.constantFrom('', '?q=a', '?limit=3', '?toString=1'), async (fields, query) => {
-        const body = JSON.stringify(fields);
-        const headers = { 'content-type': 'application/json' };
-        const get = await sendRaw(`${base}/api/search${query}`, { body, headers });
-        const head = await sendRaw(`${base}/api/search${query}`, { method: 'HEAD', body, headers });
-        expect(head.status, `${query} ${body}`).toBe(get.status);
-        expect(head.text).toBe('');
-      }),
+      fc.asyncProperty(
+        fc.dictionary(fc.oneof(fc.constantFrom(...known, ...prototypeKeys), fc.string({ maxLength: 8 })), fc.jsonValue({ maxDepth: 1 }), {
+          maxKeys: 3,
+          noNullPrototype: true,
+        }),
+        fc.constantFrom('', '?q=a', '?limit=3', '?toString=1'),
+        async (fields, query) => {
+          const body = JSON.stringify(fields);
+          const headers = { 'content-type': 'application/json' };
+          const get = await sendRaw(`${base}/api/search${query}`, { body, headers });
+          const head = await sendRaw(`${base}/api/search${query}`, { method: 'HEAD', body, headers });
+          expect(head.status, `${query} ${body}`).toBe(get.status);
+          expect(head.text).toBe('');
+        },
+      ),
       { numRuns: 120 },
     );
   });

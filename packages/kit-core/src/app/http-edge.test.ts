@@ -13,7 +13,11 @@ import { createKitApp } from './create-kit-app.js';
 import type { KitServer } from './kit-app.js';
 
 const search = defineAPI({
-  input: z.strictObject({ q: z.string().min(1).max(500), topic: z.string().optional(), limit: z.number().int().min(1).max(50).default(10) }),
+  input: z.strictObject({
+    q: z.string().min(1).max(500),
+    topic: z.string().optional(),
+    limit: z.number().int().min(1).max(50).default(10),
+  }),
   handler: async ({ input }) => ({ query: input.q, limit: input.limit }),
 });
 const docs = defineAPI({
@@ -56,7 +60,10 @@ describe('1. input is echoed at most 200 characters', () => {
   const longName = 'n'.repeat(8_000);
 
   it('cuts a long unknown parameter name, in the query string and in the body', async () => {
-    for (const response of [await sendRaw(`${base}/api/search?q=a&${longName}=1`), await getWithJson(`${base}/api/search`, { q: 'a', [longName]: 1 })]) {
+    for (const response of [
+      await sendRaw(`${base}/api/search?q=a&${longName}=1`),
+      await getWithJson(`${base}/api/search`, { q: 'a', [longName]: 1 }),
+    ]) {
       expect(response.status).toBe(400);
       const problem = problemOf(response);
       expect(problem.errors).toEqual([{ field: `${'n'.repeat(60)}…`, message: 'is not a known field; remove it' }]);
@@ -85,9 +92,18 @@ describe('1. input is echoed at most 200 characters', () => {
 
 describe('2. HEAD reads the JSON body as GET does', () => {
   it('answers HEAD with a body with the status GET gets', async () => {
-    for (const [path, body] of [['/api/docs', { slug: 'nope-x' }], ['/api/docs', { slug: 'known' }], ['/api/search', { q: 'agent' }], ['/api/search', { q: 7 }]] as const) {
+    for (const [path, body] of [
+      ['/api/docs', { slug: 'nope-x' }],
+      ['/api/docs', { slug: 'known' }],
+      ['/api/search', { q: 'agent' }],
+      ['/api/search', { q: 7 }],
+    ] as const) {
       const get = await getWithJson(`${base}${path}`, body);
-      const head = await sendRaw(`${base}${path}`, { method: 'HEAD', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+      const head = await sendRaw(`${base}${path}`, {
+        method: 'HEAD',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(head.status, `${path} ${JSON.stringify(body)}`).toBe(get.status);
       expect(head.text).toBe('');
     }
@@ -112,12 +128,16 @@ describe('3. the * request target', () => {
   });
 });
 
-describe('4. an incomplete body is the client\'s 408', () => {
+describe("4. an incomplete body is the client's 408", () => {
   it('answers a body shorter than its Content-Length with 408 saying what arrived, and closes', async () => {
-    const answer = await exchange(port, rawRequest('GET /api/search HTTP/1.1', ['Host: localhost', 'Content-Type: application/json', 'Content-Length: 100'], '{"q":"a"'), {
-      stopAfterResponse: false,
-      waitMs: 3_000,
-    });
+    const answer = await exchange(
+      port,
+      rawRequest('GET /api/search HTTP/1.1', ['Host: localhost', 'Content-Type: application/json', 'Content-Length: 100'], '{"q":"a"'),
+      {
+        stopAfterResponse: false,
+        waitMs: 3_000,
+      },
+    );
     expect(answer.status).toBe(408);
     expect(answer.headers.connection).toBe('close');
     expect(answer.closed).toBe(true);
@@ -127,19 +147,31 @@ describe('4. an incomplete body is the client\'s 408', () => {
       type: '/problems/request-timeout',
       title: 'Request timeout',
       status: 408,
-      detail: 'The request body did not arrive in full: Content-Length announced 100 bytes and 8 arrived within 300 ms; send the whole body, or a Content-Length that matches it.',
+      detail:
+        'The request body did not arrive in full: Content-Length announced 100 bytes and 8 arrived within 300 ms; send the whole body, or a Content-Length that matches it.',
     });
   });
 
   it('answers a chunked body without its last chunk with 408 too', async () => {
-    const answer = await exchange(port, rawRequest('GET /api/search HTTP/1.1', ['Host: localhost', 'Content-Type: application/json', 'Transfer-Encoding: chunked'], '5\r\n{"q":\r\n'));
+    const answer = await exchange(
+      port,
+      rawRequest(
+        'GET /api/search HTTP/1.1',
+        ['Host: localhost', 'Content-Type: application/json', 'Transfer-Encoding: chunked'],
+        '5\r\n{"q":\r\n',
+      ),
+    );
     expect(answer.status).toBe(408);
-    expect(answer.json().detail).toBe('The request body did not end within 300 ms (5 bytes arrived); finish a chunked body with its zero-length last chunk.');
+    expect(answer.json().detail).toBe(
+      'The request body did not end within 300 ms (5 bytes arrived); finish a chunked body with its zero-length last chunk.',
+    );
   });
 
   it('rejects a bodyTimeoutMs that is no positive number of milliseconds', () => {
     for (const bad of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
-      expect(() => createKitApp({ routes: {}, bodyTimeoutMs: bad })).toThrow(`createKitApp: bodyTimeoutMs must be a positive number of milliseconds up to 2147483647, got ${bad}`);
+      expect(() => createKitApp({ routes: {}, bodyTimeoutMs: bad })).toThrow(
+        `createKitApp: bodyTimeoutMs must be a positive number of milliseconds up to 2147483647, got ${bad}`,
+      );
     }
   });
 });
@@ -213,10 +245,18 @@ describe('7. routes whose answer changes every call', () => {
 describe('8. error messages say what is wrong', () => {
   it('says a wrongly typed field must have its type, and a missing one is required', async () => {
     expect(problemOf(await getWithJson(`${base}/api/search`, { q: 123 })).detail).toBe('Invalid input: q must be a string, got a number.');
-    expect(problemOf(await getWithJson(`${base}/api/docs`, { slug: 123 })).errors).toEqual([{ field: 'slug', message: 'must be a string, got a number' }]);
-    expect(problemOf(await getWithJson(`${base}/api/docs`, { slug: ['a'] })).errors).toEqual([{ field: 'slug', message: 'must be a string, got an array' }]);
-    expect(problemOf(await getWithJson(`${base}/api/search`, { q: 'a', limit: 2.5 })).errors).toEqual([{ field: 'limit', message: 'must be a whole number, got a decimal number' }]);
-    expect(problemOf(await getWithJson(`${base}/api/search`, { q: 'a', limit: 99 })).errors).toEqual([{ field: 'limit', message: 'must be at most 50' }]);
+    expect(problemOf(await getWithJson(`${base}/api/docs`, { slug: 123 })).errors).toEqual([
+      { field: 'slug', message: 'must be a string, got a number' },
+    ]);
+    expect(problemOf(await getWithJson(`${base}/api/docs`, { slug: ['a'] })).errors).toEqual([
+      { field: 'slug', message: 'must be a string, got an array' },
+    ]);
+    expect(problemOf(await getWithJson(`${base}/api/search`, { q: 'a', limit: 2.5 })).errors).toEqual([
+      { field: 'limit', message: 'must be a whole number, got a decimal number' },
+    ]);
+    expect(problemOf(await getWithJson(`${base}/api/search`, { q: 'a', limit: 99 })).errors).toEqual([
+      { field: 'limit', message: 'must be at most 50' },
+    ]);
     expect(problemOf(await getWithJson(`${base}/api/search`, { q: '' })).errors).toEqual([{ field: 'q', message: 'must not be empty' }]);
     expect(problemOf(await sendRaw(`${base}/api/search`)).detail).toBe('Invalid input: q is required.');
   });
@@ -225,12 +265,22 @@ describe('8. error messages say what is wrong', () => {
     const malformed = problemOf(await getWithJson(`${base}/api/search`, '{"q":'));
     expect(malformed.errors).toEqual([{ field: 'body', message: 'is not valid JSON' }]);
     expect(malformed.detail).toBe('The request body is not valid JSON; send a JSON object such as {"q":"…"}.');
-    const latin1 = await sendRaw(`${base}/api/search`, { body: Buffer.from([0x7b, 0x22, 0x71, 0x22, 0x3a, 0x22, 0xe9, 0x22, 0x7d]), headers: { 'content-type': 'application/json' } });
+    const latin1 = await sendRaw(`${base}/api/search`, {
+      body: Buffer.from([0x7b, 0x22, 0x71, 0x22, 0x3a, 0x22, 0xe9, 0x22, 0x7d]),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(problemOf(latin1).errors).toEqual([{ field: 'body', message: 'is not valid UTF-8' }]);
   });
 
   it('names the real body limit and closes the connection when the body is left unread', async () => {
-    const declared = await exchange(port, rawRequest('GET /api/search HTTP/1.1', ['Host: localhost', 'Content-Type: application/json', `Content-Length: ${2 * 1024 * 1024}`], '{"q":'));
+    const declared = await exchange(
+      port,
+      rawRequest(
+        'GET /api/search HTTP/1.1',
+        ['Host: localhost', 'Content-Type: application/json', `Content-Length: ${2 * 1024 * 1024}`],
+        '{"q":',
+      ),
+    );
     expect(declared.status).toBe(413);
     expect(declared.headers.connection).toBe('close');
     expect(declared.json().detail).toBe('The request body is larger than 64 KiB; send fewer or shorter parameters.');
@@ -244,7 +294,10 @@ describe('9. what Node answers before the app, through listen()', () => {
     const brew = await exchange(port, rawRequest('BREW /api/search HTTP/1.1', ['Host: localhost']));
     expect([brew.status, brew.json().type]).toEqual([501, '/problems/not-implemented']);
     expect(brew.json().detail).toBe('The method "BREW" is not implemented by this server; use DELETE, GET, HEAD, POST.');
-    const bytes = await exchange(port, Buffer.concat([Buffer.from('GET /api/search?q=caf'), Buffer.from([0xc3, 0xa9]), Buffer.from(' HTTP/1.1\r\nHost: localhost\r\n\r\n')]));
+    const bytes = await exchange(
+      port,
+      Buffer.concat([Buffer.from('GET /api/search?q=caf'), Buffer.from([0xc3, 0xa9]), Buffer.from(' HTTP/1.1\r\nHost: localhost\r\n\r\n')]),
+    );
     expect([bytes.status, bytes.json().type]).toEqual([400, '/problems/bad-request']);
     const big = await exchange(port, rawRequest('GET /api/search HTTP/1.1', ['Host: localhost', `X-Big: ${'x'.repeat(20_000)}`]));
     expect([big.status, big.json().type]).toEqual([431, '/problems/headers-too-large']);

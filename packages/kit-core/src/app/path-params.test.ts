@@ -64,7 +64,8 @@ async function call(template: string, path: string, options: { method?: string; 
   });
   const contentType = String(response.headers['content-type'] ?? '');
   const method = (options.method ?? 'GET').toLowerCase();
-  const declared = openapi.document.paths[template]?.[method]?.responses?.[String(response.status)]?.content?.[contentType.split(';')[0]!]?.schema;
+  const declared =
+    openapi.document.paths[template]?.[method]?.responses?.[String(response.status)]?.content?.[contentType.split(';')[0]!]?.schema;
   expect(declared, `${template} ${response.status} ${contentType} is declared`).toBeDefined();
   if (method === 'get') expect(openapi.check(template, response.status, contentType, response.json())).toEqual([]);
   return response;
@@ -82,7 +83,10 @@ describe('path parameters over HTTP', () => {
   it('are strict about numbers and booleans, as query values are', async () => {
     const fraction = await call('/api/tickets/{id}', '/api/tickets/7.5');
     expect(fraction.status).toBe(400);
-    expect(fraction.json()).toMatchObject({ detail: 'Invalid input: id must be a whole number written in digits, got "7.5".', errors: [{ field: 'id', message: 'must be a whole number written in digits, got "7.5"' }] });
+    expect(fraction.json()).toMatchObject({
+      detail: 'Invalid input: id must be a whole number written in digits, got "7.5".',
+      errors: [{ field: 'id', message: 'must be a whole number written in digits, got "7.5"' }],
+    });
     for (const bad of ['07', '1e3', '0x10', '%207']) expect((await call('/api/tickets/{id}', `/api/tickets/${bad}`)).status).toBe(400);
     const flag = await call('/api/measure/{value}/{flag}', '/api/measure/1/yes');
     expect(flag.status).toBe(400);
@@ -111,20 +115,28 @@ describe('path parameters over HTTP', () => {
     const sameInBody = await getWithJson(`${base}/api/tickets/7`, { id: 7, verbose: true });
     expect(sameInBody.status).toBe(200);
     expect(sameInBody.json()).toEqual({ id: 7, verbose: true });
-    expect((await call('/api/pages/{slug}', '/api/pages/home', { method: 'POST', json: { slug: 'home', title: 'Home' } })).status).toBe(200);
+    expect((await call('/api/pages/{slug}', '/api/pages/home', { method: 'POST', json: { slug: 'home', title: 'Home' } })).status).toBe(
+      200,
+    );
   });
 
   it('answer 400 naming the field when the query string or body gives another value', async () => {
     const query = await call('/api/tickets/{id}', '/api/tickets/7?id=8');
     expect(query.status).toBe(400);
-    expect(query.json().errors).toEqual([{ field: 'id', message: 'is given in the path and in the query string with different values; send it once, in the path' }]);
+    expect(query.json().errors).toEqual([
+      { field: 'id', message: 'is given in the path and in the query string with different values; send it once, in the path' },
+    ]);
     const body = await call('/api/pages/{slug}', '/api/pages/home', { method: 'POST', json: { slug: 'about', title: 'About' } });
     expect(body.status).toBe(400);
-    expect(body.json()).toMatchObject({ detail: 'Invalid input: slug is given in the path and in the body with different values; send it once, in the path.' });
+    expect(body.json()).toMatchObject({
+      detail: 'Invalid input: slug is given in the path and in the body with different values; send it once, in the path.',
+    });
     // "7" in a body is a string, not the number the path gives.
     const typed = await getWithJson(`${base}/api/tickets/7`, { id: '7' });
     expect(typed.status).toBe(400);
-    expect(typed.json().errors).toEqual([{ field: 'id', message: 'is given in the path and in the body with different values; send it once, in the path' }]);
+    expect(typed.json().errors).toEqual([
+      { field: 'id', message: 'is given in the path and in the body with different values; send it once, in the path' },
+    ]);
   });
 
   it('leave other paths to the 404 and 405 answers', async () => {
@@ -143,7 +155,13 @@ describe('path parameters in the OpenAPI document', () => {
     const get = openapi.operation('/api/tickets/{id}');
     expect(get.operationId).toBe('get_api_tickets_id');
     expect(get.parameters).toEqual([
-      { name: 'id', in: 'path', required: true, description: 'Ticket number.', schema: { type: 'integer', minimum: 1, maximum: 9007199254740991, description: 'Ticket number.' } },
+      {
+        name: 'id',
+        in: 'path',
+        required: true,
+        description: 'Ticket number.',
+        schema: { type: 'integer', minimum: 1, maximum: 9007199254740991, description: 'Ticket number.' },
+      },
       { name: 'verbose', in: 'query', required: false, schema: { type: 'boolean' } },
     ]);
     expect(get.requestBody.required).toBe(false);
@@ -162,7 +180,7 @@ describe('path parameters in the OpenAPI document', () => {
     expect(measureOperation.requestBody).toBeUndefined();
   });
 
-  it('is a valid OpenAPI 3.1 document by the specification\'s own JSON Schema', async () => {
+  it("is a valid OpenAPI 3.1 document by the specification's own JSON Schema", async () => {
     const result = await new Validator().validate(structuredClone(openapi.document));
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
@@ -172,7 +190,9 @@ describe('path parameters in the OpenAPI document', () => {
 describe('createKitApp with a path parameter its input does not declare', () => {
   it('refuses to build the app, naming the route and the fix', () => {
     expect(() =>
-      createKitApp({ routes: { 'GET /api/users/:user': defineAPI({ input: z.strictObject({ id: z.string() }), handler: async () => ({}) }) } }),
+      createKitApp({
+        routes: { 'GET /api/users/:user': defineAPI({ input: z.strictObject({ id: z.string() }), handler: async () => ({}) }) },
+      }),
     ).toThrow(
       new TypeError(
         'CapabilityRegistry: GET /api/users/:user has the path parameter ":user", which its input schema does not declare; add user to the input, such as input: z.strictObject({ user: z.string() })',

@@ -19,7 +19,9 @@ export class StaticRoutes<Endpoint> {
     }
     const key = `${method} ${path}`;
     if (this.#endpoints.has(key)) return;
-    const shadowed = this.#patterns.some((earlier) => earlier.method === method && (earlier.pattern === null || earlier.pattern.test(path)));
+    const shadowed = this.#patterns.some(
+      (earlier) => earlier.method === method && (earlier.pattern === null || earlier.pattern.test(path)),
+    );
     if (!shadowed) this.#endpoints.set(key, endpoint);
   }
 

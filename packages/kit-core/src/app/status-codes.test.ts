@@ -17,7 +17,8 @@ const bearer = defineMiddleware({
   challenges: ['Bearer realm="tickets"'],
   authenticate: async ({ request, ctx }) => {
     const token = request.headers.get('authorization')?.replace(/^Bearer /, '');
-    if (token === 'member') return { ...ctx, authType: 'agent', auth: { subject: 'agent:bot', method: 'api_key', permissions: ['tickets:*'] } };
+    if (token === 'member')
+      return { ...ctx, authType: 'agent', auth: { subject: 'agent:bot', method: 'api_key', permissions: ['tickets:*'] } };
     if (token === 'guest') return { ...ctx, authType: 'agent', auth: { subject: 'agent:guest', method: 'api_key', permissions: [] } };
     return ctx;
   },
@@ -53,12 +54,16 @@ const routes = {
 } as const;
 
 const post = (body: unknown, token?: string) =>
-  new Request('http://test/api/tickets', { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  new Request('http://test/api/tickets', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
 
 describe('who may call', () => {
   const app = createKitApp({ middleware: [bearer], policies: [membersOnly], routes });
 
-  it('asks an anonymous caller for credentials: 401 with the app\'s challenges', async () => {
+  it("asks an anonymous caller for credentials: 401 with the app's challenges", async () => {
     const response = await app.fetch(post({ title: 'Printer on fire' }));
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toBe('Bearer realm="tickets"');
@@ -115,14 +120,24 @@ describe('a call that makes something', () => {
     expect(operation.responses).not.toHaveProperty('304');
   });
 
-  it('answers a location that is not a URL as the server\'s fault, naming the route and the fix', async () => {
+  it("answers a location that is not a URL as the server's fault, naming the route and the fix", async () => {
     const reported: unknown[] = [];
     const broken = createKitApp({
       onError: (error) => reported.push(error),
-      routes: { 'POST /api/things': defineAPI({ output: z.object({ id: z.string() }), response: { kind: 'created', location: (thing) => thing.id }, handler: async () => ({ id: 'abc' }) }) },
+      routes: {
+        'POST /api/things': defineAPI({
+          output: z.object({ id: z.string() }),
+          response: { kind: 'created', location: (thing) => thing.id },
+          handler: async () => ({ id: 'abc' }),
+        }),
+      },
     });
-    const response = await broken.fetch(new Request('http://test/api/things', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }));
+    const response = await broken.fetch(
+      new Request('http://test/api/things', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
+    );
     expect(response.status).toBe(500);
-    expect(String((reported[0] as Error).message)).toBe('POST /api/things: response.location returned "abc"; return a path starting with "/" (such as `/api/tickets/${output.id}`) or an absolute http(s) URL');
+    expect(String((reported[0] as Error).message)).toBe(
+      'POST /api/things: response.location returned "abc"; return a path starting with "/" (such as `/api/tickets/${output.id}`) or an absolute http(s) URL',
+    );
   });
 });

@@ -22,7 +22,10 @@ export class ApprovalDeniedError extends KitError {
 
   constructor(policy: string, approval: Approval) {
     const note = approval.note ? `: ${approval.note.replace(/[.\s]+$/, '')}` : '';
-    super('forbidden', `Policy "${policy}" requires an approval for this call, and approval ${approval.id} was denied${note}. The same call stays denied until ${approval.expiresAt}.`);
+    super(
+      'forbidden',
+      `Policy "${policy}" requires an approval for this call, and approval ${approval.id} was denied${note}. The same call stays denied until ${approval.expiresAt}.`,
+    );
     this.name = 'ApprovalDeniedError';
     this.approval = approval;
   }

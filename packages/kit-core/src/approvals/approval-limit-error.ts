@@ -33,12 +33,21 @@ export class ApprovalLimitError extends KitError {
   readonly requester: ApprovalRequester | undefined;
 
   constructor(reason: ApprovalLimitReason, limit: number, requester?: ApprovalRequester, retryAfterSeconds?: number) {
-    const who = requester === undefined ? 'this caller' : requester.subject === undefined ? `${requester.authType} callers` : `${requester.authType} "${requester.subject.slice(0, 60)}"`;
+    const who =
+      requester === undefined
+        ? 'this caller'
+        : requester.subject === undefined
+          ? `${requester.authType} callers`
+          : `${requester.authType} "${requester.subject.slice(0, 60)}"`;
     const message =
       reason === 'requester'
         ? `Approvals: ${who} already has ${limit} calls waiting for a person's decision, the most one caller may have (approvals.maxPendingPerRequester); wait until some are approved, denied or expire, then send the call again.`
         : `Approvals: the approval store holds ${limit} approvals, its maximum (maxApprovals of MemoryApprovalStore); none is dropped to make room. Send the call again later, or give the store a larger maxApprovals or a RedisStore.`;
-    super(reason === 'requester' ? 'rate_limited' : 'service_unavailable', message, retryAfterSeconds === undefined ? {} : { headers: { 'Retry-After': String(retryAfterSeconds) } });
+    super(
+      reason === 'requester' ? 'rate_limited' : 'service_unavailable',
+      message,
+      retryAfterSeconds === undefined ? {} : { headers: { 'Retry-After': String(retryAfterSeconds) } },
+    );
     this.name = 'ApprovalLimitError';
     this.reason = reason;
     this.limit = limit;

@@ -12,10 +12,23 @@ describe('approval functions on the default store', () => {
 
   it('creates a pending approval with a 128-bit url-safe id, a fingerprint and a 24 h lifetime', async () => {
     const before = Date.now();
-    const approval = await createApproval({ action: 'send-newsletter', input: { list: 'all', at: new Date(0) }, reason: 'big', requestedBy: { authType: 'agent', subject: 'bot' } });
+    const approval = await createApproval({
+      action: 'send-newsletter',
+      input: { list: 'all', at: new Date(0) },
+      reason: 'big',
+      requestedBy: { authType: 'agent', subject: 'bot' },
+    });
     expect(approval.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(approval).toMatchObject({ status: 'pending', action: 'send-newsletter', reason: 'big', input: { list: 'all', at: '1970-01-01T00:00:00.000Z' }, requestedBy: { authType: 'agent', subject: 'bot' } });
-    expect(approval.fingerprint).toBe(approvalFingerprint('send-newsletter', { authType: 'agent', subject: 'bot' }, { at: '1970-01-01T00:00:00.000Z', list: 'all' }));
+    expect(approval).toMatchObject({
+      status: 'pending',
+      action: 'send-newsletter',
+      reason: 'big',
+      input: { list: 'all', at: '1970-01-01T00:00:00.000Z' },
+      requestedBy: { authType: 'agent', subject: 'bot' },
+    });
+    expect(approval.fingerprint).toBe(
+      approvalFingerprint('send-newsletter', { authType: 'agent', subject: 'bot' }, { at: '1970-01-01T00:00:00.000Z', list: 'all' }),
+    );
     const lifetime = Date.parse(approval.expiresAt) - Date.parse(approval.createdAt);
     expect(lifetime).toBe(86_400_000);
     expect(Date.parse(approval.createdAt)).toBeGreaterThanOrEqual(before - 1);
@@ -40,7 +53,9 @@ describe('approval functions on the default store', () => {
     expect(Date.parse(approved.decidedAt!)).not.toBeNaN();
     const again = await rejectionOf(resolveApproval(approval.id, { approved: false }), KitError);
     expect(again.code).toBe('conflict');
-    expect(again.message).toBe(`resolveApproval: approval ${approval.id} is already approved at ${approved.decidedAt} by reviewer@example.com; an approval is decided once.`);
+    expect(again.message).toBe(
+      `resolveApproval: approval ${approval.id} is already approved at ${approved.decidedAt} by reviewer@example.com; an approval is decided once.`,
+    );
 
     const other = await createApproval({ action: 'b' });
     expect((await resolveApproval(other.id, { approved: false, note: 'no' })).status).toBe('denied');
@@ -83,12 +98,27 @@ describe('approval functions on the default store', () => {
   it('refuses bad requests with invalid_input messages that name the function, the value and the fix', async () => {
     const cases: [Promise<unknown>, string][] = [
       [createApproval({ action: '' }), 'createApproval: action must be a non-empty string of at most 200 characters, got "".'],
-      [createApproval({ action: 'a', ttl: '3 weeks' }), `createApproval: ttl "3 weeks" is not a lifetime; give a whole number of milliseconds or a count and a unit such as '15m', '24h' or '7d', at most 366 days (default 24h).`],
+      [
+        createApproval({ action: 'a', ttl: '3 weeks' }),
+        `createApproval: ttl "3 weeks" is not a lifetime; give a whole number of milliseconds or a count and a unit such as '15m', '24h' or '7d', at most 366 days (default 24h).`,
+      ],
       [createApproval({ action: 'a', ttl: 0 }), 'createApproval: ttl 0 is not a lifetime'],
-      [createApproval({ action: 'a', requestedBy: { authType: 'robot' as never } }), 'createApproval: requestedBy must be { authType, subject? } with authType one of anonymous, human, agent; got {"authType":"robot"}.'],
-      [createApproval({ action: 'a', reason: 7 as never }), 'createApproval: reason must be a string of at most 1000 characters, got 7; omit it if there is none.'],
-      [resolveApproval('AAAAAAAAAAAAAAAAAAAAAA', { approved: 'yes' as never }), 'resolveApproval: the decision must be { approved: true } or { approved: false }, with optional by and note; got {"approved":"yes"}.'],
-      [listApprovals({ status: 'open' as never }), 'listApprovals: status "open" is not an approval status; use one of pending, approved, denied, expired, used.'],
+      [
+        createApproval({ action: 'a', requestedBy: { authType: 'robot' as never } }),
+        'createApproval: requestedBy must be { authType, subject? } with authType one of anonymous, human, agent; got {"authType":"robot"}.',
+      ],
+      [
+        createApproval({ action: 'a', reason: 7 as never }),
+        'createApproval: reason must be a string of at most 1000 characters, got 7; omit it if there is none.',
+      ],
+      [
+        resolveApproval('AAAAAAAAAAAAAAAAAAAAAA', { approved: 'yes' as never }),
+        'resolveApproval: the decision must be { approved: true } or { approved: false }, with optional by and note; got {"approved":"yes"}.',
+      ],
+      [
+        listApprovals({ status: 'open' as never }),
+        'listApprovals: status "open" is not an approval status; use one of pending, approved, denied, expired, used.',
+      ],
     ];
     for (const [promise, message] of cases) {
       const error = await rejectionOf(promise, KitError);
@@ -97,8 +127,12 @@ describe('approval functions on the default store', () => {
     }
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    expect((await rejectionOf(createApproval({ action: 'a', input: cyclic }), KitError)).message).toContain('input must be JSON-serialisable');
-    expect((await rejectionOf(createApproval({ action: 'a' }, { store: {} as never }), TypeError)).message).toContain('the approval store lacks addApproval');
+    expect((await rejectionOf(createApproval({ action: 'a', input: cyclic }), KitError)).message).toContain(
+      'input must be JSON-serialisable',
+    );
+    expect((await rejectionOf(createApproval({ action: 'a' }, { store: {} as never }), TypeError)).message).toContain(
+      'the approval store lacks addApproval',
+    );
   });
 });
 
@@ -116,7 +150,9 @@ describe('approval functions on a given store', () => {
   it('decide atomically: of concurrent decisions exactly one wins', async () => {
     const store = new MemoryApprovalStore();
     const approval = await createApproval({ action: 'a' }, { store });
-    const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => resolveApproval(approval.id, { approved: i % 2 === 0 }, { store })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => resolveApproval(approval.id, { approved: i % 2 === 0 }, { store })),
+    );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
   });
 });

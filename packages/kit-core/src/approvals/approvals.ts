@@ -68,7 +68,8 @@ const maxTextLength = 1_000;
 export async function createApproval(request: ApprovalRequest, options: ApprovalStoreOption = {}): Promise<Approval> {
   const component = 'createApproval';
   const store = storeOf(component, options);
-  if (typeof request !== 'object' || request === null) throw invalid(`${component}: the request must be an object with at least action, such as { action: 'send-newsletter' }.`);
+  if (typeof request !== 'object' || request === null)
+    throw invalid(`${component}: the request must be an object with at least action, such as { action: 'send-newsletter' }.`);
   const action = requiredText(component, 'action', request.action, 200);
   const reason = optionalText(component, 'reason', request.reason);
   const policy = optionalText(component, 'policy', request.policy);
@@ -129,7 +130,9 @@ export async function resolveApproval(id: string, decision: ApprovalDecision, op
   const component = 'resolveApproval';
   const store = storeOf(component, options);
   if (typeof decision !== 'object' || decision === null || typeof decision.approved !== 'boolean') {
-    throw invalid(`${component}: the decision must be { approved: true } or { approved: false }, with optional by and note; got ${describe(decision)}.`);
+    throw invalid(
+      `${component}: the decision must be { approved: true } or { approved: false }, with optional by and note; got ${describe(decision)}.`,
+    );
   }
   const by = optionalText(component, 'by', decision.by);
   const note = optionalText(component, 'note', decision.note);
@@ -137,13 +140,20 @@ export async function resolveApproval(id: string, decision: ApprovalDecision, op
   const now = Date.now();
   const transition = await store.decideApproval(
     id,
-    { status: decision.approved ? 'approved' : 'denied', decidedAt: new Date(now).toISOString(), ...(by === undefined ? {} : { decidedBy: by }), ...(note === undefined ? {} : { note }) },
+    {
+      status: decision.approved ? 'approved' : 'denied',
+      decidedAt: new Date(now).toISOString(),
+      ...(by === undefined ? {} : { decidedBy: by }),
+      ...(note === undefined ? {} : { note }),
+    },
     now,
   );
   const approval = transition.approval;
   if (transition.outcome === 'missing' || !approval) throw notFound(component, id);
   if (transition.outcome === 'expired') {
-    throw conflict(`${component}: approval ${id} has expired (at ${approval.expiresAt}) without a decision; the caller must send its call again to ask for a new one.`);
+    throw conflict(
+      `${component}: approval ${id} has expired (at ${approval.expiresAt}) without a decision; the caller must send its call again to ask for a new one.`,
+    );
   }
   if (transition.outcome === 'not_pending') {
     const status = statusAt(approval, now);
@@ -185,7 +195,10 @@ export async function getApproval(id: string, options: ApprovalStoreOption = {})
  * }
  * ```
  */
-export async function listApprovals(query: { readonly status?: ApprovalStatus } = {}, options: ApprovalStoreOption = {}): Promise<Approval[]> {
+export async function listApprovals(
+  query: { readonly status?: ApprovalStatus } = {},
+  options: ApprovalStoreOption = {},
+): Promise<Approval[]> {
   const component = 'listApprovals';
   const store = storeOf(component, options);
   const wanted = query?.status;
@@ -222,7 +235,9 @@ function storeOf(component: string, options: ApprovalStoreOption | undefined): A
 function requesterOf(component: string, requester: ApprovalRequester | undefined): ApprovalRequester {
   if (requester === undefined) return { authType: 'anonymous' };
   if (typeof requester !== 'object' || requester === null || !authTypes.includes(requester.authType)) {
-    throw invalid(`${component}: requestedBy must be { authType, subject? } with authType one of ${authTypes.join(', ')}; got ${describe(requester)}.`);
+    throw invalid(
+      `${component}: requestedBy must be { authType, subject? } with authType one of ${authTypes.join(', ')}; got ${describe(requester)}.`,
+    );
   }
   const subject = optionalText(component, 'requestedBy.subject', requester.subject);
   return { authType: requester.authType, ...(subject === undefined ? {} : { subject }) };
@@ -238,7 +253,9 @@ function requiredText(component: string, field: string, value: unknown, max: num
 function optionalText(component: string, field: string, value: unknown): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || value.length > maxTextLength) {
-    throw invalid(`${component}: ${field} must be a string of at most ${maxTextLength} characters, got ${describe(value)}; omit it if there is none.`);
+    throw invalid(
+      `${component}: ${field} must be a string of at most ${maxTextLength} characters, got ${describe(value)}; omit it if there is none.`,
+    );
   }
   return value;
 }
@@ -249,7 +266,9 @@ function plainJson(component: string, input: unknown): unknown {
   try {
     return JSON.parse(canonicalJson(input)) as unknown;
   } catch {
-    throw invalid(`${component}: input must be JSON-serialisable (no cycles), so a person can read it; pass the values the action would use.`);
+    throw invalid(
+      `${component}: input must be JSON-serialisable (no cycles), so a person can read it; pass the values the action would use.`,
+    );
   }
 }
 
@@ -262,7 +281,10 @@ function invalid(message: string): KitError {
 }
 
 function notFound(component: string, id: unknown): KitError {
-  return new KitError('not_found', `${component}: no approval ${quoteInput(String(id))}; approval ids are the 22-character approvalId of a 202, and an approval is forgotten an hour after it expires.`);
+  return new KitError(
+    'not_found',
+    `${component}: no approval ${quoteInput(String(id))}; approval ids are the 22-character approvalId of a 202, and an approval is forgotten an hour after it expires.`,
+  );
 }
 
 function describe(value: unknown): string {

@@ -7,16 +7,23 @@ import type { ApprovalRequester } from './types.js';
  * properties are dropped; a bigint is written as its decimal digits. Throws on cycles.
  */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, current: unknown) => {
-    if (typeof current === 'bigint') return current.toString();
-    if (typeof current !== 'object' || current === null || Array.isArray(current)) return current;
-    const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(current).sort()) {
-      // A key named `__proto__` must become an own property, not the prototype.
-      Object.defineProperty(sorted, key, { value: (current as Record<string, unknown>)[key], enumerable: true, writable: true, configurable: true });
-    }
-    return sorted;
-  }) ?? 'null';
+  return (
+    JSON.stringify(value, (_key, current: unknown) => {
+      if (typeof current === 'bigint') return current.toString();
+      if (typeof current !== 'object' || current === null || Array.isArray(current)) return current;
+      const sorted: Record<string, unknown> = {};
+      for (const key of Object.keys(current).sort()) {
+        // A key named `__proto__` must become an own property, not the prototype.
+        Object.defineProperty(sorted, key, {
+          value: (current as Record<string, unknown>)[key],
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+      return sorted;
+    }) ?? 'null'
+  );
 }
 
 /**
@@ -25,6 +32,11 @@ export function canonicalJson(value: unknown): string {
  * action with the same input.
  */
 export function approvalFingerprint(action: string, requestedBy: ApprovalRequester, input: unknown): string {
-  const text = JSON.stringify([action, requestedBy.authType, requestedBy.subject ?? null, canonicalJson(input === undefined ? null : input)]);
+  const text = JSON.stringify([
+    action,
+    requestedBy.authType,
+    requestedBy.subject ?? null,
+    canonicalJson(input === undefined ? null : input),
+  ]);
   return createHash('sha256').update(text).digest('hex');
 }

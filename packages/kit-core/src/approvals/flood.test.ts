@@ -53,7 +53,10 @@ async function start(options: { maxApprovals?: number; maxPendingPerRequester?: 
   const app = createKitApp({
     middleware: [signIn],
     policies: [agentsCloseWithApproval],
-    approvals: { store, ...(options.maxPendingPerRequester === undefined ? {} : { maxPendingPerRequester: options.maxPendingPerRequester }) },
+    approvals: {
+      store,
+      ...(options.maxPendingPerRequester === undefined ? {} : { maxPendingPerRequester: options.maxPendingPerRequester }),
+    },
     routes: {
       'POST /api/tickets/:id/close': defineAPI({
         capability: 'write',
@@ -76,10 +79,19 @@ async function start(options: { maxApprovals?: number; maxPendingPerRequester?: 
   return { server, url: `http://127.0.0.1:${server.port}`, store, tickets, prechecks };
 }
 
-function close(target: Harness, id: string, who: { agent?: string; user?: string } = { agent: 'triage-bot' }, resolution = 'Cleared old artifacts'): Promise<Response> {
+function close(
+  target: Harness,
+  id: string,
+  who: { agent?: string; user?: string } = { agent: 'triage-bot' },
+  resolution = 'Cleared old artifacts',
+): Promise<Response> {
   return fetch(`${target.url}/api/tickets/${encodeURIComponent(id)}/close`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(who.agent ? { 'X-Agent': who.agent } : {}), ...(who.user ? { 'X-User': who.user } : {}) },
+    headers: {
+      'Content-Type': 'application/json',
+      ...(who.agent ? { 'X-Agent': who.agent } : {}),
+      ...(who.user ? { 'X-User': who.user } : {}),
+    },
     body: JSON.stringify({ resolution }),
   });
 }
@@ -195,7 +207,9 @@ describe('a flood of calls held for approval', () => {
 
 describe('approvals.maxPendingPerRequester', () => {
   it('is checked when the app is made', () => {
-    expect(() => createKitApp({ routes: {}, approvals: { maxPendingPerRequester: 0 } })).toThrow('approvals.maxPendingPerRequester must be a whole number from 1 to 100000, got 0; omit it for 20.');
+    expect(() => createKitApp({ routes: {}, approvals: { maxPendingPerRequester: 0 } })).toThrow(
+      'approvals.maxPendingPerRequester must be a whole number from 1 to 100000, got 0; omit it for 20.',
+    );
     expect(() => createKitApp({ routes: {}, approvals: { maxPendingPerRequester: 1.5 } })).toThrow(TypeError);
   });
 });

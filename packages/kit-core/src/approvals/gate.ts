@@ -48,7 +48,9 @@ export async function passApproval(options: ResolvedApprovalOptions, call: HeldC
     now = Date.now();
     let stored: Approval;
     try {
-      stored = await store.addApproval(newApproval(options, call, requestedBy, fingerprint, now), now, { maxPendingPerRequester: options.maxPendingPerRequester });
+      stored = await store.addApproval(newApproval(options, call, requestedBy, fingerprint, now), now, {
+        maxPendingPerRequester: options.maxPendingPerRequester,
+      });
     } catch (error) {
       if (error instanceof ApprovalLimitError) throw error.withRetryAfter(options.retryAfterSeconds);
       throw error;
@@ -56,10 +58,19 @@ export async function passApproval(options: ResolvedApprovalOptions, call: HeldC
     if (statusAt(stored, now) === 'pending') throw pending(options, stored);
     // A duplicate approved meanwhile: the next pass uses it.
   }
-  throw new KitError('internal', `${call.route.operationId}: the approval of this call changed state on every attempt; the approval store may be shared with a misbehaving process.`);
+  throw new KitError(
+    'internal',
+    `${call.route.operationId}: the approval of this call changed state on every attempt; the approval store may be shared with a misbehaving process.`,
+  );
 }
 
-function newApproval(options: ResolvedApprovalOptions, call: HeldCall, requestedBy: ApprovalRequester, fingerprint: string, now: number): Approval {
+function newApproval(
+  options: ResolvedApprovalOptions,
+  call: HeldCall,
+  requestedBy: ApprovalRequester,
+  fingerprint: string,
+  now: number,
+): Approval {
   return {
     id: newApprovalId(),
     status: 'pending',
@@ -79,4 +90,3 @@ function newApproval(options: ResolvedApprovalOptions, call: HeldCall, requested
 function pending(options: ResolvedApprovalOptions, approval: Approval): ApprovalRequiredError {
   return new ApprovalRequiredError(approval, `${options.basePath}/${approval.id}`, options.retryAfterSeconds);
 }
-

@@ -56,7 +56,11 @@ function makeApp(options: { ttl?: number | string; basePath?: string } = {}): Ha
   const app = createKitApp({
     middleware: [signIn],
     policies: [largeRefunds, agentsSeeNoContacts],
-    approvals: { store, ...(options.ttl === undefined ? {} : { ttl: options.ttl }), ...(options.basePath ? { basePath: options.basePath } : {}) },
+    approvals: {
+      store,
+      ...(options.ttl === undefined ? {} : { ttl: options.ttl }),
+      ...(options.basePath ? { basePath: options.basePath } : {}),
+    },
     routes: {
       'POST /api/refunds': defineAPI({
         capability: 'write',
@@ -92,7 +96,11 @@ function makeApp(options: { ttl?: number | string; basePath?: string } = {}): Ha
 }
 
 function refund(base: string, amount: number, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${base}/api/refunds`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ amount }) });
+  return fetch(`${base}/api/refunds`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ amount }),
+  });
 }
 
 describe('approvals over HTTP', () => {
@@ -140,10 +148,22 @@ describe('approvals over HTTP', () => {
     expect(status.status).toBe(200);
     expect(status.headers.get('cache-control')).toBe('no-store');
     const view = await status.json();
-    expect(view).toEqual({ id: body.approvalId, status: 'pending', action: 'post_api_refunds', policy: 'large-refund', reason: 'refunds over 100 need a person', createdAt: expect.any(String), expiresAt: body.expiresAt });
+    expect(view).toEqual({
+      id: body.approvalId,
+      status: 'pending',
+      action: 'post_api_refunds',
+      policy: 'large-refund',
+      reason: 'refunds over 100 need a person',
+      createdAt: expect.any(String),
+      expiresAt: body.expiresAt,
+    });
 
     const stored = (await listApprovals({}, { store: harness.store }))[0]!;
-    expect(stored).toMatchObject({ input: { amount: 500, order: 'o-1' }, requestedBy: { authType: 'human', subject: 'alice' }, route: { method: 'POST', path: '/api/refunds', operationId: 'post_api_refunds' } });
+    expect(stored).toMatchObject({
+      input: { amount: 500, order: 'o-1' },
+      requestedBy: { authType: 'human', subject: 'alice' },
+      route: { method: 'POST', path: '/api/refunds', operationId: 'post_api_refunds' },
+    });
     expect(harness.runs).toEqual([]);
 
     await resolveApproval(body.approvalId, { approved: true, by: 'bob', note: 'checked the order' }, { store: harness.store });
@@ -180,7 +200,11 @@ describe('approvals over HTTP', () => {
       expect(denied.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
       const problem = await denied.json();
       expect(problem).toMatchObject({ type: '/problems/forbidden', status: 403 });
-      expect(problem.detail).toMatch(new RegExp(`^Policy "large-refund" requires an approval for this call, and approval ${approvalId} was denied: Not for this customer\\. The same call stays denied until .+\\.$`));
+      expect(problem.detail).toMatch(
+        new RegExp(
+          `^Policy "large-refund" requires an approval for this call, and approval ${approvalId} was denied: Not for this customer\\. The same call stays denied until .+\\.$`,
+        ),
+      );
     }
     expect((await (await fetch(`${base}/approvals/${approvalId}`)).json()).status).toBe('denied');
     expect(harness.runs).toEqual([]);
@@ -189,7 +213,13 @@ describe('approvals over HTTP', () => {
   it('lets a denied call ask again once the denied approval has expired', async () => {
     const short = makeApp({ ttl: 150 });
     const request = (amount: number) =>
-      short.app.fetch(new Request('http://local/api/refunds', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount }) }));
+      short.app.fetch(
+        new Request('http://local/api/refunds', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ amount }),
+        }),
+      );
     const { approvalId } = await (await request(300)).json();
     await resolveApproval(approvalId, { approved: false, note: 'No.' }, { store: short.store });
     expect((await request(300)).status).toBe(403);
@@ -210,11 +240,19 @@ describe('approvals over HTTP', () => {
     expect(anonymous.status).toBe(202);
     const otherAmount = await refund(base, 501, { 'x-user': 'alice' });
     expect(otherAmount.status).toBe(202);
-    const otherOrder = await fetch(`${base}/api/refunds`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-user': 'alice' }, body: '{"amount":500,"order":"o-2"}' });
+    const otherOrder = await fetch(`${base}/api/refunds`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-user': 'alice' },
+      body: '{"amount":500,"order":"o-2"}',
+    });
     expect(otherOrder.status).toBe(202);
     expect(harness.runs).toEqual([]);
     // Key order and defaults do not matter: the validated input is what is compared.
-    const same = await fetch(`${base}/api/refunds`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-user': 'alice' }, body: '{"order":"o-1","amount":500}' });
+    const same = await fetch(`${base}/api/refunds`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-user': 'alice' },
+      body: '{"order":"o-1","amount":500}',
+    });
     expect(same.status).toBe(200);
     expect(harness.runs).toEqual([500]);
   });
@@ -265,24 +303,42 @@ describe('approvals over HTTP', () => {
 
   it('redacts the paths of a redact policy for the callers it applies to, and says so in OpenAPI', async () => {
     const agent = await (await fetch(`${base}/api/customers/c1`, { headers: { 'x-agent': 'bot' } })).json();
-    expect(agent).toEqual({ customer: { id: 'c1', email: '[redacted]' }, orders: [{ id: 'o1', address: '[redacted]' }, { id: 'o2', address: '[redacted]' }] });
+    expect(agent).toEqual({
+      customer: { id: 'c1', email: '[redacted]' },
+      orders: [
+        { id: 'o1', address: '[redacted]' },
+        { id: 'o2', address: '[redacted]' },
+      ],
+    });
     const human = await (await fetch(`${base}/api/customers/c1`, { headers: { 'x-user': 'alice' } })).json();
     expect(human.customer.email).toBe('ada@example.com');
     const document = await (await fetch(`${base}/openapi.json`)).json();
     const schema = document.paths['/api/customers/{id}'].get.responses['200'].content['application/json'].schema;
-    expect(schema.properties.customer.properties.email.anyOf).toEqual([expect.objectContaining({ type: 'string', format: 'email' }), { type: 'string', const: '[redacted]' }]);
+    expect(schema.properties.customer.properties.email.anyOf).toEqual([
+      expect.objectContaining({ type: 'string', format: 'email' }),
+      { type: 'string', const: '[redacted]' },
+    ]);
   });
 });
 
 describe('approvals through app.fetch and the options of createKitApp', () => {
   it('expires: an undecided approval reads expired and an identical call asks for a new one; so does an approved one not used in time', async () => {
     const { app, store, runs } = makeApp({ ttl: 400 });
-    const post = (amount: number) => app.fetch(new Request('http://test/api/refunds', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount }) }));
+    const post = (amount: number) =>
+      app.fetch(
+        new Request('http://test/api/refunds', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ amount }),
+        }),
+      );
     const first = await (await post(500)).json();
     expect(Date.parse(first.expiresAt) - Date.now()).toBeLessThanOrEqual(400);
     await sleep(450);
     expect((await (await app.fetch(new Request(`http://test${first.statusUrl}`))).json()).status).toBe('expired');
-    expect((await rejectionOf(resolveApproval(first.approvalId, { approved: true }, { store }), KitError)).message).toContain('has expired');
+    expect((await rejectionOf(resolveApproval(first.approvalId, { approved: true }, { store }), KitError)).message).toContain(
+      'has expired',
+    );
     const second = await (await post(500)).json();
     expect(second.approvalId).not.toBe(first.approvalId);
     await resolveApproval(second.approvalId, { approved: true }, { store });
@@ -295,7 +351,9 @@ describe('approvals through app.fetch and the options of createKitApp', () => {
 
   it('serves the status under approvals.basePath', async () => {
     const { app } = makeApp({ basePath: '/api/approvals' });
-    const held = await app.fetch(new Request('http://test/api/refunds', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"amount":500}' }));
+    const held = await app.fetch(
+      new Request('http://test/api/refunds', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"amount":500}' }),
+    );
     const { statusUrl, approvalId } = await held.json();
     expect(statusUrl).toBe(`/api/approvals/${approvalId}`);
     expect((await app.fetch(new Request(`http://test${statusUrl}`))).status).toBe(200);
@@ -306,9 +364,18 @@ describe('approvals through app.fetch and the options of createKitApp', () => {
     await clearApprovals();
     const app = createKitApp({
       policies: [largeRefunds],
-      routes: { 'POST /api/refunds': defineAPI({ policy: 'large-refund', input: z.strictObject({ amount: z.number() }), handler: async ({ input }) => ({ refunded: input.amount }) }) },
+      routes: {
+        'POST /api/refunds': defineAPI({
+          policy: 'large-refund',
+          input: z.strictObject({ amount: z.number() }),
+          handler: async ({ input }) => ({ refunded: input.amount }),
+        }),
+      },
     });
-    const post = () => app.fetch(new Request('http://test/api/refunds', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"amount":500}' }));
+    const post = () =>
+      app.fetch(
+        new Request('http://test/api/refunds', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"amount":500}' }),
+      );
     const { approvalId } = await (await post()).json();
     await resolveApproval(approvalId, { approved: true });
     expect(await (await post()).json()).toEqual({ refunded: 500 });
@@ -316,16 +383,28 @@ describe('approvals through app.fetch and the options of createKitApp', () => {
 
   it('serves no status endpoint in an app where no route is held for approval, unless approvals are configured', async () => {
     const plain = createKitApp({ routes: { 'GET /api/health': defineAPI({ handler: async () => ({ ok: true }) }) } });
-    expect((await (await plain.fetch(new Request('http://test/approvals/AAAAAAAAAAAAAAAAAAAAAA'))).json()).detail).toContain('No endpoint at');
+    expect((await (await plain.fetch(new Request('http://test/approvals/AAAAAAAAAAAAAAAAAAAAAA'))).json()).detail).toContain(
+      'No endpoint at',
+    );
     const configured = createKitApp({ routes: {}, approvals: { basePath: '/reviews' } });
-    expect((await (await configured.fetch(new Request('http://test/reviews/AAAAAAAAAAAAAAAAAAAAAA'))).json()).detail).toContain('No approval');
+    expect((await (await configured.fetch(new Request('http://test/reviews/AAAAAAAAAAAAAAAAAAAAAA'))).json()).detail).toContain(
+      'No approval',
+    );
   });
 
   it('refuses bad approval options with a TypeError naming the option and the fix', () => {
     const routes = {};
-    expect(thrownBy(() => createKitApp({ routes, approvals: { basePath: 'approvals/' } }), TypeError).message).toContain('createKitApp: approvals.basePath "approvals/" must be a path of plain segments');
-    expect(thrownBy(() => createKitApp({ routes, approvals: { ttl: '1 week' } }), TypeError).message).toContain(`createKitApp: approvals: ttl "1 week" is not a lifetime`);
-    expect(thrownBy(() => createKitApp({ routes, approvals: { retryAfterSeconds: 0 } }), TypeError).message).toContain('approvals.retryAfterSeconds must be a whole number of seconds from 1 to 86400, got 0');
-    expect(thrownBy(() => createKitApp({ routes, approvals: { store: new Map() as never } }), TypeError).message).toContain('createKitApp: the approval store lacks addApproval');
+    expect(thrownBy(() => createKitApp({ routes, approvals: { basePath: 'approvals/' } }), TypeError).message).toContain(
+      'createKitApp: approvals.basePath "approvals/" must be a path of plain segments',
+    );
+    expect(thrownBy(() => createKitApp({ routes, approvals: { ttl: '1 week' } }), TypeError).message).toContain(
+      `createKitApp: approvals: ttl "1 week" is not a lifetime`,
+    );
+    expect(thrownBy(() => createKitApp({ routes, approvals: { retryAfterSeconds: 0 } }), TypeError).message).toContain(
+      'approvals.retryAfterSeconds must be a whole number of seconds from 1 to 86400, got 0',
+    );
+    expect(thrownBy(() => createKitApp({ routes, approvals: { store: new Map() as never } }), TypeError).message).toContain(
+      'createKitApp: the approval store lacks addApproval',
+    );
   });
 });

@@ -27,7 +27,10 @@ export async function approvalStatusResponse(store: ApprovalStore, id: string, c
   const requester = approval?.requestedBy;
   const sameCaller = requester?.subject === undefined || (ctx.auth?.subject === requester.subject && ctx.authType === requester.authType);
   if (!approval || !sameCaller) {
-    throw new KitError('not_found', `No approval ${JSON.stringify(id.slice(0, 40))} for this caller; use the statusUrl of the 202 that asked for it, with the same credentials. Approvals are forgotten an hour after they expire.`);
+    throw new KitError(
+      'not_found',
+      `No approval ${JSON.stringify(id.slice(0, 40))} for this caller; use the statusUrl of the 202 that asked for it, with the same credentials. Approvals are forgotten an hour after they expire.`,
+    );
   }
   return new Response(JSON.stringify(viewOf(asOf(approval, Date.now()))), { status: 200, headers: noStore });
 }

@@ -107,7 +107,11 @@ describe('MemoryApprovalStore', () => {
   });
 
   it('refuses bad options', () => {
-    expect(thrownBy(() => new MemoryApprovalStore({ maxApprovals: 0 }), TypeError).message).toContain('maxApprovals must be a whole number, at least 1, got 0');
-    expect(thrownBy(() => new MemoryApprovalStore({ graceMs: -1 }), TypeError).message).toContain('graceMs must be a whole number of milliseconds');
+    expect(thrownBy(() => new MemoryApprovalStore({ maxApprovals: 0 }), TypeError).message).toContain(
+      'maxApprovals must be a whole number, at least 1, got 0',
+    );
+    expect(thrownBy(() => new MemoryApprovalStore({ graceMs: -1 }), TypeError).message).toContain(
+      'graceMs must be a whole number of milliseconds',
+    );
   });
 });

@@ -49,10 +49,14 @@ export class MemoryApprovalStore implements ApprovalStore {
   constructor(options: MemoryApprovalStoreOptions = {}) {
     const { maxApprovals = 10_000, graceMs = 3_600_000 } = options;
     if (!Number.isSafeInteger(maxApprovals) || maxApprovals < 1) {
-      throw new TypeError(`MemoryApprovalStore: maxApprovals must be a whole number, at least 1, got ${String(maxApprovals)}; omit it for 10000.`);
+      throw new TypeError(
+        `MemoryApprovalStore: maxApprovals must be a whole number, at least 1, got ${String(maxApprovals)}; omit it for 10000.`,
+      );
     }
     if (!Number.isSafeInteger(graceMs) || graceMs < 0) {
-      throw new TypeError(`MemoryApprovalStore: graceMs must be a whole number of milliseconds, 0 or more, got ${String(graceMs)}; omit it for an hour.`);
+      throw new TypeError(
+        `MemoryApprovalStore: graceMs must be a whole number of milliseconds, 0 or more, got ${String(graceMs)}; omit it for an hour.`,
+      );
     }
     this.#maxApprovals = maxApprovals;
     this.#graceMs = graceMs;
@@ -67,11 +71,13 @@ export class MemoryApprovalStore implements ApprovalStore {
   async addApproval(approval: Approval, now: number, limits: ApprovalLimits = {}): Promise<Approval> {
     const existingId = this.#byFingerprint.get(approval.fingerprint);
     const existing = existingId === undefined ? undefined : this.#live(existingId);
-    if (existing && (existing.status === 'pending' || existing.status === 'approved') && statusAt(existing, now) !== 'expired') return copy(existing);
+    if (existing && (existing.status === 'pending' || existing.status === 'approved') && statusAt(existing, now) !== 'expired')
+      return copy(existing);
     if (this.#approvals.size >= this.#maxApprovals || now - this.#sweptAt >= sweepEveryMs) this.#sweep(now);
     const requester = requesterKey(approval.requestedBy);
     const cap = limits.maxPendingPerRequester;
-    if (cap !== undefined && this.#pendingCount(requester, now) >= cap) throw new ApprovalLimitError('requester', cap, approval.requestedBy);
+    if (cap !== undefined && this.#pendingCount(requester, now) >= cap)
+      throw new ApprovalLimitError('requester', cap, approval.requestedBy);
     if (this.#approvals.size >= this.#maxApprovals) throw new ApprovalLimitError('store_full', this.#maxApprovals);
     this.#approvals.set(approval.id, copy({ ...approval, status: 'pending' }));
     this.#byFingerprint.set(approval.fingerprint, approval.id);

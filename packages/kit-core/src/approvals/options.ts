@@ -55,7 +55,15 @@ export interface ResolvedApprovalOptions {
 /** Default of `ApprovalOptions.maxPendingPerRequester`. */
 export const defaultMaxPendingPerRequester = 20;
 
-const storeMethods = ['addApproval', 'getApproval', 'findApproval', 'decideApproval', 'consumeApproval', 'listApprovals', 'clearApprovals'] as const;
+const storeMethods = [
+  'addApproval',
+  'getApproval',
+  'findApproval',
+  'decideApproval',
+  'consumeApproval',
+  'listApprovals',
+  'clearApprovals',
+] as const;
 
 /** Checks `options` (a `TypeError` naming `component` and the fix) and fills in the defaults. */
 export function resolveApprovalOptions(component: string, options: ApprovalOptions = {}): ResolvedApprovalOptions {
@@ -69,11 +77,15 @@ export function resolveApprovalOptions(component: string, options: ApprovalOptio
   }
   const basePath = options.basePath ?? '/approvals';
   if (typeof basePath !== 'string' || !/^(\/[A-Za-z0-9._~-]+)+$/.test(basePath)) {
-    throw new TypeError(`${component}: approvals.basePath ${JSON.stringify(basePath)} must be a path of plain segments, starting with "/" and not ending with one, such as "/approvals"; the status of approval <id> is then served at <basePath>/<id>.`);
+    throw new TypeError(
+      `${component}: approvals.basePath ${JSON.stringify(basePath)} must be a path of plain segments, starting with "/" and not ending with one, such as "/approvals"; the status of approval <id> is then served at <basePath>/<id>.`,
+    );
   }
   const retryAfterSeconds = options.retryAfterSeconds ?? 30;
   if (!Number.isSafeInteger(retryAfterSeconds) || retryAfterSeconds < 1 || retryAfterSeconds > 86_400) {
-    throw new TypeError(`${component}: approvals.retryAfterSeconds must be a whole number of seconds from 1 to 86400, got ${String(retryAfterSeconds)}; omit it for 30.`);
+    throw new TypeError(
+      `${component}: approvals.retryAfterSeconds must be a whole number of seconds from 1 to 86400, got ${String(retryAfterSeconds)}; omit it for 30.`,
+    );
   }
   const maxPendingPerRequester = options.maxPendingPerRequester ?? defaultMaxPendingPerRequester;
   if (!Number.isSafeInteger(maxPendingPerRequester) || maxPendingPerRequester < 1 || maxPendingPerRequester > 100_000) {
@@ -88,6 +100,8 @@ export function resolveApprovalOptions(component: string, options: ApprovalOptio
 export function checkApprovalStore(component: string, store: unknown): asserts store is ApprovalStore {
   const missing = storeMethods.filter((method) => typeof (store as Record<string, unknown> | null)?.[method] !== 'function');
   if (missing.length > 0) {
-    throw new TypeError(`${component}: the approval store lacks ${missing.join(', ')}; pass a MemoryApprovalStore, a RedisStore or another ApprovalStore.`);
+    throw new TypeError(
+      `${component}: the approval store lacks ${missing.join(', ')}; pass a MemoryApprovalStore, a RedisStore or another ApprovalStore.`,
+    );
   }
 }

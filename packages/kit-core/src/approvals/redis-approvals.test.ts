@@ -72,7 +72,13 @@ describe('RedisStore as an approval store', () => {
     const now = Date.now();
     const saved = await a.addApproval(approval('f', now), now);
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).decideApproval(saved.id, { status: i % 3 ? 'approved' : 'denied', decidedAt: 't', decidedBy: `r${i}`, note: 'n' }, now)),
+      Array.from({ length: 10 }, (_, i) =>
+        (i % 2 ? a : b).decideApproval(
+          saved.id,
+          { status: i % 3 ? 'approved' : 'denied', decidedAt: 't', decidedBy: `r${i}`, note: 'n' },
+          now,
+        ),
+      ),
     );
     expect(results.filter((result) => result.outcome === 'decided')).toHaveLength(1);
     expect(results.filter((result) => result.outcome === 'not_pending')).toHaveLength(9);
@@ -97,9 +103,15 @@ describe('RedisStore as an approval store', () => {
   it('caps the pending approvals of a requester across replicas, freeing a place when one is decided or expires, and evicts nothing', async () => {
     const now = Date.now();
     const limits = { maxPendingPerRequester: 3 };
-    const added = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).addApproval(approval(`cap-${i}`, now), now, limits)));
-    const kept = added.filter((result): result is PromiseFulfilledResult<Approval> => result.status === 'fulfilled').map((result) => result.value);
-    const refused = added.filter((result): result is PromiseRejectedResult => result.status === 'rejected').map((result) => result.reason as unknown);
+    const added = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).addApproval(approval(`cap-${i}`, now), now, limits)),
+    );
+    const kept = added
+      .filter((result): result is PromiseFulfilledResult<Approval> => result.status === 'fulfilled')
+      .map((result) => result.value);
+    const refused = added
+      .filter((result): result is PromiseRejectedResult => result.status === 'rejected')
+      .map((result) => result.reason as unknown);
     expect(kept).toHaveLength(3);
     expect(refused).toHaveLength(7);
     expect(refused[0]).toBeInstanceOf(ApprovalLimitError);
@@ -142,13 +154,20 @@ describe('RedisStore as an approval store', () => {
     expect((await getApproval(created.id, { store: b }))?.status).toBe('pending');
     const decided = await resolveApproval(created.id, { approved: false, note: 'no' }, { store: b });
     expect(decided.status).toBe('denied');
-    expect((await rejectionOf(resolveApproval(created.id, { approved: true }, { store: a }), KitError)).message).toContain('is already denied');
+    expect((await rejectionOf(resolveApproval(created.id, { approved: true }, { store: a }), KitError)).message).toContain(
+      'is already denied',
+    );
     expect((await listApprovals({ status: 'denied' }, { store: a })).map((item) => item.id)).toEqual([created.id]);
   });
 });
 
 describe('two replicas on one RedisStore', () => {
-  const needsApproval = definePolicy({ key: 'needs-approval', title: 'Payouts need approval', effect: 'approve', check: async () => ({ applies: true }) });
+  const needsApproval = definePolicy({
+    key: 'needs-approval',
+    title: 'Payouts need approval',
+    effect: 'approve',
+    check: async () => ({ applies: true }),
+  });
   let runs: string[];
   let servers: KitServer[];
 
@@ -175,7 +194,12 @@ describe('two replicas on one RedisStore', () => {
     for (const server of servers ?? []) await server.close();
   });
 
-  const pay = (server: KitServer) => fetch(`http://127.0.0.1:${server.port}/api/payouts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"to":"acct-1"}' });
+  const pay = (server: KitServer) =>
+    fetch(`http://127.0.0.1:${server.port}/api/payouts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"to":"acct-1"}',
+    });
 
   it('shares approvals: asked on one replica, seen and used on the other, exactly once when both race', async () => {
     const [one, two] = servers as [KitServer, KitServer];
@@ -190,7 +214,11 @@ describe('two replicas on one RedisStore', () => {
     expect(statuses.filter((status) => status === 202)).toHaveLength(7);
     expect(runs).toHaveLength(1);
     // The losers asked for one new approval between them, not one each.
-    const pending = new Set(await Promise.all(responses.filter((response) => response.status === 202).map(async (response) => (await response.json()).approvalId)));
+    const pending = new Set(
+      await Promise.all(
+        responses.filter((response) => response.status === 202).map(async (response) => (await response.json()).approvalId),
+      ),
+    );
     expect(pending.size).toBe(1);
     expect(pending.has(approvalId)).toBe(false);
   });
@@ -205,7 +233,15 @@ describe('an approval store that is down', () => {
       policies: [definePolicy({ key: 'always', title: 'Always ask', effect: 'approve', check: async () => ({ applies: true }) })],
       approvals: { store },
       onError: (error) => reported.push(error),
-      routes: { 'POST /api/act': defineAPI({ policy: 'always', handler: async () => { ran = true; return { ok: true }; } }) },
+      routes: {
+        'POST /api/act': defineAPI({
+          policy: 'always',
+          handler: async () => {
+            ran = true;
+            return { ok: true };
+          },
+        }),
+      },
     });
     try {
       const started = Date.now();

@@ -177,7 +177,10 @@ export class RedisApprovals {
 
   /** The sorted set of a requester's pending approvals; its name hashes the subject, which may be long. */
   #pendingKey(requester: ApprovalRequester): string {
-    const hash = createHash('sha256').update(JSON.stringify([requester.authType, requester.subject ?? null])).digest('base64url').slice(0, 22);
+    const hash = createHash('sha256')
+      .update(JSON.stringify([requester.authType, requester.subject ?? null]))
+      .digest('base64url')
+      .slice(0, 22);
     return `${this.#prefix}pending:${hash}`;
   }
 }

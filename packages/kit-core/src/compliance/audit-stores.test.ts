@@ -36,7 +36,9 @@ async function read(store: AuditStore, filter: AuditFilter = {}): Promise<AuditE
 
 describe('canonicalJson and auditInputDigest', () => {
   it('give equal text and digests for equal values however they were built', () => {
-    expect(canonicalJson({ b: 1, a: { d: [3, undefined], c: new Date(0) }, e: undefined })).toBe('{"a":{"c":"1970-01-01T00:00:00.000Z","d":[3,null]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [3, undefined], c: new Date(0) }, e: undefined })).toBe(
+      '{"a":{"c":"1970-01-01T00:00:00.000Z","d":[3,null]},"b":1}',
+    );
     expect(auditInputDigest({ x: 1, y: 'two' })).toBe(auditInputDigest({ y: 'two', x: 1 }));
     expect(auditInputDigest({ x: 1 })).not.toBe(auditInputDigest({ x: 2 }));
     expect(auditInputDigest({})).toMatch(/^[0-9a-f]{64}$/);
@@ -55,7 +57,9 @@ describe('MemoryAuditStore', () => {
     expect(await read(store)).toEqual(written.slice(2));
     expect(await read(store, { actor: 'agent:odd' })).toEqual(written.slice(2).filter((item) => item.actor.subject === 'agent:odd'));
     expect(await read(store, { since: new Date(written[3]!.at), until: new Date(written[4]!.at) })).toEqual([written[3]]);
-    expect(thrownBy(() => new MemoryAuditStore({ maxEntries: 0 }), TypeError).message).toContain('maxEntries must be a positive whole number');
+    expect(thrownBy(() => new MemoryAuditStore({ maxEntries: 0 }), TypeError).message).toContain(
+      'maxEntries must be a positive whole number',
+    );
   });
 });
 
@@ -100,15 +104,26 @@ describe('RedisStore as an audit store', () => {
     } finally {
       await small.close();
     }
-    expect(thrownBy(() => new RedisStore({ url: redis.url, auditMaxEntries: -1 }), TypeError).message).toContain('auditMaxEntries must be a positive whole number');
+    expect(thrownBy(() => new RedisStore({ url: redis.url, auditMaxEntries: -1 }), TypeError).message).toContain(
+      'auditMaxEntries must be a positive whole number',
+    );
   });
 
   it('keeps one trail for two replicas of an app', async () => {
     const shared = new RedisStore({ url: redis.url, prefix: 'replicas:' });
     const replica = () => {
-      const compliance = defineCompliance({ system: { name: 'Refunds', purpose: 'Decides refunds' }, riskLevel: 'high', audit: { store: shared } });
+      const compliance = defineCompliance({
+        system: { name: 'Refunds', purpose: 'Decides refunds' },
+        riskLevel: 'high',
+        audit: { store: shared },
+      });
       const app = createKitApp({
-        routes: { 'POST /api/refunds': defineAPI({ input: z.strictObject({ order: z.string() }), handler: async ({ input }) => ({ refunded: input.order }) }) },
+        routes: {
+          'POST /api/refunds': defineAPI({
+            input: z.strictObject({ order: z.string() }),
+            handler: async ({ input }) => ({ refunded: input.order }),
+          }),
+        },
         plugins: [compliance],
       });
       return { compliance, app };
@@ -117,7 +132,13 @@ describe('RedisStore as an audit store', () => {
       const one = replica();
       const two = replica();
       const call = (app: ReturnType<typeof replica>['app'], order: string) =>
-        app.fetch(new Request('http://test/api/refunds', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ order }) }));
+        app.fetch(
+          new Request('http://test/api/refunds', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ order }),
+          }),
+        );
       expect((await call(one.app, 'o-1')).status).toBe(200);
       expect((await call(two.app, 'o-2')).status).toBe(200);
       await one.compliance.auditTrail.flush();

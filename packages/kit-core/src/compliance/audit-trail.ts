@@ -55,7 +55,11 @@ export const maxListLimit = 10_000;
 const defaultListLimit = 100;
 
 /** An audit trail over `store`, and the function that records a finished call into it. */
-export function createAuditTrail(store: AuditStore, scope: AuditScope, onError: (error: unknown, entry: AuditEntry) => void): { trail: AuditTrail; record: (event: CallEvent) => void } {
+export function createAuditTrail(
+  store: AuditStore,
+  scope: AuditScope,
+  onError: (error: unknown, entry: AuditEntry) => void,
+): { trail: AuditTrail; record: (event: CallEvent) => void } {
   const pending = new Set<Promise<void>>();
   const record = (event: CallEvent) => {
     if (scope === 'agents' && event.ctx.authType !== 'agent') return;
@@ -78,9 +82,13 @@ export function createAuditTrail(store: AuditStore, scope: AuditScope, onError: 
     list: async (query = {}) => {
       const limit = query.limit ?? defaultListLimit;
       if (!Number.isSafeInteger(limit) || limit < 1 || limit > maxListLimit) {
-        throw new KitError('invalid_input', `auditTrail.list: limit must be a whole number from 1 to ${maxListLimit}, got ${String(limit)}; page with since and until for more.`, {
-          issues: [{ field: 'limit', message: `must be a whole number from 1 to ${maxListLimit}` }],
-        });
+        throw new KitError(
+          'invalid_input',
+          `auditTrail.list: limit must be a whole number from 1 to ${maxListLimit}, got ${String(limit)}; page with since and until for more.`,
+          {
+            issues: [{ field: 'limit', message: `must be a whole number from 1 to ${maxListLimit}` }],
+          },
+        );
       }
       const found: AuditEntry[] = [];
       for await (const entry of store.readAudit(toFilter('list', query))) {
@@ -138,9 +146,13 @@ function toDate(method: string, field: string, value: Date | string | undefined)
   if (value === undefined) return undefined;
   const date = value instanceof Date ? value : typeof value === 'string' && value.trim() !== '' ? new Date(value) : undefined;
   if (!date || Number.isNaN(date.getTime())) {
-    throw new KitError('invalid_input', `auditTrail.${method}: ${field} must be a Date or an ISO 8601 date-time such as 2025-01-31T00:00:00Z, got ${quoteInput(String(value))}.`, {
-      issues: [{ field, message: 'must be a Date or an ISO 8601 date-time' }],
-    });
+    throw new KitError(
+      'invalid_input',
+      `auditTrail.${method}: ${field} must be a Date or an ISO 8601 date-time such as 2025-01-31T00:00:00Z, got ${quoteInput(String(value))}.`,
+      {
+        issues: [{ field, message: 'must be a Date or an ISO 8601 date-time' }],
+      },
+    );
   }
   return date;
 }

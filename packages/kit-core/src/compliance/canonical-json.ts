@@ -9,7 +9,8 @@ import { createHash } from 'node:crypto';
 export function canonicalJson(value: unknown): string {
   const seen = new Set<object>();
   const write = (item: unknown): string | undefined => {
-    if (item !== null && typeof item === 'object' && typeof (item as { toJSON?: unknown }).toJSON === 'function') item = (item as { toJSON: () => unknown }).toJSON();
+    if (item !== null && typeof item === 'object' && typeof (item as { toJSON?: unknown }).toJSON === 'function')
+      item = (item as { toJSON: () => unknown }).toJSON();
     switch (typeof item) {
       case 'string':
       case 'boolean':

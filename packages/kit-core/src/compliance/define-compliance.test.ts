@@ -34,11 +34,20 @@ const routes: NonNullable<KitConfig['routes']> = {
     handler: async ({ input }) => ({ draft: `Re ${input.ticket}` }),
   }),
   'GET /api/drafts/:id': defineAPI({ input: z.strictObject({ id: z.string() }), handler: async ({ input }) => ({ id: input.id }) }),
-  'DELETE /api/tickets/:id': defineAPI({ input: z.strictObject({ id: z.string() }), policy: 'no-agent-deletes', handler: async () => ({ deleted: true }) }),
+  'DELETE /api/tickets/:id': defineAPI({
+    input: z.strictObject({ id: z.string() }),
+    policy: 'no-agent-deletes',
+    handler: async () => ({ deleted: true }),
+  }),
   'GET /api/health': defineAPI({ handler: async () => ({ ok: true }) }),
 };
 const policies = [
-  definePolicy({ key: 'no-agent-deletes', title: 'Agents do not delete', effect: 'deny', check: async ({ ctx }) => ({ applies: ctx.authType === 'agent', reason: 'agents may not delete tickets' }) }),
+  definePolicy({
+    key: 'no-agent-deletes',
+    title: 'Agents do not delete',
+    effect: 'deny',
+    check: async ({ ctx }) => ({ applies: ctx.authType === 'agent', reason: 'agents may not delete tickets' }),
+  }),
 ];
 
 const base: ComplianceConfig = {
@@ -128,7 +137,10 @@ describe('defineCompliance', () => {
     expect((await post(`${url}/api/drafts`, { ticket: 1 }, { 'X-Agent': 'agent:drafter' })).status).toBe(400);
 
     // An MCP tool call reaches the route through the registry, with the agent's context.
-    const ctx: KitContext = { ...contextFor(new Request('http://mcp.local/'), 'agent'), auth: { subject: 'agent:mcp', method: 'api_key', permissions: [] } };
+    const ctx: KitContext = {
+      ...contextFor(new Request('http://mcp.local/'), 'agent'),
+      auth: { subject: 'agent:mcp', method: 'api_key', permissions: [] },
+    };
     await app.registry.invoke(app.registry.get('get_api_drafts_id')!, { id: 'd-1' }, ctx);
     await compliance.auditTrail.flush();
 
@@ -186,7 +198,12 @@ describe('defineCompliance', () => {
 
     const jsonl = await compliance.auditTrail.export();
     expect(jsonl.endsWith('\n')).toBe(true);
-    expect(jsonl.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual(all);
+    expect(
+      jsonl
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual(all);
     expect(await compliance.auditTrail.export({ actor: 'nobody' })).toBe('');
     const streamed: AuditEntry[] = [];
     for await (const entry of compliance.auditTrail.entries({ actor: 'agent:b' })) streamed.push(entry);
@@ -194,8 +211,12 @@ describe('defineCompliance', () => {
 
     const badDate = await rejectionOf(compliance.auditTrail.list({ since: 'yesterday' }), KitError);
     expect(badDate.code).toBe('invalid_input');
-    expect(badDate.message).toBe('auditTrail.list: since must be a Date or an ISO 8601 date-time such as 2025-01-31T00:00:00Z, got "yesterday".');
-    expect((await rejectionOf(compliance.auditTrail.list({ limit: 0 }), KitError)).message).toContain('limit must be a whole number from 1 to 10000');
+    expect(badDate.message).toBe(
+      'auditTrail.list: since must be a Date or an ISO 8601 date-time such as 2025-01-31T00:00:00Z, got "yesterday".',
+    );
+    expect((await rejectionOf(compliance.auditTrail.list({ limit: 0 }), KitError)).message).toContain(
+      'limit must be a whole number from 1 to 10000',
+    );
   });
 
   it('tells onError when the store fails, and the call is answered all the same', async () => {
@@ -208,7 +229,10 @@ describe('defineCompliance', () => {
         return;
       },
     };
-    const { compliance, url } = await start({ ...base, audit: { store: broken, onError: (error, entry) => void failures.push([error, entry]) } });
+    const { compliance, url } = await start({
+      ...base,
+      audit: { store: broken, onError: (error, entry) => void failures.push([error, entry]) },
+    });
     expect((await post(`${url}/api/drafts`, { ticket: 'T-4' }, { 'X-Agent': 'agent:a' })).status).toBe(200);
     await compliance.auditTrail.flush();
     expect(failures).toHaveLength(1);
@@ -223,9 +247,16 @@ describe('defineCompliance', () => {
     expect(thrownBy(() => defineCompliance({ ...base, riskLevel: 'medium' as never }), TypeError).message).toBe(
       'defineCompliance: riskLevel must be one of "minimal", "limited", "high", got "medium"',
     );
-    expect(thrownBy(() => defineCompliance({ ...base, system: { name: 'x', purpose: '' } }), TypeError).message).toContain('system.purpose must be a non-empty string');
-    expect(thrownBy(() => defineCompliance({ ...base, transparency: { disclosure: 'two\nlines', routes: [] } }), TypeError).message).toContain('transparency.disclosure must be one line of text');
-    expect(thrownBy(() => defineCompliance({ ...base, transparency: { disclosure: 'AI', routes: ['/api/drafts' as never] } }), TypeError).message).toContain('transparency.routes must be route keys');
+    expect(thrownBy(() => defineCompliance({ ...base, system: { name: 'x', purpose: '' } }), TypeError).message).toContain(
+      'system.purpose must be a non-empty string',
+    );
+    expect(
+      thrownBy(() => defineCompliance({ ...base, transparency: { disclosure: 'two\nlines', routes: [] } }), TypeError).message,
+    ).toContain('transparency.disclosure must be one line of text');
+    expect(
+      thrownBy(() => defineCompliance({ ...base, transparency: { disclosure: 'AI', routes: ['/api/drafts' as never] } }), TypeError)
+        .message,
+    ).toContain('transparency.routes must be route keys');
 
     const unknownRoute = defineCompliance({ ...base, transparency: { disclosure: 'AI', routes: ['POST /api/nope'] } });
     expect(thrownBy(() => createKitApp({ routes, policies, plugins: [unknownRoute] }), Error).message).toBe(
@@ -233,6 +264,8 @@ describe('defineCompliance', () => {
     );
     const once = defineCompliance(base);
     createKitApp({ routes, policies, plugins: [once] });
-    expect(thrownBy(() => createKitApp({ routes, policies, plugins: [once] }), Error).message).toContain('this compliance plugin already serves another app');
+    expect(thrownBy(() => createKitApp({ routes, policies, plugins: [once] }), Error).message).toContain(
+      'this compliance plugin already serves another app',
+    );
   });
 });

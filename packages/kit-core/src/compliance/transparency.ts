@@ -50,7 +50,9 @@ export function selectRoutes(registry: CapabilityRegistry, routes: AIGeneratedRo
     const found = registry.routes.find((route) => `${route.method} ${route.path}` === key);
     if (!found) {
       const known = registry.routes.map((route) => `${route.method} ${route.path}`);
-      throw new TypeError(`defineCompliance: transparency route "${key}" is not a route of this app; list keys of its routes${known.length > 0 ? ` (${known.join(', ')})` : ''}`);
+      throw new TypeError(
+        `defineCompliance: transparency route "${key}" is not a route of this app; list keys of its routes${known.length > 0 ? ` (${known.join(', ')})` : ''}`,
+      );
     }
     return found;
   });
@@ -63,7 +65,10 @@ const markedStatuses = new Set([200, 201, 203, 206]);
  * The middleware that marks every answer carrying content (200, 201, 203, 206) of the selected routes with
  * `Kit-AI-Generated: true` and `Kit-AI-Disclosure`. The routes are set once the app is built (`use`).
  */
-export function transparencyMiddleware(disclosure: string): { middleware: MiddlewareDefinition; use: (routes: readonly RegisteredRoute[]) => void } {
+export function transparencyMiddleware(disclosure: string): {
+  middleware: MiddlewareDefinition;
+  use: (routes: readonly RegisteredRoute[]) => void;
+} {
   const value = disclosureHeaderValue(disclosure);
   let router: TrieRouter<true> | undefined;
   const marks = (request: Request): boolean => {
@@ -131,7 +136,10 @@ export function recordMarking(registry: CapabilityRegistry, routes: readonly Reg
  * console.log(aiMarkingOf(app.registry, 'post_api_drafts')); // { generated: true, disclosure: 'Drafted by an AI system.' }
  * ```
  */
-export function aiMarkingOf(registry: CapabilityRegistry, operationId: string): { readonly generated: true; readonly disclosure: string } | undefined {
+export function aiMarkingOf(
+  registry: CapabilityRegistry,
+  operationId: string,
+): { readonly generated: true; readonly disclosure: string } | undefined {
   const disclosure = markings.get(registry)?.get(operationId);
   return disclosure === undefined ? undefined : { generated: true, disclosure };
 }

@@ -4,7 +4,11 @@ import type { KitContext } from './context.js';
  * Runs around a route: may answer itself, or call `next` and change its response. Passing a context to
  * `next` replaces the context for the rest of the chain and the route (to add what the middleware learned).
  */
-export type MiddlewareHandler = (args: { request: Request; ctx: KitContext; next: (ctx?: KitContext) => Promise<Response> }) => Promise<Response>;
+export type MiddlewareHandler = (args: {
+  request: Request;
+  ctx: KitContext;
+  next: (ctx?: KitContext) => Promise<Response>;
+}) => Promise<Response>;
 
 /**
  * Resolves who is calling before anything else runs: returns the context with `authType` and `auth`

@@ -17,8 +17,8 @@ describe('definePolicy', () => {
   });
 
   it('refuses a redact path that is not dotted names', () => {
-    expect(thrownBy(() => definePolicy({ key: 'k', title: 'K', effect: 'redact', redact: ['customer..email'], check }), TypeError).message).toContain(
-      'definePolicy: policy "k" has redact path "customer..email", which is not a dotted output path',
-    );
+    expect(
+      thrownBy(() => definePolicy({ key: 'k', title: 'K', effect: 'redact', redact: ['customer..email'], check }), TypeError).message,
+    ).toContain('definePolicy: policy "k" has redact path "customer..email", which is not a dotted output path');
   });
 });

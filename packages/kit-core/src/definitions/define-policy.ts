@@ -67,7 +67,9 @@ export interface PolicyDefinition {
 export function definePolicy(def: PolicyDefinition): PolicyDefinition {
   if (def.redact !== undefined) {
     if (def.effect !== 'redact') {
-      throw new TypeError(`definePolicy: policy "${def.key}" lists redact paths but its effect is "${def.effect}"; give it effect: 'redact', or remove redact.`);
+      throw new TypeError(
+        `definePolicy: policy "${def.key}" lists redact paths but its effect is "${def.effect}"; give it effect: 'redact', or remove redact.`,
+      );
     }
     checkRedactPaths('definePolicy', def.key, def.redact);
   }

@@ -58,6 +58,7 @@ export async function enforcePolicies(policies: readonly PolicyDefinition[], ctx
   }
   if (decision.effect !== 'redact') return decision;
   const paths = new Set<string>();
-  for (const { policy, result } of results) if (result.applies && policy.effect === 'redact') for (const path of policy.redact ?? []) paths.add(path);
+  for (const { policy, result } of results)
+    if (result.applies && policy.effect === 'redact') for (const path of policy.redact ?? []) paths.add(path);
   return { ...decision, redact: [...paths] };
 }

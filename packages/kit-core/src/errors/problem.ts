@@ -85,13 +85,22 @@ export function asKitError(error: unknown): KitError | undefined {
 export function toProblem(error: unknown): Problem {
   // A converted error that is internal (a misconfiguration, a broken query) keeps its message for the logs only.
   const converted = error instanceof KitError ? error : asKitError(error);
-  const known = converted && (converted === error || converted.code !== 'internal') ? converted : new KitError('internal', 'The server failed to answer this request; it has been logged.');
+  const known =
+    converted && (converted === error || converted.code !== 'internal')
+      ? converted
+      : new KitError('internal', 'The server failed to answer this request; it has been logged.');
   const problem: Problem = {
     type: `/problems/${known.code.replaceAll('_', '-')}`,
     title: titles[known.code],
     status: known.status,
     detail: truncate(known.message, maxDetailLength),
-    ...(known.issues.length > 0 ? { errors: known.issues.slice(0, maxListedIssues).map((issue) => ({ field: shortField(issue.field), message: truncate(issue.message, 200) })) } : {}),
+    ...(known.issues.length > 0
+      ? {
+          errors: known.issues
+            .slice(0, maxListedIssues)
+            .map((issue) => ({ field: shortField(issue.field), message: truncate(issue.message, 200) })),
+        }
+      : {}),
     ...(known.suggestions.length > 0 ? { suggestions: known.suggestions } : {}),
   };
   return problem;

@@ -31,7 +31,9 @@ export function describeBytes(bytes: number): string {
 
 /** The 413 of a body over `maxBytes`; `hint` says what the caller can do about it. */
 export function bodyTooLarge(maxBytes: number, hint: string): KitError {
-  return new KitError('payload_too_large', `The request body is larger than ${describeBytes(maxBytes)}; ${hint}.`, { headers: closeConnection });
+  return new KitError('payload_too_large', `The request body is larger than ${describeBytes(maxBytes)}; ${hint}.`, {
+    headers: closeConnection,
+  });
 }
 
 /** The 408 of a body that had not arrived whole within `timeoutMs`. */
@@ -49,7 +51,8 @@ export function bodyCutOff(received: number): KitError {
 }
 
 /** What a mounted handler or a page may be told when its body is too large. */
-const rawBodyHint = 'send a smaller body, or, if this endpoint takes larger ones, raise maxBodyBytes for it (app.mount options, or createKitApp)';
+const rawBodyHint =
+  'send a smaller body, or, if this endpoint takes larger ones, raise maxBodyBytes for it (app.mount options, or createKitApp)';
 
 /**
  * The request as an endpoint that is not a `defineAPI` route gets it (a mounted handler, the not-found
@@ -131,7 +134,12 @@ function webSource(stream: ReadableStream<Uint8Array>): BodySource {
  * The body as a stream that counts what passes and watches the clock. It pulls only when its reader
  * asks (high-water mark 0), so nothing is read, and no timer runs, until the endpoint reads the body.
  */
-function guardedStream(open: () => BodySource, declared: number | undefined, limits: BodyLimits, guard: BodyGuard): ReadableStream<Uint8Array> {
+function guardedStream(
+  open: () => BodySource,
+  declared: number | undefined,
+  limits: BodyLimits,
+  guard: BodyGuard,
+): ReadableStream<Uint8Array> {
   let source: BodySource | undefined;
   let timer: NodeJS.Timeout | undefined;
   let size = 0;

@@ -17,14 +17,19 @@ export function isUnsafeMethod(method: string): boolean {
  */
 export function trustedOriginSet(component: string, origins: readonly string[] | undefined): ReadonlySet<string> {
   if (origins === undefined) return new Set();
-  if (!Array.isArray(origins)) throw new TypeError(`${component}: trustedOrigins must be a list of origins such as ["https://admin.example.com"], got ${typeof origins}`);
+  if (!Array.isArray(origins))
+    throw new TypeError(
+      `${component}: trustedOrigins must be a list of origins such as ["https://admin.example.com"], got ${typeof origins}`,
+    );
   return new Set(origins.map((origin) => normalizeOrigin(component, origin)));
 }
 
 function normalizeOrigin(component: string, origin: unknown): string {
   const normalized = browserOrigin(origin);
   if (normalized === undefined) {
-    throw new TypeError(`${component}: trustedOrigins must hold origins such as "https://admin.example.com" (scheme, host and optional port, no path), got ${JSON.stringify(origin) ?? String(origin)}`);
+    throw new TypeError(
+      `${component}: trustedOrigins must hold origins such as "https://admin.example.com" (scheme, host and optional port, no path), got ${JSON.stringify(origin) ?? String(origin)}`,
+    );
   }
   return normalized;
 }
@@ -66,8 +71,11 @@ export function crossSiteRefusal(request: Request, trusted: ReadonlySet<string>)
   const fix =
     origin !== null && origin !== 'null'
       ? `if that page may act on this app, add ${quoteInput(origin)} to trustedOrigins of createKitApp (kit.config.ts)`
-      : "if the page may act on this app, add its origin to trustedOrigins of createKitApp (kit.config.ts)";
-  return new KitError('forbidden', `Cross-site request refused: ${request.method} ${where} comes from ${from}, not from this app, so another site may have forged it; ${fix}.`);
+      : 'if the page may act on this app, add its origin to trustedOrigins of createKitApp (kit.config.ts)';
+  return new KitError(
+    'forbidden',
+    `Cross-site request refused: ${request.method} ${where} comes from ${from}, not from this app, so another site may have forged it; ${fix}.`,
+  );
 }
 
 /** `Authorization: Bearer …` or `DPoP …` (an API key or an OAuth token), or `X-API-Key`. */

@@ -11,20 +11,23 @@ const refusals: HttpRefusal[] = [];
 const seen = new Map<string, { url: string | undefined; host: string | undefined; rawHost?: string | undefined }>();
 
 beforeAll(async () => {
-  server = createServer({ requireHostHeader: false, maxHeaderSize: 2048, headersTimeout: 300, requestTimeout: 400, connectionsCheckingInterval: 50 }, (request: IncomingMessage, response) => {
-    const id = String(request.headers['x-id'] ?? '');
-    const rawHost = request.rawHeaders.find((_, index, raw) => index % 2 === 1 && raw[index - 1]!.toLowerCase() === 'host');
-    seen.set(id, { url: request.url, host: request.headers.host, rawHost });
-    if (request.url === '/slow-stream') {
-      // Headers go out at once, the rest of the answer later: a parser error meanwhile must not be answered into it.
-      response.writeHead(200, { 'Content-Type': 'text/plain' });
-      response.write('partial');
-      setTimeout(() => response.end(' end'), 300);
-      return;
-    }
-    request.resume();
-    request.on('end', () => response.end(`app saw ${request.method} ${request.url}`));
-  });
+  server = createServer(
+    { requireHostHeader: false, maxHeaderSize: 2048, headersTimeout: 300, requestTimeout: 400, connectionsCheckingInterval: 50 },
+    (request: IncomingMessage, response) => {
+      const id = String(request.headers['x-id'] ?? '');
+      const rawHost = request.rawHeaders.find((_, index, raw) => index % 2 === 1 && raw[index - 1]!.toLowerCase() === 'host');
+      seen.set(id, { url: request.url, host: request.headers.host, rawHost });
+      if (request.url === '/slow-stream') {
+        // Headers go out at once, the rest of the answer later: a parser error meanwhile must not be answered into it.
+        response.writeHead(200, { 'Content-Type': 'text/plain' });
+        response.write('partial');
+        setTimeout(() => response.end(' end'), 300);
+        return;
+      }
+      request.resume();
+      request.on('end', () => response.end(`app saw ${request.method} ${request.url}`));
+    },
+  );
   guardHttpServer(server, { methods: ['DELETE', 'GET', 'HEAD', 'POST'], onRefusal: (refusal) => refusals.push(refusal) });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
@@ -45,7 +48,12 @@ function expectProblem(answer: RawExchange, status: number, type: string, detail
 describe('guardHttpServer: what Node answers before the app', () => {
   it('answers an unknown method (BREW) with a 501 problem naming the methods, and closes', async () => {
     const answer = await send(rawRequest('BREW /pot HTTP/1.1', ['Host: a']));
-    expectProblem(answer, 501, '/problems/not-implemented', /^The method "BREW" is not implemented by this server; use DELETE, GET, HEAD, POST\.$/);
+    expectProblem(
+      answer,
+      501,
+      '/problems/not-implemented',
+      /^The method "BREW" is not implemented by this server; use DELETE, GET, HEAD, POST\.$/,
+    );
     expect(answer.headers.connection).toBe('close');
     expectProblem(await send(rawRequest('get / HTTP/1.1', ['Host: a'])), 501, '/problems/not-implemented', /"get"/);
   });
@@ -68,9 +76,24 @@ describe('guardHttpServer: what Node answers before the app', () => {
 
   it('answers a malformed request line, header or framing with a 400 problem', async () => {
     expectProblem(await send(rawRequest('GET / HTTP/1.7', ['Host: a'])), 400, '/problems/bad-request', /request line is malformed/);
-    expectProblem(await send(rawRequest('GET / HTTP/1.1', ['Host: a', 'Bad Header: x'])), 400, '/problems/bad-request', /header line is malformed/);
-    expectProblem(await send(rawRequest('GET / HTTP/1.1', ['Host: a', 'Content-Length: abc'])), 400, '/problems/bad-request', /Content-Length must be given once/);
-    expectProblem(await send(rawRequest('GET / HTTP/1.1', ['Host: a', 'Content-Length: 1', 'Content-Length: 2'], 'ab')), 400, '/problems/bad-request', /Content-Length/);
+    expectProblem(
+      await send(rawRequest('GET / HTTP/1.1', ['Host: a', 'Bad Header: x'])),
+      400,
+      '/problems/bad-request',
+      /header line is malformed/,
+    );
+    expectProblem(
+      await send(rawRequest('GET / HTTP/1.1', ['Host: a', 'Content-Length: abc'])),
+      400,
+      '/problems/bad-request',
+      /Content-Length must be given once/,
+    );
+    expectProblem(
+      await send(rawRequest('GET / HTTP/1.1', ['Host: a', 'Content-Length: 1', 'Content-Length: 2'], 'ab')),
+      400,
+      '/problems/bad-request',
+      /Content-Length/,
+    );
     expectProblem(
       await send(rawRequest('POST / HTTP/1.1', ['Host: a', 'Content-Length: 1', 'Transfer-Encoding: chunked'], '0\r\n\r\n')),
       400,
@@ -101,14 +124,34 @@ describe('guardHttpServer: request targets and Host', () => {
     expect(options.status).toBe(204);
     expect(options.headers.allow).toBe('DELETE, GET, HEAD, POST');
     expect(options.elapsedMs).toBeLessThan(1_000);
-    expectProblem(await send(rawRequest('GET * HTTP/1.1', ['Host: a', 'X-Id: star'])), 400, '/problems/bad-request', /^The request target \* only goes with OPTIONS; GET needs a path such as \/\.$/);
+    expectProblem(
+      await send(rawRequest('GET * HTTP/1.1', ['Host: a', 'X-Id: star'])),
+      400,
+      '/problems/bad-request',
+      /^The request target \* only goes with OPTIONS; GET needs a path such as \/\.$/,
+    );
     expect(seen.has('star')).toBe(false);
   });
 
   it('refuses two Host headers, a missing Host on HTTP/1.1 and a malformed Host (RFC 9112 §3.2)', async () => {
-    expectProblem(await send(rawRequest('GET / HTTP/1.1', ['Host: a', 'Host: b', 'X-Id: two'])), 400, '/problems/bad-request', /^The request has 2 Host headers; send exactly one\.$/);
-    expectProblem(await send(rawRequest('GET / HTTP/1.1', ['X-Id: none'])), 400, '/problems/bad-request', /no Host header; HTTP\/1\.1 requires one/);
-    expectProblem(await send(rawRequest('GET / HTTP/1.1', ['Host: a b@c', 'X-Id: bad'])), 400, '/problems/bad-request', /^The Host header "a b@c" is not a host name/);
+    expectProblem(
+      await send(rawRequest('GET / HTTP/1.1', ['Host: a', 'Host: b', 'X-Id: two'])),
+      400,
+      '/problems/bad-request',
+      /^The request has 2 Host headers; send exactly one\.$/,
+    );
+    expectProblem(
+      await send(rawRequest('GET / HTTP/1.1', ['X-Id: none'])),
+      400,
+      '/problems/bad-request',
+      /no Host header; HTTP\/1\.1 requires one/,
+    );
+    expectProblem(
+      await send(rawRequest('GET / HTTP/1.1', ['Host: a b@c', 'X-Id: bad'])),
+      400,
+      '/problems/bad-request',
+      /^The Host header "a b@c" is not a host name/,
+    );
     for (const id of ['two', 'none', 'bad']) expect(seen.has(id), id).toBe(false);
     const http10 = await send(rawRequest('GET /old HTTP/1.0', ['X-Id: http10']));
     expect(http10.status).toBe(200);
@@ -122,12 +165,27 @@ describe('guardHttpServer: request targets and Host', () => {
     expect(answer.body).toBe('app saw GET /api/x?q=1');
     expect(seen.get('absolute')).toEqual({ url: '/api/x?q=1', host: 'docs.example:8080', rawHost: 'docs.example:8080' });
     expect((await send(rawRequest('GET http://docs.example HTTP/1.1', ['Host: a']))).body).toBe('app saw GET /');
-    expectProblem(await send(rawRequest('GET http://user@evil/ HTTP/1.1', ['Host: a'])), 400, '/problems/bad-request', /does not name a valid host/);
+    expectProblem(
+      await send(rawRequest('GET http://user@evil/ HTTP/1.1', ['Host: a'])),
+      400,
+      '/problems/bad-request',
+      /does not name a valid host/,
+    );
   });
 
   it('answers CONNECT with a 501 problem and an unmeetable Expect with a 417 problem', async () => {
-    expectProblem(await send(rawRequest('CONNECT example.com:443 HTTP/1.1', ['Host: example.com:443'])), 501, '/problems/not-implemented', /not a proxy/);
-    expectProblem(await send(rawRequest('GET / HTTP/1.1', ['Host: a', 'Expect: tea'])), 417, '/problems/expectation-failed', /^Expect: "tea" cannot be met/);
+    expectProblem(
+      await send(rawRequest('CONNECT example.com:443 HTTP/1.1', ['Host: example.com:443'])),
+      501,
+      '/problems/not-implemented',
+      /not a proxy/,
+    );
+    expectProblem(
+      await send(rawRequest('GET / HTTP/1.1', ['Host: a', 'Expect: tea'])),
+      417,
+      '/problems/expectation-failed',
+      /^Expect: "tea" cannot be met/,
+    );
     const continued = await send(rawRequest('POST / HTTP/1.1', ['Host: a', 'Expect: 100-continue', 'Content-Length: 2'], 'ok'), 1_000);
     expect(continued.raw).toContain('app saw POST /');
   });

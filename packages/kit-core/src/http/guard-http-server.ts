@@ -63,7 +63,8 @@ const guarded = new WeakSet<Server>();
 export function guardHttpServer(server: Server, options: HttpGuardOptions = {}): void {
   if (guarded.has(server)) throw new TypeError('guardHttpServer: this server is guarded already; call it once per server');
   const listeners = server.listeners('request') as RequestListener[];
-  if (listeners.length === 0) throw new TypeError('guardHttpServer: attach the request listener first, e.g. createServer(options, listener), then guard the server');
+  if (listeners.length === 0)
+    throw new TypeError('guardHttpServer: attach the request listener first, e.g. createServer(options, listener), then guard the server');
   guarded.add(server);
   const methods = (): readonly string[] => {
     const given = typeof options.methods === 'function' ? options.methods() : options.methods;
@@ -134,7 +135,12 @@ function screen(request: IncomingMessage, response: ServerResponse, methods: () 
   const target = request.url ?? '';
   if (target.charCodeAt(0) === 47 /* / */) return 'pass';
   if (target === '*') {
-    if (request.method !== 'OPTIONS') return answer(response, 'bad_request', `The request target * only goes with OPTIONS; ${request.method ?? 'this method'} needs a path such as /.`);
+    if (request.method !== 'OPTIONS')
+      return answer(
+        response,
+        'bad_request',
+        `The request target * only goes with OPTIONS; ${request.method ?? 'this method'} needs a path such as /.`,
+      );
     // The server's own options: an answer, not a refusal, so it is not reported.
     response.writeHead(204, { Allow: methods().join(', '), 'Content-Length': '0' });
     response.end();
@@ -144,7 +150,12 @@ function screen(request: IncomingMessage, response: ServerResponse, methods: () 
   if (absolute) {
     const authority = absolute[1]!;
     if (authority === '' || authority.includes('@') || !hostPattern.test(authority)) {
-      return answer(response, 'bad_request', `The request target ${quoteInput(target)} does not name a valid host; send a path such as /, with the host in the Host header.`, { Connection: 'close' });
+      return answer(
+        response,
+        'bad_request',
+        `The request target ${quoteInput(target)} does not name a valid host; send a path such as /, with the host in the Host header.`,
+        { Connection: 'close' },
+      );
     }
     // RFC 9112 §3.2.2: the target's authority replaces Host, and the app sees an ordinary path.
     const rest = absolute[2]!;
@@ -157,7 +168,12 @@ function screen(request: IncomingMessage, response: ServerResponse, methods: () 
     else raw[at + 1] = authority;
     return 'pass';
   }
-  return answer(response, 'bad_request', `The request target ${quoteInput(target)} is not a path; send a path that starts with /, such as /.`, { Connection: 'close' });
+  return answer(
+    response,
+    'bad_request',
+    `The request target ${quoteInput(target)} is not a path; send a path that starts with /, such as /.`,
+    { Connection: 'close' },
+  );
 }
 
 function answer(response: ServerResponse, code: KitErrorCode, detail: string, headers: Readonly<Record<string, string>> = {}): Outcome {
@@ -176,9 +192,12 @@ function checkHost(request: IncomingMessage): string | undefined {
   if (count > 1) return `The request has ${count} Host headers; send exactly one.`;
   const host = request.headers.host;
   if (host === undefined) {
-    return request.httpVersionMajor === 1 && request.httpVersionMinor >= 1 ? 'The request has no Host header; HTTP/1.1 requires one, such as Host: localhost.' : undefined;
+    return request.httpVersionMajor === 1 && request.httpVersionMinor >= 1
+      ? 'The request has no Host header; HTTP/1.1 requires one, such as Host: localhost.'
+      : undefined;
   }
-  if (!hostPattern.test(host)) return `The Host header ${quoteInput(host)} is not a host name with an optional port, such as localhost:3000.`;
+  if (!hostPattern.test(host))
+    return `The Host header ${quoteInput(host)} is not a host name with an optional port, such as localhost:3000.`;
   return undefined;
 }
 
@@ -193,7 +212,10 @@ function describeClientError(
   switch (error.code) {
     case 'HPE_HEADER_OVERFLOW': {
       const limit = (server as Server & { maxHeaderSize?: number }).maxHeaderSize ?? defaultMaxHeaderSize;
-      return { code: 'headers_too_large', detail: `The request head (request line and headers) is larger than ${formatBytes(limit)}; send fewer or shorter headers, and long parameters in a JSON body.` };
+      return {
+        code: 'headers_too_large',
+        detail: `The request head (request line and headers) is larger than ${formatBytes(limit)}; send fewer or shorter headers, and long parameters in a JSON body.`,
+      };
     }
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return {
@@ -203,34 +225,59 @@ function describeClientError(
     case 'HPE_INVALID_METHOD': {
       const method = methodOf(error.rawPacket);
       return method
-        ? { code: 'not_implemented', detail: `The method ${quoteInput(method)} is not implemented by this server; use ${methods().join(', ')}.` }
-        : { code: 'bad_request', detail: 'The request does not start with an HTTP method; send an HTTP/1.1 request such as GET / HTTP/1.1 (not TLS or HTTP/2 on this port).' };
+        ? {
+            code: 'not_implemented',
+            detail: `The method ${quoteInput(method)} is not implemented by this server; use ${methods().join(', ')}.`,
+          }
+        : {
+            code: 'bad_request',
+            detail:
+              'The request does not start with an HTTP method; send an HTTP/1.1 request such as GET / HTTP/1.1 (not TLS or HTTP/2 on this port).',
+          };
     }
     case 'HPE_INVALID_URL':
       return {
         code: 'bad_request',
-        detail: 'The request target may hold only printable ASCII: percent-encode every other byte (é as %C3%A9, a space as %20) and send a path that starts with /.',
+        detail:
+          'The request target may hold only printable ASCII: percent-encode every other byte (é as %C3%A9, a space as %20) and send a path that starts with /.',
       };
     case 'HPE_INVALID_CONSTANT':
     case 'HPE_INVALID_VERSION':
     case 'HPE_STRICT':
     case 'HPE_LF_EXPECTED':
     case 'HPE_CR_EXPECTED':
-      return { code: 'bad_request', detail: 'The request line is malformed; send METHOD /path HTTP/1.1, separated by single spaces and ended by CRLF.' };
+      return {
+        code: 'bad_request',
+        detail: 'The request line is malformed; send METHOD /path HTTP/1.1, separated by single spaces and ended by CRLF.',
+      };
     case 'HPE_INVALID_HEADER_TOKEN':
-      return { code: 'bad_request', detail: 'A header line is malformed; send each header as Name: value ended by CRLF, with no space before the colon and no folded lines.' };
+      return {
+        code: 'bad_request',
+        detail:
+          'A header line is malformed; send each header as Name: value ended by CRLF, with no space before the colon and no folded lines.',
+      };
     case 'HPE_INVALID_CONTENT_LENGTH':
     case 'HPE_UNEXPECTED_CONTENT_LENGTH':
       return { code: 'bad_request', detail: 'Content-Length must be given once, as a whole number of bytes.' };
     case 'HPE_INVALID_TRANSFER_ENCODING':
-      return { code: 'bad_request', detail: 'Transfer-Encoding must end with chunked and may not come with Content-Length; send one of the two.' };
+      return {
+        code: 'bad_request',
+        detail: 'Transfer-Encoding must end with chunked and may not come with Content-Length; send one of the two.',
+      };
     case 'HPE_INVALID_CHUNK_SIZE':
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
     case 'HPE_INVALID_EOF_STATE':
-      return { code: 'bad_request', detail: 'The chunked request body is malformed; send each chunk as its size in hexadecimal, CRLF, the bytes, CRLF, and end with 0 CRLF CRLF.' };
+      return {
+        code: 'bad_request',
+        detail:
+          'The chunked request body is malformed; send each chunk as its size in hexadecimal, CRLF, the bytes, CRLF, and end with 0 CRLF CRLF.',
+      };
     default:
       if (typeof error.code === 'string' && error.code.startsWith('HPE_')) {
-        return { code: 'bad_request', detail: `The request is not valid HTTP/1.1${error.reason ? ` (${error.reason.slice(0, 100)})` : ''}.` };
+        return {
+          code: 'bad_request',
+          detail: `The request is not valid HTTP/1.1${error.reason ? ` (${error.reason.slice(0, 100)})` : ''}.`,
+        };
       }
       // The connection broke (ECONNRESET, EPIPE): nobody is left to answer.
       return undefined;

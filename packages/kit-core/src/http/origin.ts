@@ -11,6 +11,12 @@ export function browserOrigin(value: unknown): string | undefined {
   } catch {
     return undefined;
   }
-  const isOrigin = (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  const isOrigin =
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    url.pathname === '/' &&
+    !url.search &&
+    !url.hash &&
+    !url.username &&
+    !url.password;
   return isOrigin ? url.origin : undefined;
 }

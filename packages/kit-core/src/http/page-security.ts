@@ -131,11 +131,15 @@ export function pageSecurityPolicy(config?: PageSecurityHeaders): PageSecurityPo
 }
 
 function compile(config: PageSecurityHeaders): PageSecurityPolicy {
-  if (typeof config !== 'object' || config === null) throw new TypeError(`securityHeaders must be an object such as { frameOptions: 'SAMEORIGIN' }, got ${config === null ? 'null' : typeof config}`);
+  if (typeof config !== 'object' || config === null)
+    throw new TypeError(
+      `securityHeaders must be an object such as { frameOptions: 'SAMEORIGIN' }, got ${config === null ? 'null' : typeof config}`,
+    );
   const fixed: [string, string][] = [['X-Content-Type-Options', 'nosniff']];
   const frameOptions = config.frameOptions ?? 'DENY';
   if (frameOptions !== false) {
-    if (frameOptions !== 'DENY' && frameOptions !== 'SAMEORIGIN') throw new TypeError(`securityHeaders.frameOptions must be 'DENY', 'SAMEORIGIN' or false, got ${JSON.stringify(frameOptions)}`);
+    if (frameOptions !== 'DENY' && frameOptions !== 'SAMEORIGIN')
+      throw new TypeError(`securityHeaders.frameOptions must be 'DENY', 'SAMEORIGIN' or false, got ${JSON.stringify(frameOptions)}`);
     fixed.push(['X-Frame-Options', frameOptions]);
   }
   const referrerPolicy = config.referrerPolicy ?? 'strict-origin-when-cross-origin';
@@ -143,7 +147,10 @@ function compile(config: PageSecurityHeaders): PageSecurityPolicy {
 
   const csp = config.contentSecurityPolicy;
   if (csp === false) return { usesNonce: false, apply: (headers) => setAll(headers, fixed) };
-  if (csp !== undefined && (typeof csp !== 'object' || csp === null)) throw new TypeError(`securityHeaders.contentSecurityPolicy must be an object of directives such as { 'img-src': "'self' data:" }, or false, got ${csp === null ? 'null' : typeof csp}`);
+  if (csp !== undefined && (typeof csp !== 'object' || csp === null))
+    throw new TypeError(
+      `securityHeaders.contentSecurityPolicy must be an object of directives such as { 'img-src': "'self' data:" }, or false, got ${csp === null ? 'null' : typeof csp}`,
+    );
   const directives: Record<string, string | false> = { ...defaultContentSecurityPolicy, ...csp };
   // The policy as the text before the nonce and the text after it, so a page costs one concatenation.
   let before = '';
@@ -151,7 +158,10 @@ function compile(config: PageSecurityHeaders): PageSecurityPolicy {
   let usesNonce = false;
   for (const [name, value] of Object.entries(directives)) {
     if (value === false) continue;
-    if (!/^[a-z][a-z-]*$/.test(name)) throw new TypeError(`securityHeaders.contentSecurityPolicy: ${JSON.stringify(name)} is not a directive name; use lower-case names such as 'img-src'`);
+    if (!/^[a-z][a-z-]*$/.test(name))
+      throw new TypeError(
+        `securityHeaders.contentSecurityPolicy: ${JSON.stringify(name)} is not a directive name; use lower-case names such as 'img-src'`,
+      );
     const text = `${name} ${checkValue(`contentSecurityPolicy['${name}']`, value)}`.trim();
     if (name === 'script-src') {
       before += `${before === '' ? '' : '; '}${text} 'nonce-`;
@@ -178,7 +188,9 @@ function setAll(headers: Headers, pairs: readonly [string, string][]): void {
 /** A header value as given, refused when it could end the directive or the header it goes in. */
 function checkValue(what: string, value: unknown): string {
   if (typeof value !== 'string' || /[;,\r\n]/.test(value)) {
-    throw new TypeError(`securityHeaders.${what} must be text without ';', ',' or line breaks, got ${JSON.stringify(value) ?? String(value)}`);
+    throw new TypeError(
+      `securityHeaders.${what} must be text without ';', ',' or line breaks, got ${JSON.stringify(value) ?? String(value)}`,
+    );
   }
   return value;
 }

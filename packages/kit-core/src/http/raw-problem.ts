@@ -29,7 +29,12 @@ export function rawProblemResponse(code: KitErrorCode, detail: string, headers: 
 }
 
 /** Answers a request with a problem document through its `ServerResponse`. */
-export function writeProblemResponse(response: ServerResponse, code: KitErrorCode, detail: string, headers: Readonly<Record<string, string>> = {}): void {
+export function writeProblemResponse(
+  response: ServerResponse,
+  code: KitErrorCode,
+  detail: string,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   const { status, body } = problemBody(code, detail);
   response.writeHead(status, { ...problemHeaders, 'Content-Length': String(Buffer.byteLength(body)), ...headers });
   response.end(body);

@@ -6,14 +6,28 @@ import { CapabilityRegistry } from '../registry/capability-registry.js';
 import { readInput } from './read-input.js';
 
 const registry = new CapabilityRegistry();
-const list = registry.register('GET', '/api/items', defineAPI({ input: z.strictObject({ q: z.string().optional(), limit: z.number().int().optional(), open: z.boolean().optional() }), handler: async () => ({}) }));
-const item = registry.register('PATCH', '/api/items/:id', defineAPI({ input: z.strictObject({ id: z.number().int(), title: z.string().optional() }), handler: async () => ({}) }));
+const list = registry.register(
+  'GET',
+  '/api/items',
+  defineAPI({
+    input: z.strictObject({ q: z.string().optional(), limit: z.number().int().optional(), open: z.boolean().optional() }),
+    handler: async () => ({}),
+  }),
+);
+const item = registry.register(
+  'PATCH',
+  '/api/items/:id',
+  defineAPI({ input: z.strictObject({ id: z.number().int(), title: z.string().optional() }), handler: async () => ({}) }),
+);
 
 const jsonBody = (value: unknown) => new Response(JSON.stringify(value)).body;
 
 /** The field issues of a read that fails. */
 async function issuesOf(read: Promise<unknown>): Promise<unknown> {
-  const error = await read.then(() => undefined, (thrown: unknown) => thrown);
+  const error = await read.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
   expect(error).toBeInstanceOf(KitError);
   return (error as KitError).issues;
 }
@@ -38,11 +52,17 @@ describe('readInput', () => {
     const request = new Request('http://localhost/api/items/7', { method: 'PATCH', headers, body: '{}' });
     expect({ ...(await readInput(request, item, jsonBody({ title: 'T' }), undefined, { id: '7' })) }).toEqual({ id: 7, title: 'T' });
     const conflicting = readInput(request, item, jsonBody({ id: 8 }), undefined, { id: '7' });
-    expect(await issuesOf(conflicting)).toEqual([{ field: 'id', message: 'is given in the path and in the body with different values; send it once, in the path' }]);
+    expect(await issuesOf(conflicting)).toEqual([
+      { field: 'id', message: 'is given in the path and in the body with different values; send it once, in the path' },
+    ]);
   });
 
   it('answers a malformed body with an example made of the route’s own parameters', async () => {
-    const request = new Request('http://localhost/api/items/7', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{' });
+    const request = new Request('http://localhost/api/items/7', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: '{',
+    });
     const error = await readInput(request, item, new Response('{"title":').body, undefined, { id: '7' }).catch((thrown: unknown) => thrown);
     expect((error as KitError).message).toBe('The request body is not valid JSON; send a JSON object such as {"title":"…"}.');
   });

@@ -141,32 +141,50 @@ const numberPattern = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
 function convert(raw: string, type: string | undefined): Conversion {
   switch (type) {
     case 'integer':
-      return integerPattern.test(raw) ? { ok: true, value: Number(raw) } : { ok: false, message: `must be a whole number written in digits, got ${quoteInput(raw)}` };
+      return integerPattern.test(raw)
+        ? { ok: true, value: Number(raw) }
+        : { ok: false, message: `must be a whole number written in digits, got ${quoteInput(raw)}` };
     case 'number':
-      return numberPattern.test(raw) ? { ok: true, value: Number(raw) } : { ok: false, message: `must be a decimal number, got ${quoteInput(raw)}` };
+      return numberPattern.test(raw)
+        ? { ok: true, value: Number(raw) }
+        : { ok: false, message: `must be a decimal number, got ${quoteInput(raw)}` };
     case 'boolean':
-      return raw === 'true' || raw === 'false' ? { ok: true, value: raw === 'true' } : { ok: false, message: `must be true or false, got ${quoteInput(raw)}` };
+      return raw === 'true' || raw === 'false'
+        ? { ok: true, value: raw === 'true' }
+        : { ok: false, message: `must be true or false, got ${quoteInput(raw)}` };
     default:
       return { ok: true, value: raw };
   }
 }
 
-async function readJsonBody(request: Request, route: RegisteredRoute, body: ReadableStream<Uint8Array>, limits: BodyLimits): Promise<RawInput> {
+async function readJsonBody(
+  request: Request,
+  route: RegisteredRoute,
+  body: ReadableStream<Uint8Array>,
+  limits: BodyLimits,
+): Promise<RawInput> {
   const declared = Number(request.headers.get('content-length') ?? 'NaN');
   if (declared > limits.maxBytes) throw tooLarge(limits.maxBytes);
   const bytes = await readLimited(body, limits, Number.isNaN(declared) ? undefined : declared);
   if (bytes.length === 0) return emptyInput();
   const contentType = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (contentType !== 'application/json' && !/^application\/[\w.+-]+\+json$/.test(contentType)) {
-    throw new KitError('unsupported_media_type', `The request body must be JSON: send it with Content-Type: application/json (got ${quoteInput(contentType || 'none')}).`);
+    throw new KitError(
+      'unsupported_media_type',
+      `The request body must be JSON: send it with Content-Type: application/json (got ${quoteInput(contentType || 'none')}).`,
+    );
   }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new KitError('invalid_input', `The request body is not valid UTF-8; send JSON text encoded as UTF-8, such as ${bodyExample(route)}.`, {
-      issues: [{ field: 'body', message: 'is not valid UTF-8' }],
-    });
+    throw new KitError(
+      'invalid_input',
+      `The request body is not valid UTF-8; send JSON text encoded as UTF-8, such as ${bodyExample(route)}.`,
+      {
+        issues: [{ field: 'body', message: 'is not valid UTF-8' }],
+      },
+    );
   }
   let parsed: unknown;
   try {
@@ -177,13 +195,22 @@ async function readJsonBody(request: Request, route: RegisteredRoute, body: Read
     });
   }
   if (nestingDepth(parsed) > maxBodyDepth) {
-    throw new KitError('invalid_input', `The request body nests deeper than ${maxBodyDepth} levels; send a flat JSON object of parameters, such as ${bodyExample(route)}.`, {
-      issues: [{ field: 'body', message: `nests deeper than ${maxBodyDepth} levels` }],
-    });
+    throw new KitError(
+      'invalid_input',
+      `The request body nests deeper than ${maxBodyDepth} levels; send a flat JSON object of parameters, such as ${bodyExample(route)}.`,
+      {
+        issues: [{ field: 'body', message: `nests deeper than ${maxBodyDepth} levels` }],
+      },
+    );
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new KitError('invalid_input', `The request body must be a JSON object of parameters, such as ${bodyExample(route)}.`, {
-      issues: [{ field: 'body', message: `must be a JSON object, got ${Array.isArray(parsed) ? 'an array' : parsed === null ? 'null' : typeof parsed}` }],
+      issues: [
+        {
+          field: 'body',
+          message: `must be a JSON object, got ${Array.isArray(parsed) ? 'an array' : parsed === null ? 'null' : typeof parsed}`,
+        },
+      ],
     });
   }
   // JSON.parse makes `__proto__` an own key already; copying keeps the no-prototype rule for the merge.
@@ -199,7 +226,8 @@ function bodyExample(route: RegisteredRoute): string {
   const field = Object.keys(properties).find((name) => !route.pathParameters.includes(name));
   if (field === undefined) return '{}';
   const type = propertyType(route.inputSchema, field);
-  const value = type === 'integer' || type === 'number' ? 1 : type === 'boolean' ? true : type === 'array' ? [] : type === 'object' ? {} : '…';
+  const value =
+    type === 'integer' || type === 'number' ? 1 : type === 'boolean' ? true : type === 'array' ? [] : type === 'object' ? {} : '…';
   return JSON.stringify({ [field]: value });
 }
 

@@ -28,7 +28,8 @@ export function problemForRequestError(error: unknown): Response | undefined {
 }
 
 function requestErrorDetail(message: string): string {
-  if (/backslash/i.test(message)) return 'The request path contains a backslash; separate path segments with /, or percent-encode a backslash as %5C.';
+  if (/backslash/i.test(message))
+    return 'The request path contains a backslash; separate path segments with /, or percent-encode a backslash as %5C.';
   if (/host/i.test(message)) return 'The Host header is not a host name with an optional port; send one such as Host: localhost:3000.';
   return 'The request target is not a valid URL path; send a path that starts with /, with every byte outside printable ASCII percent-encoded.';
 }

@@ -40,7 +40,15 @@ export function jsonAnswer(ifNoneMatch: string | null | undefined, value: unknow
  * hand the caller an earlier answer as if it were current, and for the 201 of a call that made something.
  */
 export function uncachedJsonResponse(value: unknown, headers: Record<string, string> = {}, status: 200 | 201 = 200): Response {
-  return new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...headers } });
+  return new Response(JSON.stringify(value), {
+    status,
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      ...headers,
+    },
+  });
 }
 
 /**
@@ -76,6 +84,12 @@ export function problemResponse(error: unknown, headers: Record<string, string> 
   const problem = toProblem(error);
   return new Response(JSON.stringify(problem), {
     status: problem.status,
-    headers: { 'Content-Type': 'application/problem+json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...asKitError(error)?.headers, ...headers },
+    headers: {
+      'Content-Type': 'application/problem+json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      ...asKitError(error)?.headers,
+      ...headers,
+    },
   });
 }

@@ -20,7 +20,8 @@ export function applyPlugins(config: KitConfig): KitConfig {
   const names = new Set<string>();
   for (const plugin of plugins) {
     checkPlugin(plugin, 'createKitApp');
-    if (names.has(plugin.name)) throw new TypeError(`createKitApp: two plugins are named "${plugin.name}"; give each plugin its own name, or list it once`);
+    if (names.has(plugin.name))
+      throw new TypeError(`createKitApp: two plugins are named "${plugin.name}"; give each plugin its own name, or list it once`);
     names.add(plugin.name);
   }
 
@@ -29,7 +30,10 @@ export function applyPlugins(config: KitConfig): KitConfig {
   for (const plugin of plugins) {
     for (const [key, definition] of Object.entries(plugin.routes ?? {}) as [RouteKey, AnyAPIDefinition][]) {
       const owner = routeOwners.get(key);
-      if (owner) throw new TypeError(`createKitApp: route "${key}" is defined by both ${owner} and ${ownerOf(plugin)}; change the method or path of one of them, or leave it out of one`);
+      if (owner)
+        throw new TypeError(
+          `createKitApp: route "${key}" is defined by both ${owner} and ${ownerOf(plugin)}; change the method or path of one of them, or leave it out of one`,
+        );
       routeOwners.set(key, ownerOf(plugin));
       routes[key] = definition;
     }
@@ -40,7 +44,10 @@ export function applyPlugins(config: KitConfig): KitConfig {
   for (const plugin of plugins) {
     for (const policy of plugin.policies ?? []) {
       const owner = policyOwners.get(policy.key);
-      if (owner) throw new TypeError(`createKitApp: policy "${policy.key}" is defined by both ${owner} and ${ownerOf(plugin)}; give each policy its own key`);
+      if (owner)
+        throw new TypeError(
+          `createKitApp: policy "${policy.key}" is defined by both ${owner} and ${ownerOf(plugin)}; give each policy its own key`,
+        );
       policyOwners.set(policy.key, ownerOf(plugin));
       policies.push(policy);
     }
@@ -51,7 +58,10 @@ export function applyPlugins(config: KitConfig): KitConfig {
   for (const plugin of plugins) {
     for (const definition of plugin.websockets ?? []) {
       const owner = pathOwners.get(definition.path);
-      if (owner) throw new TypeError(`createKitApp: WebSocket endpoint "${definition.path}" is defined by both ${owner} and ${ownerOf(plugin)}; give each endpoint its own path`);
+      if (owner)
+        throw new TypeError(
+          `createKitApp: WebSocket endpoint "${definition.path}" is defined by both ${owner} and ${ownerOf(plugin)}; give each endpoint its own path`,
+        );
       pathOwners.set(definition.path, ownerOf(plugin));
       websockets.push(definition);
     }
@@ -83,7 +93,9 @@ export function setUpPlugins(plugins: readonly PluginDefinition[], app: KitApp):
     if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') {
       // Its outcome would surface nowhere, so it must not be left to reject unseen.
       Promise.resolve(result).catch(() => undefined);
-      throw new TypeError(`createKitApp: setup of plugin "${plugin.name}" returned a promise; setup must be synchronous, so start asynchronous work from a route handler or before createKitApp`);
+      throw new TypeError(
+        `createKitApp: setup of plugin "${plugin.name}" returned a promise; setup must be synchronous, so start asynchronous work from a route handler or before createKitApp`,
+      );
     }
   }
 }

@@ -67,16 +67,27 @@ export function definePlugin(def: PluginDefinition): PluginDefinition {
 
 /** Throws a `TypeError` naming what is wrong with a plugin definition. */
 export function checkPlugin(def: unknown, where: string): asserts def is PluginDefinition {
-  if (typeof def !== 'object' || def === null) throw new TypeError(`${where}: a plugin must be an object from definePlugin({ name, ... }), got ${def === null ? 'null' : typeof def}`);
+  if (typeof def !== 'object' || def === null)
+    throw new TypeError(`${where}: a plugin must be an object from definePlugin({ name, ... }), got ${def === null ? 'null' : typeof def}`);
   const { name, setup, routes, policies, middleware, websockets } = def as Record<string, unknown>;
   if (typeof name !== 'string' || name.trim() === '') {
-    throw new TypeError(`${where}: a plugin needs a name, a non-empty string that names it in errors, got ${JSON.stringify(name) ?? 'undefined'}`);
+    throw new TypeError(
+      `${where}: a plugin needs a name, a non-empty string that names it in errors, got ${JSON.stringify(name) ?? 'undefined'}`,
+    );
   }
-  if (setup !== undefined && typeof setup !== 'function') throw new TypeError(`${where}: setup of plugin "${name}" must be a function (app) => void, got ${typeof setup}`);
+  if (setup !== undefined && typeof setup !== 'function')
+    throw new TypeError(`${where}: setup of plugin "${name}" must be a function (app) => void, got ${typeof setup}`);
   if (routes !== undefined && (typeof routes !== 'object' || routes === null || Array.isArray(routes))) {
-    throw new TypeError(`${where}: routes of plugin "${name}" must be an object of route definitions by key ('GET /api/x'), got ${Array.isArray(routes) ? 'an array' : typeof routes}`);
+    throw new TypeError(
+      `${where}: routes of plugin "${name}" must be an object of route definitions by key ('GET /api/x'), got ${Array.isArray(routes) ? 'an array' : typeof routes}`,
+    );
   }
-  for (const [field, value] of [['policies', policies], ['middleware', middleware], ['websockets', websockets]] as const) {
-    if (value !== undefined && !Array.isArray(value)) throw new TypeError(`${where}: ${field} of plugin "${name}" must be an array, got ${typeof value}`);
+  for (const [field, value] of [
+    ['policies', policies],
+    ['middleware', middleware],
+    ['websockets', websockets],
+  ] as const) {
+    if (value !== undefined && !Array.isArray(value))
+      throw new TypeError(`${where}: ${field} of plugin "${name}" must be an array, got ${typeof value}`);
   }
 }

@@ -33,7 +33,12 @@ const tickets = definePlugin({
     }),
   },
   policies: [
-    definePolicy({ key: 'humans-only', title: 'Only people', effect: 'deny', check: async ({ ctx }) => ({ applies: ctx.authType !== 'human', reason: 'people only' }) }),
+    definePolicy({
+      key: 'humans-only',
+      title: 'Only people',
+      effect: 'deny',
+      check: async ({ ctx }) => ({ applies: ctx.authType !== 'human', reason: 'people only' }),
+    }),
   ],
   middleware: [trail('tickets')],
 });
@@ -129,14 +134,22 @@ describe('definePlugin', () => {
     expect(thrownBy(() => createKitApp({ routes: {}, websockets: [socket], plugins: [socketClash] }), TypeError).message).toContain(
       'WebSocket endpoint "/ws" is defined by both the app and plugin "socket-clash"',
     );
-    expect(thrownBy(() => createKitApp({ routes: {}, plugins: [tickets, tickets] }), TypeError).message).toContain('two plugins are named "tickets"');
+    expect(thrownBy(() => createKitApp({ routes: {}, plugins: [tickets, tickets] }), TypeError).message).toContain(
+      'two plugins are named "tickets"',
+    );
   });
 
   it('names the plugin when it is malformed or its setup fails', () => {
-    expect(thrownBy(() => definePlugin({ name: '' }), TypeError).message).toBe('definePlugin: a plugin needs a name, a non-empty string that names it in errors, got ""');
+    expect(thrownBy(() => definePlugin({ name: '' }), TypeError).message).toBe(
+      'definePlugin: a plugin needs a name, a non-empty string that names it in errors, got ""',
+    );
     const nameless = { routes: {} } as unknown as Parameters<typeof definePlugin>[0];
-    expect(thrownBy(() => createKitApp({ routes: {}, plugins: [nameless] }), TypeError).message).toContain('createKitApp: a plugin needs a name');
-    expect(thrownBy(() => definePlugin({ name: 'x', setup: 'no' as never }), TypeError).message).toContain('setup of plugin "x" must be a function');
+    expect(thrownBy(() => createKitApp({ routes: {}, plugins: [nameless] }), TypeError).message).toContain(
+      'createKitApp: a plugin needs a name',
+    );
+    expect(thrownBy(() => definePlugin({ name: 'x', setup: 'no' as never }), TypeError).message).toContain(
+      'setup of plugin "x" must be a function',
+    );
 
     const broken = definePlugin({
       name: 'broken',
@@ -149,7 +162,9 @@ describe('definePlugin', () => {
     expect((error.cause as Error).message).toBe('database is down');
 
     const asynchronous = definePlugin({ name: 'later', setup: (async () => undefined) as never });
-    expect(thrownBy(() => createKitApp({ routes: {}, plugins: [asynchronous] }), TypeError).message).toContain('setup of plugin "later" returned a promise');
+    expect(thrownBy(() => createKitApp({ routes: {}, plugins: [asynchronous] }), TypeError).message).toContain(
+      'setup of plugin "later" returned a promise',
+    );
   });
 
   it('leaves an app without plugins as it was configured', async () => {

@@ -33,9 +33,9 @@ describe('defineRateLimit', () => {
 
   it('refuses a count that is not a positive whole number', () => {
     expect(() => defineRateLimit({ default: { requests: 0, window: '1m' } })).toThrow(/default.requests is 0/);
-    expect(() => defineRateLimit({ default: { requests: 1, window: '1m' }, perAuthType: { human: { requests: 1.5, window: '1m' } } })).toThrow(
-      /perAuthType.human.requests/,
-    );
+    expect(() =>
+      defineRateLimit({ default: { requests: 1, window: '1m' }, perAuthType: { human: { requests: 1.5, window: '1m' } } }),
+    ).toThrow(/perAuthType.human.requests/);
   });
 });
 

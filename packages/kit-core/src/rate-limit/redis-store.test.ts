@@ -8,7 +8,6 @@ import { RedisStore } from './redis-store.js';
 import { sendRaw } from '../../../../test-support/http.js';
 import { freePort, startRedis, type TestRedis } from '../../../../test-support/redis-server.js';
 
-
 describe('RedisStore locks', () => {
   let redis: TestRedis;
   let a: RedisStore;
@@ -66,14 +65,18 @@ describe('RedisStore locks', () => {
 
   it('rejects a bad ttl or key with a KitError naming the fix', async () => {
     await expect(a.tryLock('job:5', -1)).rejects.toThrow(KitError);
-    await expect(a.tryLock('job:5', 1.5)).rejects.toThrow('RedisStore.tryLock: ttlMs must be a positive whole number of milliseconds, got 1.5');
+    await expect(a.tryLock('job:5', 1.5)).rejects.toThrow(
+      'RedisStore.tryLock: ttlMs must be a positive whole number of milliseconds, got 1.5',
+    );
     await expect(a.unlock('', 'x')).rejects.toThrow('RedisStore.unlock: key must be a non-empty string');
   });
 });
 
 /** A redis-server on a port of the test's choosing, so it can be stopped and started again on the same one. */
 async function redisOnPort(port: number): Promise<{ stop(): Promise<void> }> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   const deadline = Date.now() + 10_000;
@@ -125,7 +128,9 @@ describe('a Redis outage under a kit app', () => {
         expect(response.headers['ratelimit-limit']).toBeUndefined();
       }
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/^kit: the rate-limit store failed \(.+\); requests are let through without rate limits until it answers again\. Set onRateLimitError in createKitApp to handle this yourself\.\n$/);
+      expect(lines[0]).toMatch(
+        /^kit: the rate-limit store failed \(.+\); requests are let through without rate limits until it answers again\. Set onRateLimitError in createKitApp to handle this yourself\.\n$/,
+      );
 
       redis = await redisOnPort(port);
       await expect.poll(async () => (await get()).headers['ratelimit-limit'], { timeout: 10_000, interval: 100 }).toBe('1000');

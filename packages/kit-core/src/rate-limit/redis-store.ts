@@ -120,7 +120,10 @@ export class RedisStore implements RateLimitStore, ReplayStore, ApprovalStore, A
   async tryLock(key: string, ttlMs: number): Promise<string | null> {
     checkLockKey('tryLock', key);
     if (!Number.isSafeInteger(ttlMs) || ttlMs <= 0) {
-      throw new KitError('invalid_input', `RedisStore.tryLock: ttlMs must be a positive whole number of milliseconds, got ${String(ttlMs)}; pass how long the lock may be held, such as 60000.`);
+      throw new KitError(
+        'invalid_input',
+        `RedisStore.tryLock: ttlMs must be a positive whole number of milliseconds, got ${String(ttlMs)}; pass how long the lock may be held, such as 60000.`,
+      );
     }
     const client = await this.#client;
     const token = randomBytes(16).toString('hex');
@@ -211,20 +214,30 @@ export class RedisStore implements RateLimitStore, ReplayStore, ApprovalStore, A
 }
 
 function checkAuditMaxEntries(value: number): number {
-  if (!Number.isSafeInteger(value) || value <= 0) throw new TypeError(`RedisStore: auditMaxEntries must be a positive whole number, such as 100000, got ${String(value)}`);
+  if (!Number.isSafeInteger(value) || value <= 0)
+    throw new TypeError(`RedisStore: auditMaxEntries must be a positive whole number, such as 100000, got ${String(value)}`);
   return value;
 }
 
 function checkLockKey(method: string, key: string): void {
   if (typeof key !== 'string' || key.length === 0) {
-    throw new KitError('invalid_input', `RedisStore.${method}: key must be a non-empty string, got ${JSON.stringify(key)}; pass the name of the resource to lock.`);
+    throw new KitError(
+      'invalid_input',
+      `RedisStore.${method}: key must be a non-empty string, got ${JSON.stringify(key)}; pass the name of the resource to lock.`,
+    );
   }
 }
 
 async function connect(url: string, commandTimeout: number): Promise<Redis> {
   // Loaded on first use, so applications without Redis never load the client.
   const { Redis } = await import('ioredis');
-  const options: RedisOptions = { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout, connectTimeout: 2_000, lazyConnect: true };
+  const options: RedisOptions = {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout,
+    connectTimeout: 2_000,
+    lazyConnect: true,
+  };
   const client = new Redis(url, options);
   client.on('error', () => {
     // Errors surface on each command, where the app decides; without a listener they would be thrown.

@@ -31,7 +31,9 @@ export interface ReplayStore {
  * only that hit counts 1. One atomic step in each store, so two replicas racing on one key cannot both win.
  */
 export async function claimWithCounter(store: RateLimitStore, key: string, ttlMs: number): Promise<boolean> {
-  if (typeof key !== 'string' || key.length === 0) throw new TypeError(`claimOnce: key must be a non-empty string, got ${JSON.stringify(key)}`);
-  if (!Number.isSafeInteger(ttlMs) || ttlMs <= 0) throw new TypeError(`claimOnce: ttlMs must be a positive whole number of milliseconds, got ${String(ttlMs)}`);
+  if (typeof key !== 'string' || key.length === 0)
+    throw new TypeError(`claimOnce: key must be a non-empty string, got ${JSON.stringify(key)}`);
+  if (!Number.isSafeInteger(ttlMs) || ttlMs <= 0)
+    throw new TypeError(`claimOnce: ttlMs must be a positive whole number of milliseconds, got ${String(ttlMs)}`);
   return (await store.hit(`once:${key}`, ttlMs)).count === 1;
 }

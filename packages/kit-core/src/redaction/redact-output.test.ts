@@ -72,7 +72,9 @@ describe('redactOutput', () => {
 describe('checkRedactPaths', () => {
   it('names the component, the policy and the bad path', () => {
     expect(() => checkRedactPaths('definePolicy', 'p', ['ok', 'items.*.email', 'a.0.b'])).not.toThrow();
-    expect(thrownBy(() => checkRedactPaths('definePolicy', 'p', ['ok', '']), TypeError).message).toMatch(/^definePolicy: policy "p" has redact path "", which is not a dotted output path; write names/);
+    expect(thrownBy(() => checkRedactPaths('definePolicy', 'p', ['ok', '']), TypeError).message).toMatch(
+      /^definePolicy: policy "p" has redact path "", which is not a dotted output path; write names/,
+    );
     expect(thrownBy(() => checkRedactPaths('definePolicy', 'p', ['.a']), TypeError).message).toContain('".a"');
     expect(thrownBy(() => checkRedactPaths('definePolicy', 'p', ['a b']), TypeError).message).toContain('"a b"');
     expect(thrownBy(() => checkRedactPaths('definePolicy', 'p', 'email'), TypeError).message).toContain('which is not a list');
@@ -94,7 +96,10 @@ describe('redactableSchema', () => {
 
   it('lets each redacted place also be "[redacted]", leaving the rest and the original as they were', () => {
     const before = structuredClone(output);
-    const schema = redactableSchema(output, ['email', 'age', 'items.*.email', 'tags.*.owner', 'union.phone', 'missing.path']) as Record<string, any>;
+    const schema = redactableSchema(output, ['email', 'age', 'items.*.email', 'tags.*.owner', 'union.phone', 'missing.path']) as Record<
+      string,
+      any
+    >;
     expect(output).toEqual(before);
     expect(schema.properties.email).toEqual({ anyOf: [(before.properties as Record<string, unknown>).email, redacted] });
     expect(schema.properties.age.description).toBe('Age in years');

@@ -21,7 +21,10 @@ export function redactOutput(value: unknown, paths: readonly string[]): unknown 
   let result = value;
   for (const path of paths) {
     const segments = redactSegments(path);
-    if (!segments) throw new TypeError(`redactOutput: ${JSON.stringify(path)?.slice(0, 60)} is not a dotted output path; write names separated by dots, with * for any key or array element, such as 'items.*.email'.`);
+    if (!segments)
+      throw new TypeError(
+        `redactOutput: ${JSON.stringify(path)?.slice(0, 60)} is not a dotted output path; write names separated by dots, with * for any key or array element, such as 'items.*.email'.`,
+      );
     result = redactAt(result, segments, 0);
   }
   return result;

@@ -19,7 +19,9 @@ export function redactSegments(path: unknown): string[] | undefined {
  */
 export function checkRedactPaths(component: string, policy: string, paths: unknown): void {
   if (!Array.isArray(paths)) {
-    throw new TypeError(`${component}: policy "${policy}" has redact ${JSON.stringify(paths)?.slice(0, 60)}, which is not a list; give dotted output paths such as ['email', 'customer.email', 'items.*.email'].`);
+    throw new TypeError(
+      `${component}: policy "${policy}" has redact ${JSON.stringify(paths)?.slice(0, 60)}, which is not a list; give dotted output paths such as ['email', 'customer.email', 'items.*.email'].`,
+    );
   }
   for (const path of paths) {
     if (redactSegments(path) === undefined) {

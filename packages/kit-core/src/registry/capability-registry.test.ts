@@ -27,7 +27,9 @@ describe('CapabilityRegistry', () => {
   });
 
   it('refuses a route that names a policy nobody configured', () => {
-    expect(() => new CapabilityRegistry().register('GET', '/x', defineAPI({ policy: 'ghost', handler: async () => 1 }))).toThrow(/policy "ghost"/);
+    expect(() => new CapabilityRegistry().register('GET', '/x', defineAPI({ policy: 'ghost', handler: async () => 1 }))).toThrow(
+      /policy "ghost"/,
+    );
   });
 
   it('validates input on invoke and applies defaults', async () => {
@@ -42,7 +44,11 @@ describe('CapabilityRegistry', () => {
 
   it('refuses output that breaks the output schema', async () => {
     const registry = new CapabilityRegistry();
-    const route = registry.register('GET', '/bad', defineAPI({ output: z.strictObject({ a: z.string() }), handler: async () => ({ a: 'x', extra: 1 }) as { a: string } }));
+    const route = registry.register(
+      'GET',
+      '/bad',
+      defineAPI({ output: z.strictObject({ a: z.string() }), handler: async () => ({ a: 'x', extra: 1 }) as { a: string } }),
+    );
     await expect(registry.invoke(route, {}, ctx)).rejects.toMatchObject({ code: 'internal' });
   });
 
@@ -54,7 +60,10 @@ describe('CapabilityRegistry', () => {
     expect(operation.operationId).toBe('get_api_docs');
     expect(operation.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['query:slug', 'query:limit']);
     expect(operation.requestBody.content['application/json'].schema).toMatchObject({ type: 'object', additionalProperties: false });
-    expect(operation.responses['200'].content['application/json'].schema).toMatchObject({ additionalProperties: false, required: ['total'] });
+    expect(operation.responses['200'].content['application/json'].schema).toMatchObject({
+      additionalProperties: false,
+      required: ['total'],
+    });
     expect(operation.responses['400'].content['application/problem+json']).toBeDefined();
   });
 });
@@ -63,7 +72,12 @@ describe('CapabilityRegistry.observe', () => {
   it('tells observers how each call ended, and ignores an observer that throws', async () => {
     const registry = new CapabilityRegistry();
     registry.addPolicies([
-      { key: 'no-agents', title: 'No agents', effect: 'deny', check: async ({ ctx: call }) => ({ applies: call.authType === 'agent', reason: 'agents may not' }) },
+      {
+        key: 'no-agents',
+        title: 'No agents',
+        effect: 'deny',
+        check: async ({ ctx: call }) => ({ applies: call.authType === 'agent', reason: 'agents may not' }),
+      },
     ]);
     const route = registry.register('POST', '/api/echo', {
       input: z.strictObject({ text: z.string() }),
@@ -96,15 +110,30 @@ describe('CapabilityRegistry.observe', () => {
 });
 
 describe('CapabilityRegistry policies with approve and redact effects', () => {
-  const approve = { key: 'big', title: 'Big amounts need a person', effect: 'approve' as const, check: async ({ input }: { input?: unknown }) => ({ applies: (input as { n: number }).n > 10 }) };
-  const redact = { key: 'hide', title: 'Hide', effect: 'redact' as const, redact: ['secret', 'list.*.secret'], check: async () => ({ applies: true }) };
+  const approve = {
+    key: 'big',
+    title: 'Big amounts need a person',
+    effect: 'approve' as const,
+    check: async ({ input }: { input?: unknown }) => ({ applies: (input as { n: number }).n > 10 }),
+  };
+  const redact = {
+    key: 'hide',
+    title: 'Hide',
+    effect: 'redact' as const,
+    redact: ['secret', 'list.*.secret'],
+    check: async () => ({ applies: true }),
+  };
 
   it('holds an approve call with ApprovalRequiredError (a 403 KitError to edges that do not know approvals), then runs it once approved', async () => {
     const registry = new CapabilityRegistry();
     const store = new MemoryApprovalStore();
     registry.addPolicies([approve]);
     registry.useApprovals({ store, ttl: '5m', basePath: '/ops/approvals', retryAfterSeconds: 5 });
-    const route = registry.register('POST', '/api/pay', defineAPI({ input: z.strictObject({ n: z.number() }), policy: 'big', handler: async ({ input }) => ({ paid: input.n }) }));
+    const route = registry.register(
+      'POST',
+      '/api/pay',
+      defineAPI({ input: z.strictObject({ n: z.number() }), policy: 'big', handler: async ({ input }) => ({ paid: input.n }) }),
+    );
     expect(await registry.invoke(route, { n: 1 }, ctx)).toEqual({ paid: 1 });
     const held = await rejectionOf(registry.invoke(route, { n: 50 }, ctx), ApprovalRequiredError);
     expect(held).toBeInstanceOf(KitError);
@@ -114,7 +143,14 @@ describe('CapabilityRegistry policies with approve and redact effects', () => {
     expect(held.message).toBe(
       `Policy "big" requires an approval for this call: Big amounts need a person. Approval ${held.approval.id} is pending (status at ${held.statusUrl}); once a person approves it, the same call succeeds, once, until ${held.approval.expiresAt}.`,
     );
-    expect(held.pendingBody()).toEqual({ approvalId: held.approval.id, status: 'pending', statusUrl: held.statusUrl, policy: 'big', reason: 'Big amounts need a person', expiresAt: held.approval.expiresAt });
+    expect(held.pendingBody()).toEqual({
+      approvalId: held.approval.id,
+      status: 'pending',
+      statusUrl: held.statusUrl,
+      policy: 'big',
+      reason: 'Big amounts need a person',
+      expiresAt: held.approval.expiresAt,
+    });
     expect(Date.parse(held.approval.expiresAt) - Date.parse(held.approval.createdAt)).toBe(300_000);
     await resolveApproval(held.approval.id, { approved: true }, { store });
     expect(await registry.invoke(route, { n: 50 }, ctx)).toEqual({ paid: 50 });
@@ -123,11 +159,15 @@ describe('CapabilityRegistry policies with approve and redact effects', () => {
   it('redacts the validated output of a route under a redact policy, and widens its output schema', async () => {
     const registry = new CapabilityRegistry();
     registry.addPolicies([redact]);
-    const route = registry.register('GET', '/api/thing', defineAPI({
-      policy: 'hide',
-      output: z.strictObject({ secret: z.number(), list: z.array(z.strictObject({ secret: z.string(), shown: z.string() })) }),
-      handler: async () => ({ secret: 42, list: [{ secret: 's', shown: 'x' }] }),
-    }));
+    const route = registry.register(
+      'GET',
+      '/api/thing',
+      defineAPI({
+        policy: 'hide',
+        output: z.strictObject({ secret: z.number(), list: z.array(z.strictObject({ secret: z.string(), shown: z.string() })) }),
+        handler: async () => ({ secret: 42, list: [{ secret: 's', shown: 'x' }] }),
+      }),
+    );
     expect(await registry.invoke(route, {}, ctx)).toEqual({ secret: '[redacted]', list: [{ secret: '[redacted]', shown: 'x' }] });
     expect((route.outputSchema as any).properties.secret).toEqual({ anyOf: [{ type: 'number' }, { type: 'string', const: '[redacted]' }] });
   });
@@ -136,12 +176,14 @@ describe('CapabilityRegistry policies with approve and redact effects', () => {
     const registry = new CapabilityRegistry();
     registry.addPolicies([{ ...redact, redact: [] }]);
     expect(() => registry.register('GET', '/api/thing', defineAPI({ policy: 'hide', handler: async () => ({}) }))).toThrow(
-      'CapabilityRegistry: GET /api/thing names policy "hide", whose effect is redact but which lists no output paths to redact; give it redact: [\'email\', \'items.*.email\'], or leave the route without it and call enforcePolicies in the handler',
+      "CapabilityRegistry: GET /api/thing names policy \"hide\", whose effect is redact but which lists no output paths to redact; give it redact: ['email', 'items.*.email'], or leave the route without it and call enforcePolicies in the handler",
     );
   });
 
   it('refuses bad approval options', () => {
-    expect(() => new CapabilityRegistry().useApprovals({ ttl: -1 })).toThrow(/CapabilityRegistry.useApprovals: approvals: ttl -1 is not a lifetime/);
+    expect(() => new CapabilityRegistry().useApprovals({ ttl: -1 })).toThrow(
+      /CapabilityRegistry.useApprovals: approvals: ttl -1 is not a lifetime/,
+    );
   });
 });
 
@@ -155,7 +197,10 @@ describe('toOpenAPI and policies', () => {
     registry.register('POST', '/api/refunds', { policy: 'needs-approval', handler: async () => ({}) });
     registry.register('DELETE', '/api/all', { policy: 'never', handler: async () => ({}) });
     registry.register('GET', '/api/open', { handler: async () => ({}) });
-    const paths = toOpenAPI(registry, { title: 't', version: '1' }).paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    const paths = toOpenAPI(registry, { title: 't', version: '1' }).paths as Record<
+      string,
+      Record<string, { responses: Record<string, unknown> }>
+    >;
     expect(Object.keys(paths['/api/refunds']!.post!.responses)).toEqual(expect.arrayContaining(['200', '202', '403']));
     expect(Object.keys(paths['/api/all']!.delete!.responses)).toContain('403');
     expect(Object.keys(paths['/api/all']!.delete!.responses)).not.toContain('202');

@@ -132,7 +132,9 @@ export class CapabilityRegistry {
   useAuthentication(challenges: readonly string[]): void {
     for (const challenge of challenges) {
       if (typeof challenge !== 'string' || challenge.trim() === '') {
-        throw new TypeError(`CapabilityRegistry.useAuthentication: a challenge must be a scheme such as 'Bearer realm="api"', got ${JSON.stringify(challenge)}`);
+        throw new TypeError(
+          `CapabilityRegistry.useAuthentication: a challenge must be a scheme such as 'Bearer realm="api"', got ${JSON.stringify(challenge)}`,
+        );
       }
     }
     this.#challenges = [...challenges];
@@ -188,7 +190,9 @@ export class CapabilityRegistry {
       throw new TypeError(`CapabilityRegistry: ${method} ${path} is registered twice; give each route its own method and path`);
     }
     if (definition.policy !== undefined && !this.#policies.has(definition.policy)) {
-      throw new TypeError(`CapabilityRegistry: ${method} ${path} names policy "${definition.policy}", which is not configured; add it to policies`);
+      throw new TypeError(
+        `CapabilityRegistry: ${method} ${path} names policy "${definition.policy}", which is not configured; add it to policies`,
+      );
     }
     const policy = definition.policy === undefined ? undefined : this.#policies.get(definition.policy);
     if (policy?.effect === 'redact' && (policy.redact ?? []).length === 0) {
@@ -273,7 +277,13 @@ export class CapabilityRegistry {
           // A call that cannot succeed is answered now, before a person is asked or an approval spent.
           if (route.definition.precheck) await route.definition.precheck({ input: parsed.data as never, ctx });
           try {
-            approval = await passApproval(this.#approvals, { route, ctx, input: parsed.data, policy: policy.key, reason: decision.reason ?? policy.title });
+            approval = await passApproval(this.#approvals, {
+              route,
+              ctx,
+              input: parsed.data,
+              policy: policy.key,
+              reason: decision.reason ?? policy.title,
+            });
           } catch (error) {
             if (error instanceof ApprovalRequiredError) {
               approval = error.approval;
@@ -291,7 +301,9 @@ export class CapabilityRegistry {
       if (route.definition.output) {
         const checked = route.definition.output.safeParse(output);
         if (!checked.success) {
-          throw new KitError('internal', `${route.operationId}: the handler returned output that does not match its schema`, { cause: checked.error });
+          throw new KitError('internal', `${route.operationId}: the handler returned output that does not match its schema`, {
+            cause: checked.error,
+          });
         }
         result = checked.data;
       }
@@ -311,7 +323,9 @@ export class CapabilityRegistry {
   #refusal(policy: string, reason: string | undefined, ctx: KitContext): KitError {
     const why = reason ? `: ${reason}` : '';
     if (ctx.authType === 'anonymous' && ctx.auth === undefined && this.#challenges.length > 0) {
-      return new KitError('unauthorized', `Policy "${policy}" refuses anonymous callers${why}.`, { headers: { 'WWW-Authenticate': this.#challenges.join(', ') } });
+      return new KitError('unauthorized', `Policy "${policy}" refuses anonymous callers${why}.`, {
+        headers: { 'WWW-Authenticate': this.#challenges.join(', ') },
+      });
     }
     return new KitError('forbidden', `Policy "${policy}" denies this call${why}.`);
   }

@@ -52,7 +52,9 @@ describe('issueMessage', () => {
       step: 'must be a multiple of 5',
     });
     expect(messages({ needed: '' })).toEqual({});
-    expect(z.strictObject({ q: z.string().min(1) }).safeParse({ q: '' }, { error: issueMessage }).error?.issues[0]?.message).toBe('must not be empty');
+    expect(z.strictObject({ q: z.string().min(1) }).safeParse({ q: '' }, { error: issueMessage }).error?.issues[0]?.message).toBe(
+      'must not be empty',
+    );
   });
 
   it('lists the accepted values, and leaves a message the schema gives alone', () => {

@@ -27,7 +27,9 @@ export const issueMessage: z.core.$ZodErrorMap = (issue) => {
     case 'too_big':
       return tooBig(issue.origin, issue.maximum, issue.inclusive !== false, issue.exact === true);
     case 'invalid_value':
-      return issue.values.length === 1 ? `must be ${showLiteral(issue.values[0])}` : `must be one of ${issue.values.map(showLiteral).join(', ')}`;
+      return issue.values.length === 1
+        ? `must be ${showLiteral(issue.values[0])}`
+        : `must be one of ${issue.values.map(showLiteral).join(', ')}`;
     case 'not_multiple_of':
       return `must be a multiple of ${String(issue.divisor)}`;
     default:

@@ -41,7 +41,8 @@ const problemSchema: JsonSchema = {
 /** Statuses every operation may answer with besides 200, and why. */
 /** The 202 of a call held for a person's approval (an `approve` policy applied). */
 const pendingApprovalResponse = {
-  description: 'Held for approval: a person must approve this call. Poll `statusUrl`; once approved, the same call (same input, same caller) runs once.',
+  description:
+    'Held for approval: a person must approve this call. Poll `statusUrl`; once approved, the same call (same input, same caller) runs once.',
   headers: {
     Location: { description: 'The status URL of the approval.', schema: { type: 'string' } },
     'Retry-After': { description: 'Seconds to wait before polling the status URL.', schema: { type: 'integer' } },
@@ -103,10 +104,16 @@ export function toOpenAPI(registry: CapabilityRegistry, info: AppInfo): OpenAPID
   return { openapi: '3.1.0', info, paths, components: { schemas: { Problem: problemSchema } } };
 }
 
-const etagHeader = { description: 'Weak validator of the body; send it back in If-None-Match to get a 304 while the answer is unchanged.', schema: { type: 'string' } };
+const etagHeader = {
+  description: 'Weak validator of the body; send it back in If-None-Match to get a 304 while the answer is unchanged.',
+  schema: { type: 'string' },
+};
 const createdLocationHeader = { description: 'The URL of the resource the call made.', schema: { type: 'string' } };
 const challengeHeader = { description: 'The authentication schemes the app accepts.', schema: { type: 'string' } };
-const cacheControlHeader = { description: '`no-cache` (keep, but revalidate with the ETag) or, for answers that change on every call, `no-store`.', schema: { type: 'string' } };
+const cacheControlHeader = {
+  description: '`no-cache` (keep, but revalidate with the ETag) or, for answers that change on every call, `no-store`.',
+  schema: { type: 'string' },
+};
 
 function parameterDescription(schema: JsonSchema, isRequired: boolean): { description?: string } {
   const own = typeof schema.description === 'string' ? schema.description : undefined;
@@ -121,7 +128,8 @@ function operation(route: RegisteredRoute, policyEffect: PolicyEffect | undefine
   const required = new Set(((route.inputSchema.required ?? []) as string[]).filter((name) => !inPath.has(name)));
   const hasInput = Object.keys(properties).some((name) => !inPath.has(name));
   // The path fills these fields, so a body need not repeat them: they leave its `required` list.
-  const bodySchema = inPath.size > 0 && Array.isArray(route.inputSchema.required) ? withRequired(route.inputSchema, [...required]) : route.inputSchema;
+  const bodySchema =
+    inPath.size > 0 && Array.isArray(route.inputSchema.required) ? withRequired(route.inputSchema, [...required]) : route.inputSchema;
   const pathParameters = route.pathParameters.map((name) => ({
     name,
     in: 'path',
@@ -144,22 +152,44 @@ function operation(route: RegisteredRoute, policyEffect: PolicyEffect | undefine
     route.definition.response?.kind === 'created'
       ? {
           201: route.definition.response.location
-            ? { description: 'Created: the body is the new resource, `Location` its URL.', headers: { Location: createdLocationHeader, 'Cache-Control': cacheControlHeader }, ...content }
+            ? {
+                description: 'Created: the body is the new resource, `Location` its URL.',
+                headers: { Location: createdLocationHeader, 'Cache-Control': cacheControlHeader },
+                ...content,
+              }
             : { description: 'Created: the body is the new resource.', headers: { 'Cache-Control': cacheControlHeader }, ...content },
         }
       : {
-          200: { description: 'Success', headers: noStore ? { 'Cache-Control': cacheControlHeader } : { ETag: etagHeader, 'Cache-Control': cacheControlHeader }, ...content },
-          ...(noStore ? {} : { 304: { description: 'Not modified: `If-None-Match` named the current `ETag`; the copy the client holds is current.', headers: { ETag: etagHeader } } }),
+          200: {
+            description: 'Success',
+            headers: noStore ? { 'Cache-Control': cacheControlHeader } : { ETag: etagHeader, 'Cache-Control': cacheControlHeader },
+            ...content,
+          },
+          ...(noStore
+            ? {}
+            : {
+                304: {
+                  description: 'Not modified: `If-None-Match` named the current `ETag`; the copy the client holds is current.',
+                  headers: { ETag: etagHeader },
+                },
+              }),
         };
   // Every operation can meet every one of these: a route without parameters still rejects unknown
   // ones (400) and bodies that are not JSON (415) or too large (413).
   for (const [status, text] of Object.entries(errorResponses)) responses[status] = { description: text, content: problem };
   if (policyEffect === 'approve') responses[202] = pendingApprovalResponse;
   if (policyEffect === 'deny' && authenticates) {
-    responses[401] = { description: 'Unauthorized: the route\'s policy refuses anonymous callers; present credentials as `WWW-Authenticate` asks.', headers: { 'WWW-Authenticate': challengeHeader }, content: problem };
+    responses[401] = {
+      description: "Unauthorized: the route's policy refuses anonymous callers; present credentials as `WWW-Authenticate` asks.",
+      headers: { 'WWW-Authenticate': challengeHeader },
+      content: problem,
+    };
   }
   if (policyEffect === 'approve' || policyEffect === 'deny') {
-    responses[403] = { description: `Forbidden: the route's policy denies this call${policyEffect === 'approve' ? ', or a person denied its approval' : ''}; \`detail\` names the policy.`, content: problem };
+    responses[403] = {
+      description: `Forbidden: the route's policy denies this call${policyEffect === 'approve' ? ', or a person denied its approval' : ''}; \`detail\` names the policy.`,
+      content: problem,
+    };
   }
   responses[String(kitErrorCodes.internal)] = { description: 'The server failed; nothing about it is revealed.', content: problem };
   return {

@@ -22,7 +22,9 @@ describe('pathParameterNames', () => {
   });
 
   it('refuses optional and repeated parameters, which an OpenAPI path template cannot express', () => {
-    expect(() => pathParameterNames('GET /x', '/api/tickets/:id?', declared)).toThrow(/optional path parameter ":id\?"; register one route with ":id" and one without it/);
+    expect(() => pathParameterNames('GET /x', '/api/tickets/:id?', declared)).toThrow(
+      /optional path parameter ":id\?"; register one route with ":id" and one without it/,
+    );
     expect(() => pathParameterNames('GET /x', '/api/:id/copy/:id', declared)).toThrow(/names the path parameter ":id" twice/);
   });
 });
@@ -38,15 +40,23 @@ describe('openApiPath', () => {
 describe('CapabilityRegistry path parameters', () => {
   it('records the path parameters of a route and keeps the operation id', () => {
     const registry = new CapabilityRegistry();
-    const route = registry.register('GET', '/api/tickets/:id', defineAPI({ input: z.strictObject({ id: z.number().int() }), handler: async ({ input }) => input }));
+    const route = registry.register(
+      'GET',
+      '/api/tickets/:id',
+      defineAPI({ input: z.strictObject({ id: z.number().int() }), handler: async ({ input }) => input }),
+    );
     expect(route.pathParameters).toEqual(['id']);
     expect(route.operationId).toBe('get_api_tickets_id');
   });
 
   it('refuses a route whose input (or lack of one) does not declare its path parameter', () => {
     const registry = new CapabilityRegistry();
-    expect(() => registry.register('GET', '/api/tickets/:id', defineAPI({ handler: async () => ({}) }))).toThrow(/GET \/api\/tickets\/:id has the path parameter ":id", which its input schema does not declare/);
-    expect(() => registry.register('GET', '/api/tickets/:id', defineAPI({ input: z.strictObject({ ticket: z.string() }), handler: async () => ({}) }))).toThrow(TypeError);
+    expect(() => registry.register('GET', '/api/tickets/:id', defineAPI({ handler: async () => ({}) }))).toThrow(
+      /GET \/api\/tickets\/:id has the path parameter ":id", which its input schema does not declare/,
+    );
+    expect(() =>
+      registry.register('GET', '/api/tickets/:id', defineAPI({ input: z.strictObject({ ticket: z.string() }), handler: async () => ({}) })),
+    ).toThrow(TypeError);
     expect(registry.routes).toEqual([]);
   });
 });

@@ -28,7 +28,9 @@ export function pathParameterNames(route: string, path: string, declared: Readon
   const names: string[] = [];
   for (const { name, optional } of parameterSegments(path)) {
     if (optional) {
-      throw new TypeError(`CapabilityRegistry: ${route} has the optional path parameter ":${name}?"; register one route with ":${name}" and one without it`);
+      throw new TypeError(
+        `CapabilityRegistry: ${route} has the optional path parameter ":${name}?"; register one route with ":${name}" and one without it`,
+      );
     }
     if (names.includes(name)) {
       throw new TypeError(`CapabilityRegistry: ${route} names the path parameter ":${name}" twice; give each path parameter its own name`);

@@ -76,22 +76,34 @@ const handlerNames = ['open', 'message', 'close', 'error'] as const;
  * ```
  */
 export function defineWebSocket(path: string, handlers: WebSocketHandlers, options: WebSocketOptions = {}): WebSocketDefinition {
-  if (typeof path !== 'string' || !path.startsWith('/')) throw new TypeError(`defineWebSocket: path must start with "/", such as "/ws/chat", got ${JSON.stringify(path) ?? String(path)}`);
-  if (typeof handlers !== 'object' || handlers === null) throw new TypeError(`defineWebSocket: handlers of ${path} must be an object such as { open, message, close }, got ${handlers === null ? 'null' : typeof handlers}`);
+  if (typeof path !== 'string' || !path.startsWith('/'))
+    throw new TypeError(`defineWebSocket: path must start with "/", such as "/ws/chat", got ${JSON.stringify(path) ?? String(path)}`);
+  if (typeof handlers !== 'object' || handlers === null)
+    throw new TypeError(
+      `defineWebSocket: handlers of ${path} must be an object such as { open, message, close }, got ${handlers === null ? 'null' : typeof handlers}`,
+    );
   for (const name of handlerNames) {
     const handler = handlers[name];
-    if (handler !== undefined && typeof handler !== 'function') throw new TypeError(`defineWebSocket: handler "${name}" of ${path} must be a function, got ${typeof handler}`);
+    if (handler !== undefined && typeof handler !== 'function')
+      throw new TypeError(`defineWebSocket: handler "${name}" of ${path} must be a function, got ${typeof handler}`);
   }
   const unknown = Object.keys(handlers).filter((name) => !(handlerNames as readonly string[]).includes(name));
-  if (unknown.length > 0) throw new TypeError(`defineWebSocket: ${path} has unknown handler ${unknown.map((name) => `"${name}"`).join(', ')}; the handlers are ${handlerNames.join(', ')}`);
+  if (unknown.length > 0)
+    throw new TypeError(
+      `defineWebSocket: ${path} has unknown handler ${unknown.map((name) => `"${name}"`).join(', ')}; the handlers are ${handlerNames.join(', ')}`,
+    );
 
   const maxPayloadBytes = options.maxPayloadBytes ?? defaultMaxPayloadBytes;
   if (!Number.isSafeInteger(maxPayloadBytes) || maxPayloadBytes <= 0) {
-    throw new TypeError(`defineWebSocket: maxPayloadBytes of ${path} must be a positive whole number of bytes, such as 1048576, got ${String(maxPayloadBytes)}`);
+    throw new TypeError(
+      `defineWebSocket: maxPayloadBytes of ${path} must be a positive whole number of bytes, such as 1048576, got ${String(maxPayloadBytes)}`,
+    );
   }
   const heartbeatMs = options.heartbeatMs ?? defaultHeartbeatMs;
   if (!Number.isSafeInteger(heartbeatMs) || heartbeatMs < 0 || heartbeatMs > 2_147_483_647) {
-    throw new TypeError(`defineWebSocket: heartbeatMs of ${path} must be a whole number of milliseconds (0 turns the heartbeat off), such as 30000, got ${String(heartbeatMs)}`);
+    throw new TypeError(
+      `defineWebSocket: heartbeatMs of ${path} must be a whole number of milliseconds (0 turns the heartbeat off), such as 30000, got ${String(heartbeatMs)}`,
+    );
   }
   const allowedOrigins = (options.allowedOrigins ?? []).map((origin) => normalizeOrigin(origin, path));
   return { path, handlers, options: { maxPayloadBytes, heartbeatMs, allowedOrigins } };
@@ -102,7 +114,9 @@ function normalizeOrigin(origin: string, path: string): string {
   if (origin === 'null') return origin;
   const normalized = browserOrigin(origin);
   if (normalized === undefined) {
-    throw new TypeError(`defineWebSocket: allowedOrigins of ${path} must be origins such as "https://app.example.com" (scheme, host and optional port, no path), got ${JSON.stringify(origin) ?? String(origin)}`);
+    throw new TypeError(
+      `defineWebSocket: allowedOrigins of ${path} must be origins such as "https://app.example.com" (scheme, host and optional port, no path), got ${JSON.stringify(origin) ?? String(origin)}`,
+    );
   }
   return normalized;
 }

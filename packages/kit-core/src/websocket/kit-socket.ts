@@ -58,9 +58,13 @@ export function encodeMessage(data: WebSocketMessage): EncodedMessage {
   try {
     text = JSON.stringify(data);
   } catch (error) {
-    throw new TypeError(`KitSocket.send: the message has no JSON form (${error instanceof Error ? error.message : String(error)}); send a string, bytes or a JSON-serialisable value`, { cause: error });
+    throw new TypeError(
+      `KitSocket.send: the message has no JSON form (${error instanceof Error ? error.message : String(error)}); send a string, bytes or a JSON-serialisable value`,
+      { cause: error },
+    );
   }
-  if (text === undefined) throw new TypeError(`KitSocket.send: a ${typeof data} has no JSON form; send a string, bytes or a JSON-serialisable value`);
+  if (text === undefined)
+    throw new TypeError(`KitSocket.send: a ${typeof data} has no JSON form; send a string, bytes or a JSON-serialisable value`);
   return text;
 }
 
@@ -103,7 +107,9 @@ export class ServerSocket implements KitSocket {
 
   close(code = 1000, reason = ''): void {
     if (!isSendableCode(code)) {
-      throw new TypeError(`KitSocket.close: code must be 1000 (normal), 1001-1003, 1007-1014, or an application code from 3000 to 4999, got ${String(code)}`);
+      throw new TypeError(
+        `KitSocket.close: code must be 1000 (normal), 1001-1003, 1007-1014, or an application code from 3000 to 4999, got ${String(code)}`,
+      );
     }
     if (this.#ws.readyState === WebSocket.CLOSING || this.#ws.readyState === WebSocket.CLOSED) return;
     this.#ws.close(code, cutReason(reason));

@@ -14,7 +14,11 @@ import { writeResponse } from './write-response.js';
  * Runs the app's authentication phase, rate limits and middleware chain around `answer`, exactly as
  * for a request, and resolves with the response that came back through them.
  */
-export type AdmitRequest = (request: Request, env: { incoming: IncomingMessage }, answer: (ctx: KitContext) => Promise<Response>) => Promise<Response>;
+export type AdmitRequest = (
+  request: Request,
+  env: { incoming: IncomingMessage },
+  answer: (ctx: KitContext) => Promise<Response>,
+) => Promise<Response>;
 
 /** What `serveWebSockets` needs from the app. */
 export interface ServeWebSocketsOptions {
@@ -69,7 +73,12 @@ export function serveWebSockets(server: Server, options: ServeWebSocketsOptions)
   let closing = false;
 
   for (const definition of options.definitions) {
-    const wss = new WebSocketServer({ noServer: true, maxPayload: definition.options.maxPayloadBytes, perMessageDeflate: false, clientTracking: true });
+    const wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: definition.options.maxPayloadBytes,
+      perMessageDeflate: false,
+      clientTracking: true,
+    });
     wss.on('headers', (headers: string[], request: IncomingMessage) => headers.push(...(extraHeaders.get(request) ?? [])));
     const endpoint: Endpoint = { definition, server: wss };
     if (definition.options.heartbeatMs > 0) {
@@ -157,10 +166,17 @@ export function serveWebSockets(server: Server, options: ServeWebSocketsOptions)
     const [match] = router.match('GET', pathname)[0];
     let admitted: KitContext | undefined;
     const response = await options.admit(request, env, async (ctx) => {
-      if (!match) throw new KitError('not_found', `No WebSocket endpoint at ${quoteInput(pathname)}; connect to one of ${endpoints.map((endpoint) => endpoint.definition.path).join(', ')}.`);
+      if (!match)
+        throw new KitError(
+          'not_found',
+          `No WebSocket endpoint at ${quoteInput(pathname)}; connect to one of ${endpoints.map((endpoint) => endpoint.definition.path).join(', ')}.`,
+        );
       const origin = request.headers.get('origin');
       if (origin !== null && !originAllowed(origin, request, match[0].definition.options.allowedOrigins)) {
-        throw new KitError('forbidden', `A page at ${quoteInput(origin)} may not open ${quoteInput(pathname)}; add its origin to allowedOrigins of defineWebSocket if it should.`);
+        throw new KitError(
+          'forbidden',
+          `A page at ${quoteInput(origin)} may not open ${quoteInput(pathname)}; add its origin to allowedOrigins of defineWebSocket if it should.`,
+        );
       }
       admitted = ctx;
       return new Response(null, { status: 204 });
@@ -177,7 +193,9 @@ export function serveWebSockets(server: Server, options: ServeWebSocketsOptions)
     for (const cookie of response.headers.getSetCookie()) forwarded.push(`set-cookie: ${cookie}`);
     extraHeaders.set(incoming, forwarded);
     const ctx = admitted;
-    endpoint.server.handleUpgrade(incoming, socket, head, (ws) => accept(endpoint, ws, ctx, decodeParams(rawParams as Record<string, string>)));
+    endpoint.server.handleUpgrade(incoming, socket, head, (ws) =>
+      accept(endpoint, ws, ctx, decodeParams(rawParams as Record<string, string>)),
+    );
   };
 
   const onUpgrade = (incoming: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -221,7 +239,8 @@ function reportError(onError: (error: unknown, ctx: KitContext) => void, error: 
 /** The Fetch request of an upgrade request, or why it cannot be one. */
 function toRequest(incoming: IncomingMessage, tls: boolean): Request | string {
   const target = incoming.url ?? '';
-  if (!target.startsWith('/')) return `The request target ${quoteInput(target)} is not a path; send a path that starts with /, such as /ws.`;
+  if (!target.startsWith('/'))
+    return `The request target ${quoteInput(target)} is not a path; send a path that starts with /, such as /ws.`;
   const host = incoming.headers.host;
   if (!host) return 'The request has no Host header; HTTP/1.1 requires one, such as Host: localhost.';
   let url: URL;

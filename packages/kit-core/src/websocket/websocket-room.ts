@@ -45,7 +45,9 @@ export class WebSocketRoom {
   constructor(name = 'room', options: WebSocketRoomOptions = {}) {
     const maxBufferedBytes = options.maxBufferedBytes ?? defaultMaxBufferedBytes;
     if (!Number.isSafeInteger(maxBufferedBytes) || maxBufferedBytes <= 0) {
-      throw new TypeError(`WebSocketRoom: maxBufferedBytes of room "${name}" must be a positive whole number of bytes, such as 4194304, got ${String(maxBufferedBytes)}`);
+      throw new TypeError(
+        `WebSocketRoom: maxBufferedBytes of room "${name}" must be a positive whole number of bytes, such as 4194304, got ${String(maxBufferedBytes)}`,
+      );
     }
     this.name = name;
     this.#maxBufferedBytes = maxBufferedBytes;

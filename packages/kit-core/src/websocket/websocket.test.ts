@@ -40,7 +40,9 @@ async function connect(url: string, options: ClientOptions = {}) {
     received.push(isBinary ? data : data.toString('utf8'));
     for (const wake of waiters.splice(0)) wake();
   });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => client.on('close', (code, reason) => resolve({ code, reason: reason.toString('utf8') })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    client.on('close', (code, reason) => resolve({ code, reason: reason.toString('utf8') })),
+  );
   await new Promise<void>((resolve, reject) => {
     client.once('open', () => resolve());
     client.once('error', reject);
@@ -131,7 +133,11 @@ describe('defineWebSocket', () => {
   it('closes a member that reads too slowly with 1013 instead of queueing without end', async () => {
     const room = new WebSocketRoom('feed', { maxBufferedBytes: 256 * 1024 });
     const members: KitSocket[] = [];
-    const feed = defineWebSocket('/ws/feed', { open: (socket) => void (room.join(socket), members.push(socket)) }, { maxPayloadBytes: 1024 * 1024 });
+    const feed = defineWebSocket(
+      '/ws/feed',
+      { open: (socket) => void (room.join(socket), members.push(socket)) },
+      { maxPayloadBytes: 1024 * 1024 },
+    );
     const url = await serve({ websockets: [feed] });
     const slow = await connect(`${url}/ws/feed`, { maxPayload: 1024 * 1024 });
     const fast = await connect(`${url}/ws/feed`, { maxPayload: 1024 * 1024 });
@@ -160,7 +166,8 @@ describe('defineWebSocket', () => {
       authenticate: async ({ request, ctx }) => {
         const token = new URL(request.url).searchParams.get('token');
         if (token === null) return ctx;
-        if (token !== 'agent-key') throw new KitError('unauthorized', 'Unknown token; send a valid API key.', { headers: { 'WWW-Authenticate': 'Bearer' } });
+        if (token !== 'agent-key')
+          throw new KitError('unauthorized', 'Unknown token; send a valid API key.', { headers: { 'WWW-Authenticate': 'Bearer' } });
         return { ...ctx, authType: 'agent', auth: { subject: 'agent:bot', method: 'api_key', permissions: [] } };
       },
     });
@@ -213,11 +220,16 @@ describe('defineWebSocket', () => {
     const url = await serve({ websockets: [open] });
     const unknown = await refusal(`${url}/ws/nowhere`);
     expect(unknown.status).toBe(404);
-    expect(JSON.parse(unknown.body)).toMatchObject({ type: '/problems/not-found', detail: 'No WebSocket endpoint at "/ws/nowhere"; connect to one of /ws/open.' });
+    expect(JSON.parse(unknown.body)).toMatchObject({
+      type: '/problems/not-found',
+      detail: 'No WebSocket endpoint at "/ws/nowhere"; connect to one of /ws/open.',
+    });
 
     const hijack = await refusal(`${url}/ws/open`, { origin: 'https://evil.example' });
     expect(hijack.status).toBe(403);
-    expect(JSON.parse(hijack.body).detail).toBe('A page at "https://evil.example" may not open "/ws/open"; add its origin to allowedOrigins of defineWebSocket if it should.');
+    expect(JSON.parse(hijack.body).detail).toBe(
+      'A page at "https://evil.example" may not open "/ws/open"; add its origin to allowedOrigins of defineWebSocket if it should.',
+    );
 
     const host = new URL(url).host;
     expect(await (await connect(`${url}/ws/open`, { origin: `http://${host}` })).next(1)).toBe('hi');
@@ -228,7 +240,11 @@ describe('defineWebSocket', () => {
 
   it('closes a connection that sends a message over maxPayloadBytes with 1009', async () => {
     const errors: Error[] = [];
-    const small = defineWebSocket('/ws/small', { message: (socket, data) => void socket.send(data), error: (_socket, error) => void errors.push(error) }, { maxPayloadBytes: 1024 });
+    const small = defineWebSocket(
+      '/ws/small',
+      { message: (socket, data) => void socket.send(data), error: (_socket, error) => void errors.push(error) },
+      { maxPayloadBytes: 1024 },
+    );
     const url = await serve({ websockets: [small] });
     const { client, next, closed } = await connect(`${url}/ws/small`);
     client.send('x'.repeat(1024));
@@ -292,16 +308,27 @@ describe('defineWebSocket', () => {
   });
 
   it('answers a request that asks to upgrade to another protocol as a plain request', async () => {
-    const app = createKitApp({ routes: { 'GET /api/hello': defineAPI({ handler: async () => ({ hello: 'world' }) }) }, websockets: [defineWebSocket('/ws', {})] });
+    const app = createKitApp({
+      routes: { 'GET /api/hello': defineAPI({ handler: async () => ({ hello: 'world' }) }) },
+      websockets: [defineWebSocket('/ws', {})],
+    });
     const server = await app.listen({ port: 0 });
     servers.push(server);
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = httpRequest({ host: '127.0.0.1', port: server.port, path: '/api/hello', headers: { Connection: 'Upgrade, HTTP2-Settings', Upgrade: 'h2c', 'HTTP2-Settings': 'AAMAAABkAAQAoAAAAAIAAAAA' } }, (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (body += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-      });
+      const request = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          path: '/api/hello',
+          headers: { Connection: 'Upgrade, HTTP2-Settings', Upgrade: 'h2c', 'HTTP2-Settings': 'AAMAAABkAAQAoAAAAAIAAAAA' },
+        },
+        (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        },
+      );
       request.on('error', reject);
       request.end();
     });
@@ -311,7 +338,16 @@ describe('defineWebSocket', () => {
   it('serves the endpoints on a Node server of your own with serveWebSockets, through the middleware, and closes them', async () => {
     const app = createKitApp({
       routes: {},
-      middleware: [defineMiddleware({ name: 'tag', handler: async ({ next }) => { const response = await next(); response.headers.set('x-tag', 'own'); return response; } })],
+      middleware: [
+        defineMiddleware({
+          name: 'tag',
+          handler: async ({ next }) => {
+            const response = await next();
+            response.headers.set('x-tag', 'own');
+            return response;
+          },
+        }),
+      ],
       websockets: [defineWebSocket('/ws/echo', { message: (socket, data) => void socket.send(data) })],
     });
     const server = createServer(getRequestListener((request, env) => app.fetch(request, env as HttpBindings)));
@@ -338,13 +374,25 @@ describe('defineWebSocket', () => {
   });
 
   it('rejects bad definitions with a TypeError naming the fix', () => {
-    expect(thrownBy(() => defineWebSocket('ws', {}), TypeError).message).toBe('defineWebSocket: path must start with "/", such as "/ws/chat", got "ws"');
+    expect(thrownBy(() => defineWebSocket('ws', {}), TypeError).message).toBe(
+      'defineWebSocket: path must start with "/", such as "/ws/chat", got "ws"',
+    );
     expect(thrownBy(() => defineWebSocket('/ws', { onmessage: () => undefined } as never), TypeError).message).toBe(
       'defineWebSocket: /ws has unknown handler "onmessage"; the handlers are open, message, close, error',
     );
-    expect(thrownBy(() => defineWebSocket('/ws', {}, { maxPayloadBytes: 0 }), TypeError).message).toContain('maxPayloadBytes of /ws must be a positive whole number of bytes');
-    expect(thrownBy(() => defineWebSocket('/ws', {}, { heartbeatMs: -1 }), TypeError).message).toContain('heartbeatMs of /ws must be a whole number of milliseconds');
-    expect(thrownBy(() => defineWebSocket('/ws', {}, { allowedOrigins: ['https://app.example.com/path'] }), TypeError).message).toContain('allowedOrigins of /ws must be origins');
-    expect(defineWebSocket('/ws', {}, { allowedOrigins: ['HTTPS://App.Example.com:443'] }).options).toEqual({ maxPayloadBytes: 1_048_576, heartbeatMs: 30_000, allowedOrigins: ['https://app.example.com'] });
+    expect(thrownBy(() => defineWebSocket('/ws', {}, { maxPayloadBytes: 0 }), TypeError).message).toContain(
+      'maxPayloadBytes of /ws must be a positive whole number of bytes',
+    );
+    expect(thrownBy(() => defineWebSocket('/ws', {}, { heartbeatMs: -1 }), TypeError).message).toContain(
+      'heartbeatMs of /ws must be a whole number of milliseconds',
+    );
+    expect(thrownBy(() => defineWebSocket('/ws', {}, { allowedOrigins: ['https://app.example.com/path'] }), TypeError).message).toContain(
+      'allowedOrigins of /ws must be origins',
+    );
+    expect(defineWebSocket('/ws', {}, { allowedOrigins: ['HTTPS://App.Example.com:443'] }).options).toEqual({
+      maxPayloadBytes: 1_048_576,
+      heartbeatMs: 30_000,
+      allowedOrigins: ['https://app.example.com'],
+    });
   });
 });

@@ -10,7 +10,11 @@ const connectionHeaders = new Set(['connection', 'keep-alive', 'transfer-encodin
  * (delimited by the close, for an endless event stream too); otherwise it is read whole and sent
  * with its `Content-Length`.
  */
-export async function writeResponse(socket: Duplex, response: Response, options: { readonly head: boolean; readonly stream: boolean }): Promise<void> {
+export async function writeResponse(
+  socket: Duplex,
+  response: Response,
+  options: { readonly head: boolean; readonly stream: boolean },
+): Promise<void> {
   const lines = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? 'Unknown'}`];
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie' && !connectionHeaders.has(name)) lines.push(`${name}: ${value}`);

@@ -39,7 +39,9 @@ function startWorker(phase: 'first' | 'second', dir: string): Worker {
       for (const waiter of waiters.filter((w) => w.event === line.event)) waiter.resolve();
     }
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   return {
     child,
     lines,
@@ -48,7 +50,9 @@ function startWorker(phase: 'first' | 'second', dir: string): Worker {
       new Promise<void>((resolve, reject) => {
         if (lines.some((line) => line.event === event)) return resolve();
         waiters.push({ event, resolve });
-        void exited.then(({ code, signal }) => reject(new Error(`worker exited (${code ?? signal}) before "${event}": ${stderr.slice(-800)}`)));
+        void exited.then(({ code, signal }) =>
+          reject(new Error(`worker exited (${code ?? signal}) before "${event}": ${stderr.slice(-800)}`)),
+        );
       }),
   };
 }
@@ -77,7 +81,10 @@ describe('an agent job across a process restart', () => {
     // The first model call of the new process already sees step 1's result: the run was resumed.
     expect(llmCalls[0]).toMatchObject({ stepsSeen: 1 });
     expect(second.lines.filter((line) => line.event === 'step').map((line) => line.n)).toEqual([2, 3]);
-    expect(second.lines.filter((line) => String(line.event).startsWith('job.')).map((line) => line.event)).toEqual(['job.started', 'job.succeeded']);
+    expect(second.lines.filter((line) => String(line.event).startsWith('job.')).map((line) => line.event)).toEqual([
+      'job.started',
+      'job.succeeded',
+    ]);
     expect(existsSync(join(dir, 'counter.json'))).toBe(false);
   }, 60_000);
 });

@@ -56,15 +56,23 @@ describe('fileCheckpointStore', () => {
     const error = await store.load('job').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(KitCronError);
     expect((error as KitCronError).code).toBe('checkpoint_store_failed');
-    expect((error as KitCronError).message).toMatch(new RegExp(`^fileCheckpointStore: could not parse ${join(dir, 'job.json')}: .*; delete the file to start the job over, or restore it from a backup\\.$`));
+    expect((error as KitCronError).message).toMatch(
+      new RegExp(
+        `^fileCheckpointStore: could not parse ${join(dir, 'job.json')}: .*; delete the file to start the job over, or restore it from a backup\\.$`,
+      ),
+    );
     await writeFile(join(dir, 'job.json'), '{"hello": 1}');
-    await expect(store.load('job')).rejects.toThrow('it is not an agent checkpoint (no stage or messages); delete the file to start the job over.');
+    await expect(store.load('job')).rejects.toThrow(
+      'it is not an agent checkpoint (no stage or messages); delete the file to start the job over.',
+    );
   });
 
   it.skipIf(process.getuid?.() === 0)('reports a directory it cannot write', async () => {
     await chmod(dir, 0o500);
     try {
-      await expect(fileCheckpointStore(dir).save('job', checkpoint(1))).rejects.toThrow(/^fileCheckpointStore: could not write .*job\.json: .*check that the directory exists, is writable and has space\.$/);
+      await expect(fileCheckpointStore(dir).save('job', checkpoint(1))).rejects.toThrow(
+        /^fileCheckpointStore: could not write .*job\.json: .*check that the directory exists, is writable and has space\.$/,
+      );
     } finally {
       await chmod(dir, 0o700);
     }

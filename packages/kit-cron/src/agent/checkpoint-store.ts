@@ -38,7 +38,9 @@ export function fileCheckpointStore(dir: string): CheckpointStore {
   }
   const fileOf = (key: string): string => join(dir, `${encodeURIComponent(key)}.json`);
   const fail = (action: string, file: string, error: unknown, fix: string): never => {
-    throw new KitCronError('checkpoint_store_failed', `fileCheckpointStore: could not ${action} ${file}: ${errorMessage(error)}; ${fix}`, { cause: error });
+    throw new KitCronError('checkpoint_store_failed', `fileCheckpointStore: could not ${action} ${file}: ${errorMessage(error)}; ${fix}`, {
+      cause: error,
+    });
   };
 
   return {
@@ -57,8 +59,18 @@ export function fileCheckpointStore(dir: string): CheckpointStore {
       } catch (error) {
         return fail('parse', file, error, 'delete the file to start the job over, or restore it from a backup.');
       }
-      if (parsed === null || typeof parsed !== 'object' || typeof (parsed as { stage?: unknown }).stage !== 'string' || !Array.isArray((parsed as { messages?: unknown }).messages)) {
-        return fail('use', file, new Error('it is not an agent checkpoint (no stage or messages)'), 'delete the file to start the job over.');
+      if (
+        parsed === null ||
+        typeof parsed !== 'object' ||
+        typeof (parsed as { stage?: unknown }).stage !== 'string' ||
+        !Array.isArray((parsed as { messages?: unknown }).messages)
+      ) {
+        return fail(
+          'use',
+          file,
+          new Error('it is not an agent checkpoint (no stage or messages)'),
+          'delete the file to start the job over.',
+        );
       }
       return parsed as AgentCheckpoint;
     },

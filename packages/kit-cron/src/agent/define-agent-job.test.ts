@@ -28,7 +28,8 @@ function scripted(replies: Reply[]): LLMProvider & { seen: LLMMessage[][] } {
 }
 
 const call = (n: number): string => JSON.stringify({ tool: 'step', arguments: { n } });
-const text = (messages: LLMMessage[]): string => messages.map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content))).join('\n');
+const text = (messages: LLMMessage[]): string =>
+  messages.map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content))).join('\n');
 
 describe('defineAgentJob', () => {
   let dir: string;
@@ -43,7 +44,15 @@ describe('defineAgentJob', () => {
 
   function job(llm: LLMProvider, extra: Partial<AgentJobConfig> = {}, tool: Partial<AgentTool> = {}) {
     const steps: number[] = [];
-    const step: AgentTool = { name: 'step', description: 'Does step n', execute: async ({ n }) => { steps.push(Number(n)); return `step ${String(n)} done`; }, ...tool };
+    const step: AgentTool = {
+      name: 'step',
+      description: 'Does step n',
+      execute: async ({ n }) => {
+        steps.push(Number(n));
+        return `step ${String(n)} done`;
+      },
+      ...tool,
+    };
     const definition = defineAgentJob({
       name: 'agent-job',
       schedule: { every: '1h' },
@@ -58,7 +67,17 @@ describe('defineAgentJob', () => {
   it('runs the goal, saves checkpoints as it goes and deletes them when it completes', async () => {
     const stages: (string | undefined)[] = [];
     const llm = scripted([call(1), call(2), 'All steps done.']);
-    const { definition, steps } = job(llm, {}, { execute: async ({ n }) => { stages.push((await store.load('agent-job'))?.stage); steps.push(Number(n)); return 'ok'; } });
+    const { definition, steps } = job(
+      llm,
+      {},
+      {
+        execute: async ({ n }) => {
+          stages.push((await store.load('agent-job'))?.stage);
+          steps.push(Number(n));
+          return 'ok';
+        },
+      },
+    );
     const scheduler = createScheduler({ jobs: [definition] });
     const record = await scheduler.runNow('agent-job');
     expect(record).toMatchObject({ status: 'success', attempt: 1 });
@@ -69,9 +88,14 @@ describe('defineAgentJob', () => {
 
   it('resumes a max_iterations checkpoint on the next run instead of starting over', async () => {
     const llm = scripted([call(1), 'Finished after one step.']);
-    const { definition, steps } = job(llm, { agent: (hooks) => createSmartAgent({ llm, tools: [stepTool(steps)], maxIterations: 1, hooks }) });
+    const { definition, steps } = job(llm, {
+      agent: (hooks) => createSmartAgent({ llm, tools: [stepTool(steps)], maxIterations: 1, hooks }),
+    });
     const results: AgentRunResult[] = [];
-    const wrapped = { ...definition, run: async (context: Parameters<typeof definition.run>[0]) => results.push((await definition.run(context)) as AgentRunResult) };
+    const wrapped = {
+      ...definition,
+      run: async (context: Parameters<typeof definition.run>[0]) => results.push((await definition.run(context)) as AgentRunResult),
+    };
     const scheduler = createScheduler({ jobs: [wrapped] });
     await scheduler.runNow('agent-job');
     expect(results[0]?.status).toBe('max_iterations');
@@ -93,7 +117,11 @@ describe('defineAgentJob', () => {
       name: 'agent-job',
       schedule: { every: '1h' },
       agent: (hooks) =>
-        createSmartAgent({ llm, tools: [stepTool(steps)], hooks: { ...hooks, beforeToolCall: () => (approved ? { allowed: true } : { allowed: false, reason: 'needs a human' }) } }),
+        createSmartAgent({
+          llm,
+          tools: [stepTool(steps)],
+          hooks: { ...hooks, beforeToolCall: () => (approved ? { allowed: true } : { allowed: false, reason: 'needs a human' }) },
+        }),
       goal: 'Run the steps.',
       checkpoints: store,
       resumeMessage: (checkpoint) => {
@@ -117,7 +145,9 @@ describe('defineAgentJob', () => {
     const scheduler = createScheduler({ jobs: [definition] });
     const failed = await scheduler.runNow('agent-job');
     expect(failed.status).toBe('failure');
-    expect(failed.error).toMatch(/^defineAgentJob "agent-job": the agent run ended fatal: .*provider is down.*; its checkpoint \(stage tool_result\) is saved and the next run resumes from it\.$/);
+    expect(failed.error).toMatch(
+      /^defineAgentJob "agent-job": the agent run ended fatal: .*provider is down.*; its checkpoint \(stage tool_result\) is saved and the next run resumes from it\.$/,
+    );
     const second = await scheduler.runNow('agent-job');
     expect(second.status).toBe('success');
     expect(steps).toEqual([1]);
@@ -130,7 +160,11 @@ describe('defineAgentJob', () => {
     let started: () => void = () => undefined;
     const stepStarted = new Promise<void>((resolve) => (started = resolve));
     const llm = scripted([call(1), 'Done after the pause.']);
-    const slowStep = (): Promise<unknown> => new Promise((resolve) => { release = () => resolve('slow step done'); started(); });
+    const slowStep = (): Promise<unknown> =>
+      new Promise((resolve) => {
+        release = () => resolve('slow step done');
+        started();
+      });
     const { definition } = job(llm, { timeoutMs: 1_000 }, { execute: slowStep });
     const scheduler = createScheduler({ jobs: [definition], clock });
     const pending = scheduler.runNow('agent-job');
@@ -182,10 +216,19 @@ describe('defineAgentJob', () => {
     );
     expect(() => defineAgentJob({ ...base, agent: () => ({}) as never, goal: ' ' })).toThrow(/goal must be a non-empty string/);
     expect(() => defineAgentJob({ ...base, agent: () => ({}) as never, checkpoints: {} as never })).toThrow(KitCronError);
-    expect(() => defineAgentJob({ ...base, agent: () => ({}) as never, schedule: { cron: 'nope' } })).toThrow(/schedule.cron "nope" is not a valid cron expression/);
+    expect(() => defineAgentJob({ ...base, agent: () => ({}) as never, schedule: { cron: 'nope' } })).toThrow(
+      /schedule.cron "nope" is not a valid cron expression/,
+    );
   });
 });
 
 function stepTool(steps: number[]): AgentTool {
-  return { name: 'step', description: 'Does step n', execute: async ({ n }) => { steps.push(Number(n)); return `step ${String(n)} done`; } };
+  return {
+    name: 'step',
+    description: 'Does step n',
+    execute: async ({ n }) => {
+      steps.push(Number(n));
+      return `step ${String(n)} done`;
+    },
+  };
 }

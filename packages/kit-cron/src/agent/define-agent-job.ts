@@ -71,26 +71,56 @@ const resumableStages: ReadonlySet<AgentCheckpointStage> = new Set<AgentCheckpoi
 export function defineAgentJob(config: AgentJobConfig): Job {
   const name = config?.name;
   if (config === null || typeof config !== 'object') {
-    throw new KitCronError('invalid_config', `defineAgentJob: expected an object { name, schedule, agent, goal, checkpoints }, got ${JSON.stringify(config)}.`);
+    throw new KitCronError(
+      'invalid_config',
+      `defineAgentJob: expected an object { name, schedule, agent, goal, checkpoints }, got ${JSON.stringify(config)}.`,
+    );
   }
   const agentIsFactory = typeof config.agent === 'function';
-  if (!agentIsFactory && (config.agent === null || typeof config.agent !== 'object' || typeof config.agent.run !== 'function' || typeof config.agent.resume !== 'function')) {
-    throw new KitCronError('invalid_config', `defineAgentJob "${name}": agent must be a SmartAgent (createSmartAgent(...)) or a function (hooks) => SmartAgent, got ${typeof config.agent}.`);
+  if (
+    !agentIsFactory &&
+    (config.agent === null ||
+      typeof config.agent !== 'object' ||
+      typeof config.agent.run !== 'function' ||
+      typeof config.agent.resume !== 'function')
+  ) {
+    throw new KitCronError(
+      'invalid_config',
+      `defineAgentJob "${name}": agent must be a SmartAgent (createSmartAgent(...)) or a function (hooks) => SmartAgent, got ${typeof config.agent}.`,
+    );
   }
   if (!(typeof config.goal === 'function' || (typeof config.goal === 'string' && config.goal.trim() !== ''))) {
-    throw new KitCronError('invalid_config', `defineAgentJob "${name}": goal must be a non-empty string or a function (context) => string, got ${JSON.stringify(config.goal)}.`);
+    throw new KitCronError(
+      'invalid_config',
+      `defineAgentJob "${name}": goal must be a non-empty string or a function (context) => string, got ${JSON.stringify(config.goal)}.`,
+    );
   }
   const store = config.checkpoints;
-  if (store === null || typeof store !== 'object' || typeof store.load !== 'function' || typeof store.save !== 'function' || typeof store.delete !== 'function') {
-    throw new KitCronError('invalid_config', `defineAgentJob "${name}": checkpoints must be a CheckpointStore (load, save, delete), such as fileCheckpointStore('./checkpoints').`);
+  if (
+    store === null ||
+    typeof store !== 'object' ||
+    typeof store.load !== 'function' ||
+    typeof store.save !== 'function' ||
+    typeof store.delete !== 'function'
+  ) {
+    throw new KitCronError(
+      'invalid_config',
+      `defineAgentJob "${name}": checkpoints must be a CheckpointStore (load, save, delete), such as fileCheckpointStore('./checkpoints').`,
+    );
   }
   const resumeMessage = config.resumeMessage ?? 'Continue.';
   if (typeof resumeMessage !== 'string' && typeof resumeMessage !== 'function') {
-    throw new KitCronError('invalid_config', `defineAgentJob "${name}": resumeMessage must be a string or a function (checkpoint) => string, got ${typeof resumeMessage}.`);
+    throw new KitCronError(
+      'invalid_config',
+      `defineAgentJob "${name}": resumeMessage must be a string or a function (checkpoint) => string, got ${typeof resumeMessage}.`,
+    );
   }
 
   if (config.overlap === 'allow') {
-    throw new KitCronError('invalid_config', `defineAgentJob "${name}": overlap 'allow' would run two agents on one checkpoint; use 'skip' (the default) or 'queue'.`);
+    throw new KitCronError(
+      'invalid_config',
+      `defineAgentJob "${name}": overlap 'allow' would run two agents on one checkpoint; use 'skip' (the default) or 'queue'.`,
+    );
   }
   const { agent, goal } = config;
   // A run the scheduler gave up on (timeout, stop) goes on until the agent pauses at its next control

@@ -30,7 +30,14 @@ export function crudColumns(model: AnyModel): CrudColumn[] {
   for (const [field, entry] of Object.entries(model.fields)) {
     if (entry instanceof Field) {
       const options = entry.options;
-      columns.push({ name: field, field, type: entry.type, nullable: options.optional, hasDefault: options.default !== undefined || entry.type === 'id', options });
+      columns.push({
+        name: field,
+        field,
+        type: entry.type,
+        nullable: options.optional,
+        hasDefault: options.default !== undefined || entry.type === 'id',
+        options,
+      });
     } else if (entry instanceof Relation && entry.relation === 'belongsTo') {
       columns.push({
         name: `${field}Id`,
@@ -77,7 +84,9 @@ export function valueSchema(column: CrudColumn, modelName: string, io: 'input' |
       return z.string();
     case 'integer':
       if (!checked) return z.number().int();
-      return options?.big ? z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER) : z.number().int().min(int32.min).max(int32.max);
+      return options?.big
+        ? z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER)
+        : z.number().int().min(int32.min).max(int32.max);
     case 'number':
       return z.number();
     case 'boolean':
@@ -114,7 +123,8 @@ export function jsonConverter(column: CrudColumn): (value: unknown) => unknown {
     case 'date':
       return (value) => (value instanceof Date ? value.toISOString().slice(0, 10) : (value ?? null));
     case 'vector':
-      return (value) => (ArrayBuffer.isView(value) && !(value instanceof DataView) ? Array.from(value as unknown as ArrayLike<number>) : (value ?? null));
+      return (value) =>
+        ArrayBuffer.isView(value) && !(value instanceof DataView) ? Array.from(value as unknown as ArrayLike<number>) : (value ?? null);
     case 'id':
     case 'reference':
     case 'integer':

@@ -23,16 +23,23 @@ function list(names: readonly string[]): string {
 }
 
 /** The five descriptions of a model's routes. */
-export function crudDescriptions(model: AnyModel, columns: readonly CrudColumn[], schemas: CrudSchemas, collectionPath: string): CrudDescriptions {
+export function crudDescriptions(
+  model: AnyModel,
+  columns: readonly CrudColumn[],
+  schemas: CrudSchemas,
+  collectionPath: string,
+): CrudDescriptions {
   const name = model.name;
   const fields = `Fields: ${columns.map(columnText).join(', ')}.`;
   const required = schemas.writableColumns.filter((column) => !column.nullable && !column.hasDefault);
   const optional = schemas.writableColumns.filter((column) => column.nullable || column.hasDefault);
-  const example = schemas.filterColumns.find((column) => column.type === 'enum') ?? schemas.filterColumns.find((column) => column.type !== 'id');
+  const example =
+    schemas.filterColumns.find((column) => column.type === 'enum') ?? schemas.filterColumns.find((column) => column.type !== 'id');
   const exampleValue = example?.type === 'enum' ? (example.options?.values?.[0] ?? '') : '…';
-  const filters = schemas.filterColumns.length > 0
-    ? ` Filter by equality on ${list(schemas.filterColumns.map((column) => column.name))}${example ? ` (${example.name}=${exampleValue})` : ''}.`
-    : '';
+  const filters =
+    schemas.filterColumns.length > 0
+      ? ` Filter by equality on ${list(schemas.filterColumns.map((column) => column.name))}${example ? ` (${example.name}=${exampleValue})` : ''}.`
+      : '';
   return {
     list:
       `Lists ${name} records, ${defaultListLimit} per page by default (limit up to ${maxListLimit}), ordered by id unless orderBy and order say otherwise.${filters}` +

@@ -34,7 +34,13 @@ describe.each(testProviders)('generateCrudRoutes on $name', (provider) => {
     if (!provider.available) return;
     const db = await provider.open([project, ticket, counter]);
     await createTables(db);
-    const app = createKitApp({ routes: { ...generateCrudRoutes(project, { db }), ...generateCrudRoutes(ticket, { db }), ...generateCrudRoutes(counter, { db: () => db }) } });
+    const app = createKitApp({
+      routes: {
+        ...generateCrudRoutes(project, { db }),
+        ...generateCrudRoutes(ticket, { db }),
+        ...generateCrudRoutes(counter, { db: () => db }),
+      },
+    });
     server = await app.listen({ port: 0 });
     base = `http://127.0.0.1:${server.port}`;
   });
@@ -85,8 +91,16 @@ describe.each(testProviders)('generateCrudRoutes on $name', (provider) => {
       expect(created.body).toEqual(stored);
       expect(await call('GET', `/api/tickets/${id}`)).toEqual({ status: 200, body: stored });
 
-      const changed = await call('PATCH', `/api/tickets/${id}`, { status: 'closed', priority: null, meta: null, openedAt: '2026-11-24T08:00:00+01:00' });
-      expect(changed).toEqual({ status: 200, body: { ...stored, status: 'closed', priority: null, meta: null, openedAt: '2026-11-24T07:00:00.000Z' } });
+      const changed = await call('PATCH', `/api/tickets/${id}`, {
+        status: 'closed',
+        priority: null,
+        meta: null,
+        openedAt: '2026-11-24T08:00:00+01:00',
+      });
+      expect(changed).toEqual({
+        status: 200,
+        body: { ...stored, status: 'closed', priority: null, meta: null, openedAt: '2026-11-24T07:00:00.000Z' },
+      });
       expect((await call('GET', `/api/tickets/${id}`)).body).toEqual(changed.body);
 
       expect(await call('DELETE', `/api/tickets/${id}`)).toEqual({ status: 200, body: { id, deleted: true } });
@@ -94,14 +108,23 @@ describe.each(testProviders)('generateCrudRoutes on $name', (provider) => {
       expect(gone.status).toBe(404);
       expect(gone.body.detail).toBe(`No ticket with id "${id}"; list them with GET /api/tickets (the get_api_tickets tool over MCP).`);
       expect((await call('PATCH', `/api/tickets/${id}`, { title: 'x' })).status).toBe(404);
-      expect((await call('DELETE', `/api/tickets/${id}`)).body.detail).toBe(`No ticket with id "${id}"; list them with GET /api/tickets (the get_api_tickets tool over MCP).`);
+      expect((await call('DELETE', `/api/tickets/${id}`)).body.detail).toBe(
+        `No ticket with id "${id}"; list them with GET /api/tickets (the get_api_tickets tool over MCP).`,
+      );
     });
 
     it('lists with equality filters, order, cursor pages and offset pages', async () => {
       const projectId = await newProject('Listing');
       const other = await newProject('Other');
       for (const [index, title] of ['delta', 'alpha', 'echo', 'charlie', 'bravo'].entries()) {
-        const created = await call('POST', '/api/tickets', { title, priority: index, urgent: index % 2 === 0, openedAt: `2026-11-0${index + 1}T00:00:00.000Z`, projectId, status: index === 4 ? 'closed' : 'open' });
+        const created = await call('POST', '/api/tickets', {
+          title,
+          priority: index,
+          urgent: index % 2 === 0,
+          openedAt: `2026-11-0${index + 1}T00:00:00.000Z`,
+          projectId,
+          status: index === 4 ? 'closed' : 'open',
+        });
         expect(created.status).toBe(201);
       }
       await call('POST', '/api/tickets', { title: 'elsewhere', openedAt: '2026-11-01T00:00:00.000Z', projectId: other });
@@ -111,14 +134,26 @@ describe.each(testProviders)('generateCrudRoutes on $name', (provider) => {
       expect(byTitle.status).toBe(200);
       expect(titles(byTitle.body)).toEqual(['alpha', 'bravo', 'charlie', 'delta', 'echo']);
       expect(byTitle.body.nextCursor).toBeUndefined();
-      expect(titles((await call('GET', `/api/tickets?projectId=${projectId}&orderBy=priority&order=desc`)).body)).toEqual(['bravo', 'charlie', 'echo', 'alpha', 'delta']);
-      expect(titles((await call('GET', `/api/tickets?projectId=${projectId}&urgent=true&status=open&orderBy=title`)).body)).toEqual(['delta', 'echo']);
+      expect(titles((await call('GET', `/api/tickets?projectId=${projectId}&orderBy=priority&order=desc`)).body)).toEqual([
+        'bravo',
+        'charlie',
+        'echo',
+        'alpha',
+        'delta',
+      ]);
+      expect(titles((await call('GET', `/api/tickets?projectId=${projectId}&urgent=true&status=open&orderBy=title`)).body)).toEqual([
+        'delta',
+        'echo',
+      ]);
       expect(titles((await call('GET', `/api/tickets?openedAt=2026-11-03T00:00:00.000Z`)).body)).toEqual(['echo']);
 
       const pages: unknown[][] = [];
       let cursor: string | undefined;
       do {
-        const page = await call('GET', `/api/tickets?projectId=${projectId}&orderBy=title&order=desc&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        const page = await call(
+          'GET',
+          `/api/tickets?projectId=${projectId}&orderBy=title&order=desc&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        );
         expect(page.status).toBe(200);
         pages.push(titles(page.body));
         cursor = page.body.nextCursor as string | undefined;
@@ -141,14 +176,19 @@ describe.each(testProviders)('generateCrudRoutes on $name', (provider) => {
     it('pages through a column with nulls, in both orders, without losing or repeating records', async () => {
       const projectId = await newProject('Nulls');
       for (const [index, priority] of [2, null, 1, null, 3].entries()) {
-        expect((await call('POST', '/api/tickets', { title: `n${index}`, priority, openedAt: '2026-11-01T00:00:00.000Z', projectId })).status).toBe(201);
+        expect(
+          (await call('POST', '/api/tickets', { title: `n${index}`, priority, openedAt: '2026-11-01T00:00:00.000Z', projectId })).status,
+        ).toBe(201);
       }
       for (const order of ['asc', 'desc']) {
         const whole = await call('GET', `/api/tickets?projectId=${projectId}&orderBy=priority&order=${order}&limit=100`);
         const walked: unknown[] = [];
         let cursor: string | undefined;
         do {
-          const page = await call('GET', `/api/tickets?projectId=${projectId}&orderBy=priority&order=${order}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+          const page = await call(
+            'GET',
+            `/api/tickets?projectId=${projectId}&orderBy=priority&order=${order}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+          );
           expect(page.status).toBe(200);
           walked.push(...(page.body.items as Json[]).map((item) => item.title));
           cursor = page.body.nextCursor as string | undefined;
@@ -159,13 +199,30 @@ describe.each(testProviders)('generateCrudRoutes on $name', (provider) => {
     });
 
     it('refuses bad input with every field named, and unknown fields', async () => {
-      const bad = await call('POST', '/api/tickets', { title: 'x'.repeat(81), status: 'pending', priority: 1.5, dueOn: '24/12/2026', openedAt: 'yesterday', colour: 'red' });
+      const bad = await call('POST', '/api/tickets', {
+        title: 'x'.repeat(81),
+        status: 'pending',
+        priority: 1.5,
+        dueOn: '24/12/2026',
+        openedAt: 'yesterday',
+        colour: 'red',
+      });
       expect(bad.status).toBe(400);
       expect(bad.body.type).toBe('/problems/invalid-input');
-      expect((bad.body.errors as Json[]).map((issue) => issue.field).sort()).toEqual(['colour', 'dueOn', 'openedAt', 'priority', 'projectId', 'status', 'title']);
+      expect((bad.body.errors as Json[]).map((issue) => issue.field).sort()).toEqual([
+        'colour',
+        'dueOn',
+        'openedAt',
+        'priority',
+        'projectId',
+        'status',
+        'title',
+      ]);
       const empty = await call('PATCH', '/api/tickets/anything', {});
       expect(empty.status).toBe(400);
-      expect(empty.body.detail).toBe('Invalid input: give at least one field to change: title, status, priority, estimate, urgent, dueOn, openedAt, meta, projectId.');
+      expect(empty.body.detail).toBe(
+        'Invalid input: give at least one field to change: title, status, priority, estimate, urgent, dueOn, openedAt, meta, projectId.',
+      );
       const idInBody = await call('PATCH', '/api/tickets/one', { id: 'two', title: 'x' });
       expect(idInBody.status).toBe(400);
     });
@@ -182,7 +239,11 @@ describe.each(testProviders)('generateCrudRoutes on $name', (provider) => {
       expect(renamed.status).toBe(409);
       expect(renamed.body.errors).toEqual([{ field: 'name', message: expect.stringMatching(/unique/) }]);
 
-      const orphan = await call('POST', '/api/tickets', { title: 'Orphan', openedAt: '2026-11-23T00:00:00.000Z', projectId: 'no-such-project' });
+      const orphan = await call('POST', '/api/tickets', {
+        title: 'Orphan',
+        openedAt: '2026-11-23T00:00:00.000Z',
+        projectId: 'no-such-project',
+      });
       expect(orphan.status).toBe(400);
       expect(orphan.body.errors).toEqual([{ field: 'projectId', message: expect.any(String) }]);
       expect(orphan.body.detail).toMatch(/project/);
@@ -198,7 +259,9 @@ describe.each(testProviders)('generateCrudRoutes on $name', (provider) => {
       const word = await call('GET', '/api/counters/abc');
       expect(word.status).toBe(400);
       expect(word.body.errors).toEqual([{ field: 'id', message: 'must be a whole number written in digits, got "abc"' }]);
-      expect((await call('GET', '/api/counters/999999')).body.detail).toBe('No counter with id "999999"; list them with GET /api/counters (the get_api_counters tool over MCP).');
+      expect((await call('GET', '/api/counters/999999')).body.detail).toBe(
+        'No counter with id "999999"; list them with GET /api/counters (the get_api_counters tool over MCP).',
+      );
       expect((await call('POST', '/api/counters', { id: 5, label: 'chosen' })).status).toBe(400);
     });
   });

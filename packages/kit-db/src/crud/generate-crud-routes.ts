@@ -76,23 +76,39 @@ const pathPattern = /^(?:\/[A-Za-z0-9._~-]+)+$/;
  */
 export function generateCrudRoutes(model: AnyModel, options: CrudRoutesOptions = {}): CrudRoutes {
   if (!(model instanceof Model)) {
-    throw new KitDbError('invalid_config', `generateCrudRoutes: the first argument must be a model made by defineModel(...), got ${model === null ? 'null' : typeof model}.`);
+    throw new KitDbError(
+      'invalid_config',
+      `generateCrudRoutes: the first argument must be a model made by defineModel(...), got ${model === null ? 'null' : typeof model}.`,
+    );
   }
   const where = `generateCrudRoutes(${model.name})`;
   const basePath = (options.basePath ?? `/api/${pluralSegment(model.name)}`) as `/${string}`;
   if (typeof basePath !== 'string' || !pathPattern.test(basePath)) {
-    throw new KitDbError('invalid_config', `${where}: basePath must be a path such as "/api/tickets" (segments of letters, digits, ., _, ~ and -, no trailing slash), got ${JSON.stringify(basePath)}.`, { model: model.name });
+    throw new KitDbError(
+      'invalid_config',
+      `${where}: basePath must be a path such as "/api/tickets" (segments of letters, digits, ., _, ~ and -, no trailing slash), got ${JSON.stringify(basePath)}.`,
+      { model: model.name },
+    );
   }
   const only = options.only ?? allOperations;
   if (!Array.isArray(only) || only.length === 0 || only.some((operation) => !allOperations.includes(operation))) {
-    throw new KitDbError('invalid_config', `${where}: only must list some of ${allOperations.join(', ')}, got ${JSON.stringify(only)}.`, { model: model.name });
+    throw new KitDbError('invalid_config', `${where}: only must list some of ${allOperations.join(', ')}, got ${JSON.stringify(only)}.`, {
+      model: model.name,
+    });
   }
 
   const columns = crudColumns(model);
   const idColumn = columns.find((column) => column.type === 'id');
-  if (!idColumn) throw new KitDbError('invalid_model', `${where}: model "${model.name}" has no id() field; give it one, conventionally \`id: id()\`.`, { model: model.name });
+  if (!idColumn)
+    throw new KitDbError('invalid_model', `${where}: model "${model.name}" has no id() field; give it one, conventionally \`id: id()\`.`, {
+      model: model.name,
+    });
   if (idColumn.name !== 'id' && columns.some((column) => column.name === 'id')) {
-    throw new KitDbError('invalid_model', `${where}: the routes take the record's id as "id", but model "${model.name}" has another column named id; rename that column.`, { model: model.name });
+    throw new KitDbError(
+      'invalid_model',
+      `${where}: the routes take the record's id as "id", but model "${model.name}" has another column named id; rename that column.`,
+      { model: model.name },
+    );
   }
   const schemas = crudSchemas(model, columns);
   const descriptions = crudDescriptions(model, columns, schemas, basePath);
@@ -109,7 +125,10 @@ export function generateCrudRoutes(model: AnyModel, options: CrudRoutesOptions =
     // A delete refused because other records point here is about the id the caller sent, not about their column.
     if (deleting && error.code === 'constraint_violation' && error.constraint === 'foreign_key') {
       const by = error.field === undefined ? 'other records' : `the ${error.field} of other records`;
-      return new KitError('invalid_input', error.message, { issues: [{ field: 'id', message: `is still pointed at by ${by}` }], cause: error });
+      return new KitError('invalid_input', error.message, {
+        issues: [{ field: 'id', message: `is still pointed at by ${by}` }],
+        cause: error,
+      });
     }
     return error.toKitError();
   };
@@ -126,8 +145,15 @@ export function generateCrudRoutes(model: AnyModel, options: CrudRoutesOptions =
       input: schemas.list as never,
       output: schemas.listOutput,
       handler: async ({ input }: { input: Record<string, unknown> }) => {
-        const { limit, offset, cursor, orderBy, order } = input as { limit: number; offset?: number; cursor?: string; orderBy?: string; order: 'asc' | 'desc' };
-        if (offset !== undefined && cursor !== undefined) throw invalidInput([{ field: 'cursor', message: 'cannot be combined with offset; page with one or the other' }]);
+        const { limit, offset, cursor, orderBy, order } = input as {
+          limit: number;
+          offset?: number;
+          cursor?: string;
+          orderBy?: string;
+          order: 'asc' | 'desc';
+        };
+        if (offset !== undefined && cursor !== undefined)
+          throw invalidInput([{ field: 'cursor', message: 'cannot be combined with offset; page with one or the other' }]);
         const filter: Record<string, unknown> = {};
         for (const column of schemas.filterColumns) {
           const value = input[column.name];
@@ -172,7 +198,9 @@ export function generateCrudRoutes(model: AnyModel, options: CrudRoutesOptions =
       input: schemas.create as never,
       output: schemas.row,
       // The new record's URL is its GET route, when there is one to read it at.
-      response: only.includes('get') ? { kind: 'created', location: (row: unknown) => `${basePath}/${encodeURIComponent(String((row as { id: string | number }).id))}` } : { kind: 'created' },
+      response: only.includes('get')
+        ? { kind: 'created', location: (row: unknown) => `${basePath}/${encodeURIComponent(String((row as { id: string | number }).id))}` }
+        : { kind: 'created' },
       handler: async ({ input }: { input: Record<string, unknown> }) =>
         run(undefined, async (db) => toRow(await db.insert(model, toValues(schemas.writableColumns, input) as never))),
     });
@@ -187,7 +215,9 @@ export function generateCrudRoutes(model: AnyModel, options: CrudRoutesOptions =
       handler: async ({ input }: { input: Record<string, unknown> & { id: string | number } }) => {
         const patch = toValues(schemas.writableColumns, input);
         if (Object.keys(patch).length === 0) {
-          throw invalidInput([{ field: '', message: `give at least one field to change: ${schemas.writableColumns.map((column) => column.name).join(', ')}` }]);
+          throw invalidInput([
+            { field: '', message: `give at least one field to change: ${schemas.writableColumns.map((column) => column.name).join(', ')}` },
+          ]);
         }
         return run(input.id, async (db) => toRow(await db.update(model, input.id, patch as never)));
       },
@@ -201,10 +231,14 @@ export function generateCrudRoutes(model: AnyModel, options: CrudRoutesOptions =
       input: schemas.delete as never,
       output: schemas.deleteOutput,
       handler: async ({ input }: { input: { id: string | number } }) =>
-        run(input.id, async (db) => {
-          await db.delete(model, input.id);
-          return { id: input.id, deleted: true as const };
-        }, true),
+        run(
+          input.id,
+          async (db) => {
+            await db.delete(model, input.id);
+            return { id: input.id, deleted: true as const };
+          },
+          true,
+        ),
     });
   }
   return routes;
@@ -216,7 +250,11 @@ export function generateCrudRoutes(model: AnyModel, options: CrudRoutesOptions =
  */
 function notFound(modelName: string, id: unknown, basePath: string, cause?: unknown): KitError {
   const where = `GET ${basePath} (the ${operationIdFor('GET', basePath)} tool over MCP)`;
-  return new KitError('not_found', `No ${modelName} with id ${quoteInput(String(id))}; list them with ${where}.`, cause === undefined ? {} : { cause });
+  return new KitError(
+    'not_found',
+    `No ${modelName} with id ${quoteInput(String(id))}; list them with ${where}.`,
+    cause === undefined ? {} : { cause },
+  );
 }
 
 /** The columns given in `input`, converted to the values the database layer takes. */

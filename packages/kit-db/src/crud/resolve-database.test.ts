@@ -27,7 +27,14 @@ async function open(models: Parameters<typeof createDatabase>[0]['models'], setD
 function appWith(routes: ReturnType<typeof generateCrudRoutes>) {
   const errors: unknown[] = [];
   const app = createKitApp({ routes, onError: (error) => errors.push(error) });
-  const post = async (title: string) => app.fetch(new Request('http://localhost/api/notes', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ title }) }));
+  const post = async (title: string) =>
+    app.fetch(
+      new Request('http://localhost/api/notes', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ title }),
+      }),
+    );
   return { app, errors, post };
 }
 
@@ -42,7 +49,8 @@ describe('the database of generated routes', () => {
     expect(errors[0]).toBeInstanceOf(KitDbError);
     expect(errors[0]).toMatchObject({
       code: 'invalid_config',
-      message: 'generateCrudRoutes(note): there is no database; call createDatabase({ provider, url, models: [note, ...] }) before serving requests, or pass { db } to generateCrudRoutes.',
+      message:
+        'generateCrudRoutes(note): there is no database; call createDatabase({ provider, url, models: [note, ...] }) before serving requests, or pass { db } to generateCrudRoutes.',
     });
 
     const db = await open([note]);

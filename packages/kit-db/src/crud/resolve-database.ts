@@ -27,7 +27,11 @@ export function resolveDatabase(source: DatabaseSource): KitDatabase {
     );
   }
   if (!db.schema.models.has(source.model.name)) {
-    throw new KitDbError('unknown_model', `${source.where}: the database was created without model "${source.model.name}"; add it to the models of createDatabase.`, { model: source.model.name });
+    throw new KitDbError(
+      'unknown_model',
+      `${source.where}: the database was created without model "${source.model.name}"; add it to the models of createDatabase.`,
+      { model: source.model.name },
+    );
   }
   return db;
 }

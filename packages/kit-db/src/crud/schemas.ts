@@ -45,10 +45,24 @@ export function crudSchemas(model: AnyModel, columns: readonly CrudColumn[]): Cr
   const filterColumns = columns.filter((column) => isScalar(column) && !controls.has(column.name));
   const sortColumns = columns.filter(isScalar);
   const listShape: Record<string, z.ZodType> = {
-    limit: z.number().int().min(1).max(maxListLimit).default(defaultListLimit).describe(`Most ${model.name} records to return, 1 to ${maxListLimit}; default ${defaultListLimit}.`),
-    offset: z.number().int().min(0).optional().describe('Records to skip; the answer then has total instead of nextCursor. Not together with cursor.'),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(maxListLimit)
+      .default(defaultListLimit)
+      .describe(`Most ${model.name} records to return, 1 to ${maxListLimit}; default ${defaultListLimit}.`),
+    offset: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe('Records to skip; the answer then has total instead of nextCursor. Not together with cursor.'),
     cursor: z.string().min(1).optional().describe('nextCursor of the previous page, to read the next one with the same filters and order.'),
-    orderBy: z.enum(sortColumns.map((column) => column.name) as [string, ...string[]]).optional().describe('Column to sort by; default the id. Ties are ordered by id.'),
+    orderBy: z
+      .enum(sortColumns.map((column) => column.name) as [string, ...string[]])
+      .optional()
+      .describe('Column to sort by; default the id. Ties are ordered by id.'),
     order: z.enum(['asc', 'desc']).default('asc').describe('Sort direction; default asc.'),
   };
   for (const column of filterColumns) listShape[column.name] = value(column).optional();

@@ -31,13 +31,32 @@ class NoAnswer extends Error {
   }
 }
 
-const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED']);
+const networkCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNABORTED',
+]);
 // PostgreSQL SQLSTATEs of a server that cannot serve now: query canceled (statement_timeout), lock not
 // available (lock_timeout), too many connections, shutting down or starting up; class 08 is any
 // connection exception.
 const postgresStates = new Set(['57014', '55P03', '53300', '57P01', '57P02', '57P03']);
 // MySQL and MariaDB: lock wait timeout, statement timeouts, too many connections, shutdown.
-const mysqlCodes = new Set(['PROTOCOL_CONNECTION_LOST', 'PROTOCOL_SEQUENCE_TIMEOUT', 'ER_LOCK_WAIT_TIMEOUT', 'ER_QUERY_TIMEOUT', 'ER_STATEMENT_TIMEOUT', 'ER_CON_COUNT_ERROR', 'ER_SERVER_SHUTDOWN', 'ER_QUERY_INTERRUPTED']);
+const mysqlCodes = new Set([
+  'PROTOCOL_CONNECTION_LOST',
+  'PROTOCOL_SEQUENCE_TIMEOUT',
+  'ER_LOCK_WAIT_TIMEOUT',
+  'ER_QUERY_TIMEOUT',
+  'ER_STATEMENT_TIMEOUT',
+  'ER_CON_COUNT_ERROR',
+  'ER_SERVER_SHUTDOWN',
+  'ER_QUERY_INTERRUPTED',
+]);
 const driverMessages = [
   /Query read timeout/,
   /timeout exceeded when trying to connect/i,
@@ -62,9 +81,11 @@ export function unavailableReason(error: unknown): string | undefined {
     const { code, message } = current as { code?: unknown; message?: unknown };
     if (typeof code === 'string') {
       if (networkCodes.has(code)) return `the connection failed (${code})`;
-      if (postgresStates.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return code === '57014' ? 'the statement ran past its timeout (57014)' : `the server cannot serve now (${code})`;
+      if (postgresStates.has(code) || /^08[0-9A-Z]{3}$/.test(code))
+        return code === '57014' ? 'the statement ran past its timeout (57014)' : `the server cannot serve now (${code})`;
       if (mysqlCodes.has(code)) return `the server cannot serve now (${code})`;
-      if (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_') || code === 'SQLITE_LOCKED') return `the database file stayed locked (${code})`;
+      if (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_') || code === 'SQLITE_LOCKED')
+        return `the database file stayed locked (${code})`;
     }
     if (typeof message === 'string') {
       const known = driverMessages.find((pattern) => pattern.test(message));
@@ -201,7 +222,10 @@ export class Availability {
 export function checkMilliseconds(name: string, value: unknown, fallback: number, max = 3_600_000): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1 || value > max) {
-    throw new KitDbError('invalid_config', `createDatabase: ${name} must be a whole number of milliseconds from 1 to ${max}, got ${JSON.stringify(value) ?? String(value)}; omit it for ${fallback}.`);
+    throw new KitDbError(
+      'invalid_config',
+      `createDatabase: ${name} must be a whole number of milliseconds from 1 to ${max}, got ${JSON.stringify(value) ?? String(value)}; omit it for ${fallback}.`,
+    );
   }
   return value;
 }

@@ -5,7 +5,19 @@ import { defineConfig } from '@kit/kit-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../test-support/redis-server.js';
 import { rejectionOf, thrownBy } from '../../../../test-support/rejection.js';
-import { closeDatabases, createDatabase, createTables, createTablesSql, defaultDatabase, defineModel, id, KitDbError, setDefaultDatabase, string, type CreateDatabaseOptions } from '../index.js';
+import {
+  closeDatabases,
+  createDatabase,
+  createTables,
+  createTablesSql,
+  defaultDatabase,
+  defineModel,
+  id,
+  KitDbError,
+  setDefaultDatabase,
+  string,
+  type CreateDatabaseOptions,
+} from '../index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kit-db-connect-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -19,19 +31,33 @@ async function timedFailure(options: CreateDatabaseOptions): Promise<{ error: Ki
 }
 
 describe('createDatabase connection errors', () => {
-  it.each(['postgres', 'mysql'] as const)('%s on a closed port fails fast with connection_failed naming provider, host and fix', async (provider) => {
-    const port = await freePort();
-    const { error, ms } = await timedFailure({ provider, url: `${provider}://kit:secret-password@127.0.0.1:${port}/app`, models: [note] });
-    expect(ms).toBeLessThan(3000);
-    expect(error).toMatchObject({ code: 'connection_failed', provider });
-    expect(error.message).toBe(`Cannot connect to ${provider} at 127.0.0.1:${port}/app: connection refused (ECONNREFUSED); is the server running? check DATABASE_URL.`);
-    expect(error.message).not.toContain('secret-password');
-    expect(error.toKitError()).toMatchObject({ code: 'service_unavailable', status: 503, headers: { 'Retry-After': '5' } });
-  });
+  it.each(['postgres', 'mysql'] as const)(
+    '%s on a closed port fails fast with connection_failed naming provider, host and fix',
+    async (provider) => {
+      const port = await freePort();
+      const { error, ms } = await timedFailure({
+        provider,
+        url: `${provider}://kit:secret-password@127.0.0.1:${port}/app`,
+        models: [note],
+      });
+      expect(ms).toBeLessThan(3000);
+      expect(error).toMatchObject({ code: 'connection_failed', provider });
+      expect(error.message).toBe(
+        `Cannot connect to ${provider} at 127.0.0.1:${port}/app: connection refused (ECONNREFUSED); is the server running? check DATABASE_URL.`,
+      );
+      expect(error.message).not.toContain('secret-password');
+      expect(error.toKitError()).toMatchObject({ code: 'service_unavailable', status: 503, headers: { 'Retry-After': '5' } });
+    },
+  );
 
   it.each(['postgres', 'mysql'] as const)('%s gives up on a host that does not answer within connectTimeoutMs', async (provider) => {
     // A TEST-NET-1 address (RFC 5737): never routed, so the connection either hangs or is refused at once.
-    const { error, ms } = await timedFailure({ provider, url: `${provider}://kit@192.0.2.1:5999/app`, models: [note], connectTimeoutMs: 300 });
+    const { error, ms } = await timedFailure({
+      provider,
+      url: `${provider}://kit@192.0.2.1:5999/app`,
+      models: [note],
+      connectTimeoutMs: 300,
+    });
     expect(ms).toBeLessThan(2500);
     expect(error).toMatchObject({ code: 'connection_failed', provider });
     expect(error.message).toContain('Cannot connect to');
@@ -51,7 +77,9 @@ describe('createDatabase connection errors', () => {
     const missing = join(dir, 'no-such-dir', 'app.db');
     const sqlite = await rejectionOf(createDatabase({ provider: 'sqlite', url: missing }), KitDbError);
     expect(sqlite).toMatchObject({ code: 'connection_failed', provider: 'sqlite' });
-    expect(sqlite.message).toBe(`Cannot connect to sqlite at file ${missing}: the directory ${join(dir, 'no-such-dir')} does not exist; create it, or fix the url (a path, file:<path> or :memory:).`);
+    expect(sqlite.message).toBe(
+      `Cannot connect to sqlite at file ${missing}: the directory ${join(dir, 'no-such-dir')} does not exist; create it, or fix the url (a path, file:<path> or :memory:).`,
+    );
     const libsql = await rejectionOf(createDatabase({ provider: 'libsql', url: `file:${missing}` }), KitDbError);
     expect(libsql).toMatchObject({ code: 'connection_failed', provider: 'libsql' });
     expect(libsql.message).toContain(`file:${missing}`);
@@ -71,9 +99,18 @@ describe('createDatabase connection errors', () => {
       [{ provider: 'postgres', url: 'mysql://localhost/app' }, 'the postgres url must start with postgres:// or postgresql://'],
       [{ provider: 'mysql', url: 'localhost:3306' }, 'the mysql url must start with mysql:// or mariadb://'],
       [{ provider: 'sqlite', url: ':memory:', models: note }, 'models must be an array'],
-      [{ provider: 'sqlite', url: ':memory:', queryTimeoutMs: 0 }, 'queryTimeoutMs must be a whole number of milliseconds from 1 to 3600000, got 0; omit it for 5000'],
-      [{ provider: 'postgres', url: 'postgres://localhost/app', queryTimeoutMs: '10s' }, 'queryTimeoutMs must be a whole number of milliseconds from 1 to 3600000, got "10s"; omit it for 10000'],
-      [{ provider: 'sqlite', url: ':memory:', retryAfterSeconds: 0 }, 'retryAfterSeconds must be a whole number of seconds from 1 to 86400, got 0; omit it for 5'],
+      [
+        { provider: 'sqlite', url: ':memory:', queryTimeoutMs: 0 },
+        'queryTimeoutMs must be a whole number of milliseconds from 1 to 3600000, got 0; omit it for 5000',
+      ],
+      [
+        { provider: 'postgres', url: 'postgres://localhost/app', queryTimeoutMs: '10s' },
+        'queryTimeoutMs must be a whole number of milliseconds from 1 to 3600000, got "10s"; omit it for 10000',
+      ],
+      [
+        { provider: 'sqlite', url: ':memory:', retryAfterSeconds: 0 },
+        'retryAfterSeconds must be a whole number of seconds from 1 to 86400, got 0; omit it for 5',
+      ],
       [{ provider: 'sqlite', url: ':memory:', log: 'stderr' }, 'log must be a function that takes one line of text'],
     ];
     for (const [options, message] of cases) {
@@ -81,7 +118,18 @@ describe('createDatabase connection errors', () => {
       expect(error.code).toBe('invalid_config');
       expect(error.message).toContain(message);
     }
-    expect((await rejectionOf(createDatabase({ provider: 'sqlite', url: ':memory:', models: [defineModel('a', { id: id(), b: string() }), defineModel('a', { id: id() })] }), KitDbError)).code).toBe('duplicate_model');
+    expect(
+      (
+        await rejectionOf(
+          createDatabase({
+            provider: 'sqlite',
+            url: ':memory:',
+            models: [defineModel('a', { id: id(), b: string() }), defineModel('a', { id: id() })],
+          }),
+          KitDbError,
+        )
+      ).code,
+    ).toBe('duplicate_model');
   });
 });
 

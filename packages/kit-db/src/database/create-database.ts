@@ -1,18 +1,33 @@
 import type { Table } from 'drizzle-orm';
 import { KitDbError } from '../errors/kit-db-error.js';
-import { Availability, checkMilliseconds, defaultQueryTimeoutMs, defaultRetryAfterSeconds, defaultSqliteBusyTimeoutMs } from './availability.js';
+import {
+  Availability,
+  checkMilliseconds,
+  defaultQueryTimeoutMs,
+  defaultRetryAfterSeconds,
+  defaultSqliteBusyTimeoutMs,
+} from './availability.js';
 import { resolveModels } from '../model/resolve-models.js';
 import type { Connection } from './connect/connection.js';
 import { connectLibsql } from './connect/libsql.js';
 import { connectMysql } from './connect/mysql.js';
 import { connectPostgres } from './connect/postgres.js';
 import { connectSqlite } from './connect/sqlite.js';
-import { forgetDefaultDatabase, forgetOpenDatabase, hasDefaultDatabase, rememberOpenDatabase, setDefaultDatabase } from './default-database.js';
+import {
+  forgetDefaultDatabase,
+  forgetOpenDatabase,
+  hasDefaultDatabase,
+  rememberOpenDatabase,
+  setDefaultDatabase,
+} from './default-database.js';
 import { databaseHandle, type DatabaseState } from './kit-database.js';
 import type { CreateDatabaseOptions, DatabaseProvider, KitDatabase } from './types.js';
 
 const providers: readonly DatabaseProvider[] = ['sqlite', 'libsql', 'postgres', 'mysql'];
-const urlSchemes: Readonly<Record<'postgres' | 'mysql', readonly string[]>> = { postgres: ['postgres:', 'postgresql:'], mysql: ['mysql:', 'mariadb:'] };
+const urlSchemes: Readonly<Record<'postgres' | 'mysql', readonly string[]>> = {
+  postgres: ['postgres:', 'postgresql:'],
+  mysql: ['mysql:', 'mariadb:'],
+};
 
 /**
  * Opens a database and compiles the models for it: checks the models (`resolveModels`), connects
@@ -40,13 +55,25 @@ export async function createDatabase<P extends DatabaseProvider>(options: Create
   const schema = resolveModels(options.models ?? []);
   const connectTimeoutMs = options.connectTimeoutMs ?? 5000;
   const poolSize = options.poolSize ?? 10;
-  const queryTimeoutMs = checkMilliseconds('queryTimeoutMs', options.queryTimeoutMs, config.provider === 'sqlite' ? defaultSqliteBusyTimeoutMs : defaultQueryTimeoutMs);
+  const queryTimeoutMs = checkMilliseconds(
+    'queryTimeoutMs',
+    options.queryTimeoutMs,
+    config.provider === 'sqlite' ? defaultSqliteBusyTimeoutMs : defaultQueryTimeoutMs,
+  );
   const retryAfterSeconds = options.retryAfterSeconds ?? defaultRetryAfterSeconds;
   if (!Number.isSafeInteger(retryAfterSeconds) || retryAfterSeconds < 1 || retryAfterSeconds > 86_400) {
-    throw new KitDbError('invalid_config', `createDatabase: retryAfterSeconds must be a whole number of seconds from 1 to 86400, got ${String(retryAfterSeconds)}; omit it for ${defaultRetryAfterSeconds}.`, { provider: config.provider });
+    throw new KitDbError(
+      'invalid_config',
+      `createDatabase: retryAfterSeconds must be a whole number of seconds from 1 to 86400, got ${String(retryAfterSeconds)}; omit it for ${defaultRetryAfterSeconds}.`,
+      { provider: config.provider },
+    );
   }
   if (options.log !== undefined && typeof options.log !== 'function') {
-    throw new KitDbError('invalid_config', 'createDatabase: log must be a function that takes one line of text, such as (line) => logger.warn(line); omit it for standard error.', { provider: config.provider });
+    throw new KitDbError(
+      'invalid_config',
+      'createDatabase: log must be a function that takes one line of text, such as (line) => logger.warn(line); omit it for standard error.',
+      { provider: config.provider },
+    );
   }
   const needsVector = schema.tables.some((table) => table.columns.some((column) => column.type === 'vector'));
   let connection: Connection;
@@ -55,10 +82,20 @@ export async function createDatabase<P extends DatabaseProvider>(options: Create
       connection = connectSqlite(config.url, { busyTimeoutMs: queryTimeoutMs });
       break;
     case 'libsql':
-      connection = await connectLibsql(config.url, { connectTimeoutMs, queryTimeoutMs, ...(options.authToken === undefined ? {} : { authToken: options.authToken }) });
+      connection = await connectLibsql(config.url, {
+        connectTimeoutMs,
+        queryTimeoutMs,
+        ...(options.authToken === undefined ? {} : { authToken: options.authToken }),
+      });
       break;
     case 'postgres':
-      connection = await connectPostgres(config.url, { connectTimeoutMs, queryTimeoutMs, poolSize, vector: options.vector ?? 'auto', needsVector });
+      connection = await connectPostgres(config.url, {
+        connectTimeoutMs,
+        queryTimeoutMs,
+        poolSize,
+        vector: options.vector ?? 'auto',
+        needsVector,
+      });
       break;
     case 'mysql':
       connection = await connectMysql(config.url, { connectTimeoutMs, queryTimeoutMs, poolSize });
@@ -83,21 +120,35 @@ export async function createDatabase<P extends DatabaseProvider>(options: Create
 
 function checkOptions(options: unknown): { provider: DatabaseProvider; url: string } {
   if (options === null || typeof options !== 'object') {
-    throw new KitDbError('invalid_config', "createDatabase needs { provider, url, models }, e.g. { provider: 'sqlite', url: 'file:./data.db', models: [ticket] }.");
+    throw new KitDbError(
+      'invalid_config',
+      "createDatabase needs { provider, url, models }, e.g. { provider: 'sqlite', url: 'file:./data.db', models: [ticket] }.",
+    );
   }
   const { provider, url, models } = options as { provider?: unknown; url?: unknown; models?: unknown };
   if (typeof provider !== 'string' || !providers.includes(provider as DatabaseProvider)) {
-    throw new KitDbError('invalid_config', `createDatabase: provider ${JSON.stringify(provider) ?? 'undefined'} is not one of ${providers.map((p) => `'${p}'`).join(', ')}.`);
+    throw new KitDbError(
+      'invalid_config',
+      `createDatabase: provider ${JSON.stringify(provider) ?? 'undefined'} is not one of ${providers.map((p) => `'${p}'`).join(', ')}.`,
+    );
   }
   if (typeof url !== 'string' || url.trim() === '') {
-    throw new KitDbError('invalid_config', `createDatabase: url is ${url === '' ? 'empty' : 'missing'} for provider '${provider}'; set it, usually from the environment (env('DATABASE_URL')).`, { provider });
+    throw new KitDbError(
+      'invalid_config',
+      `createDatabase: url is ${url === '' ? 'empty' : 'missing'} for provider '${provider}'; set it, usually from the environment (env('DATABASE_URL')).`,
+      { provider },
+    );
   }
   if (provider === 'postgres' || provider === 'mysql') {
     const schemes = urlSchemes[provider];
     if (!schemes.some((scheme) => url.startsWith(`${scheme}//`))) {
-      throw new KitDbError('invalid_config', `createDatabase: the ${provider} url must start with ${schemes.map((s) => `${s}//`).join(' or ')} (e.g. ${provider === 'postgres' ? 'postgres://user:password@localhost:5432/app' : 'mysql://user:password@localhost:3306/app'}).`, {
-        provider,
-      });
+      throw new KitDbError(
+        'invalid_config',
+        `createDatabase: the ${provider} url must start with ${schemes.map((s) => `${s}//`).join(' or ')} (e.g. ${provider === 'postgres' ? 'postgres://user:password@localhost:5432/app' : 'mysql://user:password@localhost:3306/app'}).`,
+        {
+          provider,
+        },
+      );
     }
   }
   if (models !== undefined && !Array.isArray(models)) {

@@ -17,11 +17,15 @@ export function encodeCursor(keys: readonly SortKey[], row: Record<string, unkno
 /** The values of a cursor, checked to belong to the same sort; `invalid_input` otherwise. */
 export function decodeCursor(model: ResolvedModel, keys: readonly SortKey[], cursor: unknown): unknown[] {
   const fail = (problem: string): never => {
-    throw new KitDbError('invalid_input', `cursor of ${model.name} list ${problem}; pass the nextCursor of the previous page, with the same where and orderBy.`, {
-      model: model.name,
-      field: 'cursor',
-      issues: [{ field: 'cursor', message: problem }],
-    });
+    throw new KitDbError(
+      'invalid_input',
+      `cursor of ${model.name} list ${problem}; pass the nextCursor of the previous page, with the same where and orderBy.`,
+      {
+        model: model.name,
+        field: 'cursor',
+        issues: [{ field: 'cursor', message: problem }],
+      },
+    );
   };
   if (typeof cursor !== 'string' || cursor.length === 0 || cursor.length > 4096) return fail('is not a cursor string');
   let decoded: { k?: unknown; v?: unknown };
@@ -30,7 +34,13 @@ export function decodeCursor(model: ResolvedModel, keys: readonly SortKey[], cur
   } catch {
     return fail('is not a valid cursor');
   }
-  if (decoded === null || typeof decoded !== 'object' || decoded.k !== signature(keys) || !Array.isArray(decoded.v) || decoded.v.length !== keys.length) {
+  if (
+    decoded === null ||
+    typeof decoded !== 'object' ||
+    decoded.k !== signature(keys) ||
+    !Array.isArray(decoded.v) ||
+    decoded.v.length !== keys.length
+  ) {
     return fail('was made for another sort order');
   }
   return decoded.v.map((value: unknown, index) => {

@@ -18,7 +18,10 @@ let current: KitDatabase | undefined;
  */
 export function defaultDatabase(): KitDatabase {
   if (current === undefined) {
-    throw new KitDbError('invalid_config', 'No default database: none was created yet, or it was closed; call createDatabase({ provider, url, models }) at startup, or pass { db } explicitly.');
+    throw new KitDbError(
+      'invalid_config',
+      'No default database: none was created yet, or it was closed; call createDatabase({ provider, url, models }) at startup, or pass { db } explicitly.',
+    );
   }
   return current;
 }

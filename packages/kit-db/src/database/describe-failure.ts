@@ -40,26 +40,51 @@ export async function describeFailure(error: unknown, context: FailureContext): 
         { provider: context.provider, ...(context.model ? { model: context.model.name } : {}), cause },
       );
     }
-    return new KitDbError('query_failed', `${context.provider}: ${subject} failed: ${message.length > 300 ? `${message.slice(0, 300)}…` : message}`, {
-      provider: context.provider,
-      ...(context.model ? { model: context.model.name } : {}),
-      cause,
-    });
+    return new KitDbError(
+      'query_failed',
+      `${context.provider}: ${subject} failed: ${message.length > 300 ? `${message.slice(0, 300)}…` : message}`,
+      {
+        provider: context.provider,
+        ...(context.model ? { model: context.model.name } : {}),
+        cause,
+      },
+    );
   }
   const located = await locate(failure, context);
   const modelName = located.table?.model ?? located.table?.name ?? context.model?.name ?? 'record';
   const field = located.columns?.[0];
-  const options = { provider: context.provider, model: modelName, constraint: failure.kind, cause, ...(field === undefined ? {} : { field }) };
+  const options = {
+    provider: context.provider,
+    model: modelName,
+    constraint: failure.kind,
+    cause,
+    ...(field === undefined ? {} : { field }),
+  };
   const columns = located.columns ?? [];
-  const subject = columns.length === 0 ? modelName : columns.length === 1 ? `${modelName}.${columns[0]!}` : `${modelName} (${columns.join(', ')})`;
+  const subject =
+    columns.length === 0 ? modelName : columns.length === 1 ? `${modelName}.${columns[0]!}` : `${modelName} (${columns.join(', ')})`;
   switch (failure.kind) {
     case 'unique': {
-      const shown = columns.length === 1 && context.values !== undefined && columns[0]! in context.values ? ` ${show(context.values[columns[0]!])}` : '';
+      const shown =
+        columns.length === 1 && context.values !== undefined && columns[0]! in context.values
+          ? ` ${show(context.values[columns[0]!])}`
+          : '';
       const message =
         columns.length > 1
           ? `${subject} must be unique together: another ${modelName} already has these values; change one of them.`
           : `${subject} must be unique: another ${modelName} already has the value${shown}; choose another.`;
-      return new KitDbError('constraint_violation', message, { ...options, issues: columns.length === 0 ? [] : [{ field: columns[0]!, message: columns.length > 1 ? `must be unique together with ${columns.slice(1).join(', ')}` : 'must be unique' }] });
+      return new KitDbError('constraint_violation', message, {
+        ...options,
+        issues:
+          columns.length === 0
+            ? []
+            : [
+                {
+                  field: columns[0]!,
+                  message: columns.length > 1 ? `must be unique together with ${columns.slice(1).join(', ')}` : 'must be unique',
+                },
+              ],
+      });
     }
     case 'not_null':
       return new KitDbError('constraint_violation', `${subject} is required and cannot be null; give it a value.`, {
@@ -69,7 +94,10 @@ export async function describeFailure(error: unknown, context: FailureContext): 
     case 'check': {
       const values = located.table?.checks.find((check) => check.column === field)?.values;
       const allowed = values ? `one of ${values.map((value) => JSON.stringify(value)).join(', ')}` : 'an allowed value';
-      return new KitDbError('constraint_violation', `${subject} must be ${allowed}.`, { ...options, issues: field === undefined ? [] : [{ field, message: `must be ${allowed}` }] });
+      return new KitDbError('constraint_violation', `${subject} must be ${allowed}.`, {
+        ...options,
+        issues: field === undefined ? [] : [{ field, message: `must be ${allowed}` }],
+      });
     }
     case 'foreign_key':
       return foreignKeyError(failure, located, context, { ...options, constraint: 'foreign_key' });
@@ -91,12 +119,19 @@ async function locate(failure: ConstraintFailure, context: FailureContext): Prom
       if (key) return { table, columns: [key.column] };
       const check = table.checks.find((c) => c.name === failure.constraint);
       if (check) return { table, columns: [check.column] };
-      if (failure.constraint === primaryKeyName(table.name) || (failure.constraint === 'PRIMARY' && table.name === context.model?.table.name)) return { table, columns: table.primaryKey };
+      if (
+        failure.constraint === primaryKeyName(table.name) ||
+        (failure.constraint === 'PRIMARY' && table.name === context.model?.table.name)
+      )
+        return { table, columns: table.primaryKey };
     }
   }
   // MySQL's not-null message names only the column: the table is the model's, or the one table that has it.
   const owners = failure.columns?.length === 1 ? tables.filter((t) => t.columns.some((c) => c.name === failure.columns![0])) : [];
-  const table = failure.table !== undefined ? tables.find((t) => t.name === failure.table) : (context.model?.table ?? (owners.length === 1 ? owners[0] : undefined));
+  const table =
+    failure.table !== undefined
+      ? tables.find((t) => t.name === failure.table)
+      : (context.model?.table ?? (owners.length === 1 ? owners[0] : undefined));
   if (failure.columns !== undefined && failure.columns.length > 0) return { ...(table ? { table } : {}), columns: failure.columns };
   if (failure.kind === 'foreign_key' && context.findForeignKey) {
     const found = await context.findForeignKey(failure).catch(() => undefined);
@@ -105,7 +140,12 @@ async function locate(failure: ConstraintFailure, context: FailureContext): Prom
   return table ? { table } : {};
 }
 
-function foreignKeyError(failure: ConstraintFailure, located: Located, context: FailureContext, options: { provider: DatabaseProvider; model: string; field?: string; constraint: 'foreign_key'; cause: unknown }): KitDbError {
+function foreignKeyError(
+  failure: ConstraintFailure,
+  located: Located,
+  context: FailureContext,
+  options: { provider: DatabaseProvider; model: string; field?: string; constraint: 'foreign_key'; cause: unknown },
+): KitDbError {
   const column = located.columns?.[0];
   const key = column === undefined ? undefined : located.table?.foreignKeys.find((k) => k.column === column);
   const deleting = failure.direction === 'still_referenced' || context.operation === 'delete';
@@ -113,11 +153,19 @@ function foreignKeyError(failure: ConstraintFailure, located: Located, context: 
     const parent = context.model?.name ?? key?.targetTable ?? 'record';
     const child = located.table?.model ?? located.table?.name;
     const through = child && column ? ` through ${child}.${column}` : '';
-    const relation = child && column && located.table?.model !== undefined ? `, or declare ${column.replace(/Id$/, '')}: belongsTo('${parent}', { onDelete: 'cascade' }) on ${child}` : '';
+    const relation =
+      child && column && located.table?.model !== undefined
+        ? `, or declare ${column.replace(/Id$/, '')}: belongsTo('${parent}', { onDelete: 'cascade' }) on ${child}`
+        : '';
     return new KitDbError(
       'constraint_violation',
       `Cannot delete ${parent}${context.id === undefined ? '' : ` ${show(context.id)}`}: ${child ? `${child} records still point at it${through}` : 'other records still point at it'}; delete or move them first${relation}.`,
-      { ...options, model: parent, ...(column ? { field: column } : {}), issues: column ? [{ field: column, message: 'is still pointed at' }] : [] },
+      {
+        ...options,
+        model: parent,
+        ...(column ? { field: column } : {}),
+        issues: column ? [{ field: column, message: 'is still pointed at' }] : [],
+      },
     );
   }
   const target = key ? (context.schema.tables.find((t) => t.name === key.targetTable)?.model ?? key.targetTable) : 'the target';

@@ -40,7 +40,12 @@ export function databaseHandle<P extends DatabaseProvider>(state: DatabaseState,
   const dialect = connection.dialect;
   const returning = provider !== 'mysql';
   const drizzle = (): DrizzleLike => {
-    if (state.closed) throw new KitDbError('database_closed', `The ${provider} database at ${connection.where} is closed; create a new one with createDatabase().`, { provider });
+    if (state.closed)
+      throw new KitDbError(
+        'database_closed',
+        `The ${provider} database at ${connection.where} is closed; create a new one with createDatabase().`,
+        { provider },
+      );
     return session.drizzle as DrizzleLike;
   };
 
@@ -58,7 +63,8 @@ export function databaseHandle<P extends DatabaseProvider>(state: DatabaseState,
   };
   const tableOf = (model: ResolvedModel): Table => state.tables.get(model.table.name)!;
   const columnsOf = (table: Table): Columns => getTableColumns(table) as Columns;
-  const idEquals = (model: ResolvedModel, id: unknown): SQL => eq(columnsOf(tableOf(model))[model.idColumn] as Parameters<typeof eq>[0], id);
+  const idEquals = (model: ResolvedModel, id: unknown): SQL =>
+    eq(columnsOf(tableOf(model))[model.idColumn] as Parameters<typeof eq>[0], id);
 
   /** Runs a statement of an operation, turning driver errors into errors that name model and field. */
   const run = async <T>(context: Omit<FailureContext, 'provider' | 'schema' | 'findForeignKey'>, work: () => Promise<T>): Promise<T> => {
@@ -71,7 +77,10 @@ export function databaseHandle<P extends DatabaseProvider>(state: DatabaseState,
   };
 
   /** SQLite does not say which foreign key failed: look for the missing target, or the row still pointing here. */
-  const findForeignKey = async (failure: ConstraintFailure, context: Omit<FailureContext, 'provider' | 'schema' | 'findForeignKey'>): Promise<{ table: TableSpec; column: string } | undefined> => {
+  const findForeignKey = async (
+    failure: ConstraintFailure,
+    context: Omit<FailureContext, 'provider' | 'schema' | 'findForeignKey'>,
+  ): Promise<{ table: TableSpec; column: string } | undefined> => {
     const model = context.model;
     if (model === undefined || session.inTransaction) return undefined;
     const exists = async (table: Table, column: string, value: unknown): Promise<boolean> => {
@@ -85,7 +94,8 @@ export function databaseHandle<P extends DatabaseProvider>(state: DatabaseState,
     if (context.operation === 'delete' || failure.direction === 'still_referenced') {
       for (const table of schema.tables) {
         for (const key of table.foreignKeys) {
-          if (key.targetTable === model.table.name && (await exists(state.tables.get(table.name)!, key.column, context.id))) return { table, column: key.column };
+          if (key.targetTable === model.table.name && (await exists(state.tables.get(table.name)!, key.column, context.id)))
+            return { table, column: key.column };
         }
       }
       return undefined;
@@ -100,7 +110,9 @@ export function databaseHandle<P extends DatabaseProvider>(state: DatabaseState,
 
   const findById = async (model: ResolvedModel, id: unknown): Promise<Row | null> => {
     const table = tableOf(model);
-    const rows = (await run({ model, operation: 'query', id }, async () => drizzle().select().from(table).where(idEquals(model, id)).limit(1))) as Row[];
+    const rows = (await run({ model, operation: 'query', id }, async () =>
+      drizzle().select().from(table).where(idEquals(model, id)).limit(1),
+    )) as Row[];
     return rows[0] ?? null;
   };
 
@@ -161,9 +173,12 @@ export function databaseHandle<P extends DatabaseProvider>(state: DatabaseState,
       const columns = columnsOf(table);
       const limit = options.limit ?? defaultLimit;
       const offset = options.offset ?? 0;
-      if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit) throw pagingError(resolved, 'limit', `must be an integer from 1 to ${maxLimit}, got ${String(limit)}`);
-      if (!Number.isInteger(offset) || offset < 0) throw pagingError(resolved, 'offset', `must be a non-negative integer, got ${String(offset)}`);
-      if (options.cursor !== undefined && options.offset !== undefined) throw pagingError(resolved, 'cursor', 'cannot be combined with offset; use one of them');
+      if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit)
+        throw pagingError(resolved, 'limit', `must be an integer from 1 to ${maxLimit}, got ${String(limit)}`);
+      if (!Number.isInteger(offset) || offset < 0)
+        throw pagingError(resolved, 'offset', `must be a non-negative integer, got ${String(offset)}`);
+      if (options.cursor !== undefined && options.offset !== undefined)
+        throw pagingError(resolved, 'cursor', 'cannot be combined with offset; use one of them');
       const keys = sortKeys(resolved, options.orderBy);
       const conditions: SQL[] = [];
       const where = buildWhere(resolved, columns, options.where);
@@ -187,7 +202,9 @@ export function databaseHandle<P extends DatabaseProvider>(state: DatabaseState,
       const resolved = resolve(model);
       const table = tableOf(resolved);
       const condition = buildWhere(resolved, columnsOf(table), where);
-      const rows = (await run({ model: resolved, operation: 'query' }, async () => drizzle().select({ n: count() }).from(table).where(condition))) as { n: number | string }[];
+      const rows = (await run({ model: resolved, operation: 'query' }, async () =>
+        drizzle().select({ n: count() }).from(table).where(condition),
+      )) as { n: number | string }[];
       return Number(rows[0]?.n ?? 0);
     },
 
@@ -211,7 +228,13 @@ export function databaseHandle<P extends DatabaseProvider>(state: DatabaseState,
       checkId(resolved, id);
       const table = tableOf(resolved);
       const deleted = await run({ model: resolved, operation: 'delete', id }, async () => {
-        if (returning) return ((await drizzle().delete(table).where(idEquals(resolved, id)).returning({ id: columnsOf(table)[resolved.idColumn] })) as Row[]).length;
+        if (returning)
+          return (
+            (await drizzle()
+              .delete(table)
+              .where(idEquals(resolved, id))
+              .returning({ id: columnsOf(table)[resolved.idColumn] })) as Row[]
+          ).length;
         const [result] = (await drizzle().delete(table).where(idEquals(resolved, id))) as unknown as [{ affectedRows: number }];
         return result.affectedRows;
       });
@@ -258,7 +281,9 @@ export function databaseHandle<P extends DatabaseProvider>(state: DatabaseState,
       await run({ model: resolve(model), operation: 'link', values }, async () => {
         const insert = drizzle().insert(join).values(values);
         const first = Object.keys(values)[0]!;
-        await (returning ? insert.onConflictDoNothing() : insert.onDuplicateKeyUpdate({ set: { [first]: sql`${columnsOf(join)[first]}` } }));
+        await (returning
+          ? insert.onConflictDoNothing()
+          : insert.onDuplicateKeyUpdate({ set: { [first]: sql`${columnsOf(join)[first]}` } }));
       });
     },
 
@@ -273,15 +298,26 @@ export function databaseHandle<P extends DatabaseProvider>(state: DatabaseState,
     },
 
     transaction(fn) {
-      if (state.closed) return Promise.reject(new KitDbError('database_closed', `The ${provider} database at ${connection.where} is closed; create a new one with createDatabase().`, { provider }));
+      if (state.closed)
+        return Promise.reject(
+          new KitDbError(
+            'database_closed',
+            `The ${provider} database at ${connection.where} is closed; create a new one with createDatabase().`,
+            { provider },
+          ),
+        );
       const inner = (txSession: Session) => fn(databaseHandle<P>(state, txSession));
       // A savepoint runs inside the deadlines of its transaction.
-      return session.inTransaction ? session.transaction(inner) : state.availability.transaction((body) => session.transaction(body), inner);
+      return session.inTransaction
+        ? session.transaction(inner)
+        : state.availability.transaction((body) => session.transaction(body), inner);
     },
 
     async execute(query, params = []) {
       if (typeof query !== 'string' && (query === null || typeof query !== 'object')) {
-        throw new KitDbError('invalid_input', 'execute: pass an SQL string with its parameters, or a drizzle sql`...` template.', { provider });
+        throw new KitDbError('invalid_input', 'execute: pass an SQL string with its parameters, or a drizzle sql`...` template.', {
+          provider,
+        });
       }
       const statement = typeof query === 'string' ? rawSql(dialect.name, query, params) : query;
       drizzle();
@@ -291,7 +327,12 @@ export function databaseHandle<P extends DatabaseProvider>(state: DatabaseState,
     },
 
     async close() {
-      if (session.inTransaction) throw new KitDbError('invalid_input', 'close() was called on a transaction handle; close the database itself once the transaction has finished.', { provider });
+      if (session.inTransaction)
+        throw new KitDbError(
+          'invalid_input',
+          'close() was called on a transaction handle; close the database itself once the transaction has finished.',
+          { provider },
+        );
       if (state.closed) return;
       state.closed = true;
       state.onClose?.();
@@ -303,12 +344,16 @@ export function databaseHandle<P extends DatabaseProvider>(state: DatabaseState,
     const found = model.relations.find((r) => r.field === relation);
     if (found === undefined) {
       const names = model.relations.map((r) => r.field);
-      throw new KitDbError('invalid_input', `${model.name} has no relation ${JSON.stringify(relation)} (relations: ${names.join(', ') || 'none'}).`, {
-        provider,
-        model: model.name,
-        field: String(relation),
-        issues: [{ field: 'relation', message: `must be one of ${names.join(', ') || '(none)'}` }],
-      });
+      throw new KitDbError(
+        'invalid_input',
+        `${model.name} has no relation ${JSON.stringify(relation)} (relations: ${names.join(', ') || 'none'}).`,
+        {
+          provider,
+          model: model.name,
+          field: String(relation),
+          issues: [{ field: 'relation', message: `must be one of ${names.join(', ') || '(none)'}` }],
+        },
+      );
     }
     return found;
   };
@@ -317,23 +362,34 @@ export function databaseHandle<P extends DatabaseProvider>(state: DatabaseState,
     const resolved = resolve(model);
     const link = relationOf(resolved, relation);
     if (link.kind !== 'manyToMany') {
-      throw new KitDbError('invalid_input', `${resolved.name}.${link.field} is a ${link.kind} relation; link and unlink work on manyToMany relations (set the ${link.kind === 'belongsTo' ? link.foreignKey : 'belongsTo column'} with update instead).`, {
-        provider,
-        model: resolved.name,
-        field: link.field,
-      });
+      throw new KitDbError(
+        'invalid_input',
+        `${resolved.name}.${link.field} is a ${link.kind} relation; link and unlink work on manyToMany relations (set the ${link.kind === 'belongsTo' ? link.foreignKey : 'belongsTo column'} with update instead).`,
+        {
+          provider,
+          model: resolved.name,
+          field: link.field,
+        },
+      );
     }
     const target = schema.models.get(link.target)!;
     checkId(resolved, id);
     checkId(target, targetId);
     if ((await findById(resolved, id)) === null) throw notFound(resolved, id);
     if ((await findById(target, targetId)) === null) throw notFound(target, targetId);
-    return { join: state.tables.get(link.through!.table)!, values: { [link.through!.sourceColumn]: id, [link.through!.targetColumn]: targetId } };
+    return {
+      join: state.tables.get(link.through!.table)!,
+      values: { [link.through!.sourceColumn]: id, [link.through!.targetColumn]: targetId },
+    };
   };
 
   return handle;
 }
 
 function pagingError(model: ResolvedModel, field: string, problem: string): KitDbError {
-  return new KitDbError('invalid_input', `list of ${model.name}: ${field} ${problem}.`, { model: model.name, field, issues: [{ field, message: problem }] });
+  return new KitDbError('invalid_input', `list of ${model.name}: ${field} ${problem}.`, {
+    model: model.name,
+    field,
+    issues: [{ field, message: problem }],
+  });
 }

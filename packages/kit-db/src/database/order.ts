@@ -21,23 +21,35 @@ export function sortKeys(model: ResolvedModel, orderBy: unknown): SortKey[] {
     const direction = (entry as { direction?: unknown } | null)?.direction ?? 'asc';
     const column = model.table.columns.find((c) => c.name === field);
     if (column === undefined || (direction !== 'asc' && direction !== 'desc')) {
-      const problem = column === undefined ? `field ${typeof field === 'string' ? `"${field}" is not a column of ${model.name}` : `must name a column, got ${typeName(field)}`}` : `direction must be 'asc' or 'desc', got ${typeName(direction)}`;
-      throw new KitDbError('invalid_input', `orderBy of ${model.name}: ${problem}; write { field: '<column>', direction: 'asc' | 'desc' }.`, {
-        model: model.name,
-        field: 'orderBy',
-        issues: [{ field: 'orderBy', message: problem }],
-      });
+      const problem =
+        column === undefined
+          ? `field ${typeof field === 'string' ? `"${field}" is not a column of ${model.name}` : `must name a column, got ${typeName(field)}`}`
+          : `direction must be 'asc' or 'desc', got ${typeName(direction)}`;
+      throw new KitDbError(
+        'invalid_input',
+        `orderBy of ${model.name}: ${problem}; write { field: '<column>', direction: 'asc' | 'desc' }.`,
+        {
+          model: model.name,
+          field: 'orderBy',
+          issues: [{ field: 'orderBy', message: problem }],
+        },
+      );
     }
     if (column.type === 'json' || column.type === 'vector') {
-      throw new KitDbError('invalid_input', `orderBy of ${model.name}: ${column.name} is a ${column.type}() column, which cannot be sorted on.`, {
-        model: model.name,
-        field: 'orderBy',
-        issues: [{ field: 'orderBy', message: `${column.name} cannot be sorted on` }],
-      });
+      throw new KitDbError(
+        'invalid_input',
+        `orderBy of ${model.name}: ${column.name} is a ${column.type}() column, which cannot be sorted on.`,
+        {
+          model: model.name,
+          field: 'orderBy',
+          issues: [{ field: 'orderBy', message: `${column.name} cannot be sorted on` }],
+        },
+      );
     }
     if (!keys.some((key) => key.column.name === column.name)) keys.push({ column, direction });
   }
-  if (!keys.some((key) => key.column.primaryKey)) keys.push({ column: model.table.columns.find((c) => c.name === model.idColumn)!, direction: 'asc' });
+  if (!keys.some((key) => key.column.primaryKey))
+    keys.push({ column: model.table.columns.find((c) => c.name === model.idColumn)!, direction: 'asc' });
   return keys;
 }
 

@@ -23,8 +23,12 @@ describe('rawSql', () => {
   });
 
   it('refuses a count of parameters that does not match the placeholders', () => {
-    expect(thrownBy(() => rawSql('sqlite', 'SELECT ?, ?', [1]), KitDbError).message).toBe('execute: the statement has 2 ? placeholders but 1 parameter was given.');
-    expect(thrownBy(() => rawSql('postgres', 'SELECT $3', [1, 2, 3, 4]), KitDbError).message).toBe('execute: the statement has 3 $n placeholders but 4 parameters were given.');
+    expect(thrownBy(() => rawSql('sqlite', 'SELECT ?, ?', [1]), KitDbError).message).toBe(
+      'execute: the statement has 2 ? placeholders but 1 parameter was given.',
+    );
+    expect(thrownBy(() => rawSql('postgres', 'SELECT $3', [1, 2, 3, 4]), KitDbError).message).toBe(
+      'execute: the statement has 3 $n placeholders but 4 parameters were given.',
+    );
     expect(thrownBy(() => rawSql('postgres', 'SELECT $5', [1]), KitDbError).message).toBe('execute: $5 has no parameter; 1 were given.');
   });
 });

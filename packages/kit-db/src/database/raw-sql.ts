@@ -41,7 +41,10 @@ export function rawSql(dialect: DialectName, text: string, params: readonly unkn
       while (/\d/.test(text[end] ?? '')) end++;
       const position = Number(text.slice(i + 1, end));
       if (position < 1 || position > params.length) {
-        throw new KitDbError('invalid_input', `execute: $${position} has no parameter; ${params.length} were given.`, { field: 'params', issues: [{ field: 'params', message: `$${position} has no parameter` }] });
+        throw new KitDbError('invalid_input', `execute: $${position} has no parameter; ${params.length} were given.`, {
+          field: 'params',
+          issues: [{ field: 'params', message: `$${position} has no parameter` }],
+        });
       }
       highest = Math.max(highest, position);
       chunks.push(sql.raw(text.slice(start, i)), sql`${params[position - 1]}`);
@@ -54,10 +57,14 @@ export function rawSql(dialect: DialectName, text: string, params: readonly unkn
   const count = dialect === 'postgres' ? highest : used;
   if (count !== params.length) {
     const mark = dialect === 'postgres' ? '$n' : '?';
-    throw new KitDbError('invalid_input', `execute: the statement has ${count} ${mark} placeholder${count === 1 ? '' : 's'} but ${params.length} parameter${params.length === 1 ? ' was' : 's were'} given.`, {
-      field: 'params',
-      issues: [{ field: 'params', message: `expected ${count}, got ${params.length}` }],
-    });
+    throw new KitDbError(
+      'invalid_input',
+      `execute: the statement has ${count} ${mark} placeholder${count === 1 ? '' : 's'} but ${params.length} parameter${params.length === 1 ? ' was' : 's were'} given.`,
+      {
+        field: 'params',
+        issues: [{ field: 'params', message: `expected ${count}, got ${params.length}` }],
+      },
+    );
   }
   return sql.join(chunks);
 }

@@ -120,7 +120,9 @@ export interface ExecuteResult {
 }
 
 /** Models of `M` that a relation field of `M` leads to, by field name. */
-export type RelationField<M> = M extends { readonly fields: infer S } ? { [K in keyof S]: S[K] extends { readonly kind: 'relation' } ? K : never }[keyof S] & string : never;
+export type RelationField<M> = M extends { readonly fields: infer S }
+  ? { [K in keyof S]: S[K] extends { readonly kind: 'relation' } ? K : never }[keyof S] & string
+  : never;
 
 /**
  * A database with its models compiled: typed operations on models, transactions, raw SQL, and the

@@ -28,7 +28,12 @@ const repository = join(source, '../../../..');
 async function serverProcesses(url: string): Promise<number[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const parentOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[1]);
+  const parentOf = (pid: number) =>
+    Number(
+      readFileSync(`/proc/${pid}/stat`, 'utf8')
+        .replace(/^.*\) /s, '')
+        .split(' ')[1],
+    );
   let postmaster: number;
   try {
     // Read while the backend still runs: it exits with its connection.
@@ -90,10 +95,22 @@ describe.skipIf(!hasPostgresServer())('a PostgreSQL server that stops answering'
   beforeAll(async () => {
     server = await startPostgres();
     url = await server.createDatabase('frozen');
-    db = await createDatabase({ provider: 'postgres', url, models: [note], setDefault: false, queryTimeoutMs: 1_000, connectTimeoutMs: 1_000, retryAfterSeconds: 7, log: (line) => lines.push(line) });
+    db = await createDatabase({
+      provider: 'postgres',
+      url,
+      models: [note],
+      setDefault: false,
+      queryTimeoutMs: 1_000,
+      connectTimeoutMs: 1_000,
+      retryAfterSeconds: 7,
+      log: (line) => lines.push(line),
+    });
     await createTables(db);
     await db.insert(note, { title: 'before the outage' });
-    app = await createKitApp({ routes: generateCrudRoutes(note, { db }), onError: (error) => lines.push(`unexpected: ${String(error)}`) }).listen({ port: 0, host: '127.0.0.1' });
+    app = await createKitApp({
+      routes: generateCrudRoutes(note, { db }),
+      onError: (error) => lines.push(`unexpected: ${String(error)}`),
+    }).listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${app.port}`;
   }, 60_000);
 
@@ -112,7 +129,13 @@ describe.skipIf(!hasPostgresServer())('a PostgreSQL server that stops answering'
       // More calls at once than the pool has connections: reads, writes, and a read of one record.
       answers = await Promise.all([
         ...Array.from({ length: 12 }, () => timed(`${base}/api/notes`)),
-        ...Array.from({ length: 4 }, (_, n) => timed(`${base}/api/notes`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ title: `during ${n}` }) })),
+        ...Array.from({ length: 4 }, (_, n) =>
+          timed(`${base}/api/notes`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ title: `during ${n}` }),
+          }),
+        ),
       ]);
     } finally {
       signal(pids, 'SIGCONT');
@@ -126,7 +149,9 @@ describe.skipIf(!hasPostgresServer())('a PostgreSQL server that stops answering'
       expect(answer.ms).toBeLessThan(3_500);
     }
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^kit-db: the postgres database at 127\.0\.0\.1:\d+\/frozen is unavailable: .+ Calls that need it are answered 503 with Retry-After: 7/);
+    expect(lines[0]).toMatch(
+      /^kit-db: the postgres database at 127\.0\.0\.1:\d+\/frozen is unavailable: .+ Calls that need it are answered 503 with Retry-After: 7/,
+    );
 
     // Thawed: calls are served again (a connection that timed out is replaced), and nothing more is logged.
     let served: Timed | undefined;
@@ -200,7 +225,10 @@ main().catch((error) => { process.stderr.write(String((error && error.stack) || 
 
   it('exits within a second of SIGTERM, its idle connections closed by no one', async () => {
     const url = await server.createDatabase('stopping');
-    const process_ = spawn(process.execPath, [child, url], { env: { ...process.env, NODE_PATH: join(repository, 'node_modules') }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const process_ = spawn(process.execPath, [child, url], {
+      env: { ...process.env, NODE_PATH: join(repository, 'node_modules') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     process_.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     process_.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -211,7 +239,9 @@ main().catch((error) => { process.stderr.write(String((error && error.stack) || 
     }
     const port = /ready (\d+)/.exec(output)![1];
     // Several calls at once, so the pool holds several idle connections when the signal comes.
-    const answers = await Promise.all(Array.from({ length: 5 }, () => fetch(`http://127.0.0.1:${port}/api/notes`, { headers: { Connection: 'close' } })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => fetch(`http://127.0.0.1:${port}/api/notes`, { headers: { Connection: 'close' } })),
+    );
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
     await Promise.all(answers.map((answer) => answer.text()));
     const signalled = performance.now();
@@ -232,13 +262,25 @@ describe('a SQLite file locked by another process', () => {
   it('answers a write 503 with Retry-After after the busy timeout, and logs the outage once', async () => {
     const file = join(work, 'busy.db');
     const lines: string[] = [];
-    const db = await createDatabase({ provider: 'sqlite', url: file, models: [note], setDefault: false, queryTimeoutMs: 200, log: (line) => lines.push(line) });
+    const db = await createDatabase({
+      provider: 'sqlite',
+      url: file,
+      models: [note],
+      setDefault: false,
+      queryTimeoutMs: 200,
+      log: (line) => lines.push(line),
+    });
     await createTables(db);
     const app = await createKitApp({ routes: generateCrudRoutes(note, { db }) }).listen({ port: 0, host: '127.0.0.1' });
     const holder = new Database(file);
     try {
       holder.exec('BEGIN IMMEDIATE');
-      const post = () => timed(`http://127.0.0.1:${app.port}/api/notes`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"title":"blocked"}' });
+      const post = () =>
+        timed(`http://127.0.0.1:${app.port}/api/notes`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: '{"title":"blocked"}',
+        });
       const first = await post();
       expect(first).toMatchObject({ status: 503, retryAfter: '5' });
       expect(first.ms).toBeLessThan(2_000);

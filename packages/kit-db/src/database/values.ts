@@ -49,7 +49,10 @@ export function prepareUpdate(model: ResolvedModel, patch: unknown): Record<stri
     const value = given[column.name];
     if (value === undefined) continue;
     if (column.primaryKey) {
-      problems.invalid.push({ field: column.name, message: `is the id of ${model.name} and cannot be changed; create a new record instead` });
+      problems.invalid.push({
+        field: column.name,
+        message: `is the id of ${model.name} and cannot be changed; create a new record instead`,
+      });
       continue;
     }
     row[column.name] = value;
@@ -64,14 +67,22 @@ export function checkId(model: ResolvedModel, id: unknown): string | number {
   const column = model.table.columns.find((c) => c.name === model.idColumn)!;
   const problem = checkValue(column, id);
   if (problem !== undefined) {
-    throw new KitDbError('invalid_input', `${model.name} id ${problem}.`, { model: model.name, field: model.idColumn, issues: [{ field: model.idColumn, message: problem }] });
+    throw new KitDbError('invalid_input', `${model.name} id ${problem}.`, {
+      model: model.name,
+      field: model.idColumn,
+      issues: [{ field: model.idColumn, message: problem }],
+    });
   }
   return id as string | number;
 }
 
 function plainValues(model: ResolvedModel, values: unknown, operation: string): Record<string, unknown> {
   if (values === null || typeof values !== 'object' || Array.isArray(values)) {
-    throw new KitDbError('invalid_input', `${operation} of ${model.name}: values must be an object of column names to values, got ${typeName(values)}.`, { model: model.name });
+    throw new KitDbError(
+      'invalid_input',
+      `${operation} of ${model.name}: values must be an object of column names to values, got ${typeName(values)}.`,
+      { model: model.name },
+    );
   }
   const issues: FieldIssue[] = [];
   const columns = new Set(model.table.columns.map((column) => column.name));
@@ -87,18 +98,23 @@ function plainValues(model: ResolvedModel, values: unknown, operation: string): 
     issues.push({ field: key, message: hint });
   }
   if (issues.length > 0) {
-    throw new KitDbError('invalid_input', `${operation} of ${model.name}: ${issues.map((issue) => `${issue.field} ${issue.message}`).join('; ')}.`, {
-      model: model.name,
-      field: issues[0]!.field,
-      issues,
-    });
+    throw new KitDbError(
+      'invalid_input',
+      `${operation} of ${model.name}: ${issues.map((issue) => `${issue.field} ${issue.message}`).join('; ')}.`,
+      {
+        model: model.name,
+        field: issues[0]!.field,
+        issues,
+      },
+    );
   }
   return values as Record<string, unknown>;
 }
 
 function checkOne(model: ResolvedModel, column: ColumnSpec, value: unknown, problems: Problems): void {
   if (value === null) {
-    if (!column.nullable) problems.missing.push({ field: column.name, message: `cannot be null: ${model.name}.${column.name} is required` });
+    if (!column.nullable)
+      problems.missing.push({ field: column.name, message: `cannot be null: ${model.name}.${column.name} is required` });
     return;
   }
   const problem = checkValue(column, value);
@@ -118,6 +134,7 @@ function throwProblems(model: ResolvedModel, problems: Problems, operation: stri
   const summary = `${operation} of ${model.name}: ${all.map((issue) => `${issue.field} ${issue.message}`).join('; ')}.`;
   const first = all[0]!;
   if (problems.invalid.length > 0) throw new KitDbError('invalid_input', summary, { model: model.name, field: first.field, issues: all });
-  if (problems.dimensions.length > 0) throw new KitDbError('vector_dimension_mismatch', summary, { model: model.name, field: first.field, issues: all });
+  if (problems.dimensions.length > 0)
+    throw new KitDbError('vector_dimension_mismatch', summary, { model: model.name, field: first.field, issues: all });
   throw new KitDbError('constraint_violation', summary, { model: model.name, field: first.field, constraint: 'not_null', issues: all });
 }

@@ -17,7 +17,11 @@ type Operator = (typeof operators)[number];
 export function buildWhere(model: ResolvedModel, columns: Columns, where: unknown): SQL | undefined {
   if (where === undefined || where === null) return undefined;
   if (typeof where !== 'object' || Array.isArray(where)) {
-    throw new KitDbError('invalid_input', `where of ${model.name} must be an object of column names to values or filters, got ${typeName(where)}.`, { model: model.name });
+    throw new KitDbError(
+      'invalid_input',
+      `where of ${model.name} must be an object of column names to values or filters, got ${typeName(where)}.`,
+      { model: model.name },
+    );
   }
   const issues: FieldIssue[] = [];
   const conditions: SQL[] = [];
@@ -25,7 +29,10 @@ export function buildWhere(model: ResolvedModel, columns: Columns, where: unknow
     if (condition === undefined) continue;
     const spec = model.table.columns.find((column) => column.name === name);
     if (spec === undefined) {
-      issues.push({ field: name, message: `is not a column of ${model.name} (columns: ${model.table.columns.map((c) => c.name).join(', ')})` });
+      issues.push({
+        field: name,
+        message: `is not a column of ${model.name} (columns: ${model.table.columns.map((c) => c.name).join(', ')})`,
+      });
       continue;
     }
     if (spec.type === 'json' || spec.type === 'vector') {
@@ -51,7 +58,11 @@ export function buildWhere(model: ResolvedModel, columns: Columns, where: unknow
     }
   }
   if (issues.length > 0) {
-    throw new KitDbError('invalid_input', `where of ${model.name}: ${issues.map((issue) => `${issue.field} ${issue.message}`).join('; ')}.`, { model: model.name, field: issues[0]!.field, issues });
+    throw new KitDbError(
+      'invalid_input',
+      `where of ${model.name}: ${issues.map((issue) => `${issue.field} ${issue.message}`).join('; ')}.`,
+      { model: model.name, field: issues[0]!.field, issues },
+    );
   }
   return conditions.length === 0 ? undefined : and(...conditions);
 }
@@ -62,8 +73,17 @@ function operatorCondition(spec: ColumnSpec, column: Parameters<typeof eq>[0], o
     case 'isNull':
       return typeof value === 'boolean' ? (value ? isNull(column) : isNotNull(column)) : `must be true or false, got ${typeName(value)}`;
     case 'like':
-      if (spec.type !== 'string' && spec.type !== 'text' && spec.type !== 'enum' && spec.type !== 'date' && !(spec.type === 'id' && !spec.autoIncrement)) return 'works on text columns only';
-      return typeof value === 'string' ? like(column as Parameters<typeof like>[0], value) : `must be a LIKE pattern string, got ${typeName(value)}`;
+      if (
+        spec.type !== 'string' &&
+        spec.type !== 'text' &&
+        spec.type !== 'enum' &&
+        spec.type !== 'date' &&
+        !(spec.type === 'id' && !spec.autoIncrement)
+      )
+        return 'works on text columns only';
+      return typeof value === 'string'
+        ? like(column as Parameters<typeof like>[0], value)
+        : `must be a LIKE pattern string, got ${typeName(value)}`;
     case 'in':
     case 'notIn': {
       if (!Array.isArray(value)) return `must be an array of values, got ${typeName(value)}`;

@@ -14,7 +14,10 @@ export interface ColumnMapping {
 }
 
 /** What a dialect decides itself; `completeDialect` derives the rest the same way for every dialect. */
-export interface DialectParts extends Pick<Dialect, 'name' | 'vectorStorage' | 'quote' | 'stringLiteral' | 'literal' | 'defaultClause' | 'tableOptions' | 'dropTableStatement'> {
+export interface DialectParts extends Pick<
+  Dialect,
+  'name' | 'vectorStorage' | 'quote' | 'stringLiteral' | 'literal' | 'defaultClause' | 'tableOptions' | 'dropTableStatement'
+> {
   /** The SQL type and drizzle builder of a column. */
   column(column: ColumnSpec): ColumnMapping;
   /** The column's definition inside `CREATE TABLE`; `columnType` is this dialect's own. */

@@ -15,8 +15,10 @@ type ForeignKey = TableSpec['foreignKeys'][number];
 export function createTableStatements(writer: DdlWriter, table: TableSpec, options: { readonly foreignKeys?: boolean } = {}): string[] {
   const q = (name: string): string => writer.quote(name);
   const parts = table.columns.map((column) => `  ${writer.columnDefinition(column, table)}`);
-  if (table.primaryKey.length > 1) parts.push(`  CONSTRAINT ${q(primaryKeyName(table.name))} PRIMARY KEY ${columnList(writer, table.primaryKey)}`);
-  for (const index of table.indexes) if (index.unique) parts.push(`  CONSTRAINT ${q(index.name)} UNIQUE ${columnList(writer, index.columns)}`);
+  if (table.primaryKey.length > 1)
+    parts.push(`  CONSTRAINT ${q(primaryKeyName(table.name))} PRIMARY KEY ${columnList(writer, table.primaryKey)}`);
+  for (const index of table.indexes)
+    if (index.unique) parts.push(`  CONSTRAINT ${q(index.name)} UNIQUE ${columnList(writer, index.columns)}`);
   for (const check of table.checks) parts.push(`  ${writer.checkClause(check)}`);
   if (options.foreignKeys !== false) for (const key of table.foreignKeys) parts.push(`  ${foreignKeyClause(writer, key)}`);
   const suffix = writer.tableOptions === '' ? '' : ` ${writer.tableOptions}`;
@@ -27,7 +29,13 @@ export function createTableStatements(writer: DdlWriter, table: TableSpec, optio
 
 /** The clause of a compiled foreign key, which has one column on each side. */
 function foreignKeyClause(writer: DdlWriter, key: ForeignKey): string {
-  return writer.foreignKeyClause({ name: key.name, columns: [key.column], refTable: key.targetTable, refColumns: [key.targetColumn], onDelete: key.onDelete });
+  return writer.foreignKeyClause({
+    name: key.name,
+    columns: [key.column],
+    refTable: key.targetTable,
+    refColumns: [key.targetColumn],
+    onDelete: key.onDelete,
+  });
 }
 
 /**

@@ -15,7 +15,9 @@ export interface DrizzleModule {
   unique(name: string): { on(...columns: unknown[]): unknown };
   check(name: string, expression: SQL): unknown;
   primaryKey(config: { name: string; columns: unknown[] }): unknown;
-  foreignKey(config: { name: string; columns: unknown[]; foreignColumns: unknown[] }): { onDelete(action: 'cascade' | 'restrict' | 'set null' | 'no action'): unknown };
+  foreignKey(config: { name: string; columns: unknown[]; foreignColumns: unknown[] }): {
+    onDelete(action: 'cascade' | 'restrict' | 'set null' | 'no action'): unknown;
+  };
 }
 
 /** Builds one table; `lookup` finds the drizzle tables its foreign keys point at. */
@@ -26,21 +28,31 @@ export type TableBuilder = (table: TableSpec, lookup?: (tableName: string) => Ta
  * composite key, indexes, uniques, checks (spelled by `dialect`, as in its DDL) and, when `lookup` finds the
  * targets, foreign keys.
  */
-export function drizzleTableBuilder(module: DrizzleModule, buildColumn: (column: ColumnSpec) => unknown, dialect: Pick<Dialect, 'quote' | 'stringLiteral'>): TableBuilder {
+export function drizzleTableBuilder(
+  module: DrizzleModule,
+  buildColumn: (column: ColumnSpec) => unknown,
+  dialect: Pick<Dialect, 'quote' | 'stringLiteral'>,
+): TableBuilder {
   return (table, lookup) => {
     const columns: Record<string, unknown> = {};
     for (const column of table.columns) columns[column.name] = applyDrizzleModifiers(buildColumn(column), column, table);
     return module.table(table.name, columns, (built) => {
       const constraints: unknown[] = [];
       const cols = (names: readonly string[]): unknown[] => names.map((name) => built[name]);
-      if (table.primaryKey.length > 1) constraints.push(module.primaryKey({ name: primaryKeyName(table.name), columns: cols(table.primaryKey) }));
-      for (const index of table.indexes) constraints.push((index.unique ? module.unique(index.name) : module.index(index.name)).on(...cols(index.columns)));
+      if (table.primaryKey.length > 1)
+        constraints.push(module.primaryKey({ name: primaryKeyName(table.name), columns: cols(table.primaryKey) }));
+      for (const index of table.indexes)
+        constraints.push((index.unique ? module.unique(index.name) : module.index(index.name)).on(...cols(index.columns)));
       for (const check of table.checks) constraints.push(module.check(check.name, sql.raw(checkCondition(dialect, check))));
       if (lookup !== undefined) {
         for (const key of table.foreignKeys) {
           const target = lookup(key.targetTable) as unknown as Record<string, unknown> | undefined;
           if (target === undefined) continue;
-          constraints.push(module.foreignKey({ name: key.name, columns: [built[key.column]], foreignColumns: [target[key.targetColumn]] }).onDelete(key.onDelete));
+          constraints.push(
+            module
+              .foreignKey({ name: key.name, columns: [built[key.column]], foreignColumns: [target[key.targetColumn]] })
+              .onDelete(key.onDelete),
+          );
         }
       }
       return constraints;

@@ -1,5 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { bigint, boolean, check, customType, date, double, foreignKey, index, int, longtext, mysqlTable, primaryKey, unique, varchar } from 'drizzle-orm/mysql-core';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  double,
+  foreignKey,
+  index,
+  int,
+  longtext,
+  mysqlTable,
+  primaryKey,
+  unique,
+  varchar,
+} from 'drizzle-orm/mysql-core';
 import { maxIdLength } from '../model/check-value.js';
 import type { ColumnSpec, TableSpec } from '../model/schema.js';
 import { plainDefaultClause } from './clauses.js';
@@ -87,7 +102,14 @@ function mysqlColumn(column: ColumnSpec): ColumnMapping {
     case 'id':
       return column.autoIncrement
         ? { sqlType: 'int', build: (name) => int(name).autoincrement().primaryKey() }
-        : { sqlType: stringKey.sqlType, build: (name) => stringKey.build(name).primaryKey().$defaultFn(() => randomUUID()) };
+        : {
+            sqlType: stringKey.sqlType,
+            build: (name) =>
+              stringKey
+                .build(name)
+                .primaryKey()
+                .$defaultFn(() => randomUUID()),
+          };
     case 'reference':
       return column.referenceType === 'integer' ? { sqlType: 'int', build: (name) => int(name) } : stringKey;
     case 'string': {
@@ -102,7 +124,9 @@ function mysqlColumn(column: ColumnSpec): ColumnMapping {
     case 'vector':
       return { sqlType: 'longtext', build: (name) => jsonText(name) };
     case 'integer':
-      return column.options.big ? { sqlType: 'bigint', build: (name) => bigint(name, { mode: 'number' }) } : { sqlType: 'int', build: (name) => int(name) };
+      return column.options.big
+        ? { sqlType: 'bigint', build: (name) => bigint(name, { mode: 'number' }) }
+        : { sqlType: 'int', build: (name) => int(name) };
     case 'number':
       return { sqlType: 'double', build: (name) => double(name) };
     case 'boolean':

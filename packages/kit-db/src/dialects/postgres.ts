@@ -67,7 +67,9 @@ export function postgresDialect(options: DialectOptions = {}): Dialect {
     if (value instanceof Date) return `${standardStringLiteral(value.toISOString())}::timestamptz`;
     if (column?.type === 'json') return `${standardStringLiteral(JSON.stringify(value))}::jsonb`;
     if (column?.type === 'vector' && Array.isArray(value)) {
-      return vectorStorage === 'pgvector' ? `${standardStringLiteral(pgvectorText(value))}::vector` : `${standardStringLiteral(`{${value.join(',')}}`)}::real[]`;
+      return vectorStorage === 'pgvector'
+        ? `${standardStringLiteral(pgvectorText(value))}::vector`
+        : `${standardStringLiteral(`{${value.join(',')}}`)}::real[]`;
     }
     if (typeof value === 'string') return standardStringLiteral(value);
     return standardStringLiteral(JSON.stringify(value));
@@ -100,9 +102,17 @@ function postgresColumn(column: ColumnSpec, pgvectorColumns: boolean): ColumnMap
     case 'id':
       return column.autoIncrement
         ? { sqlType: 'integer', build: (name) => integer(name).primaryKey().generatedByDefaultAsIdentity() }
-        : { sqlType: 'text', build: (name) => text(name).primaryKey().$defaultFn(() => randomUUID()) };
+        : {
+            sqlType: 'text',
+            build: (name) =>
+              text(name)
+                .primaryKey()
+                .$defaultFn(() => randomUUID()),
+          };
     case 'reference':
-      return column.referenceType === 'integer' ? { sqlType: 'integer', build: (name) => integer(name) } : { sqlType: 'text', build: (name) => text(name) };
+      return column.referenceType === 'integer'
+        ? { sqlType: 'integer', build: (name) => integer(name) }
+        : { sqlType: 'text', build: (name) => text(name) };
     case 'string': {
       const length = column.options.maxLength ?? 255;
       return { sqlType: `varchar(${length})`, build: (name) => varchar(name, { length }) };
@@ -112,7 +122,9 @@ function postgresColumn(column: ColumnSpec, pgvectorColumns: boolean): ColumnMap
     case 'text':
       return { sqlType: 'text', build: (name) => text(name) };
     case 'integer':
-      return column.options.big ? { sqlType: 'bigint', build: (name) => bigint(name, { mode: 'number' }) } : { sqlType: 'integer', build: (name) => integer(name) };
+      return column.options.big
+        ? { sqlType: 'bigint', build: (name) => bigint(name, { mode: 'number' }) }
+        : { sqlType: 'integer', build: (name) => integer(name) };
     case 'number':
       return { sqlType: 'double precision', build: (name) => doublePrecision(name) };
     case 'boolean':
@@ -120,13 +132,18 @@ function postgresColumn(column: ColumnSpec, pgvectorColumns: boolean): ColumnMap
     case 'date':
       return { sqlType: 'date', build: (name) => date(name, { mode: 'string' }) };
     case 'datetime':
-      return { sqlType: 'timestamp(3) with time zone', build: (name) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' }) };
+      return {
+        sqlType: 'timestamp(3) with time zone',
+        build: (name) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' }),
+      };
     case 'json':
       return { sqlType: 'jsonb', build: (name) => jsonb(name) };
     case 'vector': {
       if (!pgvectorColumns) return { sqlType: 'real[]', build: (name) => realArray(name) };
       const { dimensions } = column.options;
-      return dimensions === undefined ? { sqlType: 'vector', build: (name) => pgvector(name, {}) } : { sqlType: `vector(${dimensions})`, build: (name) => pgvector(name, { dimensions }) };
+      return dimensions === undefined
+        ? { sqlType: 'vector', build: (name) => pgvector(name, {}) }
+        : { sqlType: `vector(${dimensions})`, build: (name) => pgvector(name, { dimensions }) };
     }
   }
 }

@@ -20,11 +20,15 @@ describe('what a dialect spells', () => {
   });
 
   it('writes foreign keys and checks with its own quoting, ON UPDATE only when given', () => {
-    expect(postgresDialect().foreignKeyClause(key)).toBe('CONSTRAINT "ticket_projectId_fk" FOREIGN KEY ("projectId") REFERENCES "project" ("id") ON DELETE SET NULL');
+    expect(postgresDialect().foreignKeyClause(key)).toBe(
+      'CONSTRAINT "ticket_projectId_fk" FOREIGN KEY ("projectId") REFERENCES "project" ("id") ON DELETE SET NULL',
+    );
     expect(mysqlDialect().foreignKeyClause({ ...key, onUpdate: 'no action' })).toBe(
       'CONSTRAINT `ticket_projectId_fk` FOREIGN KEY (`projectId`) REFERENCES `project` (`id`) ON DELETE SET NULL ON UPDATE NO ACTION',
     );
-    expect(mysqlDialect().checkClause({ name: 'c', column: 'kind', values: ["it's", 'a\\b'] })).toBe("CONSTRAINT `c` CHECK (`kind` IN ('it''s', 'a\\\\b'))");
+    expect(mysqlDialect().checkClause({ name: 'c', column: 'kind', values: ["it's", 'a\\b'] })).toBe(
+      "CONSTRAINT `c` CHECK (`kind` IN ('it''s', 'a\\\\b'))",
+    );
   });
 
   it('names the words after CREATE TABLE where the dialect has any', () => {

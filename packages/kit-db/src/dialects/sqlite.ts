@@ -59,9 +59,17 @@ function sqliteColumn(column: ColumnSpec): ColumnMapping {
     case 'id':
       return column.autoIncrement
         ? { sqlType: 'integer', build: (name) => integer(name, { mode: 'number' }).primaryKey({ autoIncrement: true }) }
-        : { sqlType: 'text', build: (name) => text(name).primaryKey().$defaultFn(() => randomUUID()) };
+        : {
+            sqlType: 'text',
+            build: (name) =>
+              text(name)
+                .primaryKey()
+                .$defaultFn(() => randomUUID()),
+          };
     case 'reference':
-      return column.referenceType === 'integer' ? { sqlType: 'integer', build: (name) => integer(name, { mode: 'number' }) } : { sqlType: 'text', build: (name) => text(name) };
+      return column.referenceType === 'integer'
+        ? { sqlType: 'integer', build: (name) => integer(name, { mode: 'number' }) }
+        : { sqlType: 'text', build: (name) => text(name) };
     case 'integer':
       return { sqlType: 'integer', build: (name) => integer(name, { mode: 'number' }) };
     case 'number':
@@ -84,7 +92,8 @@ function sqliteColumn(column: ColumnSpec): ColumnMapping {
 
 function columnDefinition(column: ColumnSpec, table: TableSpec, columnType: string): string {
   let definition = `${quote(column.name)} ${columnType}`;
-  if (column.primaryKey && table.primaryKey.length === 1) definition += column.autoIncrement ? ' PRIMARY KEY AUTOINCREMENT' : ' PRIMARY KEY';
+  if (column.primaryKey && table.primaryKey.length === 1)
+    definition += column.autoIncrement ? ' PRIMARY KEY AUTOINCREMENT' : ' PRIMARY KEY';
   if (!column.nullable) definition += ' NOT NULL';
   return definition + plainDefaultClause(column.default === undefined ? undefined : literal(column.default.value, column));
 }

@@ -27,10 +27,23 @@ export function driverError(error: unknown): unknown {
 
 /** The constraint a driver error reports, or `undefined` when it is another kind of error. */
 export function constraintFailure(error: unknown): ConstraintFailure | undefined {
-  const raw = driverError(error) as { code?: unknown; extendedCode?: unknown; errno?: unknown; message?: unknown; table?: unknown; column?: unknown; constraint?: unknown } | null;
+  const raw = driverError(error) as {
+    code?: unknown;
+    extendedCode?: unknown;
+    errno?: unknown;
+    message?: unknown;
+    table?: unknown;
+    column?: unknown;
+    constraint?: unknown;
+  } | null;
   if (raw === null || typeof raw !== 'object') return undefined;
   const message = typeof raw.message === 'string' ? raw.message : '';
-  const sqliteCode = typeof raw.extendedCode === 'string' ? raw.extendedCode : typeof raw.code === 'string' && raw.code.startsWith('SQLITE_') ? raw.code : undefined;
+  const sqliteCode =
+    typeof raw.extendedCode === 'string'
+      ? raw.extendedCode
+      : typeof raw.code === 'string' && raw.code.startsWith('SQLITE_')
+        ? raw.code
+        : undefined;
   if (sqliteCode !== undefined) return sqliteFailure(sqliteCode, message);
   if (typeof raw.code === 'string' && /^23\d{3}$/.test(raw.code)) {
     return postgresFailure(raw.code, message, {
@@ -47,11 +60,15 @@ function sqliteFailure(code: string, message: string): ConstraintFailure | undef
   const columnsAfter = (prefix: string): { table?: string; columns?: string[] } => {
     const at = message.indexOf(prefix);
     if (at < 0) return {};
-    const qualified = message.slice(at + prefix.length).trim().split(/,\s*/);
+    const qualified = message
+      .slice(at + prefix.length)
+      .trim()
+      .split(/,\s*/);
     const table = qualified[0]?.split('.')[0];
     return { ...(table ? { table } : {}), columns: qualified.map((name) => name.split('.').slice(1).join('.')) };
   };
-  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return { kind: 'unique', ...columnsAfter('constraint failed:') };
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
+    return { kind: 'unique', ...columnsAfter('constraint failed:') };
   if (code === 'SQLITE_CONSTRAINT_NOTNULL') return { kind: 'not_null', ...columnsAfter('constraint failed:') };
   // A delete with RETURNING reports a failed foreign key as SQLITE_CONSTRAINT_TRIGGER: the message tells.
   if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || message.includes('FOREIGN KEY constraint failed')) return { kind: 'foreign_key' };
@@ -62,7 +79,11 @@ function sqliteFailure(code: string, message: string): ConstraintFailure | undef
   return undefined;
 }
 
-function postgresFailure(code: string, message: string, details: { table: string | undefined; column: string | undefined; constraint: string | undefined }): ConstraintFailure | undefined {
+function postgresFailure(
+  code: string,
+  message: string,
+  details: { table: string | undefined; column: string | undefined; constraint: string | undefined },
+): ConstraintFailure | undefined {
   const base = { ...(details.table ? { table: details.table } : {}), ...(details.constraint ? { constraint: details.constraint } : {}) };
   switch (code) {
     case '23505':
@@ -70,7 +91,11 @@ function postgresFailure(code: string, message: string, details: { table: string
     case '23502':
       return { kind: 'not_null', ...base, ...(details.column ? { columns: [details.column] } : {}) };
     case '23503':
-      return { kind: 'foreign_key', ...base, direction: message.includes('update or delete on table') ? 'still_referenced' : 'missing_target' };
+      return {
+        kind: 'foreign_key',
+        ...base,
+        direction: message.includes('update or delete on table') ? 'still_referenced' : 'missing_target',
+      };
     case '23514':
       return { kind: 'check', ...base };
     default:
@@ -96,7 +121,12 @@ function mysqlFailure(errno: number, message: string): ConstraintFailure | undef
     case 1452: {
       const constraint = backticked(/CONSTRAINT `([^`]+)`/);
       const table = backticked(/\(`[^`]*`\.`([^`]+)`, CONSTRAINT/);
-      return { kind: 'foreign_key', ...(constraint ? { constraint } : {}), ...(table ? { table } : {}), direction: errno === 1451 ? 'still_referenced' : 'missing_target' };
+      return {
+        kind: 'foreign_key',
+        ...(constraint ? { constraint } : {}),
+        ...(table ? { table } : {}),
+        direction: errno === 1451 ? 'still_referenced' : 'missing_target',
+      };
     }
     case 4025:
     case 3819: {

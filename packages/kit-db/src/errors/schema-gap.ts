@@ -21,7 +21,8 @@ export function schemaGap(error: unknown): SchemaGap | undefined {
   };
   if (typeof raw.code === 'string' && raw.code.startsWith('SQLITE_')) {
     if (message.includes('no such table')) return found('table', /no such table: (?:\w+\.)?(\S+)/);
-    if (message.includes('no such column') || / has no column named /.test(message)) return found('column', /(?:no such column: |has no column named )(\S+)/);
+    if (message.includes('no such column') || / has no column named /.test(message))
+      return found('column', /(?:no such column: |has no column named )(\S+)/);
     return undefined;
   }
   if (raw.code === '42P01') return found('table', /relation "(?:[^"]+\.)?([^"]+)" does not exist/);

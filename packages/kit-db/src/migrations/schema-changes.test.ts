@@ -7,7 +7,19 @@ import { belongsTo, hasMany } from '../model/relation.js';
 import { stopTestProviders, testProviders, type TestProvider } from '../testing/providers.js';
 import { applyMigrations } from './apply/apply-migrations.js';
 import { migrationStatus } from './status/migration-status.js';
-import { columnsOf, indexesOf, label, tableExists, project, ticket, ticketIndexed, ticketLabelled, ticketRenamed, ticketWithDue, useMigrationContext } from './testing/migration-suite.js';
+import {
+  columnsOf,
+  indexesOf,
+  label,
+  tableExists,
+  project,
+  ticket,
+  ticketIndexed,
+  ticketLabelled,
+  ticketRenamed,
+  ticketWithDue,
+  useMigrationContext,
+} from './testing/migration-suite.js';
 
 afterAll(stopTestProviders);
 
@@ -57,10 +69,15 @@ describe.each(testProviders)('migrations generated from model changes on $name',
       await applyMigrations({ db, dir: context.dir });
       const migration = await generate([project, ticketIndexed]);
       expect(migration?.changes).toEqual(
-        expect.arrayContaining(['"ticket": add index "ticket_priority_idx" (priority)', '"ticket": add unique index "ticket_code_unique" (code)']),
+        expect.arrayContaining([
+          '"ticket": add index "ticket_priority_idx" (priority)',
+          '"ticket": add unique index "ticket_code_unique" (code)',
+        ]),
       );
       await applyMigrations({ db, dir: context.dir });
-      expect(await indexesOf(db, 'ticket')).toEqual(expect.arrayContaining(['ticket_code_unique', 'ticket_priority_idx', 'ticket_projectId_priority_idx']));
+      expect(await indexesOf(db, 'ticket')).toEqual(
+        expect.arrayContaining(['ticket_code_unique', 'ticket_priority_idx', 'ticket_projectId_priority_idx']),
+      );
       await db.insert(project, { id: 'p1', name: 'Kit' });
       await db.insert(ticketIndexed, { id: 't1', title: 'A', code: 'K-1', projectId: 'p1' });
       const duplicate = await rejectionOf(db.insert(ticketIndexed, { id: 't2', title: 'B', code: 'K-1', projectId: 'p1' }), KitDbError);
@@ -75,7 +92,9 @@ describe.each(testProviders)('migrations generated from model changes on $name',
       await db.insert(ticket, { id: 't1', title: 'Keep me', projectId: 'p1' });
 
       const relation = await generate([project, ticketLabelled, label]);
-      expect(relation?.changes).toEqual(expect.arrayContaining(['create table "label" (model label)', 'create table "label_ticket" (join table)']));
+      expect(relation?.changes).toEqual(
+        expect.arrayContaining(['create table "label" (model label)', 'create table "label_ticket" (join table)']),
+      );
       await applyMigrations({ db, dir: context.dir });
       const labelled = await connect([project, ticketLabelled, label]);
       await labelled.insert(label, { id: 'l1', name: 'bug' });
@@ -83,7 +102,10 @@ describe.each(testProviders)('migrations generated from model changes on $name',
       expect(await labelled.related(ticketLabelled, 't1', 'labels')).toEqual([expect.objectContaining({ id: 'l1', name: 'bug' })]);
       // The join table's foreign keys hold even for writes that bypass the model operations.
       const q = (name: string): string => labelled.dialect.quote(name);
-      const dangling = await rejectionOf(labelled.execute(`INSERT INTO ${q('label_ticket')} (${q('labelId')}, ${q('ticketId')}) VALUES ('no-such-label', 't1')`), KitDbError);
+      const dangling = await rejectionOf(
+        labelled.execute(`INSERT INTO ${q('label_ticket')} (${q('labelId')}, ${q('ticketId')}) VALUES ('no-such-label', 't1')`),
+        KitDbError,
+      );
       expect(dangling.code).toBe('constraint_violation');
       expect(dangling.constraint).toBe('foreign_key');
 
@@ -120,7 +142,11 @@ describe.each(testProviders)('migrations generated from model changes on $name',
       await db.insert(project, { id: 'p1', name: 'Kit' });
       await db.insert(ticket, { id: 't1', title: 'Child', projectId: 'p1' });
       // The parent's column changes (nullability and default): SQLite rebuilds "project", which "ticket" points at with ON DELETE CASCADE.
-      const projectV2 = defineModel('project', { id: id(), name: string({ maxLength: 100 }).optional().default('unnamed'), tickets: hasMany('ticket') });
+      const projectV2 = defineModel('project', {
+        id: id(),
+        name: string({ maxLength: 100 }).optional().default('unnamed'),
+        tickets: hasMany('ticket'),
+      });
       const altered = await generate([projectV2, ticket]);
       expect(altered?.changes[0]).toMatch(/^"project": alter column "name"/);
       await applyMigrations({ db, dir: context.dir });
@@ -148,7 +174,9 @@ describe.each(testProviders)('migrations generated from model changes on $name',
 
       const note = defineModel('note', { id: id(), body: string() });
       const dropped = await generate([note], { allowDataLoss: true });
-      expect(dropped?.changes).toEqual(expect.arrayContaining(['drop table "issue" (model issue)', 'drop table "project" (model project)']));
+      expect(dropped?.changes).toEqual(
+        expect.arrayContaining(['drop table "issue" (model issue)', 'drop table "project" (model project)']),
+      );
       await applyMigrations({ db, dir: context.dir });
       expect(await tableExists(db, 'issue')).toBe(false);
       expect(await tableExists(db, 'project')).toBe(false);

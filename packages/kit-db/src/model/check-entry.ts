@@ -2,7 +2,19 @@ import { KitDbError } from '../errors/kit-db-error.js';
 import { Field, type FieldType } from './field.js';
 import { Relation } from './relation.js';
 
-const fieldTypes: readonly FieldType[] = ['id', 'string', 'text', 'integer', 'number', 'boolean', 'date', 'datetime', 'json', 'enum', 'vector'];
+const fieldTypes: readonly FieldType[] = [
+  'id',
+  'string',
+  'text',
+  'integer',
+  'number',
+  'boolean',
+  'date',
+  'datetime',
+  'json',
+  'enum',
+  'vector',
+];
 
 /** Refuses an entry of a model that no builder made, naming the model, the field and the fix. */
 export function checkEntry(model: string, field: string, entry: unknown): void {

@@ -19,23 +19,29 @@ export function checkFieldOptions(model: string, field: string, entry: AnyField)
   }
   if (entry.type === 'string') {
     const max = options.maxLength;
-    if (max === undefined || !Number.isInteger(max) || max < 1 || max > maxStringLength) fail(`has maxLength ${String(max)}; use an integer from 1 to ${maxStringLength}, or text() for longer text`);
+    if (max === undefined || !Number.isInteger(max) || max < 1 || max > maxStringLength)
+      fail(`has maxLength ${String(max)}; use an integer from 1 to ${maxStringLength}, or text() for longer text`);
   }
   if (entry.type === 'enum') {
     const values = options.values;
-    if (!Array.isArray(values) || values.length === 0) fail('is an enum without values; pass them as an array: enum([\'open\', \'closed\'])');
+    if (!Array.isArray(values) || values.length === 0) fail("is an enum without values; pass them as an array: enum(['open', 'closed'])");
     for (const value of values ?? []) {
-      if (typeof value !== 'string' || value.length === 0 || value.length > 255) fail(`has the enum value ${JSON.stringify(value)}; enum values are non-empty strings of at most 255 characters`);
+      if (typeof value !== 'string' || value.length === 0 || value.length > 255)
+        fail(`has the enum value ${JSON.stringify(value)}; enum values are non-empty strings of at most 255 characters`);
     }
     if (new Set(values).size !== values!.length) fail('lists an enum value twice; list each once');
   }
   if (entry.type === 'vector' && options.dimensions !== undefined) {
     const dimensions = options.dimensions;
-    if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > maxDimensions) fail(`has dimensions ${String(dimensions)}; use an integer from 1 to ${maxDimensions}`);
+    if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > maxDimensions)
+      fail(`has dimensions ${String(dimensions)}; use an integer from 1 to ${maxDimensions}`);
   }
-  if (entry.type === 'integer' && options.autoIncrement) fail('is an integer with autoIncrement; only id({ autoIncrement: true }) is numbered by the database');
+  if (entry.type === 'integer' && options.autoIncrement)
+    fail('is an integer with autoIncrement; only id({ autoIncrement: true }) is numbered by the database');
   if ((options.unique || options.index) && (entry.type === 'text' || entry.type === 'json' || entry.type === 'vector')) {
-    fail(`is a ${entry.type}() field, which cannot be ${options.unique ? 'unique' : 'indexed'} on every provider; use string() for indexed text`);
+    fail(
+      `is a ${entry.type}() field, which cannot be ${options.unique ? 'unique' : 'indexed'} on every provider; use string() for indexed text`,
+    );
   }
   const fieldDefault = options.default;
   if (fieldDefault?.kind === 'value') {

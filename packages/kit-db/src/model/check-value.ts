@@ -27,7 +27,8 @@ export function checkValue(shape: ValueShape, value: unknown): string | undefine
     case 'string':
     case 'text': {
       if (typeof value !== 'string') return `must be a string, got ${typeName(value)}`;
-      if (options.maxLength !== undefined && [...value].length > options.maxLength) return `must be at most ${options.maxLength} characters, got ${[...value].length}`;
+      if (options.maxLength !== undefined && [...value].length > options.maxLength)
+        return `must be at most ${options.maxLength} characters, got ${[...value].length}`;
       return undefined;
     }
     case 'integer':
@@ -84,7 +85,8 @@ function checkDate(value: unknown): string | undefined {
 }
 
 function checkJson(value: unknown): string | undefined {
-  if (value === undefined || typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') return `must be a JSON value, got ${typeName(value)}`;
+  if (value === undefined || typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint')
+    return `must be a JSON value, got ${typeName(value)}`;
   try {
     JSON.stringify(value);
     return undefined;

@@ -82,9 +82,15 @@ describe('defineModel', () => {
   it('refuses an entry no builder made, naming the model, the field and the fix', () => {
     const error = thrownBy(() => defineModel('ticket', { id: id(), title: 'string' as never }), KitDbError);
     expect(error).toMatchObject({ code: 'unknown_field_type', model: 'ticket', field: 'title' });
-    expect(error.message).toMatch(/^defineModel\('ticket'\): field "title" is the string "string", not a field or relation builder; use one of id\(\), string\(\), .*enum\(\[\.\.\.\]\).*belongsTo/);
-    expect(thrownBy(() => defineModel('t', { id: id(), n: string as never }), KitDbError).message).toContain('the function string (call it: string())');
-    expect(thrownBy(() => defineModel('t', { id: id(), n: { type: 'uuid' } as never }), KitDbError).message).toContain('an object of unknown type "uuid"');
+    expect(error.message).toMatch(
+      /^defineModel\('ticket'\): field "title" is the string "string", not a field or relation builder; use one of id\(\), string\(\), .*enum\(\[\.\.\.\]\).*belongsTo/,
+    );
+    expect(thrownBy(() => defineModel('t', { id: id(), n: string as never }), KitDbError).message).toContain(
+      'the function string (call it: string())',
+    );
+    expect(thrownBy(() => defineModel('t', { id: id(), n: { type: 'uuid' } as never }), KitDbError).message).toContain(
+      'an object of unknown type "uuid"',
+    );
     expect(thrownBy(() => defineModel('t', { id: id(), n: null as never }), KitDbError).code).toBe('unknown_field_type');
   });
 
@@ -115,7 +121,10 @@ describe('type inference', () => {
     }>();
     expectTypeOf<typeof ticket.$row>().toEqualTypeOf<Row>();
     // Only its type is read: the row and insert types of a self-reference with an integer key.
-    const _counter = defineModel('counter', { id: id({ autoIncrement: true }), parent: belongsTo('counter', { type: 'integer' }).optional() });
+    const _counter = defineModel('counter', {
+      id: id({ autoIncrement: true }),
+      parent: belongsTo('counter', { type: 'integer' }).optional(),
+    });
     expectTypeOf<InferRow<typeof _counter>>().toEqualTypeOf<{ id: number; parentId: number | null }>();
     expectTypeOf<InferInsert<typeof _counter>>().toEqualTypeOf<{ id?: number; parentId?: number | null }>();
   });
@@ -172,7 +181,10 @@ describe('type inference', () => {
       await db.list(ticket, { where: { nope: 1 } });
       // @ts-expect-error an unknown column in an orderBy
       await db.list(ticket, { orderBy: { field: 'nope' } });
-      await db.list(ticket, { where: { status: 'open', priority: { gte: 2 }, ownerId: null }, orderBy: [{ field: 'openedAt', direction: 'desc' }] });
+      await db.list(ticket, {
+        where: { status: 'open', priority: { gte: 2 }, ownerId: null },
+        orderBy: [{ field: 'openedAt', direction: 'desc' }],
+      });
       // @ts-expect-error not a relation of ticket
       await db.related(ticket, row.id, 'title');
       await db.link(ticket, row.id, 'labels', 'l1');
@@ -184,7 +196,11 @@ describe('type inference', () => {
     const make = (): unknown =>
       // @ts-expect-error 'nope' is not a column of the model
       defineModel('x', { id: id(), a: string(), parent: belongsTo('y') }, { indexes: [{ fields: ['a', 'nope'] }] });
-    const ok = defineModel('x', { id: id(), a: string(), parent: belongsTo('y') }, { indexes: [{ fields: ['a', 'parentId'], unique: true }] });
+    const ok = defineModel(
+      'x',
+      { id: id(), a: string(), parent: belongsTo('y') },
+      { indexes: [{ fields: ['a', 'parentId'], unique: true }] },
+    );
     expect(ok.options.indexes).toHaveLength(1);
     expect(make).toBeTypeOf('function');
   });

@@ -80,7 +80,11 @@ export function defineModel<const TName extends string, const TShape extends Mod
     );
   }
   if (fields === null || typeof fields !== 'object') {
-    throw new KitDbError('invalid_model', `defineModel('${name}'): fields must be an object of field and relation builders, got ${typeof fields}.`, { model: name });
+    throw new KitDbError(
+      'invalid_model',
+      `defineModel('${name}'): fields must be an object of field and relation builders, got ${typeof fields}.`,
+      { model: name },
+    );
   }
   for (const [field, entry] of Object.entries(fields)) checkEntry(name, field, entry);
   return new Model(name, fields, options) as Model<TName, TShape> & ModelTypes<TShape>;

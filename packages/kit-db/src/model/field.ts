@@ -44,7 +44,12 @@ const baseOptions: FieldOptions = { optional: false, unique: false, index: false
  * export const team = defineModel('team', { id: id(), name: name.unique(), nickname: name.optional() });
  * ```
  */
-export class Field<TType extends FieldType = FieldType, TValue = unknown, TOptional extends boolean = boolean, THasDefault extends boolean = boolean> {
+export class Field<
+  TType extends FieldType = FieldType,
+  TValue = unknown,
+  TOptional extends boolean = boolean,
+  THasDefault extends boolean = boolean,
+> {
   /** Tells fields from relations and from stray values at run time. */
   readonly kind = 'field' as const;
   /** Phantom: the value type of the column, for type inference only (never set). */
@@ -79,7 +84,8 @@ export class Field<TType extends FieldType = FieldType, TValue = unknown, TOptio
    * default; a function runs in the process at each insert (`() => new Date()`), and is not in the SQL.
    */
   default(value: TValue | (() => TValue)): Field<TType, TValue, TOptional, true> {
-    const fieldDefault: FieldDefault = typeof value === 'function' ? { kind: 'function', fn: value as () => unknown } : { kind: 'value', value };
+    const fieldDefault: FieldDefault =
+      typeof value === 'function' ? { kind: 'function', fn: value as () => unknown } : { kind: 'value', value };
     return new Field(this.type, { ...this.options, default: fieldDefault });
   }
 }
@@ -254,7 +260,9 @@ export function json<T = JsonValue>(): Field<'json', T, false, false> {
  * export const ticket = defineModel('ticket', { id: id(), status: enumField(['open', 'closed']).default('open') });
  * ```
  */
-export function enumField<const TValues extends readonly [string, ...string[]]>(values: TValues): Field<'enum', TValues[number], false, false> {
+export function enumField<const TValues extends readonly [string, ...string[]]>(
+  values: TValues,
+): Field<'enum', TValues[number], false, false> {
   return new Field('enum', { ...baseOptions, values: [...values] });
 }
 

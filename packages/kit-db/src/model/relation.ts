@@ -45,7 +45,12 @@ export interface RelationOptions {
  * export const task = defineModel('task', { id: id(), title: string(), owner: belongsTo('user').optional() });
  * ```
  */
-export class Relation<TKind extends RelationKind = RelationKind, TTarget extends string = string, TKey = string, TOptional extends boolean = boolean> {
+export class Relation<
+  TKind extends RelationKind = RelationKind,
+  TTarget extends string = string,
+  TKey = string,
+  TOptional extends boolean = boolean,
+> {
   /** Tells relations from fields and from stray values at run time. */
   readonly kind = 'relation' as const;
   /** Phantom: the type of the key column a `belongsTo` adds. */
@@ -72,7 +77,12 @@ export class Relation<TKind extends RelationKind = RelationKind, TTarget extends
 export type AnyRelation = Relation<RelationKind, string, unknown, boolean>;
 
 /** A `belongsTo` relation. */
-export type BelongsTo<TTarget extends string = string, TKey = string, TOptional extends boolean = boolean> = Relation<'belongsTo', TTarget, TKey, TOptional>;
+export type BelongsTo<TTarget extends string = string, TKey = string, TOptional extends boolean = boolean> = Relation<
+  'belongsTo',
+  TTarget,
+  TKey,
+  TOptional
+>;
 
 /**
  * This record points at one record of `target`: adds a column `<field>Id` with a foreign key to the
@@ -90,9 +100,18 @@ export type BelongsTo<TTarget extends string = string, TKey = string, TOptional 
  * });
  * ```
  */
-export function belongsTo<const TTarget extends string>(target: TTarget, options: BelongsToOptions & { readonly type: 'integer' }): Relation<'belongsTo', TTarget, number, false>;
-export function belongsTo<const TTarget extends string>(target: TTarget, options?: BelongsToOptions): Relation<'belongsTo', TTarget, string, false>;
-export function belongsTo<const TTarget extends string>(target: TTarget, options: BelongsToOptions = {}): Relation<'belongsTo', TTarget, string | number, false> {
+export function belongsTo<const TTarget extends string>(
+  target: TTarget,
+  options: BelongsToOptions & { readonly type: 'integer' },
+): Relation<'belongsTo', TTarget, number, false>;
+export function belongsTo<const TTarget extends string>(
+  target: TTarget,
+  options?: BelongsToOptions,
+): Relation<'belongsTo', TTarget, string, false>;
+export function belongsTo<const TTarget extends string>(
+  target: TTarget,
+  options: BelongsToOptions = {},
+): Relation<'belongsTo', TTarget, string | number, false> {
   return new Relation('belongsTo', target, {
     optional: false,
     keyType: options.type ?? 'string',
@@ -110,8 +129,14 @@ export function belongsTo<const TTarget extends string>(target: TTarget, options
  * export const project = defineModel('project', { id: id(), name: string(), tickets: hasMany('ticket') });
  * ```
  */
-export function hasMany<const TTarget extends string>(target: TTarget, options: HasOptions = {}): Relation<'hasMany', TTarget, never, false> {
-  return new Relation('hasMany', target, { optional: false, ...(options.foreignKey === undefined ? {} : { foreignKey: options.foreignKey }) });
+export function hasMany<const TTarget extends string>(
+  target: TTarget,
+  options: HasOptions = {},
+): Relation<'hasMany', TTarget, never, false> {
+  return new Relation('hasMany', target, {
+    optional: false,
+    ...(options.foreignKey === undefined ? {} : { foreignKey: options.foreignKey }),
+  });
 }
 
 /**
@@ -125,7 +150,10 @@ export function hasMany<const TTarget extends string>(target: TTarget, options: 
  * ```
  */
 export function hasOne<const TTarget extends string>(target: TTarget, options: HasOptions = {}): Relation<'hasOne', TTarget, never, false> {
-  return new Relation('hasOne', target, { optional: false, ...(options.foreignKey === undefined ? {} : { foreignKey: options.foreignKey }) });
+  return new Relation('hasOne', target, {
+    optional: false,
+    ...(options.foreignKey === undefined ? {} : { foreignKey: options.foreignKey }),
+  });
 }
 
 /**
@@ -141,6 +169,9 @@ export function hasOne<const TTarget extends string>(target: TTarget, options: H
  * export const label = defineModel('label', { id: id(), name: string(), tickets: manyToMany('ticket') });
  * ```
  */
-export function manyToMany<const TTarget extends string>(target: TTarget, options: ManyToManyOptions = {}): Relation<'manyToMany', TTarget, never, false> {
+export function manyToMany<const TTarget extends string>(
+  target: TTarget,
+  options: ManyToManyOptions = {},
+): Relation<'manyToMany', TTarget, never, false> {
   return new Relation('manyToMany', target, { optional: false, ...(options.through === undefined ? {} : { through: options.through }) });
 }

@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { thrownBy } from '../../../../test-support/rejection.js';
-import { belongsTo, datetime, defineModel, hasMany, hasOne, id, json, KitDbError, manyToMany, resolveModels, string, text, vector, type AnyModel } from '../index.js';
+import {
+  belongsTo,
+  datetime,
+  defineModel,
+  hasMany,
+  hasOne,
+  id,
+  json,
+  KitDbError,
+  manyToMany,
+  resolveModels,
+  string,
+  text,
+  vector,
+  type AnyModel,
+} from '../index.js';
 import { helpdeskModels } from '../testing/helpdesk-models.js';
 
 const failure = (models: AnyModel[]): KitDbError => thrownBy(() => resolveModels(models), KitDbError);
@@ -32,7 +47,12 @@ describe('resolveModels', () => {
     expect(ticket.relations).toEqual([
       { field: 'project', kind: 'belongsTo', target: 'project', foreignKey: 'projectId' },
       { field: 'assignee', kind: 'belongsTo', target: 'person', foreignKey: 'assigneeId' },
-      { field: 'labels', kind: 'manyToMany', target: 'label', through: { table: 'label_ticket', sourceColumn: 'ticketId', targetColumn: 'labelId' } },
+      {
+        field: 'labels',
+        kind: 'manyToMany',
+        target: 'label',
+        through: { table: 'label_ticket', sourceColumn: 'ticketId', targetColumn: 'labelId' },
+      },
     ]);
     expect(schema.models.get('project')!.relations).toEqual([
       { field: 'tickets', kind: 'hasMany', target: 'ticket', foreignKey: 'projectId' },
@@ -50,7 +70,10 @@ describe('resolveModels', () => {
   it('makes one join table for a many-to-many declared on one side only, named in alphabetical order', () => {
     const schema = resolveModels([defineModel('zebra', { id: id(), friends: manyToMany('apple') }), defineModel('apple', { id: id() })]);
     expect(schema.tables.map((table) => table.name)).toEqual(['zebra', 'apple', 'apple_zebra']);
-    const through = resolveModels([defineModel('a', { id: id(), bs: manyToMany('b', { through: 'memberships' }) }), defineModel('b', { id: id() })]);
+    const through = resolveModels([
+      defineModel('a', { id: id(), bs: manyToMany('b', { through: 'memberships' }) }),
+      defineModel('b', { id: id() }),
+    ]);
     expect(through.tables.at(-1)!.name).toBe('memberships');
   });
 
@@ -65,11 +88,17 @@ describe('resolveModels', () => {
   });
 
   it('refuses duplicate models and clashing table names', () => {
-    expect(failure([defineModel('a', { id: id() }), defineModel('a', { id: id() })])).toMatchObject({ code: 'duplicate_model', model: 'a' });
+    expect(failure([defineModel('a', { id: id() }), defineModel('a', { id: id() })])).toMatchObject({
+      code: 'duplicate_model',
+      model: 'a',
+    });
     expect(failure([defineModel('userKey', { id: id() }), defineModel('user_key', { id: id() })]).message).toBe(
       'Models "userKey" and "user_key" both use the table "user_key"; give one of them another tableName.',
     );
-    expect(failure([defineModel('a', { id: id(), bs: manyToMany('b') }), defineModel('b', { id: id() }), defineModel('a_b', { id: id() })]).message).toContain('through');
+    expect(
+      failure([defineModel('a', { id: id(), bs: manyToMany('b') }), defineModel('b', { id: id() }), defineModel('a_b', { id: id() })])
+        .message,
+    ).toContain('through');
     expect(failure([{ name: 'fake' } as never]).code).toBe('invalid_model');
   });
 
@@ -85,16 +114,37 @@ describe('resolveModels', () => {
       [[defineModel('a', { id: id().optional() })], 'cannot be optional'],
       [[defineModel('a', { id: id(), s: string().default(3 as never) })], 'has a default that does not fit'],
       [[defineModel('a', { id: id(), s: string().default(null as never) })], 'has the default null but is not optional'],
-      [[defineModel('a', { id: id(), parent: belongsTo('b') }), defineModel('b', { id: id({ autoIncrement: true }) })], "write belongsTo('b', { type: 'integer' })"],
-      [[defineModel('a', { id: id(), parent: belongsTo('b', { onDelete: 'set null' }) }), defineModel('b', { id: id() })], "onDelete 'set null' but its column cannot be NULL"],
-      [[defineModel('a', { id: id(), bs: hasMany('b') }), defineModel('b', { id: id() })], "add `a: belongsTo('a')` to model \"b\""],
-      [[defineModel('a', { id: id(), bs: hasOne('b') }), defineModel('b', { id: id(), x: belongsTo('a'), y: belongsTo('a') })], 'is ambiguous'],
-      [[defineModel('a', { id: id(), bs: hasMany('b', { foreignKey: 'z' }) }), defineModel('b', { id: id(), x: belongsTo('a') })], 'names foreignKey "z"'],
+      [
+        [defineModel('a', { id: id(), parent: belongsTo('b') }), defineModel('b', { id: id({ autoIncrement: true }) })],
+        "write belongsTo('b', { type: 'integer' })",
+      ],
+      [
+        [defineModel('a', { id: id(), parent: belongsTo('b', { onDelete: 'set null' }) }), defineModel('b', { id: id() })],
+        "onDelete 'set null' but its column cannot be NULL",
+      ],
+      [[defineModel('a', { id: id(), bs: hasMany('b') }), defineModel('b', { id: id() })], 'add `a: belongsTo(\'a\')` to model "b"'],
+      [
+        [defineModel('a', { id: id(), bs: hasOne('b') }), defineModel('b', { id: id(), x: belongsTo('a'), y: belongsTo('a') })],
+        'is ambiguous',
+      ],
+      [
+        [defineModel('a', { id: id(), bs: hasMany('b', { foreignKey: 'z' }) }), defineModel('b', { id: id(), x: belongsTo('a') })],
+        'names foreignKey "z"',
+      ],
       [[defineModel('a', { id: id(), peers: manyToMany('a') })], 'links the model to itself'],
-      [[defineModel('a', { id: id(), x: manyToMany('b'), y: manyToMany('b') }), defineModel('b', { id: id() })], "give each its own { through: '<table>' }"],
-      [[defineModel('a', { id: id(), at: datetime() }, { indexes: [{ fields: ['nope' as 'at'] }] })], 'index column "nope" is not a column'],
+      [
+        [defineModel('a', { id: id(), x: manyToMany('b'), y: manyToMany('b') }), defineModel('b', { id: id() })],
+        "give each its own { through: '<table>' }",
+      ],
+      [
+        [defineModel('a', { id: id(), at: datetime() }, { indexes: [{ fields: ['nope' as 'at'] }] })],
+        'index column "nope" is not a column',
+      ],
       [[defineModel('a', { id: id(), body: text() }, { indexes: [{ fields: ['body'] }] })], 'cannot be indexed on every provider'],
-      [[defineModel('a', { id: id(), s: string().index() }, { indexes: [{ fields: ['s'], name: 'a_s_idx' }] })], 'two indexes are named "a_s_idx"'],
+      [
+        [defineModel('a', { id: id(), s: string().index() }, { indexes: [{ fields: ['s'], name: 'a_s_idx' }] })],
+        'two indexes are named "a_s_idx"',
+      ],
     ];
     for (const [models, message] of cases) {
       const error = failure(models);

@@ -6,7 +6,16 @@ import { snakeCase } from './naming.js';
 import { constraintName } from './constraint-name.js';
 import { checkEntry } from './check-entry.js';
 import { checkFieldOptions } from './check-field-options.js';
-import type { CheckSpec, ColumnSpec, ForeignKeySpec, IndexSpec, ResolvedModel, ResolvedRelation, ResolvedSchema, TableSpec } from './schema.js';
+import type {
+  CheckSpec,
+  ColumnSpec,
+  ForeignKeySpec,
+  IndexSpec,
+  ResolvedModel,
+  ResolvedRelation,
+  ResolvedSchema,
+  TableSpec,
+} from './schema.js';
 import type { AnyModel } from './types.js';
 
 /**
@@ -35,11 +44,17 @@ export function resolveModels(models: readonly AnyModel[]): ResolvedSchema {
       throw new KitDbError('invalid_model', `resolveModels: ${describe(model)} is not a model; pass the results of defineModel(...).`);
     }
     if (byName.has(model.name)) {
-      throw new KitDbError('duplicate_model', `Two models are named "${model.name}"; model names must be unique, rename one of them.`, { model: model.name });
+      throw new KitDbError('duplicate_model', `Two models are named "${model.name}"; model names must be unique, rename one of them.`, {
+        model: model.name,
+      });
     }
     const clash = tableNames.get(model.tableName);
     if (clash !== undefined) {
-      throw new KitDbError('duplicate_model', `Models "${clash}" and "${model.name}" both use the table "${model.tableName}"; give one of them another tableName.`, { model: model.name });
+      throw new KitDbError(
+        'duplicate_model',
+        `Models "${clash}" and "${model.name}" both use the table "${model.tableName}"; give one of them another tableName.`,
+        { model: model.name },
+      );
     }
     byName.set(model.name, model);
     tableNames.set(model.tableName, model.name);
@@ -68,7 +83,16 @@ export function resolveModels(models: readonly AnyModel[]): ResolvedSchema {
     const fieldOf: Record<string, string> = {};
     for (const [field, column] of Object.entries(columnOf)) fieldOf[column] = field;
     const id = idOf.get(model.name)!;
-    resolved.set(model.name, { model, name: model.name, table, idColumn: id.column, autoIncrement: id.autoIncrement, columnOf, fieldOf, relations });
+    resolved.set(model.name, {
+      model,
+      name: model.name,
+      table,
+      idColumn: id.column,
+      autoIncrement: id.autoIncrement,
+      columnOf,
+      fieldOf,
+      relations,
+    });
   }
   for (const { spec } of joinTables.values()) {
     if (tableNames.has(spec.name)) {
@@ -87,7 +111,9 @@ function findId(model: AnyModel): { column: string; autoIncrement: boolean } {
   const ids = Object.entries(model.fields).filter(([, entry]) => entry instanceof Field && entry.type === 'id');
   if (ids.length !== 1) {
     const found = ids.length === 0 ? 'has no id() field' : `has ${ids.length} id() fields (${ids.map(([name]) => name).join(', ')})`;
-    throw new KitDbError('invalid_model', `Model "${model.name}" ${found}; give it exactly one, conventionally \`id: id()\`.`, { model: model.name });
+    throw new KitDbError('invalid_model', `Model "${model.name}" ${found}; give it exactly one, conventionally \`id: id()\`.`, {
+      model: model.name,
+    });
   }
   const [column, field] = ids[0]! as [string, AnyField];
   return { column, autoIncrement: field.options.autoIncrement === true };
@@ -134,8 +160,10 @@ function compileModelTable(
         ...(options.default?.kind === 'value' ? { default: { value: options.default.value } } : {}),
         options,
       });
-      if (options.unique && entry.type !== 'id') indexes.push({ name: constraintName(table, field, 'unique'), columns: [field], unique: true });
-      if (options.index && entry.type !== 'id') indexes.push({ name: constraintName(table, field, 'idx'), columns: [field], unique: false });
+      if (options.unique && entry.type !== 'id')
+        indexes.push({ name: constraintName(table, field, 'unique'), columns: [field], unique: true });
+      if (options.index && entry.type !== 'id')
+        indexes.push({ name: constraintName(table, field, 'idx'), columns: [field], unique: false });
       if (entry.type === 'enum') checks.push({ name: constraintName(table, field, 'check'), column: field, values: options.values ?? [] });
       continue;
     }
@@ -172,29 +200,47 @@ function compileModelTable(
       autoIncrement: false,
       options: { optional: relation.options.optional, unique: false, index: true },
     });
-    foreignKeys.push({ name: constraintName(table, column, 'fk'), column, targetTable: target.tableName, targetColumn: targetId.column, onDelete });
+    foreignKeys.push({
+      name: constraintName(table, column, 'fk'),
+      column,
+      targetTable: target.tableName,
+      targetColumn: targetId.column,
+      onDelete,
+    });
     indexes.push({ name: constraintName(table, column, 'idx'), columns: [column], unique: false });
   }
 
   for (const index of model.options.indexes ?? []) {
     const fields: readonly string[] = Array.isArray(index.fields) ? index.fields : [];
     if (fields.length === 0) {
-      throw new KitDbError('invalid_model', `Model "${model.name}": an entry of indexes has no fields; write { fields: ['<column>', ...] }.`, { model: model.name });
+      throw new KitDbError(
+        'invalid_model',
+        `Model "${model.name}": an entry of indexes has no fields; write { fields: ['<column>', ...] }.`,
+        { model: model.name },
+      );
     }
     for (const column of fields) {
       if (!owner.has(column)) {
         const known = [...owner.keys()].join(', ');
-        throw new KitDbError('invalid_model', `Model "${model.name}": index column "${column}" is not a column of the model (columns: ${known}); a belongsTo field "x" is the column "xId".`, {
-          model: model.name,
-          field: column,
-        });
+        throw new KitDbError(
+          'invalid_model',
+          `Model "${model.name}": index column "${column}" is not a column of the model (columns: ${known}); a belongsTo field "x" is the column "xId".`,
+          {
+            model: model.name,
+            field: column,
+          },
+        );
       }
       const spec = columns.find((c) => c.name === column)!;
       if (spec.type === 'text' || spec.type === 'json' || spec.type === 'vector') {
-        throw new KitDbError('invalid_model', `Model "${model.name}": index column "${column}" is a ${spec.type}() field, which cannot be indexed on every provider; use string() for indexed text.`, {
-          model: model.name,
-          field: column,
-        });
+        throw new KitDbError(
+          'invalid_model',
+          `Model "${model.name}": index column "${column}" is a ${spec.type}() field, which cannot be indexed on every provider; use string() for indexed text.`,
+          {
+            model: model.name,
+            field: column,
+          },
+        );
       }
     }
     const unique = index.unique === true;
@@ -203,7 +249,11 @@ function compileModelTable(
   const seen = new Set<string>();
   for (const index of indexes) {
     if (seen.has(index.name)) {
-      throw new KitDbError('invalid_model', `Model "${model.name}": two indexes are named "${index.name}"; give one of them another name, or remove the duplicate.`, { model: model.name });
+      throw new KitDbError(
+        'invalid_model',
+        `Model "${model.name}": two indexes are named "${index.name}"; give one of them another name, or remove the duplicate.`,
+        { model: model.name },
+      );
     }
     seen.add(index.name);
   }
@@ -225,7 +275,9 @@ function requireTarget(model: AnyModel, field: string, relation: AnyRelation, by
 
 function backReference(model: AnyModel, field: string, relation: AnyRelation, byName: ReadonlyMap<string, AnyModel>): string {
   const target = requireTarget(model, field, relation, byName);
-  const candidates = Object.entries(target.fields).filter(([, entry]) => entry instanceof Relation && entry.relation === 'belongsTo' && entry.target === model.name).map(([name]) => name);
+  const candidates = Object.entries(target.fields)
+    .filter(([, entry]) => entry instanceof Relation && entry.relation === 'belongsTo' && entry.target === model.name)
+    .map(([name]) => name);
   const wanted = relation.options.foreignKey;
   if (wanted !== undefined) {
     if (!candidates.includes(wanted)) {
@@ -276,13 +328,22 @@ function joinTable(
   const targetColumn = `${target.name}Id`;
   if (existing !== undefined) {
     if (existing.pair !== pair) {
-      throw new KitDbError('invalid_model', `Model "${model.name}": join table "${name}" of "${field}" is already the join table of ${existing.spec.joins!.join(' and ')}; pass another { through }.`, {
-        model: model.name,
-        field,
-      });
+      throw new KitDbError(
+        'invalid_model',
+        `Model "${model.name}": join table "${name}" of "${field}" is already the join table of ${existing.spec.joins!.join(' and ')}; pass another { through }.`,
+        {
+          model: model.name,
+          field,
+        },
+      );
     }
     const sameSide = Object.entries(model.fields).filter(
-      ([other, entry]) => other !== field && entry instanceof Relation && entry.relation === 'manyToMany' && entry.target === target.name && (entry.options.through ?? name) === name,
+      ([other, entry]) =>
+        other !== field &&
+        entry instanceof Relation &&
+        entry.relation === 'manyToMany' &&
+        entry.target === target.name &&
+        (entry.options.through ?? name) === name,
     );
     if (sameSide.length > 0) {
       throw new KitDbError(

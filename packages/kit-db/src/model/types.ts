@@ -20,7 +20,16 @@ type FieldValue<F> = F extends Field<FieldType, infer V, infer O, boolean> ? (O 
 type KeyValue<R> = R extends Relation<RelationKind, string, infer K, infer O> ? (O extends true ? K | null : K) : never;
 
 /** Whether an insert may leave the entry out: optional, defaulted, or an id. */
-type MayOmit<E> = E extends Field<FieldType, unknown, infer O, infer D> ? (O extends true ? true : D extends true ? true : false) : E extends Relation<RelationKind, string, unknown, infer O> ? O : false;
+type MayOmit<E> =
+  E extends Field<FieldType, unknown, infer O, infer D>
+    ? O extends true
+      ? true
+      : D extends true
+        ? true
+        : false
+    : E extends Relation<RelationKind, string, unknown, infer O>
+      ? O
+      : false;
 
 type BelongsToColumn<K> = `${K & string}Id`;
 
@@ -34,7 +43,8 @@ type RowOfShape<S> = Simplify<
   { -readonly [K in FieldKeys<S>]: FieldValue<S[K]> } & { -readonly [K in BelongsToKeys<S> as BelongsToColumn<K>]: KeyValue<S[K]> }
 >;
 
-type RequiredInsertKeys<S> = { [K in FieldKeys<S> | BelongsToKeys<S>]: MayOmit<S[K]> extends true ? never : K }[FieldKeys<S> | BelongsToKeys<S>];
+type RequiredInsertKeys<S> = { [K in FieldKeys<S> | BelongsToKeys<S>]: MayOmit<S[K]> extends true ? never : K }[
+  FieldKeys<S> | BelongsToKeys<S>];
 type OptionalInsertKeys<S> = Exclude<FieldKeys<S> | BelongsToKeys<S>, RequiredInsertKeys<S>>;
 type InsertColumn<S, K> = K extends BelongsToKeys<S> ? BelongsToColumn<K> : K;
 type InsertValue<S, K extends keyof S> = K extends BelongsToKeys<S> ? KeyValue<S[K]> : FieldValue<S[K]>;
@@ -52,7 +62,8 @@ type InsertOfShape<S> = Simplify<
 type IdKeys<S> = { [K in keyof S]: S[K] extends Field<'id', unknown, boolean, boolean> ? K : never }[keyof S];
 
 /** The values of an update of a shape: any column but the id, each optional. */
-export type UpdateOf<S> = IsWide<S> extends true ? Record<string, unknown> : Simplify<{ -readonly [K in Exclude<keyof InsertOf<S>, IdKeys<S>>]?: InsertOf<S>[K] }>;
+export type UpdateOf<S> =
+  IsWide<S> extends true ? Record<string, unknown> : Simplify<{ -readonly [K in Exclude<keyof InsertOf<S>, IdKeys<S>>]?: InsertOf<S>[K] }>;
 
 /** A model of any name and shape. */
 export interface AnyModel {

@@ -1,4 +1,21 @@
-import { belongsTo, boolean, date, datetime, defineModel, enumField, hasMany, hasOne, id, integer, json, manyToMany, number, string, text, vector } from '../index.js';
+import {
+  belongsTo,
+  boolean,
+  date,
+  datetime,
+  defineModel,
+  enumField,
+  hasMany,
+  hasOne,
+  id,
+  integer,
+  json,
+  manyToMany,
+  number,
+  string,
+  text,
+  vector,
+} from '../index.js';
 
 /** Models of a small help desk with every field type and every relation kind, for the behavioural suites. */
 export const project = defineModel('project', {

@@ -44,14 +44,25 @@ function databaseName(): string {
   return `kit_test_${process.pid}_${++counter}`;
 }
 
-function provider(name: DatabaseProvider, available: boolean, unavailable: string | undefined, freshUrl: () => Promise<string>): TestProvider {
+function provider(
+  name: DatabaseProvider,
+  available: boolean,
+  unavailable: string | undefined,
+  freshUrl: () => Promise<string>,
+): TestProvider {
   return {
     name,
     available,
     unavailable,
     freshUrl,
     open: async (models, options = {}) => {
-      const db = await createDatabase({ ...options, provider: name, url: options.url ?? (await freshUrl()), models, setDefault: options.setDefault ?? false });
+      const db = await createDatabase({
+        ...options,
+        provider: name,
+        url: options.url ?? (await freshUrl()),
+        models,
+        setDefault: options.setDefault ?? false,
+      });
       opened.push(db);
       return db;
     },
@@ -65,14 +76,24 @@ const mariadbAvailable = hasMariadbServer();
 export const testProviders: readonly TestProvider[] = [
   provider('sqlite', true, undefined, async () => fileUrl('')),
   provider('libsql', true, undefined, async () => fileUrl('file:')),
-  provider('postgres', postgresAvailable, postgresAvailable ? undefined : 'PostgreSQL is not installed (apt-get install postgresql)', async () => {
-    postgres ??= startPostgres();
-    return (await postgres).createDatabase(databaseName());
-  }),
-  provider('mysql', mariadbAvailable, mariadbAvailable ? undefined : 'MariaDB is not installed (apt-get install mariadb-server)', async () => {
-    mariadb ??= startMariadb();
-    return (await mariadb).createDatabase(databaseName());
-  }),
+  provider(
+    'postgres',
+    postgresAvailable,
+    postgresAvailable ? undefined : 'PostgreSQL is not installed (apt-get install postgresql)',
+    async () => {
+      postgres ??= startPostgres();
+      return (await postgres).createDatabase(databaseName());
+    },
+  ),
+  provider(
+    'mysql',
+    mariadbAvailable,
+    mariadbAvailable ? undefined : 'MariaDB is not installed (apt-get install mariadb-server)',
+    async () => {
+      mariadb ??= startMariadb();
+      return (await mariadb).createDatabase(databaseName());
+    },
+  ),
 ];
 
 /** Starts the servers of the available providers at once (they start anyway on first use, one after the other). */

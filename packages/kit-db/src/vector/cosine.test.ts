@@ -13,7 +13,12 @@ describe('cosineSimilarity', () => {
     const b = [2, 0.75, -0.5];
     const expected = (0.5 * 2 + -1.25 * 0.75 + 3 * -0.5) / (Math.hypot(...a) * Math.hypot(...b));
     expect(cosineSimilarity(a, b)).toBeCloseTo(expected, 14);
-    expect(cosineSimilarity(a, b.map((value) => value * 1000))).toBeCloseTo(expected, 12);
+    expect(
+      cosineSimilarity(
+        a,
+        b.map((value) => value * 1000),
+      ),
+    ).toBeCloseTo(expected, 12);
   });
 
   it('reads typed arrays like plain arrays', () => {

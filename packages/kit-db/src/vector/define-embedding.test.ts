@@ -18,7 +18,13 @@ describe('defineEmbedding', () => {
     const model = letterModel();
     const embedding = defineEmbedding('letters', { dimensions: 3, batchSize: 2, embed: model.embed });
     expect(embedding).toMatchObject({ name: 'letters', dimensions: 3, batchSize: 2 });
-    expect(await embedding.embed(['a', 'bb', 'ccc', 'abc', 'aab'])).toEqual([[1, 0, 0], [0, 2, 0], [0, 0, 3], [1, 1, 1], [2, 1, 0]]);
+    expect(await embedding.embed(['a', 'bb', 'ccc', 'abc', 'aab'])).toEqual([
+      [1, 0, 0],
+      [0, 2, 0],
+      [0, 0, 3],
+      [1, 1, 1],
+      [2, 1, 0],
+    ]);
     expect(model.batches).toEqual([['a', 'bb'], ['ccc', 'abc'], ['aab']]);
     expect(await embedding.embedOne('cab')).toEqual([1, 1, 1]);
   });
@@ -45,23 +51,34 @@ describe('defineEmbedding', () => {
     const embedding = defineEmbedding('small', { dimensions: 4, embed: async (texts) => texts.map(() => [1, 2, 3]) });
     const error = await rejectionOf(embedding.embed(['x']), KitDbError);
     expect(error.code).toBe('vector_dimension_mismatch');
-    expect(error.message).toBe('Embedding "small" returned a vector of 3 dimensions for text 0, but it is defined with 4; set dimensions: 3 in defineEmbedding("small") if that is the model\'s size.');
+    expect(error.message).toBe(
+      'Embedding "small" returned a vector of 3 dimensions for text 0, but it is defined with 4; set dimensions: 3 in defineEmbedding("small") if that is the model\'s size.',
+    );
   });
 
   it('refuses answers with the wrong count or values that are not finite numbers', async () => {
     const short = defineEmbedding('short', { dimensions: 1, embed: async () => [[1]] });
     const count = await rejectionOf(short.embed(['a', 'b']), KitDbError);
     expect(count.code).toBe('invalid_config');
-    expect(count.message).toMatch(/^Embedding "short" returned 1 vectors for 2 texts\. Fix the embed function of defineEmbedding\("short"\)/);
+    expect(count.message).toMatch(
+      /^Embedding "short" returned 1 vectors for 2 texts\. Fix the embed function of defineEmbedding\("short"\)/,
+    );
     const broken = defineEmbedding('broken', { dimensions: 2, embed: async () => [[1, Number.NaN]] });
-    expect((await rejectionOf(broken.embed(['a']), KitDbError)).message).toMatch(/^Embedding "broken": the vector of text 0 item 1 must be a finite number, got NaN\./);
+    expect((await rejectionOf(broken.embed(['a']), KitDbError)).message).toMatch(
+      /^Embedding "broken": the vector of text 0 item 1 must be a finite number, got NaN\./,
+    );
     const notArray = defineEmbedding('odd', { dimensions: 2, embed: async () => ({ data: [] }) as unknown as number[][] });
     expect((await rejectionOf(notArray.embed(['a']), KitDbError)).message).toMatch(/^Embedding "odd" returned object for 1 texts\./);
   });
 
-  it('lets the model\'s own errors through unchanged', async () => {
+  it("lets the model's own errors through unchanged", async () => {
     const failure = new Error('quota exceeded');
-    const embedding = defineEmbedding('flaky', { dimensions: 1, embed: async () => { throw failure; } });
+    const embedding = defineEmbedding('flaky', {
+      dimensions: 1,
+      embed: async () => {
+        throw failure;
+      },
+    });
     await expect(embedding.embed(['a'])).rejects.toBe(failure);
   });
 
@@ -77,7 +94,11 @@ describe('defineEmbedding', () => {
       ['m', { dimensions: 0, embed }, /dimensions must be a whole number from 1 to 16000, the length of the model's vectors, got 0/],
       ['m', { dimensions: 1.5, embed }, /got 1\.5/],
       ['m', { dimensions: 3, batchSize: 0, embed }, /batchSize must be a whole number of 1 or more, got 0/],
-      ['m', { dimensions: 3 } as EmbeddingConfig, /give exactly one of embed \(a function of texts\) or provider \(an object with embed\(texts\)\), got neither/],
+      [
+        'm',
+        { dimensions: 3 } as EmbeddingConfig,
+        /give exactly one of embed \(a function of texts\) or provider \(an object with embed\(texts\)\), got neither/,
+      ],
       ['m', { dimensions: 3, embed, provider: { embed } } as unknown as EmbeddingConfig, /got both/],
       ['m', { dimensions: 3, provider: {} } as unknown as EmbeddingConfig, /provider must have an embed\(texts\) method/],
       ['', { dimensions: 3, embed }, /name must be a non-empty string/],

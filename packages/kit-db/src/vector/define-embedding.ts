@@ -85,14 +85,23 @@ const maxDimensions = 16_000;
 export function defineEmbedding(name: string, config: EmbeddingConfig): Embedding {
   const where = `defineEmbedding(${JSON.stringify(name)})`;
   if (typeof name !== 'string' || name.trim() === '') {
-    throw new KitDbError('invalid_config', `defineEmbedding: name must be a non-empty string naming the model (e.g. 'text-embedding-3-small'), got ${JSON.stringify(name)}.`);
+    throw new KitDbError(
+      'invalid_config',
+      `defineEmbedding: name must be a non-empty string naming the model (e.g. 'text-embedding-3-small'), got ${JSON.stringify(name)}.`,
+    );
   }
   if (config === null || typeof config !== 'object') {
-    throw new KitDbError('invalid_config', `${where}: config must be an object with dimensions and embed (or provider), got ${config === null ? 'null' : typeof config}.`);
+    throw new KitDbError(
+      'invalid_config',
+      `${where}: config must be an object with dimensions and embed (or provider), got ${config === null ? 'null' : typeof config}.`,
+    );
   }
   const { dimensions, batchSize = defaultEmbeddingBatchSize } = config;
   if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > maxDimensions) {
-    throw new KitDbError('invalid_config', `${where}: dimensions must be a whole number from 1 to ${maxDimensions}, the length of the model's vectors, got ${String(dimensions)}.`);
+    throw new KitDbError(
+      'invalid_config',
+      `${where}: dimensions must be a whole number from 1 to ${maxDimensions}, the length of the model's vectors, got ${String(dimensions)}.`,
+    );
   }
   if (!Number.isInteger(batchSize) || batchSize < 1) {
     throw new KitDbError('invalid_config', `${where}: batchSize must be a whole number of 1 or more, got ${String(batchSize)}.`);
@@ -100,9 +109,11 @@ export function defineEmbedding(name: string, config: EmbeddingConfig): Embeddin
   const embedBatch = batchFunction(where, config);
 
   const embed = async (texts: readonly string[]): Promise<number[][]> => {
-    if (!Array.isArray(texts)) throw new KitDbError('invalid_input', `${where}: embed(texts) takes an array of strings, got ${typeof texts}.`);
+    if (!Array.isArray(texts))
+      throw new KitDbError('invalid_input', `${where}: embed(texts) takes an array of strings, got ${typeof texts}.`);
     texts.forEach((text, index) => {
-      if (typeof text !== 'string') throw new KitDbError('invalid_input', `${where}: texts[${index}] must be a string, got ${text === null ? 'null' : typeof text}.`);
+      if (typeof text !== 'string')
+        throw new KitDbError('invalid_input', `${where}: texts[${index}] must be a string, got ${text === null ? 'null' : typeof text}.`);
     });
     const vectors: number[][] = [];
     for (let start = 0; start < texts.length; start += batchSize) {
@@ -126,7 +137,10 @@ function batchFunction(where: string, config: EmbeddingConfig): (texts: string[]
   const hasEmbed = typeof config.embed === 'function';
   const hasProvider = config.provider !== undefined && config.provider !== null;
   if (hasEmbed === hasProvider) {
-    throw new KitDbError('invalid_config', `${where}: give exactly one of embed (a function of texts) or provider (an object with embed(texts)), got ${hasEmbed ? 'both' : 'neither'}.`);
+    throw new KitDbError(
+      'invalid_config',
+      `${where}: give exactly one of embed (a function of texts) or provider (an object with embed(texts)), got ${hasEmbed ? 'both' : 'neither'}.`,
+    );
   }
   if (hasEmbed) return config.embed as (texts: string[]) => Promise<unknown>;
   const provider = config.provider as EmbeddingProvider;
@@ -151,7 +165,8 @@ function checkAnswer(name: string, dimensions: number, count: number, start: num
       );
     }
     const problem = vectorProblem(vector, dimensions);
-    if (problem !== undefined) throw new KitDbError('invalid_config', `Embedding "${name}": the vector of text ${start + index} ${problem}. ${fix}`);
+    if (problem !== undefined)
+      throw new KitDbError('invalid_config', `Embedding "${name}": the vector of text ${start + index} ${problem}. ${fix}`);
   });
   return answer as number[][];
 }

@@ -50,7 +50,8 @@ export function vectorProblem(vector: unknown, dimensions: number): string | und
   if (vector.length !== dimensions) return `has ${vector.length} dimensions, expected ${dimensions}`;
   for (let index = 0; index < vector.length; index++) {
     const value: unknown = vector[index];
-    if (typeof value !== 'number' || !Number.isFinite(value)) return `item ${index} must be a finite number, got ${typeof value === 'number' ? String(value) : typeof value}`;
+    if (typeof value !== 'number' || !Number.isFinite(value))
+      return `item ${index} must be a finite number, got ${typeof value === 'number' ? String(value) : typeof value}`;
   }
   return undefined;
 }

@@ -7,10 +7,19 @@ import type { ResolvedModel } from '../model/schema.js';
  * NULL) on the scalar columns of a model. Refuses `json()` and `vector()` columns and unknown names,
  * naming the model, the field and the columns that can be filtered on.
  */
-export function equalityCondition(resolved: ResolvedModel, table: Table, filter: Readonly<Record<string, unknown>> | undefined, where: string): SQL | undefined {
+export function equalityCondition(
+  resolved: ResolvedModel,
+  table: Table,
+  filter: Readonly<Record<string, unknown>> | undefined,
+  where: string,
+): SQL | undefined {
   if (filter === undefined) return undefined;
   if (filter === null || typeof filter !== 'object' || Array.isArray(filter)) {
-    throw new KitDbError('invalid_input', `${where}: filter must be an object of column names and values, got ${filter === null ? 'null' : Array.isArray(filter) ? 'an array' : typeof filter}.`, { model: resolved.name, field: 'filter' });
+    throw new KitDbError(
+      'invalid_input',
+      `${where}: filter must be an object of column names and values, got ${filter === null ? 'null' : Array.isArray(filter) ? 'an array' : typeof filter}.`,
+      { model: resolved.name, field: 'filter' },
+    );
   }
   const columns = getTableColumns(table) as Record<string, Column>;
   const scalar = resolved.table.columns.filter((column) => column.type !== 'json' && column.type !== 'vector').map((column) => column.name);
@@ -26,7 +35,10 @@ export function equalityCondition(resolved: ResolvedModel, table: Table, filter:
       );
     }
     if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
-      throw new KitDbError('invalid_input', `${where}: filter.${name} must be a value to compare for equality (or null), got an object.`, { model: resolved.name, field: `filter.${name}` });
+      throw new KitDbError('invalid_input', `${where}: filter.${name} must be a value to compare for equality (or null), got an object.`, {
+        model: resolved.name,
+        field: `filter.${name}`,
+      });
     }
     conditions.push(value === null ? isNull(column) : eq(column, value));
   }

@@ -8,12 +8,19 @@ const finite = fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max:
 describe('textCosine', () => {
   it('agrees with cosineSimilarity of the parsed vector, for any vectors as JSON.stringify writes them', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 12 }).chain((size) => fc.tuple(fc.array(finite, { minLength: size, maxLength: size }), fc.array(finite, { minLength: size, maxLength: size }))), ([query, stored]) => {
-        const expected = cosineSimilarity(query, stored);
-        const actual = textCosine(JSON.stringify(stored), query, norm(query));
-        if (Number.isNaN(expected)) expect(actual).toBeNaN();
-        else expect(Math.abs(actual - expected)).toBeLessThan(1e-12);
-      }),
+      fc.property(
+        fc
+          .integer({ min: 1, max: 12 })
+          .chain((size) =>
+            fc.tuple(fc.array(finite, { minLength: size, maxLength: size }), fc.array(finite, { minLength: size, maxLength: size })),
+          ),
+        ([query, stored]) => {
+          const expected = cosineSimilarity(query, stored);
+          const actual = textCosine(JSON.stringify(stored), query, norm(query));
+          if (Number.isNaN(expected)) expect(actual).toBeNaN();
+          else expect(Math.abs(actual - expected)).toBeLessThan(1e-12);
+        },
+      ),
       { seed: 42, numRuns: 500 },
     );
   });
@@ -25,7 +32,10 @@ describe('textCosine', () => {
     expect(textCosine(JSON.stringify(stored), query, norm(query))).toBeCloseTo(expected, 12);
     expect(textCosine(' [ 0.1 , -0.2E+1,\n3e0 ] ', query, norm(query))).toBeCloseTo(cosineSimilarity(query, [0.1, -2, 3]), 12);
     expect(textCosine('{0.5,0.25,-1}', query, norm(query))).toBeCloseTo(cosineSimilarity(query, [0.5, 0.25, -1]), 12);
-    expect(textCosine('[12345678901234567890,1,0]', query, norm(query))).toBeCloseTo(cosineSimilarity(query, [12345678901234567890, 1, 0]), 12);
+    expect(textCosine('[12345678901234567890,1,0]', query, norm(query))).toBeCloseTo(
+      cosineSimilarity(query, [12345678901234567890, 1, 0]),
+      12,
+    );
   });
 
   it('answers NaN for text that is not a vector of the query length, or a zero vector', () => {

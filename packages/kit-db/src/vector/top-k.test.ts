@@ -10,7 +10,14 @@ function bySorting(items: readonly { score: number; key: number }[], k: number) 
 describe('TopK', () => {
   it('keeps the k best, best first', () => {
     const top = new TopK<string>(3);
-    for (const [score, key] of [[0.1, 1], [0.9, 2], [0.5, 3], [0.7, 4], [0.2, 5]] as const) top.offer(score, key, `row ${key}`);
+    for (const [score, key] of [
+      [0.1, 1],
+      [0.9, 2],
+      [0.5, 3],
+      [0.7, 4],
+      [0.2, 5],
+    ] as const)
+      top.offer(score, key, `row ${key}`);
     expect(top.sorted().map((entry) => entry.value)).toEqual(['row 2', 'row 4', 'row 3']);
     expect(top.threshold).toBe(0.5);
   });
@@ -38,7 +45,9 @@ describe('TopK', () => {
   it('agrees with sorting everything, for any scores, keys and k', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ score: fc.integer({ min: -5, max: 5 }).map((value) => value / 4), key: fc.integer({ min: 0, max: 40 }) }), { maxLength: 60 }),
+        fc.array(fc.record({ score: fc.integer({ min: -5, max: 5 }).map((value) => value / 4), key: fc.integer({ min: 0, max: 40 }) }), {
+          maxLength: 60,
+        }),
         fc.integer({ min: 0, max: 70 }),
         (items, k) => {
           // Keys are primary keys, so they are unique.

@@ -39,7 +39,8 @@ const vectors: [string, 'billing' | 'login', number[] | null][] = [
 
 /** The reference: cosine by its definition, over every row with a non-zero vector, best first. */
 function expected(query: number[], keep: (row: (typeof vectors)[number]) => boolean = () => true) {
-  const cosine = (a: number[], b: number[]) => a.reduce((sum, value, index) => sum + value * b[index]!, 0) / (Math.hypot(...a) * Math.hypot(...b));
+  const cosine = (a: number[], b: number[]) =>
+    a.reduce((sum, value, index) => sum + value * b[index]!, 0) / (Math.hypot(...a) * Math.hypot(...b));
   return vectors
     .filter((row) => row[2] !== null && row[2].some((value) => value !== 0) && keep(row))
     .map((row) => ({ id: row[0], score: cosine(query, row[2]!) }))
@@ -56,7 +57,10 @@ function expectClose(actual: { id: string; score: number }[], wanted: { id: stri
 }
 
 const query = [0.9, 0.3, 0.1, 0];
-const embedding = defineEmbedding('fake-4d', { dimensions: 4, embed: async (texts) => texts.map((text) => (text.includes('invoice') ? query : [0, 0, 1, 0])) });
+const embedding = defineEmbedding('fake-4d', {
+  dimensions: 4,
+  embed: async (texts) => texts.map((text) => (text.includes('invoice') ? query : [0, 0, 1, 0])),
+});
 
 async function fill(db: KitDatabase): Promise<void> {
   await createTables(db);
@@ -92,9 +96,14 @@ describe.each(testProviders)('vectorSearch on $name', (provider) => {
 
     it('filters by equality and by a least score', async () => {
       const login = await vectorSearch(db, { model: passage, field: 'embedding', query, filter: { topic: 'login' }, minScore: 0.5 });
-      expectClose(summary(login), expected(query, (row) => row[1] === 'login').filter((entry) => entry.score >= 0.5));
+      expectClose(
+        summary(login),
+        expected(query, (row) => row[1] === 'login').filter((entry) => entry.score >= 0.5),
+      );
       expect(login.length).toBeGreaterThan(1);
-      expect(await vectorSearch(db, { model: passage, field: 'embedding', query, filter: { topic: 'login', body: 'passage p04' } })).toHaveLength(1);
+      expect(
+        await vectorSearch(db, { model: passage, field: 'embedding', query, filter: { topic: 'login', body: 'passage p04' } }),
+      ).toHaveLength(1);
       expect(await vectorSearch(db, { model: passage, field: 'embedding', query, filter: { topic: 'billing' }, k: 2 })).toHaveLength(2);
     });
 
@@ -107,7 +116,11 @@ describe.each(testProviders)('vectorSearch on $name', (provider) => {
       const resolved = db.schema.models.get('passage')!;
       const search = { db, resolved, table: db.table(passage), field: 'embedding', query, k: 4, condition: undefined, minScore: undefined };
       expect(await searchInProcess(search, 3)).toEqual(await searchInProcess(search, 1000));
-      expect((await searchInProcess(search, 2)).map((entry) => entry.id)).toEqual(expected(query).slice(0, 4).map((entry) => entry.id));
+      expect((await searchInProcess(search, 2)).map((entry) => entry.id)).toEqual(
+        expected(query)
+          .slice(0, 4)
+          .map((entry) => entry.id),
+      );
     });
 
     it('lets other work of the process run between pages', async () => {
@@ -121,12 +134,20 @@ describe.each(testProviders)('vectorSearch on $name', (provider) => {
 
     it('refuses a query of another size, naming both sizes', async () => {
       const error = await rejectionOf(vectorSearch(db, { model: passage, field: 'embedding', query: [1, 0, 0] }), KitDbError);
-      expect(error).toMatchObject({ code: 'vector_dimension_mismatch', message: 'vectorSearch(passage.embedding): the query has 3 dimensions but the field holds 4; embed the query with the model the stored vectors were made with.' });
+      expect(error).toMatchObject({
+        code: 'vector_dimension_mismatch',
+        message:
+          'vectorSearch(passage.embedding): the query has 3 dimensions but the field holds 4; embed the query with the model the stored vectors were made with.',
+      });
       const wide = defineEmbedding('wide', { dimensions: 8, embed: async (texts) => texts.map(() => new Array<number>(8).fill(1)) });
-      const mismatch = await rejectionOf(vectorSearch(db, { model: passage, field: 'embedding', query: 'text', embedding: wide }), KitDbError);
+      const mismatch = await rejectionOf(
+        vectorSearch(db, { model: passage, field: 'embedding', query: 'text', embedding: wide }),
+        KitDbError,
+      );
       expect(mismatch).toMatchObject({
         code: 'vector_dimension_mismatch',
-        message: 'vectorSearch(passage.embedding): embedding "wide" makes vectors of 8 dimensions but the field holds 4; search with the embedding the stored vectors were made with.',
+        message:
+          'vectorSearch(passage.embedding): embedding "wide" makes vectors of 8 dimensions but the field holds 4; search with the embedding the stored vectors were made with.',
       });
     });
 
@@ -141,10 +162,22 @@ describe.each(testProviders)('vectorSearch on $name', (provider) => {
         [{ k: 0 }, 'invalid_input', /k must be a whole number from 1 to 1000, got 0/],
         [{ k: 2.5 }, 'invalid_input', /got 2\.5/],
         [{ minScore: 1.5 }, 'invalid_input', /minScore must be a number from -1 to 1, got 1\.5/],
-        [{ filter: { colour: 'red' } as never }, 'invalid_input', /filter names "colour", which is not a column of model "passage" that can be compared for equality; use one of id, topic, body\./],
+        [
+          { filter: { colour: 'red' } as never },
+          'invalid_input',
+          /filter names "colour", which is not a column of model "passage" that can be compared for equality; use one of id, topic, body\./,
+        ],
         [{ filter: { embedding: [1, 0, 0, 0] } as never }, 'invalid_input', /filter names "embedding"/],
-        [{ filter: { topic: { in: ['login'] } } as never }, 'invalid_input', /filter\.topic must be a value to compare for equality \(or null\), got an object/],
-        [{ model: unrelated as never, field: 'name' as never }, 'invalid_input', /vectorSearch\(unrelated\.name\): "name" is a string field, not a vector\(\) field; model "unrelated" has none/],
+        [
+          { filter: { topic: { in: ['login'] } } as never },
+          'invalid_input',
+          /filter\.topic must be a value to compare for equality \(or null\), got an object/,
+        ],
+        [
+          { model: unrelated as never, field: 'name' as never },
+          'invalid_input',
+          /vectorSearch\(unrelated\.name\): "name" is a string field, not a vector\(\) field; model "unrelated" has none/,
+        ],
       ];
       for (const [change, code, message] of cases) {
         const error = await rejectionOf(vectorSearch(db, { ...base, ...change } as VectorSearchOptions<typeof passage>), KitDbError);
@@ -160,7 +193,11 @@ describe('vectorSearch and databases', () => {
     const db = await createDatabase({ provider: 'sqlite', url: ':memory:', models: [unrelated], setDefault: false });
     try {
       const error = await rejectionOf(vectorSearch(db, { model: passage, field: 'embedding', query }), KitDbError);
-      expect(error).toMatchObject({ code: 'unknown_model', message: 'vectorSearch(passage.embedding): the database was created without model "passage"; add it to the models of createDatabase.' });
+      expect(error).toMatchObject({
+        code: 'unknown_model',
+        message:
+          'vectorSearch(passage.embedding): the database was created without model "passage"; add it to the models of createDatabase.',
+      });
     } finally {
       await db.close();
     }
@@ -190,7 +227,12 @@ describe.skipIf(!postgres.available)('vectorSearch with pgvector', () => {
       await fill(db);
       expect(await isPgvectorColumn(db, 'passage', 'embedding')).toBe(true);
       expectClose(summary(await vectorSearch(db, { model: passage, field: 'embedding', query })), expected(query));
-      expectClose(summary(await vectorSearch(db, { model: passage, field: 'embedding', query, filter: { topic: 'login' }, minScore: 0.5, k: 3 })), expected(query, (row) => row[1] === 'login').filter((entry) => entry.score >= 0.5).slice(0, 3));
+      expectClose(
+        summary(await vectorSearch(db, { model: passage, field: 'embedding', query, filter: { topic: 'login' }, minScore: 0.5, k: 3 })),
+        expected(query, (row) => row[1] === 'login')
+          .filter((entry) => entry.score >= 0.5)
+          .slice(0, 3),
+      );
     } finally {
       await db.close();
     }

@@ -79,21 +79,39 @@ export const maxVectorSearchK = 1_000;
  * for (const { row, score } of matches) console.log(score.toFixed(3), row.body);
  * ```
  */
-export async function vectorSearch<M extends AnyModel>(db: KitDatabase, options: VectorSearchOptions<M>): Promise<VectorMatch<InferRow<M>>[]> {
-  if (options === null || typeof options !== 'object') throw new KitDbError('invalid_input', `vectorSearch: options must be an object with model, field and query, got ${options === null ? 'null' : typeof options}.`);
+export async function vectorSearch<M extends AnyModel>(
+  db: KitDatabase,
+  options: VectorSearchOptions<M>,
+): Promise<VectorMatch<InferRow<M>>[]> {
+  if (options === null || typeof options !== 'object')
+    throw new KitDbError(
+      'invalid_input',
+      `vectorSearch: options must be an object with model, field and query, got ${options === null ? 'null' : typeof options}.`,
+    );
   const { model, field, k = 10, minScore } = options;
-  if (!(model instanceof Model)) throw new KitDbError('invalid_input', 'vectorSearch: options.model must be a model made by defineModel(...).');
+  if (!(model instanceof Model))
+    throw new KitDbError('invalid_input', 'vectorSearch: options.model must be a model made by defineModel(...).');
   const where = `vectorSearch(${model.name}.${String(field)})`;
   const resolved = db.schema.models.get(model.name);
   if (resolved === undefined) {
-    throw new KitDbError('unknown_model', `${where}: the database was created without model "${model.name}"; add it to the models of createDatabase.`, { model: model.name });
+    throw new KitDbError(
+      'unknown_model',
+      `${where}: the database was created without model "${model.name}"; add it to the models of createDatabase.`,
+      { model: model.name },
+    );
   }
   const column = vectorColumn(resolved.table.columns, model.name, String(field), where);
   if (!Number.isInteger(k) || k < 1 || k > maxVectorSearchK) {
-    throw new KitDbError('invalid_input', `${where}: k must be a whole number from 1 to ${maxVectorSearchK}, got ${String(k)}.`, { model: model.name, field: 'k' });
+    throw new KitDbError('invalid_input', `${where}: k must be a whole number from 1 to ${maxVectorSearchK}, got ${String(k)}.`, {
+      model: model.name,
+      field: 'k',
+    });
   }
   if (minScore !== undefined && !(typeof minScore === 'number' && minScore >= -1 && minScore <= 1)) {
-    throw new KitDbError('invalid_input', `${where}: minScore must be a number from -1 to 1, got ${String(minScore)}.`, { model: model.name, field: 'minScore' });
+    throw new KitDbError('invalid_input', `${where}: minScore must be a number from -1 to 1, got ${String(minScore)}.`, {
+      model: model.name,
+      field: 'minScore',
+    });
   }
   const query = await queryVector(options, column.options.dimensions, where, model.name);
   const table = db.table(model);
@@ -107,10 +125,15 @@ export async function vectorSearch<M extends AnyModel>(db: KitDatabase, options:
     condition: equalityCondition(resolved, table, options.filter as Readonly<Record<string, unknown>> | undefined, where),
     minScore,
   };
-  const ranked = (await isPgvectorColumn(db, resolved.table.name, column.name)) ? await searchWithPgvector(search) : await searchInProcess(search);
+  const ranked = (await isPgvectorColumn(db, resolved.table.name, column.name))
+    ? await searchWithPgvector(search)
+    : await searchInProcess(search);
   if (ranked.length === 0) return [];
   // The ranking read only ids and vectors; the winners are read whole through the same path as every other read.
-  const page = await db.list(model, { where: { [resolved.idColumn]: { in: ranked.map((entry) => entry.id) } } as never, limit: ranked.length });
+  const page = await db.list(model, {
+    where: { [resolved.idColumn]: { in: ranked.map((entry) => entry.id) } } as never,
+    limit: ranked.length,
+  });
   const rows = new Map<unknown, InferRow<M>>(page.items.map((row) => [(row as Record<string, unknown>)[resolved.idColumn], row]));
   const matches: VectorMatch<InferRow<M>>[] = [];
   for (const { id, score } of ranked) {
@@ -125,17 +148,33 @@ function vectorColumn(columns: readonly ColumnSpec[], modelName: string, field: 
   const column = columns.find((candidate) => candidate.name === field);
   if (column?.type === 'vector') return column;
   const vectors = columns.filter((candidate) => candidate.type === 'vector').map((candidate) => candidate.name);
-  const choice = vectors.length === 0 ? `model "${modelName}" has none; add one, such as embedding: vector({ dimensions: 384 })` : `use ${vectors.map((name) => `"${name}"`).join(' or ')}`;
-  throw new KitDbError('invalid_input', `${where}: "${field}" is ${column ? `a ${column.type} field` : 'not a field of the model'}, not a vector() field; ${choice}.`, { model: modelName, field: 'field' });
+  const choice =
+    vectors.length === 0
+      ? `model "${modelName}" has none; add one, such as embedding: vector({ dimensions: 384 })`
+      : `use ${vectors.map((name) => `"${name}"`).join(' or ')}`;
+  throw new KitDbError(
+    'invalid_input',
+    `${where}: "${field}" is ${column ? `a ${column.type} field` : 'not a field of the model'}, not a vector() field; ${choice}.`,
+    { model: modelName, field: 'field' },
+  );
 }
 
 /** The query as a vector of the field's size: checked as given, or embedded from text. */
-async function queryVector(options: VectorSearchOptions<AnyModel>, dimensions: number | undefined, where: string, modelName: string): Promise<readonly number[]> {
+async function queryVector(
+  options: VectorSearchOptions<AnyModel>,
+  dimensions: number | undefined,
+  where: string,
+  modelName: string,
+): Promise<readonly number[]> {
   let vector: unknown = options.query;
   if (typeof vector === 'string') {
     const embedding = options.embedding;
     if (embedding === undefined) {
-      throw new KitDbError('invalid_input', `${where}: the query is a text, so pass embedding (from defineEmbedding) to turn it into a vector, or pass the vector itself.`, { model: modelName, field: 'embedding' });
+      throw new KitDbError(
+        'invalid_input',
+        `${where}: the query is a text, so pass embedding (from defineEmbedding) to turn it into a vector, or pass the vector itself.`,
+        { model: modelName, field: 'embedding' },
+      );
     }
     if (dimensions !== undefined && embedding.dimensions !== dimensions) {
       throw new KitDbError(
@@ -147,13 +186,21 @@ async function queryVector(options: VectorSearchOptions<AnyModel>, dimensions: n
     vector = await embedding.embedOne(vector);
   }
   if (Array.isArray(vector) && dimensions !== undefined && vector.length !== dimensions) {
-    throw new KitDbError('vector_dimension_mismatch', `${where}: the query has ${vector.length} dimensions but the field holds ${dimensions}; embed the query with the model the stored vectors were made with.`, { model: modelName, field: 'query' });
+    throw new KitDbError(
+      'vector_dimension_mismatch',
+      `${where}: the query has ${vector.length} dimensions but the field holds ${dimensions}; embed the query with the model the stored vectors were made with.`,
+      { model: modelName, field: 'query' },
+    );
   }
   const problem = vectorProblem(vector, Array.isArray(vector) ? vector.length : (dimensions ?? 0));
   if (problem !== undefined) throw new KitDbError('invalid_input', `${where}: the query ${problem}.`, { model: modelName, field: 'query' });
   const query = vector as readonly number[];
   if (query.length === 0 || norm(query) === 0) {
-    throw new KitDbError('invalid_input', `${where}: the query vector is ${query.length === 0 ? 'empty' : 'all zeros'}, which has no direction to compare; pass the embedding of the query text.`, { model: modelName, field: 'query' });
+    throw new KitDbError(
+      'invalid_input',
+      `${where}: the query vector is ${query.length === 0 ? 'empty' : 'all zeros'}, which has no direction to compare; pass the embedding of the query text.`,
+      { model: modelName, field: 'query' },
+    );
   }
   return query;
 }

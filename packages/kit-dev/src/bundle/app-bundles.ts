@@ -42,7 +42,12 @@ function bundleCssPlugin(): Plugin {
     setup(build) {
       build.onResolve({ filter: /\.css$/ }, async (args) => {
         if (args.pluginData === 'kit-bundle-css' || args.path.startsWith('.') || args.path.startsWith('/')) return undefined;
-        const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'kit-bundle-css' });
+        const resolved = await build.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+          importer: args.importer,
+          pluginData: 'kit-bundle-css',
+        });
         return resolved.errors.length > 0 ? { errors: resolved.errors } : { path: resolved.path };
       });
     },
@@ -78,7 +83,11 @@ export function serverBuildOptions(layout: AppLayout, manifest: RouteManifest, o
     assetNames: 'assets/[name]-[hash]',
     define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
     logLevel: 'silent',
-    plugins: [virtualModulesPlugin(layout.root, { [stylesModule]: stylesSource(layout, manifest) }), cssModulesPlugin(layout.root), bundleCssPlugin()],
+    plugins: [
+      virtualModulesPlugin(layout.root, { [stylesModule]: stylesSource(layout, manifest) }),
+      cssModulesPlugin(layout.root),
+      bundleCssPlugin(),
+    ],
   };
 }
 
@@ -87,7 +96,14 @@ export function serverBuildOptions(layout: AppLayout, manifest: RouteManifest, o
  * layout, loading, error and not-found file, split so React and shared code load once. In development
  * React and kit-react stay imports of the vendor bundle (see `vendorExternalsPlugin`).
  */
-export function clientBuildOptions(layout: AppLayout, manifest: RouteManifest, outdir: string, mode: BuildMode, ts: TypeScriptApi, conditions: readonly string[]): BuildOptions {
+export function clientBuildOptions(
+  layout: AppLayout,
+  manifest: RouteManifest,
+  outdir: string,
+  mode: BuildMode,
+  ts: TypeScriptApi,
+  conditions: readonly string[],
+): BuildOptions {
   const entries: Record<string, string> = { 'kit-entry': virtualModule(clientEntryModule) };
   for (const file of routeFiles(manifest).client) entries[entryKey(file)] = join(layout.routesDir, file);
   const development = mode === 'development';
@@ -144,7 +160,11 @@ export interface ServerBundle {
 function outputsByEntry(metafile: Metafile, root: string): Map<string, { js: string; css: string | undefined }> {
   const byEntry = new Map<string, { js: string; css: string | undefined }>();
   for (const [output, meta] of Object.entries(metafile.outputs)) {
-    if (meta.entryPoint !== undefined && /\.m?js$/.test(output)) byEntry.set(meta.entryPoint, { js: resolve(root, output), css: meta.cssBundle === undefined ? undefined : resolve(root, meta.cssBundle) });
+    if (meta.entryPoint !== undefined && /\.m?js$/.test(output))
+      byEntry.set(meta.entryPoint, {
+        js: resolve(root, output),
+        css: meta.cssBundle === undefined ? undefined : resolve(root, meta.cssBundle),
+      });
   }
   return byEntry;
 }
@@ -166,11 +186,19 @@ export function readServerBundle(layout: AppLayout, manifest: RouteManifest, res
     const output = byEntry.get(toRootRelative(layout.root, join(layout.routesDir, file)));
     if (output) modules.set(file, output.js);
   }
-  const configOutput = existsSync(layout.configFile) ? byEntry.get('kit.config.ts')?.js ?? null : null;
+  const configOutput = existsSync(layout.configFile) ? (byEntry.get('kit.config.ts')?.js ?? null) : null;
   const stylesCss = byEntry.get(virtualEntryPoint(stylesModule))?.css;
   const css = stylesCss === undefined ? null : (files.find((file) => file.path === stylesCss)?.text ?? null);
   const assetsDir = join(outdir, 'assets');
-  return { files, modules, config: configOutput, css, assets: files.filter((file) => file.path.startsWith(assetsDir)), inputs: inputsOf(metafile, layout.root), metafile };
+  return {
+    files,
+    modules,
+    config: configOutput,
+    css,
+    assets: files.filter((file) => file.path.startsWith(assetsDir)),
+    inputs: inputsOf(metafile, layout.root),
+    metafile,
+  };
 }
 
 /** What the browser build produced. */
@@ -188,7 +216,12 @@ export interface ClientBundle {
 export function readClientBundle(layout: AppLayout, manifest: RouteManifest, result: BuildResult, outdir: string): ClientBundle {
   const metafile = result.metafile!;
   const byEntry = outputsByEntry(metafile, layout.root);
-  const url = (absolute: string) => clientUrlPrefix + absolute.slice(outdir.length + 1).split('\\').join('/');
+  const url = (absolute: string) =>
+    clientUrlPrefix +
+    absolute
+      .slice(outdir.length + 1)
+      .split('\\')
+      .join('/');
   const urls = new Map<string, string>();
   for (const file of routeFiles(manifest).client) {
     const output = byEntry.get(toRootRelative(layout.root, join(layout.routesDir, file)));
@@ -197,6 +230,12 @@ export function readClientBundle(layout: AppLayout, manifest: RouteManifest, res
   const entry = byEntry.get(virtualEntryPoint(clientEntryModule));
   const files = (result.outputFiles ?? [])
     .filter((file) => !file.path.endsWith('.css') && !file.path.endsWith('.css.map'))
-    .map((file) => ({ path: file.path.slice(outdir.length + 1).split('\\').join('/'), contents: file.contents }));
+    .map((file) => ({
+      path: file.path
+        .slice(outdir.length + 1)
+        .split('\\')
+        .join('/'),
+      contents: file.contents,
+    }));
   return { files, entry: entry ? url(entry.js) : `${clientUrlPrefix}kit-entry.js`, urls, inputs: inputsOf(metafile, layout.root) };
 }

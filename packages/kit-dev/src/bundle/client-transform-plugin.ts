@@ -3,7 +3,16 @@ import { basename, extname, relative, sep } from 'node:path';
 import type { Loader, Plugin } from 'esbuild';
 import { stripForClient, type TypeScriptApi } from './strip-for-client.js';
 
-const loaders: Record<string, Loader> = { '.ts': 'ts', '.tsx': 'tsx', '.mts': 'ts', '.cts': 'ts', '.js': 'js', '.jsx': 'jsx', '.mjs': 'js', '.cjs': 'js' };
+const loaders: Record<string, Loader> = {
+  '.ts': 'ts',
+  '.tsx': 'tsx',
+  '.mts': 'ts',
+  '.cts': 'ts',
+  '.js': 'js',
+  '.jsx': 'jsx',
+  '.mjs': 'js',
+  '.cjs': 'js',
+};
 
 /** Page and layout files may export a `loader`, which runs on the server only. */
 function mayHaveLoader(file: string, routesDir: string): boolean {

@@ -12,7 +12,10 @@ beforeAll(async () => {
   await mkdir(join(root, 'sub'));
   await writeFile(join(root, 'card.module.css'), '.title { color: red; }\n.body { color: blue; }\n');
   await writeFile(join(root, 'sub', 'card.module.css'), '.title { color: green; }\n');
-  await writeFile(join(root, 'both.js'), "import a from './card.module.css';\nimport b from './sub/card.module.css';\nexport const names = [a.title, b.title];\n");
+  await writeFile(
+    join(root, 'both.js'),
+    "import a from './card.module.css';\nimport b from './sub/card.module.css';\nexport const names = [a.title, b.title];\n",
+  );
   await writeFile(join(root, 'one.js'), "import b from './sub/card.module.css';\nexport const names = [b.title];\n");
 });
 
@@ -22,7 +25,16 @@ afterAll(async () => {
 
 async function classNames(entry: string): Promise<{ names: string[]; css: string }> {
   const esbuild = await loadEsbuild();
-  const result = await esbuild.build({ absWorkingDir: root, entryPoints: [entry], bundle: true, write: false, format: 'esm', outdir: join(root, 'out'), plugins: [cssModulesPlugin(root)], metafile: true });
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    outdir: join(root, 'out'),
+    plugins: [cssModulesPlugin(root)],
+    metafile: true,
+  });
   const js = result.outputFiles.find((file) => file.path.endsWith('.js'))!.text;
   const module = (await import(`data:text/javascript,${encodeURIComponent(js)}`)) as { names: string[] };
   return { names: module.names, css: result.outputFiles.find((file) => file.path.endsWith('.css'))!.text };

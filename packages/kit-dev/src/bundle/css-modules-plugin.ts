@@ -18,7 +18,12 @@ export function cssModulesPlugin(root: string): Plugin {
     setup(build) {
       build.onResolve({ filter: /\.module\.css$/ }, async (args) => {
         if (args.namespace === namespace || args.pluginData === namespace) return undefined;
-        const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: namespace });
+        const resolved = await build.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+          importer: args.importer,
+          pluginData: namespace,
+        });
         if (resolved.errors.length > 0) return { errors: resolved.errors };
         const file = resolved.path;
         const hash = createHash('sha256').update(relative(root, file)).digest('hex').slice(0, 6);

@@ -32,7 +32,7 @@ describe('stripForClient', () => {
     expect(strip(renamed)).not.toContain('secret');
     const namespace = "import * as Kit from '@kit/kit-react';\nconst a = <Kit.ServerOnly><b>secret</b></Kit.ServerOnly>;";
     expect(strip(namespace)).not.toContain('secret');
-    const local = "function ServerOnly(p: { children: unknown }) { return null; }\nconst a = <ServerOnly><b>kept</b></ServerOnly>;";
+    const local = 'function ServerOnly(p: { children: unknown }) { return null; }\nconst a = <ServerOnly><b>kept</b></ServerOnly>;';
     expect(strip(local)).toBeNull();
   });
 
@@ -44,16 +44,18 @@ describe('stripForClient', () => {
   });
 
   it('removes the loader export in every spelling, only when asked', () => {
-    const fn = "import { db } from './db.js';\nexport async function loader() {\n  return db.all();\n}\nexport default function Page() { return null; }";
+    const fn =
+      "import { db } from './db.js';\nexport async function loader() {\n  return db.all();\n}\nexport default function Page() { return null; }";
     const out = strip(fn)!;
     expect(out).not.toContain('db.all');
     expect(lines(out)).toBe(lines(fn));
     expect(strip(fn, false)).toBeNull();
 
-    const arrow = "export const loader = async () => secret();\nexport default function P() { return null; }";
+    const arrow = 'export const loader = async () => secret();\nexport default function P() { return null; }';
     expect(strip(arrow)).not.toContain('secret');
 
-    const listed = "async function load() { return secret(); }\nfunction Page() { return null; }\nexport { load as loader, Page as default };";
+    const listed =
+      'async function load() { return secret(); }\nfunction Page() { return null; }\nexport { load as loader, Page as default };';
     const listedOut = strip(listed)!;
     expect(listedOut).not.toContain('secret');
     expect(listedOut).toContain('export { Page as default };');
@@ -63,7 +65,7 @@ describe('stripForClient', () => {
   });
 
   it('answers null for files with nothing to strip', () => {
-    expect(strip("export default function Page() { return <p>hi</p>; }")).toBeNull();
+    expect(strip('export default function Page() { return <p>hi</p>; }')).toBeNull();
     expect(strip("const loaderText = 'loader';")).toBeNull();
   });
 });

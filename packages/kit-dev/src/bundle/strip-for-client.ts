@@ -7,7 +7,9 @@ let typescript: Promise<TypeScriptApi> | undefined;
 
 /** Loads `typescript` once, lazily. */
 export function loadTypeScript(): Promise<TypeScriptApi> {
-  typescript ??= import('typescript').then((module) => ((module as unknown as { default?: TypeScriptApi }).default ?? module) as TypeScriptApi);
+  typescript ??= import('typescript').then(
+    (module) => ((module as unknown as { default?: TypeScriptApi }).default ?? module) as TypeScriptApi,
+  );
   return typescript;
 }
 
@@ -27,7 +29,12 @@ interface Edit {
  * (and so source maps and error positions) stay those of the file on disk. Returns null when nothing
  * changes.
  */
-export function stripForClient(ts: TypeScriptApi, source: string, fileName: string, options: { readonly stripLoader: boolean }): string | null {
+export function stripForClient(
+  ts: TypeScriptApi,
+  source: string,
+  fileName: string,
+  options: { readonly stripLoader: boolean },
+): string | null {
   const mentionsServerOnly = source.includes('ServerOnly');
   const mentionsLoader = options.stripLoader && source.includes('loader');
   if (!mentionsServerOnly && !mentionsLoader) return null;
@@ -82,7 +89,9 @@ function serverOnlyBindings(ts: TypeScriptApi, file: TS.SourceFile): { names: Se
     const bindings = statement.importClause?.namedBindings;
     if (!bindings) continue;
     if (ts.isNamespaceImport(bindings)) namespaces.add(bindings.name.text);
-    else for (const element of bindings.elements) if ((element.propertyName ?? element.name).text === 'ServerOnly') names.add(element.name.text);
+    else
+      for (const element of bindings.elements)
+        if ((element.propertyName ?? element.name).text === 'ServerOnly') names.add(element.name.text);
   }
   return { names, namespaces };
 }
@@ -92,7 +101,12 @@ function collectServerOnly(ts: TypeScriptApi, file: TS.SourceFile, edits: Edit[]
   if (names.size === 0 && namespaces.size === 0) return;
   const isServerOnly = (tag: TS.JsxTagNameExpression): boolean => {
     if (ts.isIdentifier(tag)) return names.has(tag.text);
-    return ts.isPropertyAccessExpression(tag) && ts.isIdentifier(tag.expression) && namespaces.has(tag.expression.text) && tag.name.text === 'ServerOnly';
+    return (
+      ts.isPropertyAccessExpression(tag) &&
+      ts.isIdentifier(tag.expression) &&
+      namespaces.has(tag.expression.text) &&
+      tag.name.text === 'ServerOnly'
+    );
   };
   const visit = (node: TS.Node): void => {
     if (ts.isJsxElement(node) && isServerOnly(node.openingElement.tagName)) {
@@ -125,7 +139,12 @@ function collectLoader(ts: TypeScriptApi, file: TS.SourceFile, edits: Edit[]): v
   };
   const locals = new Set<string>();
   for (const statement of file.statements) {
-    if (ts.isExportDeclaration(statement) && !statement.moduleSpecifier && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+    if (
+      ts.isExportDeclaration(statement) &&
+      !statement.moduleSpecifier &&
+      statement.exportClause &&
+      ts.isNamedExports(statement.exportClause)
+    ) {
       const elements = statement.exportClause.elements;
       const loaders = elements.filter((element) => element.name.text === 'loader');
       if (loaders.length === 0) continue;

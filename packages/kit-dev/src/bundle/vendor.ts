@@ -38,7 +38,9 @@ export function vendorExternalsPlugin(): Plugin {
   return {
     name: 'kit-vendor-externals',
     setup(build) {
-      build.onResolve({ filter: /^(react|react-dom|@kit\/kit-react)(\/.*)?$/ }, (args) => (specifiers.has(args.path) ? { path: vendorUrl(args.path), external: true } : undefined));
+      build.onResolve({ filter: /^(react|react-dom|@kit\/kit-react)(\/.*)?$/ }, (args) =>
+        specifiers.has(args.path) ? { path: vendorUrl(args.path), external: true } : undefined,
+      );
     },
   };
 }
@@ -49,7 +51,9 @@ const identifier = /^[A-Za-z_$][\w$]*$/;
 function wrapperSource(root: string, specifier: string, commonjs: boolean): string {
   const quoted = JSON.stringify(specifier);
   if (!commonjs) return `export * from ${quoted};\n`;
-  const names = Object.keys(createRequire(join(root, 'package.json'))(specifier) as object).filter((name) => name !== 'default' && identifier.test(name));
+  const names = Object.keys(createRequire(join(root, 'package.json'))(specifier) as object).filter(
+    (name) => name !== 'default' && identifier.test(name),
+  );
   return `import * as module from ${quoted};\nconst value = module.default ?? module;\nexport default value;\nexport const { ${names.join(', ')} } = value;\n`;
 }
 
@@ -61,7 +65,9 @@ export interface BundledFile {
 
 /** Bundles the shared packages for the browser, in development mode, into memory. */
 export async function buildVendor(esbuild: EsbuildApi, root: string, conditions: readonly string[]): Promise<BundledFile[]> {
-  const sources = Object.fromEntries(vendorModules.map(({ specifier, commonjs }) => [vendorName(specifier), wrapperSource(root, specifier, commonjs)]));
+  const sources = Object.fromEntries(
+    vendorModules.map(({ specifier, commonjs }) => [vendorName(specifier), wrapperSource(root, specifier, commonjs)]),
+  );
   const outdir = join(root, '.kit', 'vendor');
   const result = await esbuild.build({
     absWorkingDir: root,
@@ -87,10 +93,20 @@ export async function buildVendor(esbuild: EsbuildApi, root: string, conditions:
         name: 'kit-vendor-wrappers',
         setup(build) {
           build.onResolve({ filter: /^kit-vendor:/ }, (args) => ({ path: args.path.slice('kit-vendor:'.length), namespace: 'kit-vendor' }));
-          build.onLoad({ filter: /.*/, namespace: 'kit-vendor' }, (args) => ({ contents: sources[args.path] ?? '', loader: 'js', resolveDir: root }));
+          build.onLoad({ filter: /.*/, namespace: 'kit-vendor' }, (args) => ({
+            contents: sources[args.path] ?? '',
+            loader: 'js',
+            resolveDir: root,
+          }));
         },
       },
     ],
   });
-  return result.outputFiles.map((file) => ({ path: file.path.slice(outdir.length + 1).split('\\').join('/'), contents: file.contents }));
+  return result.outputFiles.map((file) => ({
+    path: file.path
+      .slice(outdir.length + 1)
+      .split('\\')
+      .join('/'),
+    contents: file.contents,
+  }));
 }

@@ -47,7 +47,10 @@ describe('the dev server while files break and mend', () => {
       expect(fixed).toMatchObject({ reload: { kind: 'routes' } });
     });
     expect(events).toEqual([
-      { event: 'error', data: { file: 'app/routes/tickets/index.page.tsx', line: 14, column: expect.any(Number), message: expect.any(String) } },
+      {
+        event: 'error',
+        data: { file: 'app/routes/tickets/index.page.tsx', line: 14, column: expect.any(Number), message: expect.any(String) },
+      },
       { event: 'update', data: { kind: 'routes', generation: expect.any(Number) } },
     ]);
     expect(harness.dev.error).toBeNull();
@@ -55,7 +58,12 @@ describe('the dev server while files break and mend', () => {
   });
 
   it('answers a page whose component throws with the render error overlay naming the file and line', async () => {
-    await after('app/routes/crash.page.tsx', () => writeFile(file('app/routes/crash.page.tsx'), 'export default function Crash() {\n  const items: string[] | undefined = undefined;\n  return <p>{items!.length}</p>;\n}\n'));
+    await after('app/routes/crash.page.tsx', () =>
+      writeFile(
+        file('app/routes/crash.page.tsx'),
+        'export default function Crash() {\n  const items: string[] | undefined = undefined;\n  return <p>{items!.length}</p>;\n}\n',
+      ),
+    );
     const response = await page('/crash');
     expect(response.status).toBe(500);
     const html = await response.text();
@@ -66,7 +74,11 @@ describe('the dev server while files break and mend', () => {
   });
 
   it('rebuilds only the stylesheet for a CSS edit, keeping the app (and its state) as it is', async () => {
-    const created = await fetch(`${harness.base}/api/tickets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Survives CSS' }) });
+    const created = await fetch(`${harness.base}/api/tickets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Survives CSS' }),
+    });
     expect(created.status).toBe(200);
     const events = await readEvents(1, async () => {
       const outcome = await after('app/styles/global.css', async () => {
@@ -82,5 +94,4 @@ describe('the dev server while files break and mend', () => {
     const list = (await (await fetch(`${harness.base}/api/tickets`)).json()) as { tickets: { title: string }[] };
     expect(list.tickets.map((ticket) => ticket.title)).toContain('Survives CSS');
   });
-
 });

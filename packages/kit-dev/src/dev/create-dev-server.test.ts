@@ -35,7 +35,9 @@ describe('createDevServer bundles for development', () => {
     // Imports of React point at the vendor modules, so every rebuild shares the one React of the page.
     expect(code).toMatch(/from "\/_kit\/vendor\/react(_jsx-dev-runtime)?\.js"/);
     expect(code).not.toContain('KIT-SERVER-ONLY-MARKER');
-    const vendorCode = (await Promise.all(['react', 'react-dom_client'].map(async (name) => (await fetch(`${base}/_kit/vendor/${name}.js`)).text()))).join('');
+    const vendorCode = (
+      await Promise.all(['react', 'react-dom_client'].map(async (name) => (await fetch(`${base}/_kit/vendor/${name}.js`)).text()))
+    ).join('');
     const chunks = [...new Set([...vendorCode.matchAll(/from "\.\/(chunks\/[^"]+)"/g)].map((match) => match[1]))];
     const shared = (await Promise.all(chunks.map(async (path) => (await fetch(`${base}/_kit/vendor/${path}`)).text()))).join('');
     expect(vendorCode + shared).toContain('cannot be a child of');

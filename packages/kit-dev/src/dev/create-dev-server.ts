@@ -10,7 +10,17 @@ import { clientUrlPrefix } from '../bundle/esbuild.js';
 import { healthPath, healthResponse } from '../http/health.js';
 import { bytesResponse, devCache, serveFolderFile } from '../http/static-files.js';
 import { listenFetch, type Listening } from '../http/listen.js';
-import { resolveConditions, resolveLayout, resolveServe, urlFor, type AppLayout, type AppLayoutOptions, type BundleOptions, type ResolvedServe, type ServeOptions } from '../options/options.js';
+import {
+  resolveConditions,
+  resolveLayout,
+  resolveServe,
+  urlFor,
+  type AppLayout,
+  type AppLayoutOptions,
+  type BundleOptions,
+  type ResolvedServe,
+  type ServeOptions,
+} from '../options/options.js';
 import { KitDevError } from '../errors/kit-dev-error.js';
 import { wantsPage } from '../runtime/page-routes.js';
 import { DevBuilder, type BuildOutcome, type Generation } from './dev-builder.js';
@@ -87,7 +97,13 @@ function filesServing(url: string, manifest: RouteManifest): string[] {
   const match = matchRoute(url, manifest);
   if (match) {
     const { route } = match;
-    return [route.file, ...route.layouts, ...route.middleware, ...(route.loading ? [route.loading] : []), ...(route.error ? [route.error] : [])];
+    return [
+      route.file,
+      ...route.layouts,
+      ...route.middleware,
+      ...(route.loading ? [route.loading] : []),
+      ...(route.error ? [route.error] : []),
+    ];
   }
   const boundary = matchNotFound(url, manifest);
   return boundary ? [boundary.file, ...boundary.layouts, ...boundary.middleware] : [];
@@ -96,7 +112,11 @@ function filesServing(url: string, manifest: RouteManifest): string[] {
 function devProblem(status: number, title: string, detail: string): Response {
   return new Response(JSON.stringify({ type: 'about:blank', title, status, detail }), {
     status,
-    headers: { 'Content-Type': 'application/problem+json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
+    headers: {
+      'Content-Type': 'application/problem+json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
   });
 }
 
@@ -105,7 +125,10 @@ class KitDevServer implements DevServer {
   private readonly serve: ResolvedServe;
   private readonly builder: DevBuilder;
   private readonly events = new DevEvents();
-  private readonly listeners: { [E in keyof DevServerEvents]: Set<(payload: DevServerEvents[E]) => void> } = { reload: new Set(), error: new Set() };
+  private readonly listeners: { [E in keyof DevServerEvents]: Set<(payload: DevServerEvents[E]) => void> } = {
+    reload: new Set(),
+    error: new Set(),
+  };
   private readonly watchEnabled: boolean;
   private readonly debounceMs: number;
   private started: Promise<void> | undefined;
@@ -126,8 +149,13 @@ class KitDevServer implements DevServer {
     this.serve = resolveServe('createDevServer', options);
     const conditions = resolveConditions('createDevServer', options);
     const { watch = true, debounceMs = 50 } = options;
-    if (typeof watch !== 'boolean') throw new KitDevError('invalid_option', `createDevServer: watch must be true or false, got ${JSON.stringify(watch)}`);
-    if (!Number.isFinite(debounceMs) || debounceMs < 0) throw new KitDevError('invalid_option', `createDevServer: debounceMs must be a number of milliseconds from 0, got ${JSON.stringify(debounceMs)}`);
+    if (typeof watch !== 'boolean')
+      throw new KitDevError('invalid_option', `createDevServer: watch must be true or false, got ${JSON.stringify(watch)}`);
+    if (!Number.isFinite(debounceMs) || debounceMs < 0)
+      throw new KitDevError(
+        'invalid_option',
+        `createDevServer: debounceMs must be a number of milliseconds from 0, got ${JSON.stringify(debounceMs)}`,
+      );
     this.watchEnabled = watch;
     this.debounceMs = debounceMs;
     this.builder = new DevBuilder(this.layout, conditions, {
@@ -136,7 +164,8 @@ class KitDevServer implements DevServer {
       mcp: this.serve.mcp,
       a2a: this.serve.a2a,
       onRenderError: (error, request) => this.renderErrorPage(error, request),
-      onPageError: (error, where) => this.serve.log('error', `${where}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+      onPageError: (error, where) =>
+        this.serve.log('error', `${where}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
     });
   }
 
@@ -220,7 +249,11 @@ class KitDevServer implements DevServer {
   }
 
   private async runBuild(changes: readonly FileChange[]): Promise<void> {
-    const cssOnly = changes.length > 0 && this.current !== null && this.problem === null && changes.every((change) => change.kind === 'change' && change.path.endsWith('.css') && !change.path.endsWith('.module.css'));
+    const cssOnly =
+      changes.length > 0 &&
+      this.current !== null &&
+      this.problem === null &&
+      changes.every((change) => change.kind === 'change' && change.path.endsWith('.css') && !change.path.endsWith('.module.css'));
     const outcome = await this.builder.build(this.current, { cssOnly });
     if (this.closed) return;
     // A file written and then changed within one batch (an editor's save, a test's write) is one change.
@@ -233,7 +266,8 @@ class KitDevServer implements DevServer {
     if (outcome.ok) this.latestManifest = outcome.generation.manifest;
     else if (outcome.manifest) this.latestManifest = outcome.manifest;
     if (JSON.stringify(this.diagnostics) !== before) {
-      for (const diagnostic of this.diagnostics) this.serve.log(diagnostic.severity === 'error' ? 'error' : 'warn', `${diagnostic.code}: ${diagnostic.message}. ${diagnostic.fix}`);
+      for (const diagnostic of this.diagnostics)
+        this.serve.log(diagnostic.severity === 'error' ? 'error' : 'warn', `${diagnostic.code}: ${diagnostic.message}. ${diagnostic.fix}`);
     }
     if (!outcome.ok) {
       this.problem = outcome.problem;
@@ -272,7 +306,10 @@ class KitDevServer implements DevServer {
   private renderErrorPage(error: unknown, request: Request): Response | null {
     if (!wantsPage(request) || request.headers.get('kit-navigation') === '1') return null;
     const message = error instanceof Error ? error.message : String(error);
-    this.serve.log('error', `rendering ${new URL(request.url).pathname} failed: ${error instanceof Error ? (error.stack ?? message) : message}`);
+    this.serve.log(
+      'error',
+      `rendering ${new URL(request.url).pathname} failed: ${error instanceof Error ? (error.stack ?? message) : message}`,
+    );
     return errorOverlayResponse(this.layout.root, {
       title: 'Render error',
       message,
@@ -299,11 +336,16 @@ class KitDevServer implements DevServer {
     if (this.problem && (generation === null || (wantsPage(request) && this.errorConcerns(request)))) {
       const { file: where, line, column, message } = this.problem;
       if (wantsPage(request) && request.headers.get('kit-navigation') !== '1') {
-        return errorOverlayResponse(this.layout.root, { title: 'Build error', message, location: where ? { file: where, line, column } : null });
+        return errorOverlayResponse(this.layout.root, {
+          title: 'Build error',
+          message,
+          location: where ? { file: where, line, column } : null,
+        });
       }
       return devProblem(500, 'The app does not build', `${where ? `${where}:${line}:${column}: ` : ''}${message}`);
     }
-    if (generation === null) return devProblem(503, 'The app is not built yet', 'The dev server has not finished its first build; try again.');
+    if (generation === null)
+      return devProblem(503, 'The app is not built yet', 'The dev server has not finished its first build; try again.');
     return generation.app.fetch(request, bindings);
   }
 
@@ -311,7 +353,10 @@ class KitDevServer implements DevServer {
     if (pathname === devEventsPath) return this.events.connect(request);
     if (pathname === healthPath) return healthResponse(request);
     const notFound = () => devProblem(404, 'Not found', `No file at ${pathname} in the dev server's bundles.`);
-    if (pathname === devStylesheetUrl) return new Response(this.current?.css ?? '', { headers: { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': devCache, 'X-Content-Type-Options': 'nosniff' } });
+    if (pathname === devStylesheetUrl)
+      return new Response(this.current?.css ?? '', {
+        headers: { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': devCache, 'X-Content-Type-Options': 'nosniff' },
+      });
     if (pathname.startsWith(vendorUrlPrefix)) {
       const contents = this.vendorFiles.get(pathname.slice(vendorUrlPrefix.length));
       return contents ? bytesResponse(request, contents, pathname, devCache) : notFound();

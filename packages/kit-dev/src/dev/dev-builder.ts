@@ -33,7 +33,9 @@ export interface Generation {
 }
 
 /** What one build attempt gave. */
-export type BuildOutcome = { readonly ok: true; readonly generation: Generation; readonly durationMs: number } | { readonly ok: false; readonly problem: BuildProblem; readonly manifest: RouteManifest | null; readonly durationMs: number };
+export type BuildOutcome =
+  | { readonly ok: true; readonly generation: Generation; readonly durationMs: number }
+  | { readonly ok: false; readonly problem: BuildProblem; readonly manifest: RouteManifest | null; readonly durationMs: number };
 
 /** The route file -> sources map of a server build, following the chunks each entry imports. */
 function entryClosures(layout: AppLayout, metafile: Metafile, modules: ReadonlyMap<string, string>): Map<string, Set<string>> {
@@ -124,7 +126,9 @@ export class DevBuilder {
     const ts = (this.ts ??= await loadTypeScript());
     // The configured folder has the depth of the real ones (server-<n>), so source maps stay valid there.
     const server = await esbuild.context(serverBuildOptions(this.layout, manifest, join(this.outRoot, 'server'), 'development'));
-    const client = await esbuild.context(clientBuildOptions(this.layout, manifest, join(this.outRoot, 'client'), 'development', ts, this.conditions));
+    const client = await esbuild.context(
+      clientBuildOptions(this.layout, manifest, join(this.outRoot, 'client'), 'development', ts, this.conditions),
+    );
     this.contexts = { key, server, client };
     return this.contexts;
   }
@@ -137,7 +141,10 @@ export class DevBuilder {
     try {
       manifest = await scanRoutes(this.layout.routesDir);
       const contexts = await this.contextsFor(manifest);
-      const [serverResult, clientResult] = await Promise.all([contexts.server.rebuild(), options.cssOnly && current ? Promise.resolve(null) : contexts.client.rebuild()]);
+      const [serverResult, clientResult] = await Promise.all([
+        contexts.server.rebuild(),
+        options.cssOnly && current ? Promise.resolve(null) : contexts.client.rebuild(),
+      ]);
       const serverBundle = readServerBundle(this.layout, manifest, serverResult, join(this.outRoot, 'server'));
       if (options.cssOnly && current) {
         return { ok: true, generation: { ...current, css: serverBundle.css ?? '' }, durationMs: elapsed() };
@@ -170,8 +177,17 @@ export class DevBuilder {
       locate: (error) => locateError(error, this.layout.root, this.outRoot),
     });
     // Assets the stylesheet references come from the server build; those of the browser build from it.
-    const assets = serverBundle.assets.map((file) => ({ path: file.path.slice(configured.length + 1).split('\\').join('/'), contents: file.contents }));
-    const clientFiles = { ...client, files: [...client.files, ...assets.filter((asset) => !client.files.some((file) => file.path === asset.path))] };
+    const assets = serverBundle.assets.map((file) => ({
+      path: file.path
+        .slice(configured.length + 1)
+        .split('\\')
+        .join('/'),
+      contents: file.contents,
+    }));
+    const clientFiles = {
+      ...client,
+      files: [...client.files, ...assets.filter((asset) => !client.files.some((file) => file.path === asset.path))],
+    };
     const app = createRuntimeApp(
       {
         manifest,
@@ -183,14 +199,24 @@ export class DevBuilder {
       this.runtime,
     );
     const closures = entryClosures(this.layout, serverResult.metafile!, serverBundle.modules);
-    return { number, manifest, app, client: clientFiles, css: serverBundle.css ?? '', inputs: new Set([...serverBundle.inputs, ...client.inputs]), closures, serverDir };
+    return {
+      number,
+      manifest,
+      app,
+      client: clientFiles,
+      css: serverBundle.css ?? '',
+      inputs: new Set([...serverBundle.inputs, ...client.inputs]),
+      closures,
+      serverDir,
+    };
   }
 
   private problemOf(error: unknown, manifest: RouteManifest | null): BuildProblem {
     if (isEsbuildFailure(error)) return problemFromEsbuild(this.layout.root, error.errors);
     if (error instanceof KitDevError) {
       const location = error.location;
-      const known = manifest !== null && location !== undefined && location.file !== 'kit.config.ts' && isManifestFile(manifest, location.file);
+      const known =
+        manifest !== null && location !== undefined && location.file !== 'kit.config.ts' && isManifestFile(manifest, location.file);
       const file = location ? (known ? this.rootPath(location.file) : location.file) : '';
       return { file, line: location?.line ?? 0, column: location?.column ?? 0, message: error.message };
     }
@@ -212,5 +238,8 @@ export class DevBuilder {
 }
 
 function isManifestFile(manifest: RouteManifest, file: string): boolean {
-  return manifest.routes.some((route) => route.file === file || route.middleware.includes(file) || route.layouts.includes(file)) || manifest.notFound.some((boundary) => boundary.file === file);
+  return (
+    manifest.routes.some((route) => route.file === file || route.middleware.includes(file) || route.layouts.includes(file)) ||
+    manifest.notFound.some((boundary) => boundary.file === file)
+  );
 }

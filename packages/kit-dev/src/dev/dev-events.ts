@@ -2,7 +2,9 @@
 export const devEventsPath = '/_kit/events';
 
 /** What the browser is told: a rebuild (`update`, `{"kind":"css"}` when only stylesheets changed) or a build error. */
-export type DevEventMessage = { readonly event: 'update'; readonly data: Readonly<Record<string, unknown>> } | { readonly event: 'error'; readonly data: Readonly<Record<string, unknown>> };
+export type DevEventMessage =
+  | { readonly event: 'update'; readonly data: Readonly<Record<string, unknown>> }
+  | { readonly event: 'error'; readonly data: Readonly<Record<string, unknown>> };
 
 const encoder = new TextEncoder();
 
@@ -63,7 +65,9 @@ export class DevEvents {
     request.signal.addEventListener('abort', () => {
       if (self && this.streams.delete(self)) self.close();
     });
-    return new Response(body, { headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' } });
+    return new Response(body, {
+      headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' },
+    });
   }
 
   /** Ends every stream and the heartbeat, so the server can close. */

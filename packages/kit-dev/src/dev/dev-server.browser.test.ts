@@ -26,7 +26,10 @@ afterAll(async () => {
 });
 
 describe.runIf(run)('the dev server in Chromium', () => {
-  fixtureBrowserChecks(() => base, () => browser.context);
+  fixtureBrowserChecks(
+    () => base,
+    () => browser.context,
+  );
 });
 
 /**

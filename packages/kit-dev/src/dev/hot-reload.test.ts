@@ -19,7 +19,12 @@ const after: DevHarness['after'] = (path, change) => harness.after(path, change)
 
 describe('the dev server while route files come and go', () => {
   it('serves an added route file, and 404s it once removed, without a restart', async () => {
-    const added = await after('app/routes/fresh.page.tsx', () => writeFile(file('app/routes/fresh.page.tsx'), 'export default function Fresh() {\n  return <><title>Fresh</title><h1>Fresh page</h1></>;\n}\n'));
+    const added = await after('app/routes/fresh.page.tsx', () =>
+      writeFile(
+        file('app/routes/fresh.page.tsx'),
+        'export default function Fresh() {\n  return <><title>Fresh</title><h1>Fresh page</h1></>;\n}\n',
+      ),
+    );
     expect(added).toMatchObject({ reload: { kind: 'routes', changedFiles: ['app/routes/fresh.page.tsx'] } });
     const served = await page('/fresh');
     expect(served.status).toBe(200);
@@ -59,7 +64,10 @@ describe('the dev server while route files come and go', () => {
   it('adds an API file to the app and its OpenAPI document', async () => {
     await after('app/routes/api/ping', async () => {
       await mkdir(file('app/routes/api/ping'), { recursive: true });
-      await writeFile(file('app/routes/api/ping/index.api.ts'), "import { defineAPI } from '@kit/kit-core';\nexport default defineAPI({ description: 'Pong.', handler: async () => ({ pong: true }) });\n");
+      await writeFile(
+        file('app/routes/api/ping/index.api.ts'),
+        "import { defineAPI } from '@kit/kit-core';\nexport default defineAPI({ description: 'Pong.', handler: async () => ({ pong: true }) });\n",
+      );
     });
     expect(await (await fetch(`${harness.base}/api/ping`)).json()).toEqual({ pong: true });
     const document = (await (await fetch(`${harness.base}/openapi.json`)).json()) as { paths: Record<string, unknown> };
@@ -69,19 +77,33 @@ describe('the dev server while route files come and go', () => {
   });
 
   it('names the file of a module that breaks on import and of an API file that serves nothing', async () => {
-    const thrown = await after('app/routes/exploding.page.tsx', () => writeFile(file('app/routes/exploding.page.tsx'), "throw new Error('kaboom at import');\nexport default function P() { return null; }\n"));
-    expect(thrown).toMatchObject({ error: { file: 'app/routes/exploding.page.tsx', line: 1, message: expect.stringContaining('kaboom at import') } });
+    const thrown = await after('app/routes/exploding.page.tsx', () =>
+      writeFile(
+        file('app/routes/exploding.page.tsx'),
+        "throw new Error('kaboom at import');\nexport default function P() { return null; }\n",
+      ),
+    );
+    expect(thrown).toMatchObject({
+      error: { file: 'app/routes/exploding.page.tsx', line: 1, message: expect.stringContaining('kaboom at import') },
+    });
     await after('app/routes/exploding.page.tsx', () => rm(file('app/routes/exploding.page.tsx')));
     expect(harness.dev.error).toBeNull();
 
     const empty = await after('app/routes/empty.api.ts', () => writeFile(file('app/routes/empty.api.ts'), 'export const helper = 1;\n'));
-    expect(empty).toMatchObject({ error: { file: 'app/routes/empty.api.ts', message: expect.stringContaining('must export a defineAPI definition as GET, POST, PUT, PATCH or DELETE') } });
+    expect(empty).toMatchObject({
+      error: {
+        file: 'app/routes/empty.api.ts',
+        message: expect.stringContaining('must export a defineAPI definition as GET, POST, PUT, PATCH or DELETE'),
+      },
+    });
     await after('app/routes/empty.api.ts', () => rm(file('app/routes/empty.api.ts')));
     expect(harness.dev.error).toBeNull();
   });
 
   it('reports route diagnostics of the latest scan', async () => {
-    await after('app/routes/_layuot.tsx', () => writeFile(file('app/routes/_layuot.tsx'), 'export default function L() { return null; }\n'));
+    await after('app/routes/_layuot.tsx', () =>
+      writeFile(file('app/routes/_layuot.tsx'), 'export default function L() { return null; }\n'),
+    );
     expect(harness.dev.diagnostics).toEqual([expect.objectContaining({ code: 'unknown_convention', files: ['_layuot.tsx'] })]);
     await after('app/routes/_layuot.tsx', () => rm(file('app/routes/_layuot.tsx')));
     expect(harness.dev.diagnostics).toEqual([]);

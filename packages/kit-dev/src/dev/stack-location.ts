@@ -48,7 +48,9 @@ export function locateError(error: unknown, root: string, outDir: string): Sourc
     if (!inside(file, outDir)) return { file: relative(root, file).split(sep).join('/'), line: lineNumber, column };
     const entry = sourceMapOf(file)?.findEntry(lineNumber - 1, column - 1);
     if (!entry || !('originalSource' in entry) || !entry.originalSource) continue;
-    const source = entry.originalSource.startsWith('file://') ? fileURLToPath(entry.originalSource) : resolve(dirname(file), entry.originalSource);
+    const source = entry.originalSource.startsWith('file://')
+      ? fileURLToPath(entry.originalSource)
+      : resolve(dirname(file), entry.originalSource);
     if (source.includes(`${sep}node_modules${sep}`)) continue;
     return { file: relative(root, source).split(sep).join('/'), line: entry.originalLine + 1, column: entry.originalColumn + 1 };
   }

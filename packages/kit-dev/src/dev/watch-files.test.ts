@@ -31,7 +31,9 @@ describe('watchFiles', () => {
       const paths = batches.flat().map((change) => change.path);
       expect(paths.every((path) => path === join(root, 'app', 'a.css'))).toBe(true);
       await writeFile(join(root, 'app', 'b.tsx'), 'export {}');
-      await expect.poll(() => batches.flat().some((change) => change.kind === 'add' && change.path.endsWith('b.tsx')), { timeout: 3000 }).toBe(true);
+      await expect
+        .poll(() => batches.flat().some((change) => change.kind === 'add' && change.path.endsWith('b.tsx')), { timeout: 3000 })
+        .toBe(true);
     } finally {
       await watcher.close();
     }

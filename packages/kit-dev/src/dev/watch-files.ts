@@ -27,7 +27,11 @@ export function isIgnoredPath(root: string, path: string): boolean {
  * within `debounceMs` of the previous one joins the same batch, so saving ten files rebuilds once.
  * Resolves once the initial scan is done, so no change made after it is missed.
  */
-export async function watchFiles(root: string, debounceMs: number, onBatch: (changes: readonly FileChange[]) => void): Promise<FileWatcher> {
+export async function watchFiles(
+  root: string,
+  debounceMs: number,
+  onBatch: (changes: readonly FileChange[]) => void,
+): Promise<FileWatcher> {
   const { watch } = await import('chokidar');
   const watcher = watch(root, {
     ignored: (path) => isIgnoredPath(root, path) || basename(path).endsWith('~'),

@@ -11,7 +11,11 @@ function page(request: Request): Promise<Response> {
     ctx: contextFor(request),
     params: {},
     layouts: [],
-    page: { file: 'index.page.tsx', module: { default: () => createElement('h1', null, 'Hello'), loader: () => ({ n: 1 }) }, url: '/_kit/index.js' },
+    page: {
+      file: 'index.page.tsx',
+      module: { default: () => createElement('h1', null, 'Hello'), loader: () => ({ n: 1 }) },
+      url: '/_kit/index.js',
+    },
     notFound: null,
     loading: null,
     error: null,

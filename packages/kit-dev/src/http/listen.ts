@@ -28,19 +28,31 @@ const canHandOff = Object.getPrototypeOf(Object.getPrototypeOf(RESPONSE_ALREADY_
  * Serves a fetch handler over HTTP on a `node:http` server behind kit-core's HTTP guard, so malformed
  * requests are answered with problem documents as a kit app's own server does.
  */
-export async function listenFetch(fetch: NodeFetch, options: { readonly port: number; readonly host: string; readonly methods: () => readonly string[]; readonly component: string }): Promise<Listening> {
+export async function listenFetch(
+  fetch: NodeFetch,
+  options: { readonly port: number; readonly host: string; readonly methods: () => readonly string[]; readonly component: string },
+): Promise<Listening> {
   const answer = async (request: Request, bindings: HttpBindings): Promise<Response> => {
     const response = await fetch(request, bindings);
     // A page kit-react streams goes from React straight into the Node response, headers and all.
     return canHandOff && sendPageToNode(response, bindings.outgoing as ServerResponse) ? RESPONSE_ALREADY_SENT : response;
   };
-  const listener = getRequestListener((request, env) => answer(request, env as HttpBindings), { errorHandler: (error) => problemForRequestError(error) ?? problemResponse(error) });
+  const listener = getRequestListener((request, env) => answer(request, env as HttpBindings), {
+    errorHandler: (error) => problemForRequestError(error) ?? problemResponse(error),
+  });
   const server = createServer({ requireHostHeader: false }, listener);
   guardHttpServer(server, { methods: options.methods });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      const why = error.code === 'EADDRINUSE' ? `port ${options.port} is taken; stop what uses it or pass another port (0 picks a free one)` : `${error.code ?? 'error'}: ${error.message}`;
-      reject(new KitDevError('listen_failed', `${options.component}: cannot listen on ${options.host}:${options.port}: ${why}`, { cause: error }));
+      const why =
+        error.code === 'EADDRINUSE'
+          ? `port ${options.port} is taken; stop what uses it or pass another port (0 picks a free one)`
+          : `${error.code ?? 'error'}: ${error.message}`;
+      reject(
+        new KitDevError('listen_failed', `${options.component}: cannot listen on ${options.host}:${options.port}: ${why}`, {
+          cause: error,
+        }),
+      );
     });
     server.listen(options.port, options.host, () => resolve());
   });

@@ -22,7 +22,8 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const serve = (path: string, init: RequestInit = {}) => serveFolderFile(new Request(`http://localhost${path}`, init), folder, '/', () => 'no-cache');
+const serve = (path: string, init: RequestInit = {}) =>
+  serveFolderFile(new Request(`http://localhost${path}`, init), folder, '/', () => 'no-cache');
 
 describe('safeSegments', () => {
   it('decodes the segments below the prefix', () => {
@@ -83,7 +84,12 @@ describe('helpers', () => {
     const request = new Request('http://localhost/x.js');
     const response = bytesResponse(request, new TextEncoder().encode('let a;'), 'x.js', 'no-store');
     expect(response.headers.get('etag')).toMatch(/^"[\w-]+"$/);
-    const again = bytesResponse(new Request('http://localhost/x.js', { headers: { 'if-none-match': response.headers.get('etag')! } }), new TextEncoder().encode('let a;'), 'x.js', 'no-store');
+    const again = bytesResponse(
+      new Request('http://localhost/x.js', { headers: { 'if-none-match': response.headers.get('etag')! } }),
+      new TextEncoder().encode('let a;'),
+      'x.js',
+      'no-store',
+    );
     expect(again.status).toBe(304);
   });
 });

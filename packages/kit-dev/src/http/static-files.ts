@@ -48,7 +48,10 @@ export function bytesResponse(request: Request, contents: Uint8Array, name: stri
   const etag = `"${createHash('sha1').update(contents).digest('base64url')}"`;
   const headers = { 'Content-Type': typeOf(name), 'Cache-Control': cacheControl, ETag: etag, 'X-Content-Type-Options': 'nosniff' };
   if (matchesEtag(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
-  return new Response(request.method === 'HEAD' ? null : new Uint8Array(contents), { status: 200, headers: { ...headers, 'Content-Length': String(contents.byteLength) } });
+  return new Response(request.method === 'HEAD' ? null : new Uint8Array(contents), {
+    status: 200,
+    headers: { ...headers, 'Content-Length': String(contents.byteLength) },
+  });
 }
 
 /**
@@ -56,7 +59,12 @@ export function bytesResponse(request: Request, contents: Uint8Array, name: stri
  * such regular file (so the caller goes on), the path is unsafe, or the file's real path (links
  * followed) lies outside the folder.
  */
-export async function serveFolderFile(request: Request, folder: string, prefix: string, cacheControl: (name: string) => string): Promise<Response | null> {
+export async function serveFolderFile(
+  request: Request,
+  folder: string,
+  prefix: string,
+  cacheControl: (name: string) => string,
+): Promise<Response | null> {
   if (!isReadMethod(request)) return null;
   const segments = safeSegments(new URL(request.url).pathname, prefix);
   if (segments === null) return null;

@@ -51,7 +51,10 @@ describe('option checks', () => {
   });
 
   it('refuses to build an app whose routes have errors or whose sources do not parse', async () => {
-    const conflicting = await app({ 'app/routes/(a)/x.page.tsx': 'export default function A() { return null; }\n', 'app/routes/(b)/x.page.tsx': 'export default function B() { return null; }\n' });
+    const conflicting = await app({
+      'app/routes/(a)/x.page.tsx': 'export default function A() { return null; }\n',
+      'app/routes/(b)/x.page.tsx': 'export default function B() { return null; }\n',
+    });
     const routes = await rejectionOf(buildApp({ root: conflicting }), KitDevError);
     expect(routes.code).toBe('route_errors');
     expect(routes.message).toContain('route_conflict');
@@ -64,9 +67,14 @@ describe('option checks', () => {
   });
 
   it('serves A2A and its card unless a2a is false, and leaves an app that serves its own card to it', async () => {
-    const api = "import { defineAPI } from '@kit/kit-core';\nexport const GET = defineAPI({ description: 'Says hello.', handler: async () => ({ hello: 'world' }) });\n";
+    const api =
+      "import { defineAPI } from '@kit/kit-core';\nexport const GET = defineAPI({ description: 'Says hello.', handler: async () => ({ hello: 'world' }) });\n";
     const json = { accept: 'application/json' };
-    const rpc = { method: 'POST', headers: { ...json, 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"message/send","params":{}}' };
+    const rpc = {
+      method: 'POST',
+      headers: { ...json, 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"message/send","params":{}}',
+    };
     const plain = await app({ 'app/routes/api/hello.api.ts': api });
     const off = createDevServer({ root: plain, port: 0, log: false, a2a: false });
     try {
@@ -79,7 +87,8 @@ describe('option checks', () => {
       await off.close();
     }
 
-    const config = "import { defineAPI, defineConfig } from '@kit/kit-core';\nexport default defineConfig({ routes: { 'GET /.well-known/agent.json': defineAPI({ handler: async () => ({ name: 'its own card' }) }) } });\n";
+    const config =
+      "import { defineAPI, defineConfig } from '@kit/kit-core';\nexport default defineConfig({ routes: { 'GET /.well-known/agent.json': defineAPI({ handler: async () => ({ name: 'its own card' }) }) } });\n";
     const own = await app({ 'app/routes/api/hello.api.ts': api, 'kit.config.ts': config });
     await buildApp({ root: own });
     const started = await startApp({ root: own, port: 0, log: false });
@@ -98,7 +107,10 @@ describe('option checks', () => {
     expect(missing.code).toBe('build_missing');
     expect(missing.message).toContain('run buildApp (kit build) first');
 
-    const built = await app({ 'app/routes/index.api.ts': "import { defineAPI } from '@kit/kit-core';\nexport const GET = defineAPI({ handler: async () => ({ ok: true }) });\n" });
+    const built = await app({
+      'app/routes/index.api.ts':
+        "import { defineAPI } from '@kit/kit-core';\nexport const GET = defineAPI({ handler: async () => ({ ok: true }) });\n",
+    });
     await buildApp({ root: built });
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));

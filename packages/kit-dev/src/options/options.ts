@@ -90,10 +90,14 @@ function isDirectory(path: string): boolean {
  */
 export function resolveLayout(component: string, options: AppLayoutOptions, needRoutes: boolean): AppLayout {
   const root = folderOption(component, 'root', options.root, '.', process.cwd());
-  if (!isDirectory(root)) throw invalid(component, `root ${JSON.stringify(root)} is not a folder; pass the folder of your app (the one holding app/routes)`);
+  if (!isDirectory(root))
+    throw invalid(component, `root ${JSON.stringify(root)} is not a folder; pass the folder of your app (the one holding app/routes)`);
   const routesDir = folderOption(component, 'routesDir', options.routesDir, 'app/routes', root);
   if (needRoutes && !isDirectory(routesDir)) {
-    throw invalid(component, `there is no route folder at ${JSON.stringify(routesDir)}; create it (with an index.page.tsx, say) or pass routesDir`);
+    throw invalid(
+      component,
+      `there is no route folder at ${JSON.stringify(routesDir)}; create it (with an index.page.tsx, say) or pass routesDir`,
+    );
   }
   const publicDir = folderOption(component, 'publicDir', options.publicDir, 'public', root);
   return { root, routesDir, publicDir, configFile: resolve(root, 'kit.config.ts') };
@@ -102,11 +106,15 @@ export function resolveLayout(component: string, options: AppLayoutOptions, need
 /** Port, host, MCP, A2A and logging, checked. */
 export function resolveServe(component: string, options: ServeOptions): ResolvedServe {
   const { port = 3000, host = '127.0.0.1', mcp = true, a2a = true, log } = options;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw invalid(component, `port must be an integer from 0 to 65535 (0 picks a free one), got ${JSON.stringify(port)}`);
-  if (typeof host !== 'string' || host === '') throw invalid(component, `host must be an address such as "127.0.0.1" or "0.0.0.0", got ${JSON.stringify(host)}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw invalid(component, `port must be an integer from 0 to 65535 (0 picks a free one), got ${JSON.stringify(port)}`);
+  if (typeof host !== 'string' || host === '')
+    throw invalid(component, `host must be an address such as "127.0.0.1" or "0.0.0.0", got ${JSON.stringify(host)}`);
   if (typeof mcp !== 'boolean') throw invalid(component, `mcp must be true or false, got ${JSON.stringify(mcp)}`);
-  if (typeof a2a !== 'boolean') throw invalid(component, `a2a must be true or false (false leaves out /a2a and the agent card), got ${JSON.stringify(a2a)}`);
-  if (log !== undefined && log !== false && typeof log !== 'function') throw invalid(component, 'log must be a function (level, message) or false');
+  if (typeof a2a !== 'boolean')
+    throw invalid(component, `a2a must be true or false (false leaves out /a2a and the agent card), got ${JSON.stringify(a2a)}`);
+  if (log !== undefined && log !== false && typeof log !== 'function')
+    throw invalid(component, 'log must be a function (level, message) or false');
   return { port, host, mcp, a2a, log: log === false ? silent : (log ?? consoleLogger) };
 }
 

@@ -70,7 +70,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuildAppR
   const manifest = await scanRoutes(layout.routesDir);
   const errors = manifest.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   if (errors.length > 0) {
-    throw new KitDevError('route_errors', `buildApp: the route folder has ${errors.length} error${errors.length === 1 ? '' : 's'}: ${errors.map((error) => `${error.code}: ${error.message}. ${error.fix}`).join(' ')}`);
+    throw new KitDevError(
+      'route_errors',
+      `buildApp: the route folder has ${errors.length} error${errors.length === 1 ? '' : 's'}: ${errors.map((error) => `${error.code}: ${error.message}. ${error.fix}`).join(' ')}`,
+    );
   }
   const [esbuild, ts] = await Promise.all([loadEsbuild(), loadTypeScript()]);
   const serverDir = join(outDir, 'server');
@@ -85,13 +88,17 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuildAppR
   } catch (error) {
     if (!isEsbuildFailure(error)) throw error;
     const problem = problemFromEsbuild(layout.root, error.errors);
-    throw new KitDevError('build_failed', `buildApp: ${problem.file}:${problem.line}:${problem.column}: ${problem.message}`, { location: problem, cause: error });
+    throw new KitDevError('build_failed', `buildApp: ${problem.file}:${problem.line}:${problem.column}: ${problem.message}`, {
+      location: problem,
+      cause: error,
+    });
   }
   const server = readServerBundle(layout, manifest, serverResult, serverDir);
   const client = readClientBundle(layout, manifest, clientResult, clientDir);
 
   const written: { path: string; contents: string | Uint8Array }[] = [];
-  for (const file of server.files) if (!file.path.endsWith('.css') && !file.path.endsWith('.css.map')) written.push({ path: file.path, contents: file.contents });
+  for (const file of server.files)
+    if (!file.path.endsWith('.css') && !file.path.endsWith('.css.map')) written.push({ path: file.path, contents: file.contents });
   for (const file of client.files) written.push({ path: join(clientDir, file.path), contents: file.contents });
   for (const asset of server.assets) written.push({ path: join(clientDir, relative(serverDir, asset.path)), contents: asset.contents });
   const styles: string[] = [];

@@ -25,7 +25,9 @@ afterAll(async () => {
  * Runs `startApp` on the build in a Node process whose module loader refuses esbuild, typescript and
  * chokidar (tsx compiles the workspace's TypeScript sources, with its own esbuild left alone).
  */
-function serveInChild(env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; refused: string | null; stderr: () => string }> {
+function serveInChild(
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; url: string; refused: string | null; stderr: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', '--conditions', 'kit-source', '--import', refusal, script, copy.root], {
     cwd: repository,
     env: { ...process.env, TSX_TSCONFIG_PATH: 'packages/kit-react/tsconfig.json', ...env },

@@ -25,5 +25,8 @@ afterAll(async () => {
 });
 
 describe.runIf(run)('the production build in Chromium', () => {
-  fixtureBrowserChecks(() => server.url, () => browser.context);
+  fixtureBrowserChecks(
+    () => server.url,
+    () => browser.context,
+  );
 });

@@ -34,7 +34,9 @@ describe('buildApp', () => {
     const manifest = JSON.parse(await readFile(join(build.outDir, 'manifest.json'), 'utf8')) as BuildManifest;
     expect(manifest.format).toBe(1);
     expect(manifest.routes.routes.map((route) => route.pattern)).toContain('/tickets/:id');
-    expect(Object.keys(manifest.server.modules)).toEqual(expect.arrayContaining(['index.page.tsx', 'api/tickets/index.api.ts', '_middleware.ts', 'admin/_middleware.ts', 'not-found.tsx']));
+    expect(Object.keys(manifest.server.modules)).toEqual(
+      expect.arrayContaining(['index.page.tsx', 'api/tickets/index.api.ts', '_middleware.ts', 'admin/_middleware.ts', 'not-found.tsx']),
+    );
     expect(manifest.server.config).toBe('kit.config.mjs');
     expect(manifest.client.entry).toMatch(/^\/_kit\/client\/kit-entry-[A-Z0-9]{8}\.js$/);
     expect(manifest.client.urls['tickets/[id].page.tsx']).toMatch(/^\/_kit\/client\/routes\/tickets\/_id_\.page-[A-Z0-9]{8}\.js$/);

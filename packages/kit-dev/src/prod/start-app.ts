@@ -37,7 +37,10 @@ async function readBuildManifest(outDir: string): Promise<BuildManifest> {
   try {
     text = await readFile(path, 'utf8');
   } catch {
-    throw new KitDevError('build_missing', `startApp: there is no build at ${outDir} (no manifest.json); run buildApp (kit build) first, or pass the outDir it wrote`);
+    throw new KitDevError(
+      'build_missing',
+      `startApp: there is no build at ${outDir} (no manifest.json); run buildApp (kit build) first, or pass the outDir it wrote`,
+    );
   }
   let manifest: BuildManifest;
   try {
@@ -46,7 +49,10 @@ async function readBuildManifest(outDir: string): Promise<BuildManifest> {
     throw new KitDevError('build_missing', `startApp: ${path} is not valid JSON; build the app again`, { cause: error });
   }
   if (manifest.format !== buildFormat) {
-    throw new KitDevError('build_missing', `startApp: ${path} has format ${JSON.stringify(manifest.format)}, this kit-dev reads format ${buildFormat}; build the app again with this version`);
+    throw new KitDevError(
+      'build_missing',
+      `startApp: ${path} has format ${JSON.stringify(manifest.format)}, this kit-dev reads format ${buildFormat}; build the app again with this version`,
+    );
   }
   return manifest;
 }
@@ -56,7 +62,7 @@ function isRootPath(url: string): boolean {
   const start = url.indexOf('/', url.indexOf('//') + 2);
   if (start === -1) return true;
   const next = url.charCodeAt(start + 1);
-  return Number.isNaN(next) || next === 63 /* ? */ || next === 35 /* # */;
+  return Number.isNaN(next) || next === 63 /* ? */ || next === 35; /* # */
 }
 
 /**
@@ -104,7 +110,8 @@ export async function startApp(options: StartAppOptions = {}): Promise<StartedAp
       dev: false,
       mcp: serve.mcp,
       a2a: serve.a2a,
-      onPageError: (error, where) => serve.log('error', `${where}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+      onPageError: (error, where) =>
+        serve.log('error', `${where}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
     },
   );
   const clientDir = join(outDir, 'client');
@@ -114,7 +121,9 @@ export async function startApp(options: StartAppOptions = {}): Promise<StartedAp
     const { pathname } = new URL(request.url);
     if (pathname === healthPath) return healthResponse(request);
     if (pathname.startsWith(clientUrlPrefix)) {
-      const file = await serveFolderFile(request, clientDir, clientUrlPrefix, (name) => (isHashedName(name) ? immutableCache : revalidateCache));
+      const file = await serveFolderFile(request, clientDir, clientUrlPrefix, (name) =>
+        isHashedName(name) ? immutableCache : revalidateCache,
+      );
       if (file) return file;
     } else {
       const file = await serveFolderFile(request, layout.publicDir, '/', () => revalidateCache);
@@ -122,7 +131,12 @@ export async function startApp(options: StartAppOptions = {}): Promise<StartedAp
     }
     return app.fetch(request, bindings);
   };
-  const listening = await listenFetch(fetch, { port: serve.port, host: serve.host, component: 'startApp', methods: () => [...new Set(['GET', 'HEAD', ...app.methods()])].sort() });
+  const listening = await listenFetch(fetch, {
+    port: serve.port,
+    host: serve.host,
+    component: 'startApp',
+    methods: () => [...new Set(['GET', 'HEAD', ...app.methods()])].sort(),
+  });
   const websockets = app.serveWebSockets(listening.server);
   const url = urlFor(serve.host, listening.port);
   serve.log('info', `serving ${url}`);

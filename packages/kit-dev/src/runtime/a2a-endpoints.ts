@@ -36,8 +36,11 @@ export function mountA2A(app: KitApp, info: AppInfo): void {
   const version = info.version.trim() || '0.0.0';
   const description = info.description?.trim() || `${name}: its API routes as skills, one per route.`;
   const card = (request: Request) =>
-    new Response(JSON.stringify(generateAgentCard({ registry: app.registry, name, description, url: new URL(a2aPath, request.url).href, version })), {
-      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' },
-    });
+    new Response(
+      JSON.stringify(generateAgentCard({ registry: app.registry, name, description, url: new URL(a2aPath, request.url).href, version })),
+      {
+        headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' },
+      },
+    );
   for (const path of agentCardPaths) app.get(path, card);
 }

@@ -24,7 +24,9 @@ function mergedRoutes(loaded: LoadedApp, configRoutes: NonNullable<KitConfig['ro
     for (const [key, definition] of apiRoutesOf(route.file, route.pattern, loaded.modules.get(route.file) ?? {})) {
       const owner = owners.get(key);
       if (owner !== undefined) {
-        throw new KitDevError('duplicate_route', `${route.file}: ${key} is already served by ${owner}; remove one of the two definitions`, { location: { file: route.file, line: 1, column: 1 } });
+        throw new KitDevError('duplicate_route', `${route.file}: ${key} is already served by ${owner}; remove one of the two definitions`, {
+          location: { file: route.file, line: 1, column: 1 },
+        });
       }
       owners.set(key, route.file);
       routes[key] = definition;
@@ -36,16 +38,23 @@ function mergedRoutes(loaded: LoadedApp, configRoutes: NonNullable<KitConfig['ro
 function checkConfig(value: unknown): KitConfig | null {
   if (value === null) return null;
   if (typeof value !== 'object' || Array.isArray(value)) {
-    throw new KitDevError('load_failed', `kit.config.ts: the default export must be the app's configuration (export default defineConfig({ ... })), got ${Array.isArray(value) ? 'an array' : typeof value}`, {
-      location: { file: 'kit.config.ts', line: 1, column: 1 },
-    });
+    throw new KitDevError(
+      'load_failed',
+      `kit.config.ts: the default export must be the app's configuration (export default defineConfig({ ... })), got ${Array.isArray(value) ? 'an array' : typeof value}`,
+      {
+        location: { file: 'kit.config.ts', line: 1, column: 1 },
+      },
+    );
   }
   const config = value as KitConfig;
   try {
     // Checked here, once, so a mistake shows when the app is built rather than on every page.
     pageSecurityPolicy(config.securityHeaders);
   } catch (error) {
-    throw new KitDevError('load_failed', `kit.config.ts: ${(error as Error).message}`, { location: { file: 'kit.config.ts', line: 1, column: 1 }, cause: error });
+    throw new KitDevError('load_failed', `kit.config.ts: ${(error as Error).message}`, {
+      location: { file: 'kit.config.ts', line: 1, column: 1 },
+      cause: error,
+    });
   }
   return config;
 }
@@ -63,14 +72,18 @@ export function createRuntimeApp(loaded: LoadedApp, options: RuntimeOptions): Ki
   const config = checkConfig(loaded.config);
   const routes = mergedRoutes(loaded, config?.routes ?? {});
   const middlewareFiles = new Map<string, MiddlewareDefinition>();
-  for (const [file, module] of loaded.modules) if (file === '_middleware.ts' || file.endsWith('/_middleware.ts')) middlewareFiles.set(file, middlewareOf(file, module));
+  for (const [file, module] of loaded.modules)
+    if (file === '_middleware.ts' || file.endsWith('/_middleware.ts')) middlewareFiles.set(file, middlewareOf(file, module));
   const pages = new PageRenderer(loaded, options);
   const configNotFound = config?.notFound;
   const app = createKitApp({
     ...config,
     info: config?.info ?? defaultInfo,
     routes,
-    middleware: [...(config?.middleware ?? []), ...scopedMiddleware(loaded.manifest, middlewareFiles, middlewareFiles.has('_middleware.ts'))],
+    middleware: [
+      ...(config?.middleware ?? []),
+      ...scopedMiddleware(loaded.manifest, middlewareFiles, middlewareFiles.has('_middleware.ts')),
+    ],
     notFound: async (request, ctx) => {
       if (!wantsPage(request) && configNotFound) return configNotFound(request, ctx);
       return pages.render(request, ctx);

@@ -1,7 +1,14 @@
 import { KitError, type KitContext, quoteInput } from '@kit/kit-core';
 import type { ErrorModule, LayoutModule, LoadingModule, NotFoundModule, PageModule } from '@kit/kit-react';
 import { renderPage, type RenderErrorInfo, type RenderPageOptions, type RouteModuleRef } from '@kit/kit-react/server';
-import { matchNotFound, matchRoute, type ManifestRoute, type NotFoundBoundary, type RouteManifest, type RouteParams } from '@kit/kit-router';
+import {
+  matchNotFound,
+  matchRoute,
+  type ManifestRoute,
+  type NotFoundBoundary,
+  type RouteManifest,
+  type RouteParams,
+} from '@kit/kit-router';
 import type { LoadedApp, RuntimeOptions } from './runtime-types.js';
 
 /** Whether a caller wants a page: a browser (`Accept` with `text/html`) or kit-react's client router. */

@@ -13,7 +13,15 @@ let manifest: RouteManifest;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'kit-scoped-'));
-  for (const file of ['_middleware.ts', 'index.page.tsx', 'admin/_middleware.ts', 'admin/users/_middleware.ts', 'admin/users/index.api.ts', 'admin/not-found.tsx', 'api/ping.api.ts']) {
+  for (const file of [
+    '_middleware.ts',
+    'index.page.tsx',
+    'admin/_middleware.ts',
+    'admin/users/_middleware.ts',
+    'admin/users/index.api.ts',
+    'admin/not-found.tsx',
+    'api/ping.api.ts',
+  ]) {
     await mkdir(dirname(join(dir, file)), { recursive: true });
     await writeFile(join(dir, file), '');
   }
@@ -37,7 +45,11 @@ const trail = (name: string): MiddlewareDefinition =>
 
 describe('middlewareFilesFor', () => {
   it('gives the chain of the matched route, of the not-found boundary, or the root file alone', () => {
-    expect(middlewareFilesFor('/admin/users', manifest, true)).toEqual(['_middleware.ts', 'admin/_middleware.ts', 'admin/users/_middleware.ts']);
+    expect(middlewareFilesFor('/admin/users', manifest, true)).toEqual([
+      '_middleware.ts',
+      'admin/_middleware.ts',
+      'admin/users/_middleware.ts',
+    ]);
     expect(middlewareFilesFor('/admin/nothing', manifest, true)).toEqual(['_middleware.ts', 'admin/_middleware.ts']);
     expect(middlewareFilesFor('/openapi.json', manifest, true)).toEqual(['_middleware.ts']);
     expect(middlewareFilesFor('/openapi.json', manifest, false)).toEqual([]);
@@ -47,14 +59,17 @@ describe('middlewareFilesFor', () => {
 describe('scopedMiddleware in a kit app', () => {
   const definitions = new Map<string, MiddlewareDefinition>([
     ['_middleware.ts', trail('root')],
-    ['admin/_middleware.ts', defineMiddleware({
-      name: 'admin-auth',
-      authenticate: async ({ request, ctx }) => {
-        if (request.headers.get('x-key') !== 'k') throw new KitError('unauthorized', 'Send X-Key.');
-        return { ...ctx, authType: 'human', auth: { subject: 'user:a', method: 'session', permissions: [] } };
-      },
-      handler: async ({ next }) => next(),
-    })],
+    [
+      'admin/_middleware.ts',
+      defineMiddleware({
+        name: 'admin-auth',
+        authenticate: async ({ request, ctx }) => {
+          if (request.headers.get('x-key') !== 'k') throw new KitError('unauthorized', 'Send X-Key.');
+          return { ...ctx, authType: 'human', auth: { subject: 'user:a', method: 'session', permissions: [] } };
+        },
+        handler: async ({ next }) => next(),
+      }),
+    ],
     ['admin/users/_middleware.ts', trail('users')],
   ]);
   const app = () =>
@@ -79,8 +94,15 @@ describe('scopedMiddleware in a kit app', () => {
   });
 
   it('normalizes a bare handler and refuses a file without a middleware default export', () => {
-    const bare = middlewareOf('_middleware.ts', { default: async function stamp({ next }: { next: () => Promise<Response> }) { return next(); } });
+    const bare = middlewareOf('_middleware.ts', {
+      default: async function stamp({ next }: { next: () => Promise<Response> }) {
+        return next();
+      },
+    });
     expect(bare.name).toBe('stamp');
-    expect(thrownBy(() => middlewareOf('admin/_middleware.ts', { helper: 1 }), KitDevError)).toMatchObject({ code: 'load_failed', message: expect.stringContaining('admin/_middleware.ts: a middleware file must export default') });
+    expect(thrownBy(() => middlewareOf('admin/_middleware.ts', { helper: 1 }), KitDevError)).toMatchObject({
+      code: 'load_failed',
+      message: expect.stringContaining('admin/_middleware.ts: a middleware file must export default'),
+    });
   });
 });

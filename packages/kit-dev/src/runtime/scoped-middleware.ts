@@ -10,9 +10,13 @@ export function middlewareOf(file: string, module: Readonly<Record<string, unkno
   const value = module.default;
   const isDefinition = typeof value === 'object' && value !== null && typeof (value as { handler?: unknown }).handler === 'function';
   if (typeof value !== 'function' && !isDefinition) {
-    throw new KitDevError('load_failed', `${file}: a middleware file must export default a defineMiddleware(...) definition or a handler ({ request, ctx, next }) => Response; it exports ${value === undefined ? 'no default' : typeof value}`, {
-      location: { file, line: 1, column: 1 },
-    });
+    throw new KitDevError(
+      'load_failed',
+      `${file}: a middleware file must export default a defineMiddleware(...) definition or a handler ({ request, ctx, next }) => Response; it exports ${value === undefined ? 'no default' : typeof value}`,
+      {
+        location: { file, line: 1, column: 1 },
+      },
+    );
   }
   return defineMiddleware(value as MiddlewareDefinition | MiddlewareHandler);
 }
@@ -36,7 +40,11 @@ export function middlewareFilesFor(url: string, manifest: RouteManifest, hasRoot
  * and one that runs the handlers of the chain's other middleware, outermost first. A middleware with an
  * `authenticate` step takes part in the authentication phase only, as it does in a kit app's list.
  */
-export function scopedMiddleware(manifest: RouteManifest, definitions: ReadonlyMap<string, MiddlewareDefinition>, hasRootMiddleware: boolean): MiddlewareDefinition[] {
+export function scopedMiddleware(
+  manifest: RouteManifest,
+  definitions: ReadonlyMap<string, MiddlewareDefinition>,
+  hasRootMiddleware: boolean,
+): MiddlewareDefinition[] {
   // Without middleware files there is nothing to look up per request: no entries, no route matching.
   if (definitions.size === 0) return [];
   const chainFor = (request: Request): MiddlewareDefinition[] =>
@@ -48,7 +56,8 @@ export function scopedMiddleware(manifest: RouteManifest, definitions: ReadonlyM
     name: 'route-middleware-authentication',
     authenticate: async ({ request, ctx }) => {
       let current = ctx;
-      for (const definition of chainFor(request)) if (definition.authenticate) current = await definition.authenticate({ request, ctx: current });
+      for (const definition of chainFor(request))
+        if (definition.authenticate) current = await definition.authenticate({ request, ctx: current });
       return current;
     },
     handler: async ({ next }) => next(),
@@ -59,11 +68,16 @@ export function scopedMiddleware(manifest: RouteManifest, definitions: ReadonlyM
       const chain = chainFor(request).filter((definition) => !definition.authenticate);
       const run = (index: number, current: KitContext): Promise<Response> => {
         const definition = chain[index];
-        return definition ? definition.handler({ request, ctx: current, next: (passed) => run(index + 1, passed ?? current) }) : next(current);
+        return definition
+          ? definition.handler({ request, ctx: current, next: (passed) => run(index + 1, passed ?? current) })
+          : next(current);
       };
       return run(0, ctx);
     },
   };
   const all = [...definitions.values()];
-  return [...(all.some((definition) => definition.authenticate) ? [authentication] : []), ...(all.some((definition) => !definition.authenticate) ? [handlers] : [])];
+  return [
+    ...(all.some((definition) => definition.authenticate) ? [authentication] : []),
+    ...(all.some((definition) => !definition.authenticate) ? [handlers] : []),
+  ];
 }

@@ -37,10 +37,13 @@ export async function watchedPage(context: BrowserContext): Promise<WatchedPage>
 export async function waitForHydration(page: Page): Promise<void> {
   const button = page.getByRole('button', { name: /Clicked \d+ times/ });
   await expect
-    .poll(async () => {
-      await button.click();
-      return (await button.textContent()) ?? '';
-    }, { timeout: 10_000, interval: 200 })
+    .poll(
+      async () => {
+        await button.click();
+        return (await button.textContent()) ?? '';
+      },
+      { timeout: 10_000, interval: 200 },
+    )
     .toMatch(/Clicked [1-9]\d* times/);
 }
 
@@ -137,7 +140,9 @@ export function fixtureBrowserChecks(base: () => string, context: () => BrowserC
     // The other origin: another port of the same host, as a page that would overlay the app to clickjack it.
     const attacker = createServer((_request, response) => {
       response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-      response.end(`<!doctype html><html lang="en"><head><title>Free prize</title></head><body><iframe title="app" src="${base()}/" width="800" height="600"></iframe></body></html>`);
+      response.end(
+        `<!doctype html><html lang="en"><head><title>Free prize</title></head><body><iframe title="app" src="${base()}/" width="800" height="600"></iframe></body></html>`,
+      );
     });
     await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
     const page = await context().newPage();

@@ -29,7 +29,10 @@ export async function startDevHarness(): Promise<DevHarness> {
   const base = (await dev.listen()).url;
   const after = async (path: string, change: () => Promise<void>): Promise<Outcome> => {
     const outcome = new Promise<Outcome>((resolve) => {
-      const stops = [dev.on('reload', (reload) => finish(reload.changedFiles, { reload })), dev.on('error', (error) => finish(error.changedFiles, { error }))];
+      const stops = [
+        dev.on('reload', (reload) => finish(reload.changedFiles, { reload })),
+        dev.on('error', (error) => finish(error.changedFiles, { error })),
+      ];
       const finish = (changed: readonly string[], value: Outcome) => {
         if (!changed.some((file) => file.startsWith(path))) return;
         for (const stop of stops) stop();

@@ -8,7 +8,10 @@ import { WebSocket } from 'ws';
 import { sendRaw } from '../../../../test-support/http.js';
 
 /** The chunks of a response body as they arrived, with the time since the request was sent. */
-export function timedChunks(url: string, headers: Record<string, string>): Promise<{ status: number; chunks: { at: number; text: string }[] }> {
+export function timedChunks(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; chunks: { at: number; text: string }[] }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const request = httpRequest(url, { headers }, (response) => {
@@ -27,8 +30,27 @@ const html = { accept: 'text/html' };
 
 /** A message to an A2A agent whose one data part names a skill and its input. */
 function skillMessage(messageId: string, skill: string, input: unknown): SendMessageRequest {
-  const part: Part = { content: { $case: 'data', value: { skill, input } }, metadata: undefined, filename: '', mediaType: 'application/json' };
-  return { tenant: '', message: { messageId, contextId: '', taskId: '', role: Role.ROLE_USER, parts: [part], metadata: undefined, extensions: [], referenceTaskIds: [] }, configuration: undefined, metadata: undefined };
+  const part: Part = {
+    content: { $case: 'data', value: { skill, input } },
+    metadata: undefined,
+    filename: '',
+    mediaType: 'application/json',
+  };
+  return {
+    tenant: '',
+    message: {
+      messageId,
+      contextId: '',
+      taskId: '',
+      role: Role.ROLE_USER,
+      parts: [part],
+      metadata: undefined,
+      extensions: [],
+      referenceTaskIds: [],
+    },
+    configuration: undefined,
+    metadata: undefined,
+  };
 }
 
 /** The route output an A2A task holds in its artifact's data part. */
@@ -54,7 +76,7 @@ export function fixtureHttpChecks(base: () => string): void {
     expect((await fetch(url('/_kit/health'), { method: 'POST' })).status).toBe(405);
   });
 
-  it("serves the WebSocket endpoints of kit.config.ts through the middleware files", async () => {
+  it('serves the WebSocket endpoints of kit.config.ts through the middleware files', async () => {
     const socket = new WebSocket(url('/ws/echo').replace(/^http/, 'ws'));
     try {
       const upgrade = await new Promise<IncomingMessage>((resolve, reject) => {
@@ -120,15 +142,27 @@ export function fixtureHttpChecks(base: () => string): void {
     const list = await fetch(url('/api/tickets'));
     expect(list.status).toBe(200);
     expect(((await list.json()) as { tickets: unknown[] }).tickets.length).toBeGreaterThanOrEqual(2);
-    const created = await fetch(url('/api/tickets'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Over HTTP' }) });
+    const created = await fetch(url('/api/tickets'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Over HTTP' }),
+    });
     expect(created.status).toBe(200);
     const ticket = (await created.json()) as { id: string; title: string };
     expect(ticket.title).toBe('Over HTTP');
     expect(await (await fetch(url(`/api/tickets/${ticket.id}`))).json()).toMatchObject({ title: 'Over HTTP', status: 'open' });
-    const invalid = await fetch(url('/api/tickets'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: '' }) });
+    const invalid = await fetch(url('/api/tickets'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: '' }),
+    });
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({ errors: [{ field: 'title' }] });
-    const denied = await fetch(url('/api/tickets'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'forbidden' }) });
+    const denied = await fetch(url('/api/tickets'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'forbidden' }),
+    });
     expect(denied.status).toBe(403);
     const missing = await fetch(url('/api/tickets/999'));
     expect(missing.status).toBe(404);
@@ -136,7 +170,10 @@ export function fixtureHttpChecks(base: () => string): void {
   });
 
   it('describes the API files in /openapi.json with the config info', async () => {
-    const document = (await (await fetch(url('/openapi.json'))).json()) as { info: { title: string }; paths: Record<string, Record<string, unknown>> };
+    const document = (await (await fetch(url('/openapi.json'))).json()) as {
+      info: { title: string };
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(document.info.title).toBe('Fixture tickets');
     expect(Object.keys(document.paths['/api/tickets'] ?? {}).sort()).toEqual(['get', 'post']);
     expect(Object.keys(document.paths['/api/tickets/{id}'] ?? {})).toEqual(['get']);
@@ -162,9 +199,24 @@ export function fixtureHttpChecks(base: () => string): void {
     expect(card.headers.get('x-fixture-root')).toBe('yes');
     const text = await card.text();
     expect(await (await fetch(url('/.well-known/agent-card.json'))).text()).toBe(text);
-    const body = JSON.parse(text) as { name: string; description: string; version: string; url: string; supportedInterfaces: { url: string; protocolVersion: string }[]; skills: { id: string }[] };
-    expect(body).toMatchObject({ name: 'Fixture tickets', description: 'The kit-dev fixture: tickets for people and agents.', version: '1.0.0', url: url('/a2a') });
-    expect(body.supportedInterfaces.map((entry) => [entry.protocolVersion, entry.url])).toEqual([['1.0', url('/a2a')], ['0.3', url('/a2a')]]);
+    const body = JSON.parse(text) as {
+      name: string;
+      description: string;
+      version: string;
+      url: string;
+      supportedInterfaces: { url: string; protocolVersion: string }[];
+      skills: { id: string }[];
+    };
+    expect(body).toMatchObject({
+      name: 'Fixture tickets',
+      description: 'The kit-dev fixture: tickets for people and agents.',
+      version: '1.0.0',
+      url: url('/a2a'),
+    });
+    expect(body.supportedInterfaces.map((entry) => [entry.protocolVersion, entry.url])).toEqual([
+      ['1.0', url('/a2a')],
+      ['0.3', url('/a2a')],
+    ]);
     expect(body.skills.map((skill) => skill.id).sort()).toEqual(['get_api_tickets', 'get_api_tickets_id', 'post_api_tickets']);
     // The card is made from the request: a client that reached the server by another name is sent there.
     const viaLocalhost = await sendRaw(url('/.well-known/agent.json'), { headers: { host: `localhost:${new URL(base()).port}` } });
@@ -186,7 +238,11 @@ export function fixtureHttpChecks(base: () => string): void {
       body: '{"jsonrpc":"2.0","method":"message/send","params":{"message":{"kind":"message","messageId":"fixture-03","role":"user","parts":[{"kind":"data","data":{"skill":"get_api_tickets_id","input":{"id":"2"}}}]}},"id":1}',
     });
     expect(legacy.headers['x-fixture-root']).toBe('yes');
-    expect(legacy.json().result).toMatchObject({ kind: 'task', status: { state: 'completed' }, artifacts: [{ parts: [{ kind: 'data', data: { id: '2' } }, { kind: 'text' }] }] });
+    expect(legacy.json().result).toMatchObject({
+      kind: 'task',
+      status: { state: 'completed' },
+      artifacts: [{ parts: [{ kind: 'data', data: { id: '2' } }, { kind: 'text' }] }],
+    });
   });
 
   it('runs each middleware file only under its folder, authentication included', async () => {
@@ -244,10 +300,18 @@ export function fixtureHttpChecks(base: () => string): void {
     expect(huge.status).toBe(413);
     expect(huge.json().detail).toMatch(/^The request body is larger than 64 KiB;/);
     const other = `http://127.0.0.1:${Number(new URL(base()).port) + 1}`;
-    const forged = await sendRaw(url('/feedback'), { method: 'POST', body: 'name=Eve', headers: { ...form, origin: other, cookie: 'fixture_admin=fixture-admin-key' } });
+    const forged = await sendRaw(url('/feedback'), {
+      method: 'POST',
+      body: 'name=Eve',
+      headers: { ...form, origin: other, cookie: 'fixture_admin=fixture-admin-key' },
+    });
     expect(forged.status).toBe(403);
     expect(forged.json().detail).toContain(`add "${other}" to trustedOrigins`);
-    const ownPage = await sendRaw(url('/feedback'), { method: 'POST', body: 'name=Ada', headers: { ...form, origin: base(), 'sec-fetch-site': 'same-origin' } });
+    const ownPage = await sendRaw(url('/feedback'), {
+      method: 'POST',
+      body: 'name=Ada',
+      headers: { ...form, origin: base(), 'sec-fetch-site': 'same-origin' },
+    });
     expect(ownPage.status).toBe(303);
   });
 

@@ -9,7 +9,10 @@ const feedback = definePlugin({
   setup: (app) =>
     app.mount('/feedback', ['POST'], async (request) => {
       const form = await request.formData();
-      return new Response(null, { status: 303, headers: { Location: `/about?thanks=${encodeURIComponent(String(form.get('name') ?? ''))}` } });
+      return new Response(null, {
+        status: 303,
+        headers: { Location: `/about?thanks=${encodeURIComponent(String(form.get('name') ?? ''))}` },
+      });
     }),
 });
 
@@ -18,7 +21,9 @@ export default defineConfig({
   routes: {},
   plugins: [feedback],
   // Served by the dev server and by startApp on their own HTTP server, through the middleware files.
-  websockets: [defineWebSocket('/ws/echo', { message: (socket, data) => void socket.send(typeof data === 'string' ? `echo: ${data}` : data) })],
+  websockets: [
+    defineWebSocket('/ws/echo', { message: (socket, data) => void socket.send(typeof data === 'string' ? `echo: ${data}` : data) }),
+  ],
   policies: [
     definePolicy({
       key: 'no-reserved-titles',

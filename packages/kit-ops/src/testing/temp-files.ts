@@ -21,7 +21,11 @@ export function useTempDatabases(): () => string {
 }
 
 /** A clock the test moves by hand, in epoch milliseconds. */
-export function manualClock(start = Date.parse('2026-11-23T12:00:00Z')): { now: () => number; advance: (ms: number) => void; set: (ms: number) => void } {
+export function manualClock(start = Date.parse('2026-11-23T12:00:00Z')): {
+  now: () => number;
+  advance: (ms: number) => void;
+  set: (ms: number) => void;
+} {
   let time = start;
   return {
     now: () => time,

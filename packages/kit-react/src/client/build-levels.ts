@@ -26,7 +26,12 @@ export function levelKey(state: LevelState, pathname: string, last: boolean): st
  * errorFileCovers), else the built-in one; the bottom level shows `_loading.tsx` while it suspends.
  */
 export function buildLevels(
-  route: { readonly levels: readonly LevelState[]; readonly pathname: string; readonly error: ModuleRefState | null; readonly loading: ModuleRefState | null },
+  route: {
+    readonly levels: readonly LevelState[];
+    readonly pathname: string;
+    readonly error: ModuleRefState | null;
+    readonly loading: ModuleRefState | null;
+  },
   loaded: LoadedRoute,
   serverOnly: (index: number) => ServerOnlySource,
 ): TreeLevel[] {
@@ -37,12 +42,24 @@ export function buildLevels(
       route.error !== null && loaded.error !== null && errorFileCovers(route.error.file, state)
         ? { file: route.error.file, Component: loaded.error.default as ViewModule<ErrorPageProps>['Component'] }
         : builtinError;
-    const loadingView = last && route.loading !== null && loaded.loading !== null ? { file: route.loading.file, Component: loaded.loading.default as ViewModule<object>['Component'] } : null;
+    const loadingView =
+      last && route.loading !== null && loaded.loading !== null
+        ? { file: route.loading.file, Component: loaded.loading.default as ViewModule<object>['Component'] }
+        : null;
     return {
       key: levelKey(state, route.pathname, last),
       index,
       file: state.file,
-      content: { status: 'ready', view: { kind: state.kind, file: state.file, Component: module.default, data: state.data, ...(state.error ? { error: state.error } : {}) } },
+      content: {
+        status: 'ready',
+        view: {
+          kind: state.kind,
+          file: state.file,
+          Component: module.default,
+          data: state.data,
+          ...(state.error ? { error: state.error } : {}),
+        },
+      },
       errorView,
       loadingView,
       serverOnly: serverOnly(index),

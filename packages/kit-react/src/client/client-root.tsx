@@ -6,7 +6,15 @@ import { RenderModeContext, type RenderMode } from '../tree/render-mode.js';
 import type { Navigator } from './navigator.js';
 
 /** The client's tree: the same document the server rendered, driven by the navigator's snapshots. */
-export function ClientRoot({ navigator, mode, styles }: { readonly navigator: Navigator; readonly mode: RenderMode; readonly styles: readonly string[] }) {
+export function ClientRoot({
+  navigator,
+  mode,
+  styles,
+}: {
+  readonly navigator: Navigator;
+  readonly mode: RenderMode;
+  readonly styles: readonly string[];
+}) {
   const snapshot = useSyncExternalStore(navigator.subscribe, navigator.getSnapshot, navigator.getSnapshot);
   // The same elements while the levels stay the same: a router change (isNavigating) re-renders only
   // the components that read the router.
@@ -14,9 +22,7 @@ export function ClientRoot({ navigator, mode, styles }: { readonly navigator: Na
   return (
     <RenderModeContext value={mode}>
       <RouterContext value={snapshot.handle}>
-        <AppDocument styles={styles}>
-          {levels}
-        </AppDocument>
+        <AppDocument styles={styles}>{levels}</AppDocument>
       </RouterContext>
     </RenderModeContext>
   );

@@ -26,9 +26,11 @@ export function showDevOverlay(error: DevBuildError): void {
   overlay.setAttribute('aria-modal', 'true');
   overlay.setAttribute('aria-labelledby', `${overlayId}-title`);
   overlay.setAttribute('aria-describedby', `${overlayId}-message`);
-  overlay.style.cssText = 'position:fixed;inset:0;z-index:2147483647;background:rgba(0,0,0,.6);display:flex;align-items:flex-start;justify-content:center;padding:5vh 1rem;font-family:system-ui,sans-serif';
+  overlay.style.cssText =
+    'position:fixed;inset:0;z-index:2147483647;background:rgba(0,0,0,.6);display:flex;align-items:flex-start;justify-content:center;padding:5vh 1rem;font-family:system-ui,sans-serif';
   const panel = document.createElement('div');
-  panel.style.cssText = 'background:#fff;color:#1a1a1a;max-width:56rem;width:100%;border-radius:8px;padding:1.5rem;border-top:6px solid #b00020;box-shadow:0 10px 40px rgba(0,0,0,.4)';
+  panel.style.cssText =
+    'background:#fff;color:#1a1a1a;max-width:56rem;width:100%;border-radius:8px;padding:1.5rem;border-top:6px solid #b00020;box-shadow:0 10px 40px rgba(0,0,0,.4)';
   const title = document.createElement('h2');
   title.id = `${overlayId}-title`;
   title.textContent = 'Build error';

@@ -68,7 +68,13 @@ describe.runIf(browserAvailable())('the client in Chromium', () => {
     await bundle?.remove();
   });
 
-  const hydrated = () => page.waitForFunction(() => document.getElementById('kit-state') !== null && (document.querySelector('button') as unknown as Record<string, unknown> | null) !== null && Object.keys(document.querySelector('button')!).some((key) => key.startsWith('__reactProps')));
+  const hydrated = () =>
+    page.waitForFunction(
+      () =>
+        document.getElementById('kit-state') !== null &&
+        (document.querySelector('button') as unknown as Record<string, unknown> | null) !== null &&
+        Object.keys(document.querySelector('button')!).some((key) => key.startsWith('__reactProps')),
+    );
 
   it('hydrates: buttons work, ServerOnly keeps the server HTML, no warnings, no severe axe findings', async () => {
     await page.goto(`${server.url}/`);
@@ -76,7 +82,9 @@ describe.runIf(browserAvailable())('the client in Chromium', () => {
     await page.getByRole('button', { name: 'Clicked 0 times' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Clicked 1 times' }).count()).toBe(1);
     expect(await page.locator('#so-home').textContent()).toBe('Rendered on the server');
-    expect(await page.evaluate(() => (document.getElementById('so-home') as HTMLElement & { kitMark?: string }).kitMark)).toBe('server node');
+    expect(await page.evaluate(() => (document.getElementById('so-home') as HTMLElement & { kitMark?: string }).kitMark)).toBe(
+      'server node',
+    );
     expect(await page.title()).toBe('Home · Fixture');
     expect(await severeAxeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
@@ -99,7 +107,10 @@ describe.runIf(browserAvailable())('the client in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Layout clicks: 1' }).count()).toBe(1);
     expect(await page.locator('#current-path').textContent()).toBe('Path: /about');
     // The ServerOnly block came in the payload, as the server rendered it.
-    expect(await page.locator('#so-about').evaluate((node) => [...node.querySelectorAll('p')].map((p) => p.textContent))).toEqual(['Notes from the about loader', 'Rendered on the server']);
+    expect(await page.locator('#so-about').evaluate((node) => [...node.querySelectorAll('p')].map((p) => p.textContent))).toEqual([
+      'Notes from the about loader',
+      'Rendered on the server',
+    ]);
     await expect.poll(() => page.locator('#kit-route-announcer').textContent()).toBe('About · Fixture');
     expect(problems).toEqual([]);
   });
@@ -173,7 +184,9 @@ describe.runIf(browserAvailable())('the client in Chromium', () => {
     await overlay.waitFor({ state: 'detached' });
     await expect.poll(() => navigationRequests.length).toBe(1);
     server.sendDevEvent('update', { kind: 'css' });
-    await expect.poll(() => page.evaluate(() => document.querySelector('link[rel="stylesheet"]')?.getAttribute('href'))).toMatch(/^\/_kit\/app\.css\?kit-css=\d+$/);
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('link[rel="stylesheet"]')?.getAttribute('href')))
+      .toMatch(/^\/_kit\/app\.css\?kit-css=\d+$/);
   });
 
   it('shows _error.tsx when a level throws while rendering', async () => {

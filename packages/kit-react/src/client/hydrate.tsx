@@ -22,11 +22,17 @@ export interface HydrateOptions {
 function readState(): BootstrapState {
   const element = document.getElementById(stateElementId);
   if (element === null) {
-    throw new KitReactError('invalid_bootstrap_state', `hydrate() found no <script id="${stateElementId}"> in the page: call it only on pages rendered by renderPage of @kit/kit-react/server.`);
+    throw new KitReactError(
+      'invalid_bootstrap_state',
+      `hydrate() found no <script id="${stateElementId}"> in the page: call it only on pages rendered by renderPage of @kit/kit-react/server.`,
+    );
   }
   const state = JSON.parse(element.textContent ?? '') as BootstrapState;
   if (state?.kit !== 1 || !Array.isArray(state.levels)) {
-    throw new KitReactError('invalid_bootstrap_state', `The <script id="${stateElementId}"> of this page is not kit's bootstrap state: render the page with renderPage of the same kit-react version.`);
+    throw new KitReactError(
+      'invalid_bootstrap_state',
+      `The <script id="${stateElementId}"> of this page is not kit's bootstrap state: render the page with renderPage of the same kit-react version.`,
+    );
   }
   return state;
 }
@@ -56,13 +62,24 @@ export async function hydrate(options: HydrateOptions = {}): Promise<void> {
   const treeLevels = buildLevels(state, { levels, error, loading }, () => ({ kind: 'document' }));
   const navigator = new Navigator(
     {
-      route: { pathname: state.pathname, search: state.search, params: state.params, loading: state.loading, error: state.error, loadingModule: loading },
+      route: {
+        pathname: state.pathname,
+        search: state.search,
+        params: state.params,
+        loading: state.loading,
+        error: state.error,
+        loadingModule: loading,
+      },
       levels: treeLevels,
     },
     { clientEntry: state.clientEntry, loadingDelayMs: options.loadingDelayMs ?? 150 },
   );
   const mode: RenderMode = { kind: 'client', dev: state.dev };
-  hydrateRoot(document, <ClientRoot navigator={navigator} mode={mode} styles={state.styles} />, options.onRecoverableError ? { onRecoverableError: options.onRecoverableError } : {});
+  hydrateRoot(
+    document,
+    <ClientRoot navigator={navigator} mode={mode} styles={state.styles} />,
+    options.onRecoverableError ? { onRecoverableError: options.onRecoverableError } : {},
+  );
   navigator.start();
   if (state.dev && state.devEventsUrl) listenToDevEvents(state.devEventsUrl, (version) => navigator.refresh(version));
 }

@@ -27,7 +27,8 @@ export class ModuleLoader {
     let module = this.cache.get(url);
     if (module === undefined) {
       module = (import(/* @vite-ignore */ url) as Promise<ClientModule>).then((loaded) => {
-        if (typeof loaded.default !== 'function' && typeof loaded.default !== 'object') throw new Error(`${ref.file} (${url}) has no default export component.`);
+        if (typeof loaded.default !== 'function' && typeof loaded.default !== 'object')
+          throw new Error(`${ref.file} (${url}) has no default export component.`);
         return loaded;
       });
       module.catch(() => this.cache.delete(url));

@@ -142,7 +142,13 @@ export class Navigator {
     if (url.pathname === this.route.pathname && url.search === this.route.search && url.hash !== '') {
       return this.goToHash(url, history, options.scroll !== false);
     }
-    return this.go(url, { history, scroll: options.scroll === false ? 'keep' : 'top', viewTransition: options.viewTransition ?? false, fresh: false, version: 0 });
+    return this.go(url, {
+      history,
+      scroll: options.scroll === false ? 'keep' : 'top',
+      viewTransition: options.viewTransition ?? false,
+      fresh: false,
+      version: 0,
+    });
   }
 
   /** Loads the current URL again: fresh data, same scroll, shared layouts keep their state. */
@@ -226,7 +232,11 @@ export class Navigator {
       const { payload } = result;
       const loaded = await this.load(payload, go.version);
       if (controller.signal.aborted) return;
-      const levels = buildLevels(payload, loaded, (index) => ({ kind: 'payload', token: `${id}-${index}`, blocks: payload.serverOnly[index] ?? [] }));
+      const levels = buildLevels(payload, loaded, (index) => ({
+        kind: 'payload',
+        token: `${id}-${index}`,
+        blocks: payload.serverOnly[index] ?? [],
+      }));
       const target = result.url;
       const commit = () => {
         if (go.history === 'push' || go.history === 'replace') {
@@ -235,7 +245,14 @@ export class Navigator {
         } else if (go.history === 'none' && target.href !== window.location.href) {
           history.replaceState(history.state, '', target.href);
         }
-        this.route = { pathname: payload.pathname, search: payload.search, params: payload.params, loading: payload.loading, error: payload.error, loadingModule: loaded.loading };
+        this.route = {
+          pathname: payload.pathname,
+          search: payload.search,
+          params: payload.params,
+          loading: payload.loading,
+          error: payload.error,
+          loadingModule: loaded.loading,
+        };
         this.levels = levels;
         this.navigating = false;
         flushSync(() => this.publish());

@@ -1,12 +1,19 @@
 import { navigationHeader, type NavigationPayload } from '../state/state.js';
 
 /** A payload and the URL it answered for (after redirects), or the instruction to load a document. */
-export type PayloadResult = { readonly kind: 'payload'; readonly payload: NavigationPayload; readonly url: URL } | { readonly kind: 'reload' };
+export type PayloadResult =
+  { readonly kind: 'payload'; readonly payload: NavigationPayload; readonly url: URL } | { readonly kind: 'reload' };
 
 function isPayload(value: unknown): value is NavigationPayload {
   if (typeof value !== 'object' || value === null) return false;
   const body = value as Partial<NavigationPayload> & { reload?: unknown };
-  return body.kit === 1 && body.reload !== true && Array.isArray(body.levels) && Array.isArray(body.serverOnly) && typeof body.clientEntry === 'string';
+  return (
+    body.kit === 1 &&
+    body.reload !== true &&
+    Array.isArray(body.levels) &&
+    Array.isArray(body.serverOnly) &&
+    typeof body.clientEntry === 'string'
+  );
 }
 
 /**

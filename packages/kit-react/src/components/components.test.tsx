@@ -32,7 +32,13 @@ describe('components outside a kit tree', () => {
   });
 
   it('Link renders a plain anchor with its props', () => {
-    expect(renderToString(<Link href="/tickets/2" className="nav" target="_blank" prefetch="viewport">Ticket</Link>)).toBe('<a class="nav" target="_blank" href="/tickets/2">Ticket</a>');
+    expect(
+      renderToString(
+        <Link href="/tickets/2" className="nav" target="_blank" prefetch="viewport">
+          Ticket
+        </Link>,
+      ),
+    ).toBe('<a class="nav" target="_blank" href="/tickets/2">Ticket</a>');
   });
 
   it('ServerOnly renders its children in a display: contents wrapper, nested ones as they are', () => {

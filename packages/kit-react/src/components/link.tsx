@@ -1,4 +1,13 @@
-import { useContext, useEffect, useRef, type ComponentPropsWithRef, type FocusEvent, type MouseEvent, type Ref, type TouchEvent } from 'react';
+import {
+  useContext,
+  useEffect,
+  useRef,
+  type ComponentPropsWithRef,
+  type FocusEvent,
+  type MouseEvent,
+  type Ref,
+  type TouchEvent,
+} from 'react';
 import { RouterContext } from '../router/router.js';
 
 /** Props of `Link`: those of `<a>`, with `href` required, plus how to prefetch and navigate. */
@@ -54,7 +63,19 @@ function sameOrigin(href: string): URL | null {
  * }
  * ```
  */
-export function Link({ href, prefetch = 'intent', replace, scroll, viewTransition, ref, onClick, onMouseEnter, onFocus, onTouchStart, ...anchor }: LinkProps) {
+export function Link({
+  href,
+  prefetch = 'intent',
+  replace,
+  scroll,
+  viewTransition,
+  ref,
+  onClick,
+  onMouseEnter,
+  onFocus,
+  onTouchStart,
+  ...anchor
+}: LinkProps) {
   const handle = useContext(RouterContext);
   const element = useRef<HTMLAnchorElement | null>(null);
   const router = handle?.interactive ? handle.router : null;
@@ -101,7 +122,11 @@ export function Link({ href, prefetch = 'intent', replace, scroll, viewTransitio
         const url = sameOrigin(href);
         if (url === null) return;
         event.preventDefault();
-        void router.navigate(url.href, { ...(replace === undefined ? {} : { replace }), ...(scroll === undefined ? {} : { scroll }), ...(viewTransition === undefined ? {} : { viewTransition }) });
+        void router.navigate(url.href, {
+          ...(replace === undefined ? {} : { replace }),
+          ...(scroll === undefined ? {} : { scroll }),
+          ...(viewTransition === undefined ? {} : { viewTransition }),
+        });
       }}
     />
   );

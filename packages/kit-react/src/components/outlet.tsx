@@ -21,7 +21,10 @@ import { OutletContext } from '../tree/contexts.js';
 export function Outlet(): ReactNode {
   const outlet = useContext(OutletContext);
   if (outlet === null) {
-    throw new KitReactError('outlet_outside_layout', '<Outlet /> was rendered outside a kit route level: render it only in a _layout.tsx component, where the page goes.');
+    throw new KitReactError(
+      'outlet_outside_layout',
+      '<Outlet /> was rendered outside a kit route level: render it only in a _layout.tsx component, where the page goes.',
+    );
   }
   if (outlet.kind === 'leaf') {
     throw new KitReactError(

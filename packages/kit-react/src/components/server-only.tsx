@@ -70,9 +70,19 @@ function ServerOnlyClient({ id, source }: { readonly id: string; readonly source
     if (source.kind !== 'payload' || ref.current === null) return;
     // The payload lists the level's blocks in document order; this wrapper's place among the level's
     // wrappers in the DOM picks its block, however React ordered the renders.
-    const peers = [...document.querySelectorAll(`[${tokenAttribute}]`)].filter((element) => element.getAttribute(tokenAttribute) === source.token);
+    const peers = [...document.querySelectorAll(`[${tokenAttribute}]`)].filter(
+      (element) => element.getAttribute(tokenAttribute) === source.token,
+    );
     setHtml(source.blocks[peers.indexOf(ref.current)] ?? '');
   }, [source]);
   const attributes = { [serverOnlyAttribute]: id, ...(source.kind === 'payload' ? { [tokenAttribute]: source.token } : {}) };
-  return <div ref={ref} {...attributes} style={wrapperStyle} suppressHydrationWarning dangerouslySetInnerHTML={html === null ? undefined : { __html: html }} />;
+  return (
+    <div
+      ref={ref}
+      {...attributes}
+      style={wrapperStyle}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={html === null ? undefined : { __html: html }}
+    />
+  );
 }

@@ -1,7 +1,10 @@
 import { KitReactError } from '../errors/kit-react-error.js';
 
 function refuse(method: string): never {
-  throw new KitReactError('search_params_read_only', `router.searchParams.${method}() cannot change the URL: build the new query and call router.navigate('?' + params) instead.`);
+  throw new KitReactError(
+    'search_params_read_only',
+    `router.searchParams.${method}() cannot change the URL: build the new query and call router.navigate('?' + params) instead.`,
+  );
 }
 
 /** A URLSearchParams whose mutators throw, so a change does not silently miss the address bar. */

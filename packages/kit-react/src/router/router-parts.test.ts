@@ -25,6 +25,8 @@ describe('ReadonlySearchParams', () => {
     expect(params.getAll('a')).toEqual(['1', '2']);
     expect(params.toString()).toBe('a=1&a=2&b=x');
     const error = thrownBy(() => params.set('a', '3'), KitReactError);
-    expect(error.message).toBe("router.searchParams.set() cannot change the URL: build the new query and call router.navigate('?' + params) instead.");
+    expect(error.message).toBe(
+      "router.searchParams.set() cannot change the URL: build the new query and call router.navigate('?' + params) instead.",
+    );
   });
 });

@@ -23,7 +23,10 @@ import { RouterContext, type Router } from './router.js';
 export function useRouter(): Router {
   const handle = useContext(RouterContext);
   if (handle === null) {
-    throw new KitReactError('router_outside_app', 'useRouter() was called outside a kit app: call it in a component rendered by a page or a layout.');
+    throw new KitReactError(
+      'router_outside_app',
+      'useRouter() was called outside a kit app: call it in a component rendered by a page or a layout.',
+    );
   }
   return handle.router;
 }

@@ -6,7 +6,12 @@ import { navigationHeader } from '../state/state.js';
  * the security headers of `security`, its Content-Security-Policy naming `nonce`, which its inline
  * scripts carry; the navigation payload is JSON, which only needs `nosniff`.
  */
-export function pageHeaders(kind: 'html' | 'payload', extra: Readonly<Record<string, string>>, security: PageSecurityPolicy | null, nonce: string): Headers {
+export function pageHeaders(
+  kind: 'html' | 'payload',
+  extra: Readonly<Record<string, string>>,
+  security: PageSecurityPolicy | null,
+  nonce: string,
+): Headers {
   const headers = new Headers(extra);
   if (kind === 'html' && security !== null) security.apply(headers, nonce);
   else headers.set('X-Content-Type-Options', 'nosniff');

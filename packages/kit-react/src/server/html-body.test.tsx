@@ -65,7 +65,9 @@ function startServer(): Promise<{ server: Server; url: string }> {
     outgoing.writeHead(response.status, { 'content-type': response.headers.get('content-type') ?? '', 'x-sent-by': 'web' });
     outgoing.end(Buffer.from(await response.arrayBuffer()));
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })),
+  );
 }
 
 function get(url: string, onChunk?: (text: string) => void) {

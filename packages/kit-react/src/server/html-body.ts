@@ -63,7 +63,8 @@ export class HtmlBody {
         pull: (controller) => {
           const source = this.take();
           if (source === null) {
-            if (this.webSink === null) controller.error(new Error('This page was sent to a Node response; its web body has nothing to give.'));
+            if (this.webSink === null)
+              controller.error(new Error('This page was sent to a Node response; its web body has nothing to give.'));
             return;
           }
           this.webSink = source.sink;

@@ -87,7 +87,11 @@ export class HtmlSink {
     this.ended = true;
     const tail = this.tail();
     if (typeof tail === 'string') this.finish(tail);
-    else tail.then((text) => this.finish(text), (error: unknown) => this.destroy(error));
+    else
+      tail.then(
+        (text) => this.finish(text),
+        (error: unknown) => this.destroy(error),
+      );
   }
 
   destroy(error: unknown): void {
@@ -158,7 +162,8 @@ export class HtmlSink {
         this.head = '';
       }
     }
-    if (tailLength > 0) length = insertAt(buffer, length, endsWithClosing(buffer, length) ? length - closingTags.length : length, tail, tailLength);
+    if (tailLength > 0)
+      length = insertAt(buffer, length, endsWithClosing(buffer, length) ? length - closingTags.length : length, tail, tailLength);
     // Room was made for a head text that this flush had no `</head>` for.
     return length === buffer.length ? buffer : buffer.subarray(0, length);
   }

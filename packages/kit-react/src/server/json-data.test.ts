@@ -5,7 +5,9 @@ import { toJsonData } from './json-data.js';
 
 describe('toJsonData', () => {
   it('keeps JSON, turns a missing result into null and drops undefined properties', () => {
-    expect(toJsonData({ a: [1, 'two', true, null, { b: -0.5 }], c: undefined }, 'a.page.tsx')).toEqual({ a: [1, 'two', true, null, { b: -0.5 }] });
+    expect(toJsonData({ a: [1, 'two', true, null, { b: -0.5 }], c: undefined }, 'a.page.tsx')).toEqual({
+      a: [1, 'two', true, null, { b: -0.5 }],
+    });
     expect(toJsonData(undefined, 'a.page.tsx')).toBeNull();
     expect(toJsonData(Object.assign(Object.create(null) as object, { x: 1 }), 'a.page.tsx')).toEqual({ x: 1 });
   });
@@ -21,7 +23,9 @@ describe('toJsonData', () => {
   ])('refuses %o, naming the path', (value, problem) => {
     const error = thrownBy(() => toJsonData(value, 'tickets/[id].page.tsx'), KitReactError);
     expect(error.code).toBe('loader_data_not_json');
-    expect(error.message).toBe(`The loader of tickets/[id].page.tsx returned data that is not JSON: ${problem}. Return strings, finite numbers, booleans, null, arrays and plain objects only.`);
+    expect(error.message).toBe(
+      `The loader of tickets/[id].page.tsx returned data that is not JSON: ${problem}. Return strings, finite numbers, booleans, null, arrays and plain objects only.`,
+    );
   });
 
   it('refuses cycles but accepts a value shared twice', () => {
@@ -40,6 +44,8 @@ describe('toJsonData', () => {
     expect(toJsonData(holes, 'p.page.tsx')).toBe(holes);
     const cyclic: unknown[] = [];
     cyclic.push({ back: cyclic });
-    expect(thrownBy(() => toJsonData({ list: cyclic }, 'p.page.tsx'), KitReactError).message).toContain('data.list[0].back refers back to itself');
+    expect(thrownBy(() => toJsonData({ list: cyclic }, 'p.page.tsx'), KitReactError).message).toContain(
+      'data.list[0].back refers back to itself',
+    );
   });
 });

@@ -71,7 +71,12 @@ export function toJsonData(value: unknown, file: string): JsonValue {
   const visit = (current: unknown, path: string): void => {
     const problem = describe(current);
     if (problem !== null) {
-      const hint = problem === 'a Date' ? ' (convert it with toISOString())' : problem.startsWith('a Map') || problem.startsWith('a Set') ? ' (convert it to an array or object)' : '';
+      const hint =
+        problem === 'a Date'
+          ? ' (convert it with toISOString())'
+          : problem.startsWith('a Map') || problem.startsWith('a Set')
+            ? ' (convert it to an array or object)'
+            : '';
       throw new KitReactError(
         'loader_data_not_json',
         `The loader of ${file} returned data that is not JSON: ${path} is ${problem}${hint}. Return strings, finite numbers, booleans, null, arrays and plain objects only.`,
@@ -79,7 +84,10 @@ export function toJsonData(value: unknown, file: string): JsonValue {
     }
     if (current === null || typeof current !== 'object') return;
     if (seen.has(current)) {
-      throw new KitReactError('loader_data_not_json', `The loader of ${file} returned data that is not JSON: ${path} refers back to itself. Return a tree of plain values.`);
+      throw new KitReactError(
+        'loader_data_not_json',
+        `The loader of ${file} returned data that is not JSON: ${path} refers back to itself. Return a tree of plain values.`,
+      );
     }
     seen.add(current);
     if (Array.isArray(current)) current.forEach((item, index) => visit(item, `${path}[${index}]`));

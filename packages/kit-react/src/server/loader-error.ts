@@ -23,8 +23,10 @@ export function isNotFound(error: unknown): boolean {
  */
 export function loaderErrorInfo(error: unknown, dev: boolean): ErrorInfo {
   if (isKitError(error)) return { status: error.status, code: error.code, message: error.message };
-  if (error instanceof KitReactError && error.code === 'loader_timeout') return { status: 504, code: error.code, message: dev ? error.message : loaderTimeoutMessage };
-  if (error instanceof KitReactError && error.code === 'loader_data_not_json') return { status: 500, code: error.code, message: dev ? error.message : loaderErrorMessage };
+  if (error instanceof KitReactError && error.code === 'loader_timeout')
+    return { status: 504, code: error.code, message: dev ? error.message : loaderTimeoutMessage };
+  if (error instanceof KitReactError && error.code === 'loader_data_not_json')
+    return { status: 500, code: error.code, message: dev ? error.message : loaderErrorMessage };
   return { status: 500, code: 'internal', message: dev && error instanceof Error ? error.message : loaderErrorMessage };
 }
 

@@ -1,5 +1,12 @@
 import type { ErrorModule, ErrorPageProps } from '../modules/types.js';
-import { builtinErrorFile, builtinNotFoundFile, type ErrorInfo, type LevelKind, type LevelState, type ModuleRefState } from '../state/state.js';
+import {
+  builtinErrorFile,
+  builtinNotFoundFile,
+  type ErrorInfo,
+  type LevelKind,
+  type LevelState,
+  type ModuleRefState,
+} from '../state/state.js';
 import { BuiltinErrorView, BuiltinNotFoundView } from '../tree/builtin-views.js';
 import { errorFileCovers } from '../tree/error-scope.js';
 import type { LevelView, TreeLevel, ViewModule } from '../tree/level.js';
@@ -44,7 +51,13 @@ function errorModuleFor(ref: RouteModuleRef<ErrorModule> | null, level: { kind: 
 }
 
 function stateOf(view: PlannedView): LevelState {
-  return { file: view.file, url: view.url, data: view.data, kind: view.kind === 'loading' ? 'page' : view.kind, ...(view.error ? { error: view.error } : {}) };
+  return {
+    file: view.file,
+    url: view.url,
+    data: view.data,
+    kind: view.kind === 'loading' ? 'page' : view.kind,
+    ...(view.error ? { error: view.error } : {}),
+  };
 }
 
 function notFoundViewOf(options: RenderPageOptions): PlannedView {
@@ -53,7 +66,13 @@ function notFoundViewOf(options: RenderPageOptions): PlannedView {
     : { kind: 'not-found', file: options.notFound.file, url: options.notFound.url, Component: options.notFound.module.default, data: null };
 }
 
-function failureViewOf(options: RenderPageOptions, settings: PlanSettings, error: unknown, file: string, covered: { kind: LevelKind; file: string }): PlannedView {
+function failureViewOf(
+  options: RenderPageOptions,
+  settings: PlanSettings,
+  error: unknown,
+  file: string,
+  covered: { kind: LevelKind; file: string },
+): PlannedView {
   if (isReportable(error)) settings.report(error, { phase: 'loader', file });
   if (isNotFound(error)) return notFoundViewOf(options);
   const view = errorModuleFor(options.error, covered);
@@ -80,19 +99,34 @@ export async function planRoute(options: RenderPageOptions, settings: PlanSettin
   const layoutRuns = options.layouts.map((layout) => runLoader(layout.file, layout.module.loader, input));
   const pageRun = options.page === null ? null : runLoader(options.page.file, options.page.module.loader, input);
   // Layouts without a loader have settled already: no need to wait a turn for them.
-  const layoutOutcomes = layoutRuns.every((run) => run.settled !== null) ? layoutRuns.map((run) => run.settled!) : await Promise.all(layoutRuns.map((run) => run.outcome));
+  const layoutOutcomes = layoutRuns.every((run) => run.settled !== null)
+    ? layoutRuns.map((run) => run.settled!)
+    : await Promise.all(layoutRuns.map((run) => run.outcome));
   const failedAt = layoutOutcomes.findIndex((outcome) => !outcome.ok);
   const layoutCount = failedAt < 0 ? options.layouts.length : failedAt;
-
 
   const levels: TreeLevel[] = [];
   const layoutStates: LevelState[] = [];
   for (let index = 0; index < layoutCount; index++) {
     const layout = options.layouts[index]!;
     const outcome = layoutOutcomes[index]!;
-    const view: PlannedView = { kind: 'layout', file: layout.file, url: layout.url, Component: layout.module.default, data: outcome.ok ? outcome.data : null };
+    const view: PlannedView = {
+      kind: 'layout',
+      file: layout.file,
+      url: layout.url,
+      Component: layout.module.default,
+      data: outcome.ok ? outcome.data : null,
+    };
     layoutStates.push(stateOf(view));
-    levels.push({ key: layout.file, index, file: layout.file, content: { status: 'ready', view }, errorView: errorModuleFor(options.error, { kind: 'layout', file: layout.file }), loadingView: null, serverOnly: { kind: 'document' } });
+    levels.push({
+      key: layout.file,
+      index,
+      file: layout.file,
+      content: { status: 'ready', view },
+      errorView: errorModuleFor(options.error, { kind: 'layout', file: layout.file }),
+      loadingView: null,
+      serverOnly: { kind: 'document' },
+    });
   }
 
   let final: PlannedView | Promise<PlannedView>;
@@ -115,7 +149,9 @@ export async function planRoute(options: RenderPageOptions, settings: PlanSettin
     bottomFile = page.file;
     covered = { kind: 'page', file: page.file };
     const pageView = (outcome: LoaderOutcome): PlannedView =>
-      outcome.ok ? { kind: 'page', file: page.file, url: page.url, Component: page.module.default, data: outcome.data } : failureViewOf(options, settings, outcome.error, page.file, covered);
+      outcome.ok
+        ? { kind: 'page', file: page.file, url: page.url, Component: page.module.default, data: outcome.data }
+        : failureViewOf(options, settings, outcome.error, page.file, covered);
     if ((settings.awaitPage || options.loading === null) && pageRun.settled === null) await pageRun.outcome;
     decided = pageRun.settled ?? undefined;
     final = pageRun.settled ? pageView(pageRun.settled) : pageRun.outcome.then(pageView);
@@ -132,14 +168,19 @@ export async function planRoute(options: RenderPageOptions, settings: PlanSettin
     loadingView,
     serverOnly: { kind: 'document' },
   });
-  const preloads = levels.map((level) => (level.content.status === 'ready' ? (level.content.view as PlannedView).url : (options.page?.url ?? ''))).filter((url) => url !== '');
+  const preloads = levels
+    .map((level) => (level.content.status === 'ready' ? (level.content.view as PlannedView).url : (options.page?.url ?? '')))
+    .filter((url) => url !== '');
   const settledStates = final instanceof Promise ? null : [...layoutStates, stateOf(final)];
   return {
     levels,
     status: final instanceof Promise ? 200 : statusOf(final),
     headers: final instanceof Promise ? {} : headersOf(decided),
     preloads,
-    states: settledStates !== null ? Promise.resolve(settledStates) : (final as Promise<PlannedView>).then((view) => [...layoutStates, stateOf(view)]),
+    states:
+      settledStates !== null
+        ? Promise.resolve(settledStates)
+        : (final as Promise<PlannedView>).then((view) => [...layoutStates, stateOf(view)]),
     settledStates,
     loading: options.loading === null ? null : { file: options.loading.file, url: options.loading.url },
     error: options.error === null ? null : { file: options.error.file, url: options.error.url },

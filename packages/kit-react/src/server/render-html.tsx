@@ -116,9 +116,7 @@ export async function renderHtml(options: RenderPageOptions, plan: RoutePlan, se
   const tree = (
     <RenderModeContext value={mode}>
       <RouterContext value={serverRouter(url, options.params)}>
-        <AppDocument styles={options.assets.styles}>
-          {levelChain(plan.levels)}
-        </AppDocument>
+        <AppDocument styles={options.assets.styles}>{levelChain(plan.levels)}</AppDocument>
       </RouterContext>
     </RenderModeContext>
   );
@@ -168,8 +166,13 @@ export async function renderHtml(options: RenderPageOptions, plan: RoutePlan, se
   // Module preloads for the client entry and the level chunks, written into the head by the sink:
   // React's preloadModule() does the same through its resource bookkeeping, at several times the cost.
   // They carry the nonce too, so a policy with 'strict-dynamic' (which ignores 'self') still loads them.
-  const preloads = [options.assets.clientEntry, ...plan.preloads].map((href) => `<link rel="modulepreload" href="${attributeText(href)}"${nonce}/>`).join('');
+  const preloads = [options.assets.clientEntry, ...plan.preloads]
+    .map((href) => `<link rel="modulepreload" href="${attributeText(href)}"${nonce}/>`)
+    .join('');
   const sink = new HtmlSink(() => (levels !== null ? tailOf(levels) : plan.states.then(tailOf)), preloads);
-  const body = new HtmlBody(sink, { pipe: (into) => render.stream.pipe(into as unknown as Writable), abort: (reason) => render.stream.abort(reason) });
+  const body = new HtmlBody(sink, {
+    pipe: (into) => render.stream.pipe(into as unknown as Writable),
+    abort: (reason) => render.stream.abort(reason),
+  });
   return rememberBody(new Response(body.body, { status, headers }), body);
 }

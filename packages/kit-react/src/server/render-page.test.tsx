@@ -21,20 +21,24 @@ interface Timed {
 
 /** GET over node:http, keeping each body chunk with the time it arrived. */
 function getChunks(url: string, options: { headers?: Record<string, string>; onChunk?: (text: string) => void; method?: string } = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; chunks: Timed[]; body: string }>((resolve, reject) => {
-    const req = httpRequest(url, { method: options.method ?? 'GET', headers: options.headers ?? {} }, (res) => {
-      const chunks: Timed[] = [];
-      res.setEncoding('utf8');
-      res.on('data', (text: string) => {
-        chunks.push({ text, at: performance.now() });
-        options.onChunk?.(text);
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; chunks: Timed[]; body: string }>(
+    (resolve, reject) => {
+      const req = httpRequest(url, { method: options.method ?? 'GET', headers: options.headers ?? {} }, (res) => {
+        const chunks: Timed[] = [];
+        res.setEncoding('utf8');
+        res.on('data', (text: string) => {
+          chunks.push({ text, at: performance.now() });
+          options.onChunk?.(text);
+        });
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, chunks, body: chunks.map((chunk) => chunk.text).join('') }),
+        );
+        res.on('error', reject);
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, chunks, body: chunks.map((chunk) => chunk.text).join('') }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
+      req.on('error', reject);
+      req.end();
+    },
+  );
 }
 
 /** The nonce the page's Content-Security-Policy allows inline scripts with. */
@@ -84,14 +88,20 @@ const never = new Promise<never>(() => undefined);
 
 const modules: Record<string, unknown> = {
   '_layout.tsx': { default: Shell, loader: async () => ({ site: 'Site header' }) },
-  'docs/_layout.tsx': { default: Section, loader: async ({ request }: LoaderArgs) => ({ section: new URL(request.url).searchParams.get('section') ?? 'docs' }) },
+  'docs/_layout.tsx': {
+    default: Section,
+    loader: async ({ request }: LoaderArgs) => ({ section: new URL(request.url).searchParams.get('section') ?? 'docs' }),
+  },
   'docs/broken/_layout.tsx': {
     default: Section,
     loader: async () => {
       throw new KitError('forbidden', 'Members only.');
     },
   },
-  'docs/index.page.tsx': { default: DataPage, loader: async ({ searchParams }: LoaderArgs) => ({ text: `Page data ${searchParams.get('q') ?? ''}` }) },
+  'docs/index.page.tsx': {
+    default: DataPage,
+    loader: async ({ searchParams }: LoaderArgs) => ({ text: `Page data ${searchParams.get('q') ?? ''}` }),
+  },
   'slow.page.tsx': {
     default: DataPage,
     loader: async () => {
@@ -190,7 +200,11 @@ function Inner() {
 const root = ['_layout.tsx'];
 const routes: Record<string, TestRoute> = {
   '/docs': { page: 'docs/index.page.tsx', layouts: ['_layout.tsx', 'docs/_layout.tsx'] },
-  '/docs/broken': { page: 'docs/index.page.tsx', layouts: ['_layout.tsx', 'docs/_layout.tsx', 'docs/broken/_layout.tsx'], error: '_error.tsx' },
+  '/docs/broken': {
+    page: 'docs/index.page.tsx',
+    layouts: ['_layout.tsx', 'docs/_layout.tsx', 'docs/broken/_layout.tsx'],
+    error: '_error.tsx',
+  },
   '/rootbroken': { page: 'docs/index.page.tsx', layouts: ['docs/broken/_layout.tsx'], error: 'docs/broken/_error.tsx' },
   '/slow': { page: 'slow.page.tsx', layouts: root, loading: '_loading.tsx' },
   '/late-fail': { page: 'late-fail.page.tsx', layouts: root, loading: '_loading.tsx', error: '_error.tsx' },
@@ -249,7 +263,12 @@ describe('renderPage over HTTP', () => {
     const pageIndex = response.chunks.findIndex((chunk) => chunk.text.includes('Slow data arrived'));
     expect(shellIndex).toBeGreaterThanOrEqual(0);
     expect(pageIndex).toBeGreaterThan(shellIndex);
-    expect(response.chunks.slice(0, shellIndex + 1).map((chunk) => chunk.text).join('')).toContain('Site header');
+    expect(
+      response.chunks
+        .slice(0, shellIndex + 1)
+        .map((chunk) => chunk.text)
+        .join(''),
+    ).toContain('Site header');
     expect(response.chunks.slice(0, pageIndex).some((chunk) => chunk.text.includes('Slow data arrived'))).toBe(false);
     expect(response.chunks[pageIndex]!.at).toBeGreaterThanOrEqual(releasedAt);
     expect(releasedAt - shellAt).toBeGreaterThanOrEqual(140);
@@ -269,11 +288,24 @@ describe('renderPage over HTTP', () => {
     expect(response.headers['cache-control']).toBe('private, no-cache');
     const html = response.body;
     expect(html.startsWith('<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>')).toBe(true);
-    expect(html).toMatch(/<div id="shell"><header>Site header<\/header>(<!--\$-->)?<section id="section" data-section="guide">(<!--\$-->)?<p id="page">Page data x<\/p>/);
+    expect(html).toMatch(
+      /<div id="shell"><header>Site header<\/header>(<!--\$-->)?<section id="section" data-section="guide">(<!--\$-->)?<p id="page">Page data x<\/p>/,
+    );
     expect(html).toContain('<link rel="stylesheet" href="/_kit/app.css"/>');
-    for (const chunk of ['/_kit/entry.js', '/_kit/_layout.tsx.js', '/_kit/docs/_layout.tsx.js', '/_kit/docs/index.page.tsx.js']) expect(html).toContain(`<link rel="modulepreload" href="${chunk}" nonce="${nonceOf(response.headers)}"/>`);
+    for (const chunk of ['/_kit/entry.js', '/_kit/_layout.tsx.js', '/_kit/docs/_layout.tsx.js', '/_kit/docs/index.page.tsx.js'])
+      expect(html).toContain(`<link rel="modulepreload" href="${chunk}" nonce="${nonceOf(response.headers)}"/>`);
     const state = stateOf(html);
-    expect(state).toMatchObject({ kit: 1, status: 200, pathname: '/docs', search: '?q=x&section=guide', params: {}, dev: false, devEventsUrl: null, clientEntry: '/_kit/entry.js', styles: ['/_kit/app.css'] });
+    expect(state).toMatchObject({
+      kit: 1,
+      status: 200,
+      pathname: '/docs',
+      search: '?q=x&section=guide',
+      params: {},
+      dev: false,
+      devEventsUrl: null,
+      clientEntry: '/_kit/entry.js',
+      styles: ['/_kit/app.css'],
+    });
     expect(state.levels).toEqual([
       { file: '_layout.tsx', url: '/_kit/_layout.tsx.js', data: { site: 'Site header' }, kind: 'layout' },
       { file: 'docs/_layout.tsx', url: '/_kit/docs/_layout.tsx.js', data: { section: 'guide' }, kind: 'layout' },
@@ -289,7 +321,12 @@ describe('renderPage over HTTP', () => {
     const missing = await getChunks(`${server.url}/missing`);
     expect(missing.status).toBe(404);
     expect(missing.body).toContain('<p id="not-found">Custom not found</p>');
-    expect(stateOf(missing.body).levels.at(-1)).toEqual({ file: 'not-found.tsx', url: '/_kit/not-found.tsx.js', data: null, kind: 'not-found' });
+    expect(stateOf(missing.body).levels.at(-1)).toEqual({
+      file: 'not-found.tsx',
+      url: '/_kit/not-found.tsx.js',
+      data: null,
+      kind: 'not-found',
+    });
   });
 
   it('renders _error.tsx with the status, hiding the message of other errors outside dev', async () => {
@@ -304,7 +341,13 @@ describe('renderPage over HTTP', () => {
     const builtin = await getChunks(`${server.url}/failing-builtin`);
     expect(builtin.status).toBe(500);
     expect(builtin.body).toContain('<h1>Error 500</h1><p>Something went wrong while loading this page.</p>');
-    expect(stateOf(builtin.body).levels.at(-1)).toEqual({ file: 'kit:error', url: '', data: null, kind: 'error', error: { status: 500, code: 'internal', message: 'Something went wrong while loading this page.' } });
+    expect(stateOf(builtin.body).levels.at(-1)).toEqual({
+      file: 'kit:error',
+      url: '',
+      data: null,
+      kind: 'error',
+      error: { status: 500, code: 'internal', message: 'Something went wrong while loading this page.' },
+    });
   });
 
   it("passes a KitError's status, message and headers", async () => {
@@ -319,7 +362,9 @@ describe('renderPage over HTTP', () => {
   it('shows a failing layout loader with the nearest _error.tsx above it, or the built-in view', async () => {
     const nested = await getChunks(`${server.url}/docs/broken`);
     expect(nested.status).toBe(403);
-    expect(nested.body).toMatch(/<section id="section" data-section="docs">(<!--\$-->)?<p id="error-view">403 forbidden: Members only.<\/p>/);
+    expect(nested.body).toMatch(
+      /<section id="section" data-section="docs">(<!--\$-->)?<p id="error-view">403 forbidden: Members only.<\/p>/,
+    );
     expect(stateOf(nested.body).levels.map((level) => level.kind)).toEqual(['layout', 'layout', 'error']);
     // docs/broken/_error.tsx sits beside the failing layout, not above it: the built-in view stands in.
     const root = await getChunks(`${server.url}/rootbroken`);
@@ -333,7 +378,10 @@ describe('renderPage over HTTP', () => {
     const response = await getChunks(`${server.url}/late-fail`, { onChunk: (text) => text.includes('id="loading"') && release() });
     expect(response.status).toBe(200);
     expect(response.body).toContain('<p id="error-view">500 internal: Something went wrong while loading this page.</p>');
-    expect(stateOf(response.body)).toMatchObject({ status: 200, levels: [{ kind: 'layout' }, { kind: 'error', file: '_error.tsx', error: { status: 500, code: 'internal' } }] });
+    expect(stateOf(response.body)).toMatchObject({
+      status: 200,
+      levels: [{ kind: 'layout' }, { kind: 'error', file: '_error.tsx', error: { status: 500, code: 'internal' } }],
+    });
   });
 
   it('cuts a loader that never settles at timeoutMs: 504 before the shell, the error view after it', async () => {
@@ -345,7 +393,9 @@ describe('renderPage over HTTP', () => {
     const streamed = await getChunks(`${devServer.url}/hang-streamed`);
     expect(streamed.status).toBe(200);
     expect(streamed.body).toContain('id="loading"');
-    expect(streamed.body).toContain('504 loader_timeout: The loader of hang.page.tsx did not settle within 300 ms and was aborted: make it faster, or raise timeoutMs.');
+    expect(streamed.body).toContain(
+      '504 loader_timeout: The loader of hang.page.tsx did not settle within 300 ms and was aborted: make it faster, or raise timeoutMs.',
+    );
   });
 
   it('ends a response whose component suspends forever a second after timeoutMs', async () => {
@@ -388,7 +438,9 @@ describe('renderPage over HTTP', () => {
   it('names the misuse of Outlet in a page and of useLoaderData in a loading view', async () => {
     const outlet = await getChunks(`${devServer.url}/outlet`);
     expect(outlet.status).toBe(500);
-    expect(outlet.body).toContain('&lt;Outlet /&gt; was rendered by outlet.page.tsx, which is a page: only a _layout.tsx renders &lt;Outlet /&gt;; remove it from this file.');
+    expect(outlet.body).toContain(
+      '&lt;Outlet /&gt; was rendered by outlet.page.tsx, which is a page: only a _layout.tsx renders &lt;Outlet /&gt;; remove it from this file.',
+    );
     gate = new Promise((resolve) => (release = resolve));
     const loading = getChunks(`${devServer.url}/loading-reads-data`, { onChunk: () => release() });
     const { body } = await loading;
@@ -402,7 +454,9 @@ describe('renderPage over HTTP', () => {
 
   it('streams independent Suspense boundaries of a page as they resolve', async () => {
     inner = new Promise<string>((resolve) => (innerRelease = resolve));
-    const response = await getChunks(`${server.url}/suspense`, { onChunk: (text) => text.includes('inner-fallback') && setTimeout(() => innerRelease('inner content'), 50) });
+    const response = await getChunks(`${server.url}/suspense`, {
+      onChunk: (text) => text.includes('inner-fallback') && setTimeout(() => innerRelease('inner content'), 50),
+    });
     expect(response.status).toBe(200);
     const fallbackAt = response.chunks.findIndex((chunk) => chunk.text.includes('inner-fallback'));
     const contentAt = response.chunks.findIndex((chunk) => chunk.text.includes('inner content'));
@@ -445,7 +499,9 @@ describe('renderPage over HTTP', () => {
 
   it('wraps ServerOnly in a display: contents element in the HTML', async () => {
     const response = await getChunks(`${server.url}/server-only`);
-    expect(response.body).toMatch(/<div data-kit-server-only="[^"]+" style="display:contents"><p>Block from data<\/p><i>nested<\/i><\/div><button type="button">interactive<\/button>/);
+    expect(response.body).toMatch(
+      /<div data-kit-server-only="[^"]+" style="display:contents"><p>Block from data<\/p><i>nested<\/i><\/div><button type="button">interactive<\/button>/,
+    );
   });
 
   it('answers HEAD with the headers and no body', async () => {
@@ -476,7 +532,8 @@ describe('renderPage options', () => {
     expect(error).toMatchObject({
       name: 'KitReactError',
       code: 'invalid_render_options',
-      message: 'renderPage(): _layout.tsx has no default export component; export default function ...; timeoutMs is -1; pass a positive number of milliseconds.',
+      message:
+        'renderPage(): _layout.tsx has no default export component; export default function ...; timeoutMs is -1; pass a positive number of milliseconds.',
     });
   });
 });

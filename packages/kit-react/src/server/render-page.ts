@@ -10,7 +10,10 @@ import { renderPayload } from './render-payload.js';
 import { validateOptions } from './validate-options.js';
 
 function defaultReport(error: unknown, info: RenderErrorInfo): void {
-  console.error(info.phase === 'loader' ? `[kit-react] The loader of ${info.file} failed:` : '[kit-react] A component threw while rendering:', error);
+  console.error(
+    info.phase === 'loader' ? `[kit-react] The loader of ${info.file} failed:` : '[kit-react] A component threw while rendering:',
+    error,
+  );
 }
 
 /** The security headers of the options, checked and assembled once per `securityHeaders` object. */

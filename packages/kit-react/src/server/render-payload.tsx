@@ -29,7 +29,10 @@ export async function renderPayload(options: RenderPageOptions, plan: RoutePlan,
   );
   const controller = new AbortController();
   const deadline = settings.timeoutMs + renderGraceMs;
-  const timer = setTimeout(() => controller.abort(new Error(`The page ${url.pathname} did not finish rendering within ${deadline} ms.`)), deadline);
+  const timer = setTimeout(
+    () => controller.abort(new Error(`The page ${url.pathname} did not finish rendering within ${deadline} ms.`)),
+    deadline,
+  );
   let html = '';
   try {
     const { prelude } = await prerender(tree, {

@@ -14,10 +14,14 @@ describe('runLoader', () => {
   it('gives the loader its params, query, request, context and a signal, also when it spreads them', async () => {
     let seen: LoaderArgs | undefined;
     const given = input();
-    const run = runLoader('p.page.tsx', async (args) => {
-      seen = { ...args };
-      return { tab: args.searchParams.get('tab') };
-    }, given);
+    const run = runLoader(
+      'p.page.tsx',
+      async (args) => {
+        seen = { ...args };
+        return { tab: args.searchParams.get('tab') };
+      },
+      given,
+    );
     expect(run.settled).toBeNull();
     expect(await run.outcome).toEqual({ ok: true, data: { tab: '2' } });
     expect(run.settled).toEqual({ ok: true, data: { tab: '2' } });
@@ -36,10 +40,14 @@ describe('runLoader', () => {
 
   it('ends a loader that does not settle in time with loader_timeout and aborts its signal', async () => {
     let signal: AbortSignal | undefined;
-    const run = runLoader('slow.page.tsx', ({ signal: given }) => {
-      signal = given;
-      return new Promise(() => undefined);
-    }, input(30));
+    const run = runLoader(
+      'slow.page.tsx',
+      ({ signal: given }) => {
+        signal = given;
+        return new Promise(() => undefined);
+      },
+      input(30),
+    );
     const outcome = await run.outcome;
     expect(outcome.ok).toBe(false);
     expect(!outcome.ok && outcome.error instanceof KitReactError && outcome.error.code).toBe('loader_timeout');
@@ -49,15 +57,23 @@ describe('runLoader', () => {
   it('aborts the signal when the request is abandoned, or hands out an aborted one after', async () => {
     const given = input();
     let early: AbortSignal | undefined;
-    const waiting = runLoader('a.page.tsx', ({ signal }) => {
-      early = signal;
-      return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error)));
-    }, given);
+    const waiting = runLoader(
+      'a.page.tsx',
+      ({ signal }) => {
+        early = signal;
+        return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error)));
+      },
+      given,
+    );
     let read: (() => AbortSignal) | undefined;
-    const late = runLoader('b.page.tsx', async (args) => {
-      read = () => args.signal;
-      return null;
-    }, given);
+    const late = runLoader(
+      'b.page.tsx',
+      async (args) => {
+        read = () => args.signal;
+        return null;
+      },
+      given,
+    );
     await late.outcome;
     given.abandon();
     const outcome = await waiting.outcome;
@@ -67,9 +83,13 @@ describe('runLoader', () => {
   });
 
   it('turns a loader that throws, at once or later, or returns what is not JSON, into a failed outcome', async () => {
-    const thrown = runLoader('t.page.tsx', () => {
-      throw new Error('boom');
-    }, input()).settled;
+    const thrown = runLoader(
+      't.page.tsx',
+      () => {
+        throw new Error('boom');
+      },
+      input(),
+    ).settled;
     expect(thrown !== null && !thrown.ok && String(thrown.error)).toBe('Error: boom');
     const rejected = await runLoader('r.page.tsx', async () => Promise.reject(new Error('later')), input()).outcome;
     expect(!rejected.ok && String(rejected.error)).toBe('Error: later');

@@ -113,7 +113,10 @@ class PendingRun implements LoaderRun {
   ) {
     this.outcome = new Promise<LoaderOutcome>((resolve) => (this.resolve = resolve));
     this.timer = setTimeout(() => {
-      const error = new KitReactError('loader_timeout', `The loader of ${file} did not settle within ${timeoutMs} ms and was aborted: make it faster, or raise timeoutMs.`);
+      const error = new KitReactError(
+        'loader_timeout',
+        `The loader of ${file} did not settle within ${timeoutMs} ms and was aborted: make it faster, or raise timeoutMs.`,
+      );
       call.abort(error);
       this.settle({ ok: false, error });
     }, timeoutMs);
@@ -145,7 +148,9 @@ function dataOf(data: unknown, file: string): LoaderOutcome {
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
+  return (
+    (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function'
+  );
 }
 
 const noLoaderRun = (): LoaderRun => new SettledRun(noLoader, null);

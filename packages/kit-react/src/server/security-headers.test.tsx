@@ -69,12 +69,21 @@ beforeAll(async () => {
     routes,
     modules,
     securityHeaders: {
-      contentSecurityPolicy: { 'img-src': "'self' https://images.example.com", 'frame-ancestors': "'self'", 'upgrade-insecure-requests': '', 'font-src': false },
+      contentSecurityPolicy: {
+        'img-src': "'self' https://images.example.com",
+        'frame-ancestors': "'self'",
+        'upgrade-insecure-requests': '',
+        'font-src': false,
+      },
       frameOptions: 'SAMEORIGIN',
       referrerPolicy: 'no-referrer',
     },
   });
-  off = await startPageServer({ routes, modules, securityHeaders: { contentSecurityPolicy: false, frameOptions: false, referrerPolicy: false } });
+  off = await startPageServer({
+    routes,
+    modules,
+    securityHeaders: { contentSecurityPolicy: false, frameOptions: false, referrerPolicy: false },
+  });
 });
 afterAll(async () => {
   await strict?.close();

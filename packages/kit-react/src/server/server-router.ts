@@ -4,7 +4,10 @@ import type { RouterHandle } from '../router/router.js';
 import type { RouteParams } from '@kit/kit-router';
 
 function browserOnly(name: string): never {
-  throw new KitReactError('router_on_server', `router.${name}() runs in the browser: call it from an event handler or an effect, not while rendering on the server.`);
+  throw new KitReactError(
+    'router_on_server',
+    `router.${name}() runs in the browser: call it from an event handler or an effect, not while rendering on the server.`,
+  );
 }
 
 // One set for every request: the server router is made per page, its refusals need not be.
@@ -18,6 +21,16 @@ const prefetch = async (): Promise<void> => undefined;
 export function serverRouter(url: URL, params: RouteParams): RouterHandle {
   return {
     interactive: false,
-    router: { pathname: url.pathname, params, searchParams: new ReadonlySearchParams(url.search), isNavigating: false, navigate, back, forward, refresh, prefetch },
+    router: {
+      pathname: url.pathname,
+      params,
+      searchParams: new ReadonlySearchParams(url.search),
+      isNavigating: false,
+      navigate,
+      back,
+      forward,
+      refresh,
+      prefetch,
+    },
   };
 }

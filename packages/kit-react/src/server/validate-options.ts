@@ -13,12 +13,14 @@ function refProblem(name: string, ref: unknown, nullable: boolean): string | nul
 }
 
 function checkRef(name: string, ref: unknown, nullable: boolean): string | null {
-  if (typeof ref !== 'object' || ref === null) return `${name} is ${ref === null ? 'null' : typeof ref}; pass { file, module, url }${nullable ? ' or null' : ''}`;
+  if (typeof ref !== 'object' || ref === null)
+    return `${name} is ${ref === null ? 'null' : typeof ref}; pass { file, module, url }${nullable ? ' or null' : ''}`;
   const { file, module, url } = ref as { file?: unknown; module?: unknown; url?: unknown };
   if (typeof file !== 'string' || file === '') return `${name}.file is not a file path`;
   if (typeof url !== 'string') return `${name}.url (the client chunk of ${file}) is not a string`;
   const component = (module as { default?: unknown } | null | undefined)?.default;
-  if (typeof component !== 'function' && (typeof component !== 'object' || component === null)) return `${file} has no default export component; export default function ...`;
+  if (typeof component !== 'function' && (typeof component !== 'object' || component === null))
+    return `${file} has no default export component; export default function ...`;
   const loader = (module as { loader?: unknown }).loader;
   if (loader !== undefined && typeof loader !== 'function') return `the loader export of ${file} is ${typeof loader}, not a function`;
   return null;
@@ -28,12 +30,20 @@ function checkRef(name: string, ref: unknown, nullable: boolean): string | null 
 export function validateOptions(options: RenderPageOptions): void {
   const problems: string[] = [];
   if (!(options.request instanceof Request)) problems.push('request is not a Request');
-  if (typeof options.assets?.clientEntry !== 'string' || !Array.isArray(options.assets.styles)) problems.push('assets must be { clientEntry: string, styles: string[] }');
+  if (typeof options.assets?.clientEntry !== 'string' || !Array.isArray(options.assets.styles))
+    problems.push('assets must be { clientEntry: string, styles: string[] }');
   if (!Array.isArray(options.layouts)) problems.push('layouts is not an array');
   else options.layouts.forEach((layout, index) => problems.push(refProblem(`layouts[${index}]`, layout, false) ?? ''));
-  problems.push(refProblem('page', options.page, true) ?? '', refProblem('notFound', options.notFound, true) ?? '', refProblem('loading', options.loading, true) ?? '', refProblem('error', options.error, true) ?? '');
-  if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) problems.push(`timeoutMs is ${String(options.timeoutMs)}; pass a positive number of milliseconds`);
-  if (options.signInPage !== undefined && typeof options.signInPage !== 'string') problems.push(`signInPage is ${typeof options.signInPage}; pass a path of this app such as "/login"`);
+  problems.push(
+    refProblem('page', options.page, true) ?? '',
+    refProblem('notFound', options.notFound, true) ?? '',
+    refProblem('loading', options.loading, true) ?? '',
+    refProblem('error', options.error, true) ?? '',
+  );
+  if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0))
+    problems.push(`timeoutMs is ${String(options.timeoutMs)}; pass a positive number of milliseconds`);
+  if (options.signInPage !== undefined && typeof options.signInPage !== 'string')
+    problems.push(`signInPage is ${typeof options.signInPage}; pass a path of this app such as "/login"`);
   const found = problems.filter((problem) => problem !== '');
   if (found.length > 0) throw new KitReactError('invalid_render_options', `renderPage(): ${found.join('; ')}.`);
 }

@@ -40,7 +40,11 @@ export interface PageServer {
   close(): Promise<void>;
 }
 
-const types: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.map': 'application/json' };
+const types: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json',
+};
 
 /**
  * Serves pages with renderPage from a kit-core app (its `notFound` handler answers every path), the
@@ -60,7 +64,10 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
       const url = new URL(request.url);
       if (url.pathname === '/favicon.ico') return new Response(null, { status: 204 });
       // A page kit does not render (a proxy's page, say): client navigations to it load it as a document.
-      if (url.pathname === '/plain') return new Response('<!DOCTYPE html><html lang="en"><head><title>Plain</title></head><body><h1>Plain page</h1></body></html>', { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+      if (url.pathname === '/plain')
+        return new Response('<!DOCTYPE html><html lang="en"><head><title>Plain</title></head><body><h1>Plain page</h1></body></html>', {
+          headers: { 'Content-Type': 'text/html; charset=utf-8' },
+        });
       if (url.pathname === '/_kit/events') {
         let own: ReadableStreamDefaultController<Uint8Array> | undefined;
         const body = new ReadableStream<Uint8Array>({
@@ -80,7 +87,9 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
         if (name.includes('..')) return new Response('bad path', { status: 400 });
         try {
           const body = await readFile(join(options.staticDir, name));
-          return new Response(body, { headers: { 'Content-Type': types[name.slice(name.lastIndexOf('.'))] ?? 'application/octet-stream' } });
+          return new Response(body, {
+            headers: { 'Content-Type': types[name.slice(name.lastIndexOf('.'))] ?? 'application/octet-stream' },
+          });
         } catch {
           return new Response('no such file', { status: 404 });
         }

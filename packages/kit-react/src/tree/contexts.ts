@@ -22,8 +22,7 @@ export const OutletContext = createContext<OutletValue | null>(null);
  * each finds its position among them in document order).
  */
 export type ServerOnlySource =
-  | { readonly kind: 'document' }
-  | { readonly kind: 'payload'; readonly token: string; readonly blocks: readonly string[] };
+  { readonly kind: 'document' } | { readonly kind: 'payload'; readonly token: string; readonly blocks: readonly string[] };
 
 /** The level a component renders in, for `ServerOnly` (its index and where its blocks come from). */
 export interface LevelValue {

@@ -34,6 +34,11 @@ export class LevelErrorBoundary extends Component<BoundaryProps, BoundaryState> 
     if (error === null) return this.props.children;
     const { errorView } = this.props.level;
     const info = renderErrorInfo(error.thrown, this.props.dev);
-    return <LevelViewRender view={{ kind: 'error', file: errorView.file, Component: errorView.Component, data: null, error: info }} next={null} />;
+    return (
+      <LevelViewRender
+        view={{ kind: 'error', file: errorView.file, Component: errorView.Component, data: null, error: info }}
+        next={null}
+      />
+    );
   }
 }

@@ -28,10 +28,20 @@ function LevelFallback({ level }: { readonly level: TreeLevel }) {
   const mode = useContext(RenderModeContext);
   const failure = mode?.kind === 'server' ? mode.tracker.failure(level.index) : undefined;
   if (failure) {
-    return <LevelViewRender view={{ kind: 'error', file: level.errorView.file, Component: level.errorView.Component, data: null, error: failure }} next={null} />;
+    return (
+      <LevelViewRender
+        view={{ kind: 'error', file: level.errorView.file, Component: level.errorView.Component, data: null, error: failure }}
+        next={null}
+      />
+    );
   }
   if (level.loadingView === null) return null;
-  return <LevelViewRender view={{ kind: 'loading', file: level.loadingView.file, Component: level.loadingView.Component, data: null }} next={null} />;
+  return (
+    <LevelViewRender
+      view={{ kind: 'loading', file: level.loadingView.file, Component: level.loadingView.Component, data: null }}
+      next={null}
+    />
+  );
 }
 
 /**

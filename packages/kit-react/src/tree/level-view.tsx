@@ -11,10 +11,16 @@ import type { LevelView } from './level.js';
  */
 export function LevelViewRender({ view, next }: { readonly view: LevelView; readonly next: ReactNode }) {
   const data = useMemo<LoaderDataValue>(
-    () => (view.kind === 'layout' || view.kind === 'page' ? { kind: 'data', file: view.file, data: view.data } : { kind: 'none', file: view.file, levelKind: view.kind }),
+    () =>
+      view.kind === 'layout' || view.kind === 'page'
+        ? { kind: 'data', file: view.file, data: view.data }
+        : { kind: 'none', file: view.file, levelKind: view.kind },
     [view],
   );
-  const outlet = useMemo<OutletValue>(() => (view.kind === 'layout' ? { kind: 'layout', file: view.file, next } : { kind: 'leaf', file: view.file, levelKind: view.kind }), [view, next]);
+  const outlet = useMemo<OutletValue>(
+    () => (view.kind === 'layout' ? { kind: 'layout', file: view.file, next } : { kind: 'leaf', file: view.file, levelKind: view.kind }),
+    [view, next],
+  );
   const props = view.kind === 'error' && view.error ? { error: view.error } : {};
   const Component = view.Component as ComponentType<Partial<ErrorPageProps>>;
   return (

@@ -27,7 +27,8 @@ export interface TreeLevel {
   readonly index: number;
   readonly file: string;
   /** Ready, or (on the server) pending until the page's loader settles. */
-  readonly content: { readonly status: 'ready'; readonly view: LevelView } | { readonly status: 'pending'; readonly promise: Promise<LevelView> };
+  readonly content:
+    { readonly status: 'ready'; readonly view: LevelView } | { readonly status: 'pending'; readonly promise: Promise<LevelView> };
   /** Shown in place of the level when it throws while rendering. */
   readonly errorView: ViewModule<ErrorPageProps>;
   /** Shown while the level's content suspends (the page's `_loading.tsx`); null shows nothing. */

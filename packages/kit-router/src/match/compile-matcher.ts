@@ -102,7 +102,8 @@ function checkedRoute(manifest: RouteManifest, route: unknown, index: number): M
 
 function checkedBoundary(manifest: RouteManifest, boundary: unknown, index: number): CompiledBoundary {
   const prefix = typeof boundary === 'object' && boundary !== null ? (boundary as { prefix?: unknown }).prefix : undefined;
-  if (typeof prefix !== 'string' || !prefix.startsWith('/')) throw invalid(manifest, `notFound[${index}].prefix is not a path such as /admin`);
+  if (typeof prefix !== 'string' || !prefix.startsWith('/'))
+    throw invalid(manifest, `notFound[${index}].prefix is not a path such as /admin`);
   const segments = prefix === '/' ? [] : prefix.slice(1).split('/').map(segmentOfPattern);
   checkSegments(manifest, segments, `notFound[${index}]`);
   return { boundary: boundary as NotFoundBoundary, segments };
@@ -121,13 +122,18 @@ function checkSegments(manifest: RouteManifest, segments: unknown, where: string
     if ((type !== 'static' && type !== 'dynamic' && type !== 'catch-all') || typeof value !== 'string') {
       throw invalid(manifest, `${where}.segments[${position}] is not { type: 'static' | 'dynamic' | 'catch-all', value: string }`);
     }
-    if (type === 'catch-all' && position !== segments.length - 1) throw invalid(manifest, `${where} has a catch-all before its last segment`);
-    if (type !== 'static' && (value === '' || value === '__proto__')) throw invalid(manifest, `${where}.segments[${position}] has no usable parameter name`);
+    if (type === 'catch-all' && position !== segments.length - 1)
+      throw invalid(manifest, `${where} has a catch-all before its last segment`);
+    if (type !== 'static' && (value === '' || value === '__proto__'))
+      throw invalid(manifest, `${where}.segments[${position}] has no usable parameter name`);
   });
 }
 
 function invalid(manifest: unknown, problem: string): KitRouterError {
-  const root = typeof manifest === 'object' && manifest !== null && typeof (manifest as { root?: unknown }).root === 'string' ? (manifest as { root: string }).root : '';
+  const root =
+    typeof manifest === 'object' && manifest !== null && typeof (manifest as { root?: unknown }).root === 'string'
+      ? (manifest as { root: string }).root
+      : '';
   return new KitRouterError(
     'invalid_manifest',
     root,

@@ -11,33 +11,70 @@ import { generateRouteTree } from '../testing/generate-routes.js';
 import { matchNotFound, matchRoute } from './match-route.js';
 
 const folderName = fc.constantFrom('a', 'b', 'new', 'café', '[id]', '[slug]', '[...rest]', '(g)', '(h)');
-const fileName = fc.tuple(fc.constantFrom('index', 'a', 'edit', 'new', '[id]', '[key]', '[...all]'), fc.constantFrom('.page.tsx', '.api.ts'));
-const routeFile = fc.tuple(fc.array(folderName, { maxLength: 4 }), fileName).map(([folders, [base, suffix]]) => [...folders, `${base}${suffix}`].join('/'));
+const fileName = fc.tuple(
+  fc.constantFrom('index', 'a', 'edit', 'new', '[id]', '[key]', '[...all]'),
+  fc.constantFrom('.page.tsx', '.api.ts'),
+);
+const routeFile = fc
+  .tuple(fc.array(folderName, { maxLength: 4 }), fileName)
+  .map(([folders, [base, suffix]]) => [...folders, `${base}${suffix}`].join('/'));
 const notFoundFile = fc.array(folderName, { maxLength: 3 }).map((folders) => [...folders, 'not-found.tsx'].join('/'));
 /** Random route trees, conflicts and invalid names included: the builder leaves those out. */
 const randomManifest = fc
   .tuple(fc.uniqueArray(routeFile, { minLength: 1, maxLength: 40 }), fc.uniqueArray(notFoundFile, { maxLength: 5 }))
   .map(([routes, notFound]) => buildManifest('/app/routes', [...routes, ...notFound]));
 // Built once: a generated app of 150 routes per seed (building one per run would dominate the test's time).
-const generatedManifest = fc.constantFrom(...[1, 2, 3, 4].map((seed) => buildManifest('/app/routes', Object.keys(generateRouteTree(150, seed)))));
+const generatedManifest = fc.constantFrom(
+  ...[1, 2, 3, 4].map((seed) => buildManifest('/app/routes', Object.keys(generateRouteTree(150, seed)))),
+);
 const anyManifest = fc.oneof(randomManifest, generatedManifest);
 
 const anyString = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 80 }),
   fc.webUrl({ withQueryParameters: true, withFragments: true }),
-  fc.array(fc.constantFrom('/', 'a', 'new', '[id]', '%', '%E0', '%2F', '%zz', '?', '#', '..', '.', '', 'http:', '//', 'café', '\u0000', '\ud800'), { maxLength: 12 }).map((parts) => parts.join('')),
+  fc
+    .array(
+      fc.constantFrom(
+        '/',
+        'a',
+        'new',
+        '[id]',
+        '%',
+        '%E0',
+        '%2F',
+        '%zz',
+        '?',
+        '#',
+        '..',
+        '.',
+        '',
+        'http:',
+        '//',
+        'café',
+        '\u0000',
+        '\ud800',
+      ),
+      { maxLength: 12 },
+    )
+    .map((parts) => parts.join('')),
 );
 
 /** Segment values that cannot equal a static segment of the manifest (which would win over a parameter). */
 function valueFor(manifest: RouteManifest): fc.Arbitrary<string> {
-  const statics = new Set(manifest.routes.flatMap((route) => route.segments.filter((segment) => segment.type === 'static').map((segment) => segment.value)));
+  const statics = new Set(
+    manifest.routes.flatMap((route) => route.segments.filter((segment) => segment.type === 'static').map((segment) => segment.value)),
+  );
   return fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }).filter((value) => !statics.has(value));
 }
 
 function fill(route: ManifestRoute, manifest: RouteManifest): fc.Arbitrary<{ url: string; params: RouteParams }> {
   const value = valueFor(manifest);
   const parts = route.segments.map((segment): fc.Arbitrary<string | string[]> =>
-    segment.type === 'static' ? fc.constant(segment.value) : segment.type === 'dynamic' ? value : fc.array(value, { minLength: 1, maxLength: 4 }),
+    segment.type === 'static'
+      ? fc.constant(segment.value)
+      : segment.type === 'dynamic'
+        ? value
+        : fc.array(value, { minLength: 1, maxLength: 4 }),
   );
   return fc.tuple(...parts).map((values) => {
     const params: Record<string, string | readonly string[]> = {};
@@ -134,8 +171,13 @@ describe('matchRoute and matchNotFound (properties)', () => {
   });
 
   it('agree with a first-match scan of manifest.routes on any path', () => {
-    const segment = fc.oneof(fc.constantFrom('a', 'b', 'new', 'edit', 'index', 'caf%C3%A9', 'café', '', '%E0', 'x', 'tickets', 'api', '1'), fc.string({ maxLength: 4 }).map(encodeURIComponent));
-    const path = fc.tuple(fc.array(segment, { maxLength: 6 }), fc.boolean()).map(([parts, slash]) => `/${parts.join('/')}${slash && parts.length > 0 ? '/' : ''}`);
+    const segment = fc.oneof(
+      fc.constantFrom('a', 'b', 'new', 'edit', 'index', 'caf%C3%A9', 'café', '', '%E0', 'x', 'tickets', 'api', '1'),
+      fc.string({ maxLength: 4 }).map(encodeURIComponent),
+    );
+    const path = fc
+      .tuple(fc.array(segment, { maxLength: 6 }), fc.boolean())
+      .map(([parts, slash]) => `/${parts.join('/')}${slash && parts.length > 0 ? '/' : ''}`);
     fc.assert(
       fc.property(anyManifest, path, (manifest, url) => {
         const match = matchRoute(url, manifest);

@@ -171,12 +171,34 @@ describe('the compiled matcher', () => {
     [null, 'it is not an object'],
     [{ root: '/app', routes: 'nope', notFound: [] }, '`routes` is not an array'],
     [{ root: '/app', routes: [], notFound: {} }, '`notFound` is not an array'],
-    [{ root: '/app', routes: [{ segments: [{ type: 'regex', value: 'x' }] }], notFound: [] }, "routes[0].segments[0] is not { type: 'static' | 'dynamic' | 'catch-all', value: string }"],
-    [{ root: '/app', routes: [{ segments: [{ type: 'catch-all', value: 'a' }, { type: 'static', value: 'b' }] }], notFound: [] }, 'routes[0] has a catch-all before its last segment'],
-    [{ root: '/app', routes: [], notFound: [{ file: 'not-found.tsx', prefix: 'admin' }] }, 'notFound[0].prefix is not a path such as /admin'],
+    [
+      { root: '/app', routes: [{ segments: [{ type: 'regex', value: 'x' }] }], notFound: [] },
+      "routes[0].segments[0] is not { type: 'static' | 'dynamic' | 'catch-all', value: string }",
+    ],
+    [
+      {
+        root: '/app',
+        routes: [
+          {
+            segments: [
+              { type: 'catch-all', value: 'a' },
+              { type: 'static', value: 'b' },
+            ],
+          },
+        ],
+        notFound: [],
+      },
+      'routes[0] has a catch-all before its last segment',
+    ],
+    [
+      { root: '/app', routes: [], notFound: [{ file: 'not-found.tsx', prefix: 'admin' }] },
+      'notFound[0].prefix is not a path such as /admin',
+    ],
   ])('throws invalid_manifest for a manifest that is not one (%#)', (bad, problem) => {
     const error = thrownBy(() => matchRoute('/', bad as unknown as RouteManifest), KitRouterError);
     expect(error.code).toBe('invalid_manifest');
-    expect(error.message).toBe(`kit-router cannot match against this manifest: ${problem}; pass the RouteManifest that scanRoutes returned (or its JSON read back)`);
+    expect(error.message).toBe(
+      `kit-router cannot match against this manifest: ${problem}; pass the RouteManifest that scanRoutes returned (or its JSON read back)`,
+    );
   });
 });

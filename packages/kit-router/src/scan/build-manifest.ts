@@ -124,14 +124,12 @@ export function buildManifest(root: string, files: readonly string[], walkDiagno
     })
     .sort((a, b) => compareSegments(a.segments, b.segments) || comparePaths(a.file, b.file));
 
-  const notFound = notFoundBoundaries(notFoundFiles, folders, diagnostics).map(
-    ({ file, segments }): NotFoundBoundary => ({
-      file,
-      prefix: patternOf(segments),
-      layouts: chain(folderOf(file), 'layout'),
-      middleware: chain(folderOf(file), 'middleware'),
-    }),
-  );
+  const notFound = notFoundBoundaries(notFoundFiles, folders, diagnostics).map(({ file, segments }): NotFoundBoundary => ({
+    file,
+    prefix: patternOf(segments),
+    layouts: chain(folderOf(file), 'layout'),
+    middleware: chain(folderOf(file), 'middleware'),
+  }));
 
   return { root, routes, notFound, diagnostics: sortDiagnostics(diagnostics) };
 }
@@ -217,7 +215,11 @@ function shadowDiagnostics(routes: readonly RouteCandidate[]): RouteDiagnostic[]
   const found: RouteDiagnostic[] = [];
   for (const names of byPlace.values()) {
     if (names.size < 2) continue;
-    const entries: ShadowName[] = [...names].map(([name, entry]) => ({ name, sources: [...entry.sources].sort(comparePaths), pattern: entry.pattern }));
+    const entries: ShadowName[] = [...names].map(([name, entry]) => ({
+      name,
+      sources: [...entry.sources].sort(comparePaths),
+      pattern: entry.pattern,
+    }));
     entries.sort((a, b) => comparePaths(a.sources[0] as string, b.sources[0] as string));
     found.push(dynamicShadow(entries));
   }
@@ -244,7 +246,15 @@ function notFoundBoundaries(
   for (const group of byShape.values()) {
     const first = group[0] as { file: string; segments: readonly RouteSegment[] };
     kept.push(first);
-    if (group.length > 1) diagnostics.push(notFoundConflict(group.map((entry) => entry.file), patternOf(first.segments)));
+    if (group.length > 1)
+      diagnostics.push(
+        notFoundConflict(
+          group.map((entry) => entry.file),
+          patternOf(first.segments),
+        ),
+      );
   }
-  return kept.sort((a, b) => b.segments.length - a.segments.length || compareSegments(a.segments, b.segments) || comparePaths(a.file, b.file));
+  return kept.sort(
+    (a, b) => b.segments.length - a.segments.length || compareSegments(a.segments, b.segments) || comparePaths(a.file, b.file),
+  );
 }

@@ -52,7 +52,11 @@ export function classifyFile(file: string): FileClass {
   // `not-found` in any script spelling, and NotFound / not_found / notfound as components; a `notFound.ts`
   // module is a plausible helper, so it is left alone.
   if (stem === 'not-found' || (/\.[jt]sx$/.test(name) && stem.toLowerCase().replace(/[-_\s]/g, '') === 'notfound')) {
-    return unknown(file, `is not a not-found page: kit reads only the exact name not-found.tsx`, `Rename it to ${sibling(file, 'not-found.tsx')}.`);
+    return unknown(
+      file,
+      `is not a not-found page: kit reads only the exact name not-found.tsx`,
+      `Rename it to ${sibling(file, 'not-found.tsx')}.`,
+    );
   }
   if (stem.includes('[') || stem.includes(']')) {
     const asApi = /\.[cm]?[jt]s$/.test(name);
@@ -74,7 +78,8 @@ function misnamedRoute(file: string, base: string, word: string, extension: stri
     return unknown(file, `is not a page: ${why}`, `Rename it to ${page}.`);
   }
   const why = word === 'api' ? `API routes are .ts files, not .${extension}` : `the suffix is .api, not .${word}`;
-  const fix = extension === 'tsx' || extension === 'jsx' ? `Rename it to ${api} (an API route) or to ${page} (a page).` : `Rename it to ${api}.`;
+  const fix =
+    extension === 'tsx' || extension === 'jsx' ? `Rename it to ${api} (an API route) or to ${page} (a page).` : `Rename it to ${api}.`;
   return unknown(file, `is not an API route: ${why}`, fix);
 }
 

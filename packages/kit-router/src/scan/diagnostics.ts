@@ -40,15 +40,31 @@ function leftOut(files: readonly string[]): string {
 }
 
 export function invalidFolder(folder: string, parsed: InvalidName, files: readonly string[]): RouteDiagnostic {
-  const rename = parsed.suggestion === null ? `Rename the folder ${folder}: ${parsed.fix}.` : `Rename the folder ${folder} to ${joinPath(folderOf(folder), parsed.suggestion)} (${parsed.fix}).`;
-  return diagnostic('invalid_segment', files, `The folder ${folder} is not a valid URL segment: ${parsed.reason}; ${leftOut(files)}`, rename);
+  const rename =
+    parsed.suggestion === null
+      ? `Rename the folder ${folder}: ${parsed.fix}.`
+      : `Rename the folder ${folder} to ${joinPath(folderOf(folder), parsed.suggestion)} (${parsed.fix}).`;
+  return diagnostic(
+    'invalid_segment',
+    files,
+    `The folder ${folder} is not a valid URL segment: ${parsed.reason}; ${leftOut(files)}`,
+    rename,
+  );
 }
 
 export function invalidFileName(file: string, base: string, suffix: string, parsed: InvalidName): RouteDiagnostic {
   const rename =
-    parsed.suggestion === null ? `Rename it: ${parsed.fix}.` : `Rename it to ${joinPath(folderOf(file), `${parsed.suggestion}${suffix}`)} (${parsed.fix}).`;
-  if (parsed.unbalanced) return diagnostic('unknown_convention', [file], `${file} looks like a route file but ${parsed.reason}; it is ignored`, rename);
-  return diagnostic('invalid_segment', [file], `${file} is not a valid route file name: "${base}" is no URL segment, as ${parsed.reason}; it is left out`, rename);
+    parsed.suggestion === null
+      ? `Rename it: ${parsed.fix}.`
+      : `Rename it to ${joinPath(folderOf(file), `${parsed.suggestion}${suffix}`)} (${parsed.fix}).`;
+  if (parsed.unbalanced)
+    return diagnostic('unknown_convention', [file], `${file} looks like a route file but ${parsed.reason}; it is ignored`, rename);
+  return diagnostic(
+    'invalid_segment',
+    [file],
+    `${file} is not a valid route file name: "${base}" is no URL segment, as ${parsed.reason}; it is left out`,
+    rename,
+  );
 }
 
 export function groupFileName(file: string, base: string, suffix: string): RouteDiagnostic {
@@ -60,7 +76,12 @@ export function groupFileName(file: string, base: string, suffix: string): Route
   );
 }
 
-export function catchAllNotLast(file: string, segments: readonly RouteSegment[], sources: readonly string[], position: number): RouteDiagnostic {
+export function catchAllNotLast(
+  file: string,
+  segments: readonly RouteSegment[],
+  sources: readonly string[],
+  position: number,
+): RouteDiagnostic {
   const name = (segments[position] as RouteSegment).value;
   const source = sources[position] as string;
   return diagnostic(
@@ -71,7 +92,12 @@ export function catchAllNotLast(file: string, segments: readonly RouteSegment[],
   );
 }
 
-export function repeatedParameter(file: string, segments: readonly RouteSegment[], sources: readonly string[], position: number): RouteDiagnostic {
+export function repeatedParameter(
+  file: string,
+  segments: readonly RouteSegment[],
+  sources: readonly string[],
+  position: number,
+): RouteDiagnostic {
   const segment = segments[position] as RouteSegment;
   const source = sources[position] as string;
   const spelled = segment.type === 'catch-all' ? `[...${segment.value}]` : `[${segment.value}]`;
@@ -84,7 +110,12 @@ export function repeatedParameter(file: string, segments: readonly RouteSegment[
   );
 }
 
-export function apiCatchAll(file: string, segments: readonly RouteSegment[], sources: readonly string[], position: number): RouteDiagnostic {
+export function apiCatchAll(
+  file: string,
+  segments: readonly RouteSegment[],
+  sources: readonly string[],
+  position: number,
+): RouteDiagnostic {
   const name = (segments[position] as RouteSegment).value;
   const source = sources[position] as string;
   return diagnostic(

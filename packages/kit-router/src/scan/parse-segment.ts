@@ -50,8 +50,14 @@ export function parseName(name: string): ParsedName {
 
 function parseBracketed(name: string): ParsedName {
   if (!balanced(name)) {
-    const suggestion = name.startsWith('[') && !name.includes(']') ? `${name}]` : name.endsWith(']') && !name.includes('[') ? `[${name}` : null;
-    return invalid(`the brackets of "${name}" do not pair up`, suggestion, 'write a dynamic segment as [name] and a catch-all as [...name]', true);
+    const suggestion =
+      name.startsWith('[') && !name.includes(']') ? `${name}]` : name.endsWith(']') && !name.includes('[') ? `[${name}` : null;
+    return invalid(
+      `the brackets of "${name}" do not pair up`,
+      suggestion,
+      'write a dynamic segment as [name] and a catch-all as [...name]',
+      true,
+    );
   }
   if (name.startsWith('[[') && name.endsWith(']]')) {
     const inner = name.slice(2, -2).replace(/^\.\.\./, '');
@@ -75,10 +81,18 @@ function parseBracketed(name: string): ParsedName {
   const catchAll = match[1] !== undefined;
   const parameter = match[2] ?? '';
   if (parameter === '') {
-    return invalid(`"${name}" names no parameter`, catchAll ? '[...rest]' : '[id]', catchAll ? 'write [...name], such as [...rest]' : 'write [name], such as [id]');
+    return invalid(
+      `"${name}" names no parameter`,
+      catchAll ? '[...rest]' : '[id]',
+      catchAll ? 'write [...name], such as [...rest]' : 'write [name], such as [id]',
+    );
   }
   if (parameter === '__proto__') {
-    return invalid('the parameter name "__proto__" is reserved (it would set the prototype of the params object)', null, 'choose another name, such as [proto]');
+    return invalid(
+      'the parameter name "__proto__" is reserved (it would set the prototype of the params object)',
+      null,
+      'choose another name, such as [proto]',
+    );
   }
   if (!parameterName.test(parameter)) {
     const suggestion = camelCase(parameter);

@@ -64,14 +64,30 @@ describe('scanRoutes: file names to URL patterns', () => {
       ],
       params: ['id'],
     });
-    expect(route(manifest, 'docs/[...path].page.tsx')).toMatchObject({ segments: [{ type: 'static', value: 'docs' }, { type: 'catch-all', value: 'path' }], params: ['path'] });
+    expect(route(manifest, 'docs/[...path].page.tsx')).toMatchObject({
+      segments: [
+        { type: 'static', value: 'docs' },
+        { type: 'catch-all', value: 'path' },
+      ],
+      params: ['path'],
+    });
     expect(route(manifest, 'api/tickets/[id].api.ts').kind).toBe('api');
     expect(manifest.root).toBe(dir);
   });
 
   it('lists routes in match precedence order: static before dynamic before catch-all, longer first at equal kinds', async () => {
     const dir = await routeTree(
-      files('index.page.tsx', '[slug].page.tsx', '[...rest].page.tsx', 'a/index.page.tsx', 'a/[id].page.tsx', 'a/b.page.tsx', 'a/[id]/c.page.tsx', 'a/[...rest].page.tsx', 'b.page.tsx'),
+      files(
+        'index.page.tsx',
+        '[slug].page.tsx',
+        '[...rest].page.tsx',
+        'a/index.page.tsx',
+        'a/[id].page.tsx',
+        'a/b.page.tsx',
+        'a/[id]/c.page.tsx',
+        'a/[...rest].page.tsx',
+        'b.page.tsx',
+      ),
     );
     const manifest = await scanRoutes(dir);
     expect(manifest.routes.map((candidate) => candidate.pattern)).toEqual([
@@ -175,7 +191,10 @@ describe('scanRoutes: layouts, middleware, loading and error', () => {
     const manifest = await scanRoutes(dir);
     expect(route(manifest, 'index.page.tsx')).toMatchObject({ loading: null, error: '_error.tsx' });
     expect(route(manifest, '(app)/tickets/index.page.tsx')).toMatchObject({ loading: '(app)/_loading.tsx', error: '_error.tsx' });
-    expect(route(manifest, '(app)/tickets/[id]/index.page.tsx')).toMatchObject({ loading: '(app)/_loading.tsx', error: '(app)/tickets/[id]/_error.tsx' });
+    expect(route(manifest, '(app)/tickets/[id]/index.page.tsx')).toMatchObject({
+      loading: '(app)/_loading.tsx',
+      error: '(app)/tickets/[id]/_error.tsx',
+    });
     expect(route(manifest, '(app)/tickets/[id]/edit/index.page.tsx')).toMatchObject({
       loading: '(app)/tickets/[id]/edit/_loading.tsx',
       error: '(app)/tickets/[id]/_error.tsx',
@@ -201,9 +220,19 @@ describe('scanRoutes: not-found pages', () => {
     const manifest = await scanRoutes(dir);
     expect(manifest.diagnostics).toEqual([]);
     expect(manifest.notFound).toEqual([
-      { file: '(app)/admin/users/[id]/not-found.tsx', prefix: '/admin/users/:id', layouts: ['_layout.tsx', '(app)/admin/_layout.tsx'], middleware: ['(app)/_middleware.ts'] },
+      {
+        file: '(app)/admin/users/[id]/not-found.tsx',
+        prefix: '/admin/users/:id',
+        layouts: ['_layout.tsx', '(app)/admin/_layout.tsx'],
+        middleware: ['(app)/_middleware.ts'],
+      },
       { file: 'docs/[...path]/not-found.tsx', prefix: '/docs/*path', layouts: ['_layout.tsx'], middleware: [] },
-      { file: '(app)/admin/not-found.tsx', prefix: '/admin', layouts: ['_layout.tsx', '(app)/admin/_layout.tsx'], middleware: ['(app)/_middleware.ts'] },
+      {
+        file: '(app)/admin/not-found.tsx',
+        prefix: '/admin',
+        layouts: ['_layout.tsx', '(app)/admin/_layout.tsx'],
+        middleware: ['(app)/_middleware.ts'],
+      },
       { file: 'not-found.tsx', prefix: '/', layouts: ['_layout.tsx'], middleware: [] },
     ]);
   });
@@ -244,7 +273,13 @@ describe('scanRoutes: symbolic links', () => {
     await symlink(dir, join(dir, 'loop', 'back'));
     await symlink('.', join(dir, 'self'));
     const manifest = await scanRoutes(dir);
-    expect(manifest.routes.map((candidate) => candidate.file).sort()).toEqual(['alias.page.tsx', 'index.page.tsx', 'real.page.tsx', 'shared/[id].page.tsx', 'shared/index.page.tsx']);
+    expect(manifest.routes.map((candidate) => candidate.file).sort()).toEqual([
+      'alias.page.tsx',
+      'index.page.tsx',
+      'real.page.tsx',
+      'shared/[id].page.tsx',
+      'shared/index.page.tsx',
+    ]);
     expect(manifest.diagnostics).toEqual([]);
   });
 
@@ -307,7 +342,9 @@ describe('scanRoutes: unreadable folders', () => {
     const outcome = process.getuid?.() === 0 ? scanAsNobody(dir) : await scanRoutes(dir).catch((error: unknown) => error);
     await chmod(dir, 0o755);
     expect(outcome).toMatchObject({ name: 'KitRouterError', code: 'routes_dir_unreadable', path: dir });
-    expect((outcome as Error).message).toBe(`scanRoutes could not read the routes folder ${dir} (EACCES); let the user running the process read it (chmod a+rx) or pass another folder`);
+    expect((outcome as Error).message).toBe(
+      `scanRoutes could not read the routes folder ${dir} (EACCES); let the user running the process read it (chmod a+rx) or pass another folder`,
+    );
   });
 });
 
@@ -321,7 +358,12 @@ function scanAsNobody(dir: string): RouteManifest {
       (error) => process.stdout.write(JSON.stringify({ name: error.name, code: error.code, path: error.path, message: error.message })),
     );`;
   const tsx = fileURLToPath(import.meta.resolve('tsx'));
-  const result = spawnSync(process.execPath, ['--import', tsx, '--input-type=module', '-e', script], { uid: 65534, gid: 65534, encoding: 'utf8', cwd: '/' });
+  const result = spawnSync(process.execPath, ['--import', tsx, '--input-type=module', '-e', script], {
+    uid: 65534,
+    gid: 65534,
+    encoding: 'utf8',
+    cwd: '/',
+  });
   if (result.status !== 0) throw new Error(`the scan as nobody failed: ${result.stderr}`);
   return JSON.parse(result.stdout) as RouteManifest;
 }
@@ -345,7 +387,9 @@ describe('scanRoutes: the routes folder itself', () => {
     const file = join(dir, 'index.page.tsx');
     const error = await rejectionOf(scanRoutes(file), KitRouterError);
     expect(error).toMatchObject({ name: 'KitRouterError', code: 'routes_dir_not_a_folder', path: file });
-    expect(error.message).toBe(`scanRoutes needs a folder, but ${file} is a file; pass the folder that holds the route files (such as ${dir})`);
+    expect(error.message).toBe(
+      `scanRoutes needs a folder, but ${file} is a file; pass the folder that holds the route files (such as ${dir})`,
+    );
   });
 
   it('throws routes_dir_invalid for an empty path or a value that is not a string', async () => {
@@ -353,7 +397,10 @@ describe('scanRoutes: the routes folder itself', () => {
       code: 'routes_dir_invalid',
       message: "scanRoutes(dir) needs the path of a routes folder, such as 'app/routes', and got an empty string",
     });
-    expect(await rejectionOf(scanRoutes(undefined as unknown as string), KitRouterError)).toMatchObject({ code: 'routes_dir_invalid', path: 'undefined' });
+    expect(await rejectionOf(scanRoutes(undefined as unknown as string), KitRouterError)).toMatchObject({
+      code: 'routes_dir_invalid',
+      path: 'undefined',
+    });
   });
 
   it('follows a routes folder that is itself a link', async () => {

@@ -30,7 +30,11 @@ import { diagnostic } from './diagnostics.js';
 export async function scanRoutes(dir: string): Promise<RouteManifest> {
   if (typeof dir !== 'string' || dir.trim() === '') {
     const shown = typeof dir === 'string' ? 'an empty string' : `a ${dir === null ? 'null' : typeof dir}`;
-    throw new KitRouterError('routes_dir_invalid', String(dir), `scanRoutes(dir) needs the path of a routes folder, such as 'app/routes', and got ${shown}`);
+    throw new KitRouterError(
+      'routes_dir_invalid',
+      String(dir),
+      `scanRoutes(dir) needs the path of a routes folder, such as 'app/routes', and got ${shown}`,
+    );
   }
   const root = resolve(dir);
   await checkRoot(dir, root);
@@ -102,13 +106,20 @@ async function walkEntries(
     const path = join(folder, entry.name);
     const relativePath = joinPath(relative, entry.name);
     if (entry.isFile()) files.push(relativePath);
-    else if (entry.isDirectory()) below.push(walkFolder(path, relativePath, [...ancestors, join(ancestors.at(-1) as string, entry.name)], files, problems));
+    else if (entry.isDirectory())
+      below.push(walkFolder(path, relativePath, [...ancestors, join(ancestors.at(-1) as string, entry.name)], files, problems));
     else if (entry.isSymbolicLink()) below.push(followLink(path, relativePath, ancestors, files, problems));
   }
   await Promise.all(below);
 }
 
-async function walkFolder(folder: string, relative: string, ancestors: readonly string[], files: string[], problems: RouteDiagnostic[]): Promise<void> {
+async function walkFolder(
+  folder: string,
+  relative: string,
+  ancestors: readonly string[],
+  files: string[],
+  problems: RouteDiagnostic[],
+): Promise<void> {
   let entries: Awaited<ReturnType<typeof list>>;
   try {
     entries = await list(folder);
@@ -126,7 +137,13 @@ async function walkFolder(folder: string, relative: string, ancestors: readonly 
   await walkEntries(entries, folder, relative, ancestors, files, problems);
 }
 
-async function followLink(path: string, relative: string, ancestors: readonly string[], files: string[], problems: RouteDiagnostic[]): Promise<void> {
+async function followLink(
+  path: string,
+  relative: string,
+  ancestors: readonly string[],
+  files: string[],
+  problems: RouteDiagnostic[],
+): Promise<void> {
   let target: Awaited<ReturnType<typeof stat>>;
   let real: string;
   try {

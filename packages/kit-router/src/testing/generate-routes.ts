@@ -12,8 +12,26 @@ import { dirname, join } from 'node:path';
 
 /** Names of sections; past the end of the list they repeat with a number (`tickets2`). */
 const sections = [
-  'tickets', 'projects', 'customers', 'invoices', 'orders', 'products', 'reports', 'teams', 'users', 'articles',
-  'events', 'assets', 'contracts', 'vendors', 'shipments', 'campaigns', 'courses', 'devices', 'incidents', 'budgets',
+  'tickets',
+  'projects',
+  'customers',
+  'invoices',
+  'orders',
+  'products',
+  'reports',
+  'teams',
+  'users',
+  'articles',
+  'events',
+  'assets',
+  'contracts',
+  'vendors',
+  'shipments',
+  'campaigns',
+  'courses',
+  'devices',
+  'incidents',
+  'budgets',
 ];
 const subResources = ['comments', 'notes', 'attachments', 'tasks', 'versions', 'members'];
 const marketing = ['about', 'pricing', 'contact', 'careers', 'security', 'changelog'];
@@ -32,7 +50,8 @@ const marketing = ['about', 'pricing', 'contact', 'careers', 'security', 'change
  * ```
  */
 export function generateRouteTree(count: number, seed = 1): Record<string, string> {
-  if (!Number.isInteger(count) || count < 0) throw new RangeError(`generateRouteTree(count): count must be a whole number of routes, got ${count}`);
+  if (!Number.isInteger(count) || count < 0)
+    throw new RangeError(`generateRouteTree(count): count must be a whole number of routes, got ${count}`);
   const random = mulberry32(seed);
   const tree: Record<string, string> = {};
   let routes = 0;

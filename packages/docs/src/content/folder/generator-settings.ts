@@ -105,11 +105,23 @@ export function readMkdocs(file: ContentFile, problems: ProblemList): MkdocsSett
     nav.push({ path: posix.normalize(target.replace(/^\.?\//, '')), label: label?.trim() || undefined, section, line });
   };
   if (Array.isArray(value.nav)) walk(value.nav, ['nav'], undefined);
-  return { siteName: text(value.site_name), siteDescription: text(value.site_description), nav: Array.isArray(value.nav) ? nav : undefined };
+  return {
+    siteName: text(value.site_name),
+    siteDescription: text(value.site_description),
+    nav: Array.isArray(value.nav) ? nav : undefined,
+  };
 }
 
 /** The sidebars files of a Docusaurus site, in the order they are looked for. */
-export const docusaurusSidebarsFiles = ['sidebars.json', 'sidebars.js', 'sidebars.ts', 'sidebars.mjs', 'sidebars.cjs', 'sidebars.mts', 'sidebars.cts'] as const;
+export const docusaurusSidebarsFiles = [
+  'sidebars.json',
+  'sidebars.js',
+  'sidebars.ts',
+  'sidebars.mjs',
+  'sidebars.cjs',
+  'sidebars.mts',
+  'sidebars.cts',
+] as const;
 
 /**
  * Reads a Docusaurus sidebars file: `sidebars.json`, or a `sidebars.js`/`.ts` module whose export is an
@@ -129,7 +141,11 @@ export function readDocusaurusSidebars(file: ContentFile, problems: ProblemList)
   } else {
     value = sidebarsLiteral(file.text);
     if (value === undefined) {
-      problems.warn(file.path, 1, 'the sidebars are built by code, which kit docs does not run; the documents are ordered by folder (export the sidebars as an object literal, or write them to sidebars.json)');
+      problems.warn(
+        file.path,
+        1,
+        'the sidebars are built by code, which kit docs does not run; the documents are ordered by folder (export the sidebars as an object literal, or write them to sidebars.json)',
+      );
       return undefined;
     }
   }
@@ -140,7 +156,8 @@ export function readDocusaurusSidebars(file: ContentFile, problems: ProblemList)
   const walk = (items: unknown, section: string | undefined) => {
     if (!Array.isArray(items)) {
       // The short form: { "Category": [items], ... }.
-      if (typeof items === 'object' && items !== null) for (const [label, children] of Object.entries(items)) walk(children, section ?? label);
+      if (typeof items === 'object' && items !== null)
+        for (const [label, children] of Object.entries(items)) walk(children, section ?? label);
       return;
     }
     for (const item of items) {

@@ -22,7 +22,9 @@ describe('readContentImages', () => {
     expect([...images.keys()].sort()).toEqual(['../static/img/logo.svg', 'guide/img/flow.png']);
     expect(images.get('guide/img/flow.png')).toMatchObject({ url: '/media/guide/img/flow.png', contentType: 'image/png' });
     expect(images.get('../static/img/logo.svg')?.url).toBe('/media/_site/static/img/logo.svg');
-    expect(skipped).toEqual([{ file: join(site, 'docs/guide/img/huge.jpg'), reason: expect.stringContaining('over the 5 MB an image may have') }]);
+    expect(skipped).toEqual([
+      { file: join(site, 'docs/guide/img/huge.jpg'), reason: expect.stringContaining('over the 5 MB an image may have') },
+    ]);
   });
 });
 
@@ -46,7 +48,8 @@ describe('resolveImage', () => {
     expect(resolveImage('https://example.org/badge.svg', 'guide/intro.md', 'docs', images)).toBeUndefined();
     expect(resolveImage('img/missing.png', 'guide/intro.md', 'docs', images)).toEqual({
       href: 'img/missing.png',
-      problem: 'broken image "img/missing.png": no image file at "docs/guide/img/missing.png" (paths from the content directory); fix the path or add the file',
+      problem:
+        'broken image "img/missing.png": no image file at "docs/guide/img/missing.png" (paths from the content directory); fix the path or add the file',
     });
   });
 

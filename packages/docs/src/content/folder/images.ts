@@ -63,7 +63,15 @@ export async function readContentImages(root: string, listed?: readonly string[]
   const skipped: SkippedImage[] = [];
   let total = 0;
   for (const folder of folders) {
-    if (folder !== root && (resolve(folder) === resolve(root) || !(await stat(folder).then((entry) => entry.isDirectory(), () => false)))) continue;
+    if (
+      folder !== root &&
+      (resolve(folder) === resolve(root) ||
+        !(await stat(folder).then(
+          (entry) => entry.isDirectory(),
+          () => false,
+        )))
+    )
+      continue;
     const files = folder === root && listed !== undefined ? listed : await listFiles(folder).catch(() => [] as string[]);
     for (const file of files) {
       const contentType = imageType(file);
@@ -72,16 +80,27 @@ export async function readContentImages(root: string, listed?: readonly string[]
       if (images.has(path)) continue;
       const size = (await stat(file)).size;
       if (size > maxImageBytes) {
-        skipped.push({ file, reason: `the image is ${Math.round(size / 1024)} KB, over the ${maxImageBytes / 1024 / 1024} MB an image may have; make it smaller to have it served` });
+        skipped.push({
+          file,
+          reason: `the image is ${Math.round(size / 1024)} KB, over the ${maxImageBytes / 1024 / 1024} MB an image may have; make it smaller to have it served`,
+        });
         continue;
       }
       if (total + size > maxImagesBytes) {
-        skipped.push({ file, reason: `the images of this folder pass ${maxImagesBytes / 1024 / 1024} MB in all; this one and the rest are not served` });
+        skipped.push({
+          file,
+          reason: `the images of this folder pass ${maxImagesBytes / 1024 / 1024} MB in all; this one and the rest are not served`,
+        });
         continue;
       }
       const bytes = new Uint8Array(await readFile(file));
       total += size;
-      images.set(path, { url: imageUrl(path), bytes, contentType, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"` });
+      images.set(path, {
+        url: imageUrl(path),
+        bytes,
+        contentType,
+        etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`,
+      });
     }
   }
   return { images, skipped };
@@ -106,7 +125,12 @@ const external = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
  * from the root (`/img/logo.png`), in the site folders (`public/`, `static/`) and at the top of the
  * documents. Returns undefined for anything that is not an image link (a page, a full URL).
  */
-export function resolveImage(href: string, documentPath: string, docsRoot: string, images: ReadonlyMap<string, ContentImage>): { href: string; problem?: string } | undefined {
+export function resolveImage(
+  href: string,
+  documentPath: string,
+  docsRoot: string,
+  images: ReadonlyMap<string, ContentImage>,
+): { href: string; problem?: string } | undefined {
   if (external.test(href)) return undefined;
   const path = decodePath(href.replace(/[?#].*$/, ''));
   if (imageType(path) === undefined) return undefined;
@@ -124,7 +148,10 @@ export function resolveImage(href: string, documentPath: string, docsRoot: strin
     const found = images.get(candidate);
     if (found) return { href: found.url };
   }
-  return { href, problem: `broken image "${href}": no image file at ${tried.map((candidate) => `"${candidate}"`).join(' or ')} (paths from the content directory); fix the path or add the file` };
+  return {
+    href,
+    problem: `broken image "${href}": no image file at ${tried.map((candidate) => `"${candidate}"`).join(' or ')} (paths from the content directory); fix the path or add the file`,
+  };
 }
 
 function decodePath(text: string): string {

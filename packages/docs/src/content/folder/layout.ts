@@ -57,7 +57,8 @@ function mkdocsDocsDir(text: string): string {
 export function generatorSiteText(files: readonly ContentFile[]): { title?: string; summary?: string } {
   const config = files.find((file) => /^(?:docs\/)?(?:docusaurus\.config\.|\.vitepress\/config\.|astro\.config\.)/.test(file.relativePath));
   if (!config) return {};
-  const literal = (key: string) => new RegExp(`(?:^|[\\s,{])['"]?${key}['"]?\\s*:\\s*(['"\`])([^'"\`\\n]+)\\1`).exec(config.text)?.[2]?.trim();
+  const literal = (key: string) =>
+    new RegExp(`(?:^|[\\s,{])['"]?${key}['"]?\\s*:\\s*(['"\`])([^'"\`\\n]+)\\1`).exec(config.text)?.[2]?.trim();
   const title = literal('title');
   const summary = literal('tagline') ?? literal('description');
   return { ...(title ? { title } : {}), ...(summary ? { summary } : {}) };

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { toSourceLines } from '../markup/source-line.js';
 import { LinkResolver, rewriteLinks, type LinkTarget } from './links.js';
 
-const target = (slug: string, path: string, anchors: string[], isIndex = false): LinkTarget => ({ slug, path, isIndex, anchors: new Set(anchors) });
+const target = (slug: string, path: string, anchors: string[], isIndex = false): LinkTarget => ({
+  slug,
+  path,
+  isIndex,
+  anchors: new Set(anchors),
+});
 const guide = target('guide/intro', 'guide/intro.md', ['overview', 'setup']);
 const api = target('api', 'api/index.md', ['overview'], true);
 const request = target('api/request', 'api/02-request.mdx', ['overview', 'appget', 'headers']);
@@ -36,8 +41,13 @@ describe('LinkResolver', () => {
   it('reports what does not resolve, and leaves other sites alone', () => {
     expect(resolver.resolve('./missing.md', guide).problem).toBe('broken link "./missing.md": no document at "./missing.md"');
     expect(resolver.resolve('#nowhere', guide).problem).toBe('broken link "#nowhere": this page has no heading with the anchor "nowhere"');
-    expect(resolver.resolve('/api/#nope', guide)).toEqual({ href: '/docs/api#nope', problem: 'broken link "/api/#nope": "api" has no heading with the anchor "nope"' });
-    expect(resolver.resolve('./diagram.png', guide).problem).toMatch(/^link to "\.\/diagram\.png": the service serves documents, not other files/);
+    expect(resolver.resolve('/api/#nope', guide)).toEqual({
+      href: '/docs/api#nope',
+      problem: 'broken link "/api/#nope": "api" has no heading with the anchor "nope"',
+    });
+    expect(resolver.resolve('./diagram.png', guide).problem).toMatch(
+      /^link to "\.\/diagram\.png": the service serves documents, not other files/,
+    );
     expect(resolver.resolve('https://example.com/x.md', guide)).toEqual({ href: 'https://example.com/x.md' });
     expect(resolver.resolve('mailto:team@example.com', guide)).toEqual({ href: 'mailto:team@example.com' });
   });
@@ -52,6 +62,12 @@ describe('rewriteLinks', () => {
   it('rewrites inline links, images and reference definitions, not code', () => {
     const lines = toSourceLines('See [a](./a.md "Title") and `[b](./b.md)`.\n[ref]: ./c.md\n```\n[d](./d.md)\n```', 1);
     const rewritten = rewriteLinks(lines, new Set([2, 3, 4]), (href) => `/docs/${href.replace(/^\.\/|\.md$/g, '')}`);
-    expect(rewritten.map((line) => line.text)).toEqual(['See [a](/docs/a "Title") and `[b](./b.md)`.', '[ref]: /docs/c', '```', '[d](./d.md)', '```']);
+    expect(rewritten.map((line) => line.text)).toEqual([
+      'See [a](/docs/a "Title") and `[b](./b.md)`.',
+      '[ref]: /docs/c',
+      '```',
+      '[d](./d.md)',
+      '```',
+    ]);
   });
 });

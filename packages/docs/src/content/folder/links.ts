@@ -53,7 +53,9 @@ export class LinkResolver {
     if (path === '') {
       if (anchor === undefined || anchor === '') return { href };
       const found = matchAnchor(anchor, from.anchors);
-      return found ? { href: `#${found}` } : { href, problem: `broken link "${href}": this page has no heading with the anchor "${anchor}"` };
+      return found
+        ? { href: `#${found}` }
+        : { href, problem: `broken link "${href}": this page has no heading with the anchor "${anchor}"` };
     }
     const target = this.#find(path, from);
     if (!target) {
@@ -85,10 +87,14 @@ export class LinkResolver {
       const page = posix.normalize(posix.join(from.isIndex ? posix.dirname(from.path) : from.path.replace(documentExtension, ''), path));
       // Docusaurus also finds a file link relative to the documents folder when the file is not beside the page.
       const root = posix.normalize(path);
-      for (const joined of [file, page, root]) if (!joined.startsWith('../') && joined !== '..') candidates.push(joined === '.' ? '' : joined);
+      for (const joined of [file, page, root])
+        if (!joined.startsWith('../') && joined !== '..') candidates.push(joined === '.' ? '' : joined);
     }
     for (const candidate of candidates) {
-      const bare = candidate.replace(/\/+$/, '').replace(/\.(?:mdx?|markdown|html)$/i, '').toLowerCase();
+      const bare = candidate
+        .replace(/\/+$/, '')
+        .replace(/\.(?:mdx?|markdown|html)$/i, '')
+        .toLowerCase();
       for (const key of [bare, `${bare}/index`, `${bare}/readme`]) {
         const found = this.#byKey.get(key.replace(/^\//, ''));
         if (found) return found;
@@ -110,7 +116,10 @@ function matchAnchor(anchor: string, anchors: ReadonlySet<string>): string | und
 }
 
 function bare(anchor: string): string {
-  return anchor.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return anchor
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
 function decode(text: string): string {
@@ -129,7 +138,11 @@ const DEFINITION = /^(\s{0,3}\[[^\]]+\]:\s*)(<[^>]*>|\S+)/;
  * through `rewrite`, which gets each href as markdown-it normalises it and the line it is on; code
  * blocks and code spans are left alone.
  */
-export function rewriteLinks(lines: readonly SourceLine[], code: ReadonlySet<number>, rewrite: (href: string, line: number) => string): SourceLine[] {
+export function rewriteLinks(
+  lines: readonly SourceLine[],
+  code: ReadonlySet<number>,
+  rewrite: (href: string, line: number) => string,
+): SourceLine[] {
   let at = 0;
   const replace = (destination: string) => {
     const raw = destination.startsWith('<') ? destination.slice(1, -1) : destination;
@@ -144,7 +157,9 @@ export function rewriteLinks(lines: readonly SourceLine[], code: ReadonlySet<num
     const definition = DEFINITION.exec(line.text);
     const text = definition
       ? definition[1]! + replace(definition[2]!) + line.text.slice(definition[0].length)
-      : outsideCodeSpans(line.text, (part) => part.replace(INLINE_DESTINATION, (_, open: string, destination: string) => open + replace(destination)));
+      : outsideCodeSpans(line.text, (part) =>
+          part.replace(INLINE_DESTINATION, (_, open: string, destination: string) => open + replace(destination)),
+        );
     return text === line.text ? line : { text, line: line.line };
   });
 }

@@ -85,7 +85,9 @@ export function placeDocuments<T extends NavDocument>(documents: readonly T[], o
   const rank = new Map<string, number>();
   options.groupOrder.forEach((group) => rank.set(group, rank.size));
   for (const { group } of sequence) if (!rank.has(group)) rank.set(group, rank.size);
-  const ordered = sequence.map((entry, position) => ({ ...entry, position })).sort((a, b) => rank.get(a.group)! - rank.get(b.group)! || a.position - b.position);
+  const ordered = sequence
+    .map((entry, position) => ({ ...entry, position }))
+    .sort((a, b) => rank.get(a.group)! - rank.get(b.group)! || a.position - b.position);
   const counts = new Map<string, number>();
   return ordered.map(({ document, group, label }) => {
     const order = (counts.get(group) ?? 0) + 1;
@@ -98,7 +100,10 @@ export function placeDocuments<T extends NavDocument>(documents: readonly T[], o
 function byFolders<T extends NavDocument>(documents: readonly T[], options: NavigationOptions): { document: T; group: string }[] {
   const root = buildTree(documents, options.folders);
   const result: { document: T; group: string }[] = [];
-  const rootPages = [...(root.index ? [root.index] : []), ...sortChildren(root, options.folders).flatMap((child) => ('folders' in child ? [] : [child]))];
+  const rootPages = [
+    ...(root.index ? [root.index] : []),
+    ...sortChildren(root, options.folders).flatMap((child) => ('folders' in child ? [] : [child])),
+  ];
   for (const document of rootPages) result.push({ document, group: options.rootGroup });
   for (const child of sortChildren(root, options.folders)) {
     if (!('folders' in child)) continue;
@@ -155,7 +160,11 @@ function flatten<T extends NavDocument>(folder: Folder<T>, settings: ReadonlyMap
 /** Pages and sub-folders of a folder: those with a position by position, then the rest by name. */
 function sortChildren<T extends NavDocument>(folder: Folder<T>, settings: ReadonlyMap<string, FolderSettings>): (T | Folder<T>)[] {
   const keyed = [
-    ...folder.pages.map((page) => ({ item: page as T | Folder<T>, name: posix.basename(page.path), position: page.order ?? prefixNumber(posix.basename(page.path)) })),
+    ...folder.pages.map((page) => ({
+      item: page as T | Folder<T>,
+      name: posix.basename(page.path),
+      position: page.order ?? prefixNumber(posix.basename(page.path)),
+    })),
     ...[...folder.folders.values()].map((child) => ({
       item: child as T | Folder<T>,
       name: child.name,
@@ -173,7 +182,10 @@ function sortChildren<T extends NavDocument>(folder: Folder<T>, settings: Readon
 function folderLabel<T extends NavDocument>(folder: Folder<T>, settings: ReadonlyMap<string, FolderSettings>): string {
   const label = settings.get(folder.path)?.label;
   if (label) return label;
-  const words = folder.name.replace(/^\d+[-_.]\s*(?=.)/, '').replace(/[-_]+/g, ' ').trim();
+  const words = folder.name
+    .replace(/^\d+[-_.]\s*(?=.)/, '')
+    .replace(/[-_]+/g, ' ')
+    .trim();
   // The index page often spells the folder's name as it should read (`api` in "API reference").
   const title = folder.index?.label ?? folder.index?.title ?? '';
   const at = title.toLowerCase().indexOf(words.toLowerCase());

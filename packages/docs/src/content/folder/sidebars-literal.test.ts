@@ -3,7 +3,8 @@ import { sidebarsLiteral } from './sidebars-literal.js';
 
 describe('sidebarsLiteral', () => {
   it('reads the exported literal, whatever braces its strings and comments hold', () => {
-    const text = "/* { not this } */\nexport default {\n  docs: ['a', { type: 'doc', id: 'b', label: 'Braces } and { here' }], // }\n  other: [\"c\"],\n} satisfies Config;\n";
+    const text =
+      "/* { not this } */\nexport default {\n  docs: ['a', { type: 'doc', id: 'b', label: 'Braces } and { here' }], // }\n  other: [\"c\"],\n} satisfies Config;\n";
     expect(sidebarsLiteral(text)).toEqual({ docs: ['a', { type: 'doc', id: 'b', label: 'Braces } and { here' }], other: ['c'] });
   });
 

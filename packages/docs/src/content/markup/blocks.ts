@@ -160,7 +160,9 @@ function convertInto(lines: readonly SourceLine[], out: Piece[], context: Contex
       // The partial's text stands where it is used, every line of it reported at the using line.
       const included = context.readPartial?.(context.partials.get(partial[1]!)!);
       if (included !== undefined) {
-        const body = withoutFrontMatter(included).split('\n').map((partText) => ({ text: partText, line }));
+        const body = withoutFrontMatter(included)
+          .split('\n')
+          .map((partText) => ({ text: partText, line }));
         convertInto(body, out, { ...context, partials: new Map(), depth: context.depth + 1 });
         index++;
         continue;
@@ -259,14 +261,14 @@ function convertTagLine(lines: readonly SourceLine[], index: number, emit: Emit)
   const isComponent = /^[A-Z]/.test(tag.name);
   if (!container && !isComponent) return 0; // an HTML element: the inline pass keeps its text
   if (tag.selfClosing) return next - index;
-  let title = container ? container(tag).title : tag.attributes.title ?? '';
+  let title = container ? container(tag).title : (tag.attributes.title ?? '');
   let rest = tag.rest.trim();
   let consumed = next - index;
   if (tag.name === 'details') {
     // The title of a disclosure is its <summary>, on the same line or the next one with text.
     let summaryAt = rest !== '' ? -1 : next;
     while (summaryAt >= 0 && summaryAt < lines.length && lines[summaryAt]!.text.trim() === '') summaryAt++;
-    const source = summaryAt >= 0 ? lines[summaryAt]?.text ?? '' : rest;
+    const source = summaryAt >= 0 ? (lines[summaryAt]?.text ?? '') : rest;
     const summary = SUMMARY.exec(source);
     if (summary) {
       title = summary[1]!.replace(/<[^>]*>/g, '').trim();
@@ -306,7 +308,12 @@ function convertTagLine(lines: readonly SourceLine[], index: number, emit: Emit)
   const common = Math.min(...body.filter((entry) => entry.text.trim() !== '').map((entry) => indentWidth(entry.text)));
   const shift = Number.isFinite(common) ? Math.max(0, common - indentWidth(indent)) : 0;
   begin();
-  emit.convert(body.map((entry) => ({ text: entry.text.trim() === '' ? '' : indent + dedent(entry.text, indentWidth(indent) + shift), line: entry.line })));
+  emit.convert(
+    body.map((entry) => ({
+      text: entry.text.trim() === '' ? '' : indent + dedent(entry.text, indentWidth(indent) + shift),
+      line: entry.line,
+    })),
+  );
   end(lines[closing]!.line);
   const after = lines[closing]!.text.trim().slice(closeTag.length).trim();
   if (after !== '') emit.pushText(indent + after, lines[closing]!.line);
@@ -357,7 +364,9 @@ function indentedBody(lines: readonly SourceLine[], start: number, columns: numb
     end++;
     lastText = end;
   }
-  const body = lines.slice(start, lastText).map(({ text, line }) => ({ text: text.trim() === '' ? '' : indent + dedent(text, columns), line }));
+  const body = lines
+    .slice(start, lastText)
+    .map(({ text, line }) => ({ text: text.trim() === '' ? '' : indent + dedent(text, columns), line }));
   return { lines: body, next: lastText, lastLine: body[body.length - 1]?.line };
 }
 
@@ -365,7 +374,10 @@ function indentedBody(lines: readonly SourceLine[], start: number, columns: numb
 function containerTitle(rest: string): string {
   const bracketed = /^\s*\[([^\]]*)\]/.exec(rest);
   if (bracketed) return bracketed[1]!;
-  return rest.replace(/\{[^}]*\}\s*$/, '').replace(/^\s*title=["']([^"']*)["']\s*$/, '$1').trim();
+  return rest
+    .replace(/\{[^}]*\}\s*$/, '')
+    .replace(/^\s*title=["']([^"']*)["']\s*$/, '$1')
+    .trim();
 }
 
 /** A partial's text without its front matter. */

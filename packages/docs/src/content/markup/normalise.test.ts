@@ -3,7 +3,10 @@ import { normaliseMarkdown } from './normalise.js';
 import { toSourceLines } from './source-line.js';
 
 const normalise = (text: string, strict = false) => normaliseMarkdown(toSourceLines(text, 1), { strict });
-const textOf = (text: string, strict = false) => normalise(text, strict).map((line) => line.text).join('\n');
+const textOf = (text: string, strict = false) =>
+  normalise(text, strict)
+    .map((line) => line.text)
+    .join('\n');
 
 describe('normaliseMarkdown: containers', () => {
   it('writes every container syntax as ::: kind Title', () => {
@@ -19,15 +22,50 @@ describe('normaliseMarkdown: containers', () => {
   });
 
   it('reads MkDocs admonitions, collapsible blocks and content tabs with their indented bodies', () => {
-    const text = ['!!! note "Heads up"', '    First.', '', '    ```py', '    !!! not an admonition', '    ```', '??? tip', '    Hidden.', '', '=== "Python"', '    print(1)', 'After.'].join('\n');
+    const text = [
+      '!!! note "Heads up"',
+      '    First.',
+      '',
+      '    ```py',
+      '    !!! not an admonition',
+      '    ```',
+      '??? tip',
+      '    Hidden.',
+      '',
+      '=== "Python"',
+      '    print(1)',
+      'After.',
+    ].join('\n');
     expect(textOf(text)).toBe(
-      ['::: note Heads up', 'First.', '', '```py', '!!! not an admonition', '```', ':::', '::: details Tip', 'Hidden.', ':::', '', '::: tab Python', 'print(1)', ':::', 'After.'].join('\n'),
+      [
+        '::: note Heads up',
+        'First.',
+        '',
+        '```py',
+        '!!! not an admonition',
+        '```',
+        ':::',
+        '::: details Tip',
+        'Hidden.',
+        ':::',
+        '',
+        '::: tab Python',
+        'print(1)',
+        ':::',
+        'After.',
+      ].join('\n'),
     );
   });
 
   it('keeps the line of the file each line came from', () => {
     const lines = normalise('Intro.\n!!! tip\n    Body.\nEnd.');
-    expect(lines.map((line) => [line.text, line.line])).toEqual([['Intro.', 1], ['::: tip', 2], ['Body.', 3], [':::', 3], ['End.', 4]]);
+    expect(lines.map((line) => [line.text, line.line])).toEqual([
+      ['Intro.', 1],
+      ['::: tip', 2],
+      ['Body.', 3],
+      [':::', 3],
+      ['End.', 4],
+    ]);
   });
 
   it('leaves code fences exactly as written', () => {
@@ -44,14 +82,27 @@ describe('normaliseMarkdown: MDX and HTML', () => {
   });
 
   it('turns <Tabs>, <TabItem>, <Aside>, <Admonition> and <details> into containers, their children dedented', () => {
-    const text = ['<Tabs>', '  <TabItem value="npm" label="npm">', '    ```sh', '    npm i x', '    ```', '  </TabItem>', '  <TabItem value="yarn">yarn add x</TabItem>', '</Tabs>'].join('\n');
-    expect(textOf(text)).toBe([':::: tabs', '::: tab npm', '```sh', 'npm i x', '```', ':::', '::: tab yarn', 'yarn add x', ':::', '::::'].join('\n'));
+    const text = [
+      '<Tabs>',
+      '  <TabItem value="npm" label="npm">',
+      '    ```sh',
+      '    npm i x',
+      '    ```',
+      '  </TabItem>',
+      '  <TabItem value="yarn">yarn add x</TabItem>',
+      '</Tabs>',
+    ].join('\n');
+    expect(textOf(text)).toBe(
+      [':::: tabs', '::: tab npm', '```sh', 'npm i x', '```', ':::', '::: tab yarn', 'yarn add x', ':::', '::::'].join('\n'),
+    );
     expect(textOf('<Aside type="caution" title="Careful">\nText.\n</Aside>')).toBe('::: caution Careful\nText.\n:::');
     expect(textOf('<details>\n<summary>More <b>info</b></summary>\n\nHidden.\n</details>')).toBe('::: details More info\n\nHidden.\n:::');
   });
 
   it('reduces other components and tags to their text, keeping code spans', () => {
-    expect(textOf('Press <kbd>Ctrl</kbd> <Badge text="new" /> and `<TabItem>` {{ $frontmatter.title }}')).toBe('Press Ctrl  and `<TabItem>` ');
+    expect(textOf('Press <kbd>Ctrl</kbd> <Badge text="new" /> and `<TabItem>` {{ $frontmatter.title }}')).toBe(
+      'Press Ctrl  and `<TabItem>` ',
+    );
     expect(textOf('<Card title="Fast">\n    Builds in a second.\n</Card>')).toBe('**Fast**\n\nBuilds in a second.\n');
     expect(textOf('<LinkCard\n  title="x"\n  href="/y/"\n/>\nAfter.')).toBe('After.');
     expect(textOf('Before.\n<!-- a note\nfor writers -->\n<!-- topics: jwt -->\nAfter.')).toBe('Before.\n<!-- topics: jwt -->\nAfter.');
@@ -64,10 +115,18 @@ describe('normaliseMarkdown: MDX and HTML', () => {
   });
 
   it('puts an imported partial where it is used, its lines reported at the using line', () => {
-    const partials: Record<string, string> = { './_note.mdx': '---\ntitle: ignored\n---\nShared **text**.\n\n<Inner />', './_inner.md': 'Deeper.' };
+    const partials: Record<string, string> = {
+      './_note.mdx': '---\ntitle: ignored\n---\nShared **text**.\n\n<Inner />',
+      './_inner.md': 'Deeper.',
+    };
     const text = "import Note from './_note.mdx';\n\nBefore.\n\n<Note />\n\nAfter.";
     const lines = normaliseMarkdown(toSourceLines(text, 1), { readPartial: (specifier) => partials[specifier] });
-    expect(lines.map((line) => line.text).join('\n').trim()).toBe('Before.\n\nShared **text**.\n\n\nAfter.');
+    expect(
+      lines
+        .map((line) => line.text)
+        .join('\n')
+        .trim(),
+    ).toBe('Before.\n\nShared **text**.\n\n\nAfter.');
     expect(lines.find((line) => line.text.startsWith('Shared'))?.line).toBe(5);
   });
 });

@@ -14,8 +14,9 @@ function setUpSearch(input, panel) {
   const list = element('div', { id: 'search-listbox', role: 'listbox', 'aria-label': 'Search results' });
   const status = element('p', { class: 'search-status', role: 'status' });
   panel.append(status, list);
-  Object.entries({ role: 'combobox', 'aria-autocomplete': 'list', 'aria-controls': 'search-listbox', 'aria-expanded': 'false' })
-    .forEach(([name, value]) => input.setAttribute(name, value));
+  Object.entries({ role: 'combobox', 'aria-autocomplete': 'list', 'aria-controls': 'search-listbox', 'aria-expanded': 'false' }).forEach(
+    ([name, value]) => input.setAttribute(name, value),
+  );
   input.placeholder = 'Search docs ( / or Ctrl K )';
 
   let timer = 0;
@@ -44,15 +45,18 @@ function setUpSearch(input, panel) {
   };
   const show = (query, results) => {
     const terms = queryTerms(query);
-    list.replaceChildren(...results.map((result, index) => {
-      const option = element('a', { role: 'option', id: `search-option-${index}`, href: result.url, 'aria-selected': 'false' });
-      const heading = element('span', { class: 'result-heading' }, marked(result.section, terms));
-      const where = element('span', { class: 'result-doc' }, [` ${result.title}`]);
-      const snippet = element('span', { class: 'result-snippet' }, marked(result.snippet, terms));
-      option.append(heading, where, snippet);
-      return option;
-    }));
-    status.textContent = results.length === 0 ? `No section matches “${query}”.` : `${results.length} results; arrows to choose, Enter to open.`;
+    list.replaceChildren(
+      ...results.map((result, index) => {
+        const option = element('a', { role: 'option', id: `search-option-${index}`, href: result.url, 'aria-selected': 'false' });
+        const heading = element('span', { class: 'result-heading' }, marked(result.section, terms));
+        const where = element('span', { class: 'result-doc' }, [` ${result.title}`]);
+        const snippet = element('span', { class: 'result-snippet' }, marked(result.snippet, terms));
+        option.append(heading, where, snippet);
+        return option;
+      }),
+    );
+    status.textContent =
+      results.length === 0 ? `No section matches “${query}”.` : `${results.length} results; arrows to choose, Enter to open.`;
     status.classList.toggle('visually-hidden', results.length > 0);
     shownQuery = query;
     select(-1);
@@ -69,7 +73,10 @@ function setUpSearch(input, panel) {
     }
     inFlight = new AbortController();
     try {
-      const response = await fetch(`/api/search?q=${encodeURIComponent(query)}&limit=${resultLimit}`, { signal: inFlight.signal, headers: { Accept: 'application/json' } });
+      const response = await fetch(`/api/search?q=${encodeURIComponent(query)}&limit=${resultLimit}`, {
+        signal: inFlight.signal,
+        headers: { Accept: 'application/json' },
+      });
       const body = await response.json();
       if (!response.ok) throw new Error(body.detail || `search answered ${response.status}`);
       if (input.value.trim() === query) show(query, body.results);
@@ -146,7 +153,9 @@ function setUpCopyButtons() {
 
 /** Words of the query worth marking: longest first, so a longer term wins where two overlap. */
 function queryTerms(query) {
-  const words = query.toLowerCase().split(/[\s"'`()]+/)
+  const words = query
+    .toLowerCase()
+    .split(/[\s"'`()]+/)
     .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
     .filter((word) => word.length >= 2);
   return [...new Set(words)].sort((a, b) => b.length - a.length);

@@ -3,7 +3,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as fixtures from '../testing/chat-completions-fixtures.js';
 import { collect, failure, streamUntilFailure } from '../testing/stream-results.js';
 import { weatherTool } from '../testing/tool-definitions.js';
-import { bytePieces, sendEventStream, sendEventStreamPart, sendJson, splitEvents, startWireServer, useWireServer } from '../testing/wire-server.js';
+import {
+  bytePieces,
+  sendEventStream,
+  sendEventStreamPart,
+  sendJson,
+  splitEvents,
+  startWireServer,
+  useWireServer,
+} from '../testing/wire-server.js';
 import { chatCompletionsProvider } from './provider.js';
 
 const server = useWireServer();
@@ -86,9 +94,12 @@ describe('chatCompletionsProvider chat', () => {
     server.reply((_request, response) => sendJson(response, 200, fixtures.textAnswer));
     await chatCompletionsProvider({ apiKey: '', model: 'm', baseUrl }).chat([{ role: 'user', content: 'Hi' }]);
     expect(server.lastRequest().headers.authorization).toBeUndefined();
-    await chatCompletionsProvider({ apiKey: 'k', model: 'm', baseUrl: `${baseUrl}/`, headers: { authorization: 'Token other', 'x-team': 'docs' } }).chat([
-      { role: 'user', content: 'Hi' },
-    ]);
+    await chatCompletionsProvider({
+      apiKey: 'k',
+      model: 'm',
+      baseUrl: `${baseUrl}/`,
+      headers: { authorization: 'Token other', 'x-team': 'docs' },
+    }).chat([{ role: 'user', content: 'Hi' }]);
     expect(server.lastRequest().path).toBe('/v1/chat/completions');
     expect(server.lastRequest().headers.authorization).toBe('Token other');
     expect(server.lastRequest().headers['x-team']).toBe('docs');
@@ -96,9 +107,12 @@ describe('chatCompletionsProvider chat', () => {
 
   it('lets a header written in another case replace the built-in one instead of joining it', async () => {
     server.reply((_request, response) => sendJson(response, 200, fixtures.textAnswer));
-    await chatCompletionsProvider({ apiKey: 'k', model: 'm', baseUrl, headers: { Authorization: 'Token other', Accept: 'application/json' } }).chat([
-      { role: 'user', content: 'Hi' },
-    ]);
+    await chatCompletionsProvider({
+      apiKey: 'k',
+      model: 'm',
+      baseUrl,
+      headers: { Authorization: 'Token other', Accept: 'application/json' },
+    }).chat([{ role: 'user', content: 'Hi' }]);
     expect(server.lastRequest().headers.authorization).toBe('Token other');
     expect(server.lastRequest().headers.accept).toBe('application/json');
   });
@@ -135,7 +149,12 @@ describe('chatCompletionsProvider stream', () => {
     expect(chunks).toEqual([
       { type: 'tool_call', toolCall: { id: 'call_DdmO9pD3xa9XTPNJ32zg2hcA', name: 'get_weather', arguments: { city: 'Zürich' } } },
       { type: 'tool_call', toolCall: { id: 'call_8f6mJ2kYx1', name: 'get_time', arguments: { zone: 'Europe/Zurich' } } },
-      { type: 'done', model: 'gpt-4o-mini-2024-07-18', finishReason: 'tool_calls', usage: { promptTokens: 90, completionTokens: 40, totalTokens: 130 } },
+      {
+        type: 'done',
+        model: 'gpt-4o-mini-2024-07-18',
+        finishReason: 'tool_calls',
+        usage: { promptTokens: 90, completionTokens: 40, totalTokens: 130 },
+      },
     ]);
     expect(server.lastRequest().json).toMatchObject({ tools: [{ type: 'function', function: weatherTool }], stream: true });
   });
@@ -157,7 +176,10 @@ describe('chatCompletionsProvider stream', () => {
     const iterator = llm.stream([{ role: 'user', content: 'Weather and time?' }])[Symbol.asyncIterator]();
     const first = await Promise.race([iterator.next(), new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 2000))]);
     release();
-    expect(first).toEqual({ done: false, value: { type: 'tool_call', toolCall: { id: 'call_DdmO9pD3xa9XTPNJ32zg2hcA', name: 'get_weather', arguments: { city: 'Zürich' } } } });
+    expect(first).toEqual({
+      done: false,
+      value: { type: 'tool_call', toolCall: { id: 'call_DdmO9pD3xa9XTPNJ32zg2hcA', name: 'get_weather', arguments: { city: 'Zürich' } } },
+    });
     const rest: LLMStreamChunk[] = [];
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) rest.push(next.value);
     expect(rest.map((chunk) => chunk.type)).toEqual(['tool_call', 'done']);
@@ -165,9 +187,16 @@ describe('chatCompletionsProvider stream', () => {
 
   it('turns a whole JSON answer to a streamed request into the same chunks', async () => {
     server.reply((_request, response) => sendJson(response, 200, fixtures.toolCallAnswer));
-    const chunks = await collect(chatCompletionsProvider({ apiKey: 'k', model: 'm', baseUrl }).stream([{ role: 'user', content: 'Hi' }], { tools: [weatherTool] }));
+    const chunks = await collect(
+      chatCompletionsProvider({ apiKey: 'k', model: 'm', baseUrl }).stream([{ role: 'user', content: 'Hi' }], { tools: [weatherTool] }),
+    );
     expect(chunks.map((chunk) => chunk.type)).toEqual(['tool_call', 'tool_call', 'done']);
-    expect(chunks[2]).toEqual({ type: 'done', model: 'gpt-4o-mini-2024-07-18', finishReason: 'tool_calls', usage: { promptTokens: 82, completionTokens: 17, totalTokens: 99 } });
+    expect(chunks[2]).toEqual({
+      type: 'done',
+      model: 'gpt-4o-mini-2024-07-18',
+      finishReason: 'tool_calls',
+      usage: { promptTokens: 82, completionTokens: 17, totalTokens: 99 },
+    });
   });
 
   it('turns an error sent inside the stream into llm_http_error with the server message', async () => {
@@ -183,14 +212,20 @@ describe('chatCompletionsProvider stream', () => {
   it('rejects a stream cut off before its finish reason and [DONE]', async () => {
     const cut = fixtures.textStream.split('\n\n').slice(0, 2).join('\n\n');
     server.reply((_request, response) => sendEventStream(response, [`${cut}\n\n`]));
-    const error = await failure(collect(chatCompletionsProvider({ apiKey: 'k', model: 'm', baseUrl }).stream([{ role: 'user', content: 'Hi' }])));
+    const error = await failure(
+      collect(chatCompletionsProvider({ apiKey: 'k', model: 'm', baseUrl }).stream([{ role: 'user', content: 'Hi' }])),
+    );
     expect(error.code).toBe('llm_invalid_response');
     expect(error.message).toContain('ended before its finish reason');
   });
 
   it('rejects an event whose data is not JSON', async () => {
-    server.reply((_request, response) => sendEventStream(response, ['data: {"choices":[{"index":0,"delta":{"content":"a"}}]}\n\n', 'data: {"choices":[{"ind\n\n']));
-    const error = await failure(collect(chatCompletionsProvider({ apiKey: 'k', model: 'm', baseUrl }).stream([{ role: 'user', content: 'Hi' }])));
+    server.reply((_request, response) =>
+      sendEventStream(response, ['data: {"choices":[{"index":0,"delta":{"content":"a"}}]}\n\n', 'data: {"choices":[{"ind\n\n']),
+    );
+    const error = await failure(
+      collect(chatCompletionsProvider({ apiKey: 'k', model: 'm', baseUrl }).stream([{ role: 'user', content: 'Hi' }])),
+    );
     expect(error.code).toBe('llm_invalid_response');
     expect(error.message).toContain('is not JSON');
   });
@@ -210,7 +245,9 @@ describe('chatCompletionsProvider errors', () => {
 
   it('reports the same HTTP errors from stream before any chunk', async () => {
     server.reply((_request, response) => sendJson(response, 429, fixtures.rateLimitError));
-    const error = await failure(collect(chatCompletionsProvider({ apiKey: 'k', model: 'm', baseUrl }).stream([{ role: 'user', content: 'Hi' }])));
+    const error = await failure(
+      collect(chatCompletionsProvider({ apiKey: 'k', model: 'm', baseUrl }).stream([{ role: 'user', content: 'Hi' }])),
+    );
     expect(error.code).toBe('llm_http_error');
     expect(error.status).toBe(429);
     expect(error.message).toContain('Rate limit reached for gpt-4o-mini');
@@ -218,7 +255,9 @@ describe('chatCompletionsProvider errors', () => {
   });
 
   it('quotes a body that is not JSON', async () => {
-    server.reply((_request, response) => response.writeHead(502, { 'content-type': 'text/html' }).end('<html><body>Bad gateway</body></html>'));
+    server.reply((_request, response) =>
+      response.writeHead(502, { 'content-type': 'text/html' }).end('<html><body>Bad gateway</body></html>'),
+    );
     const error = await failure(chatCompletionsProvider({ apiKey: 'k', model: 'm', baseUrl }).chat([{ role: 'user', content: 'Hi' }]));
     expect(error.status).toBe(502);
     expect(error.message).toContain('<html><body>Bad gateway</body></html>');
@@ -226,16 +265,20 @@ describe('chatCompletionsProvider errors', () => {
 
   it('recognises a context-length error by its code', async () => {
     server.reply((_request, response) => sendJson(response, 400, fixtures.contextLengthError));
-    const error = await failure(chatCompletionsProvider({ apiKey: 'k', model: 'gpt-4o', baseUrl }).chat([{ role: 'user', content: 'x'.repeat(1000) }]));
+    const error = await failure(
+      chatCompletionsProvider({ apiKey: 'k', model: 'gpt-4o', baseUrl }).chat([{ role: 'user', content: 'x'.repeat(1000) }]),
+    );
     expect(error.code).toBe('context_overflow');
     expect(error.status).toBe(400);
-    expect(error.message).toContain("maximum context length is 128000 tokens");
+    expect(error.message).toContain('maximum context length is 128000 tokens');
     expect(error.message).toContain('compact the conversation');
   });
 
   it("recognises a local server's context-size error by its wording, in stream too", async () => {
     server.reply((_request, response) => sendJson(response, 400, fixtures.localContextError));
-    const error = await failure(collect(chatCompletionsProvider({ apiKey: '', model: 'local', baseUrl }).stream([{ role: 'user', content: 'long' }])));
+    const error = await failure(
+      collect(chatCompletionsProvider({ apiKey: '', model: 'local', baseUrl }).stream([{ role: 'user', content: 'long' }])),
+    );
     expect(error.code).toBe('context_overflow');
   });
 
@@ -277,7 +320,9 @@ describe('chatCompletionsProvider errors', () => {
       await sendEventStreamPart(response, [`${firstEvents}\n\n`]);
       response.socket?.destroy();
     });
-    const { chunks, error } = await streamUntilFailure(chatCompletionsProvider({ apiKey: 'k', model: 'm', baseUrl }).stream([{ role: 'user', content: 'Hi' }]));
+    const { chunks, error } = await streamUntilFailure(
+      chatCompletionsProvider({ apiKey: 'k', model: 'm', baseUrl }).stream([{ role: 'user', content: 'Hi' }]),
+    );
     expect(chunks).toEqual([{ type: 'text', text: 'Grüße' }]);
     expect(error.code).toBe('llm_network_error');
     expect(error.message).toContain('broke while reading the answer');
@@ -286,7 +331,9 @@ describe('chatCompletionsProvider errors', () => {
   it('reports a server that is not there as llm_network_error', async () => {
     const gone = await startWireServer();
     await gone.close();
-    const error = await failure(chatCompletionsProvider({ apiKey: '', model: 'm', baseUrl: gone.url }).chat([{ role: 'user', content: 'Hi' }]));
+    const error = await failure(
+      chatCompletionsProvider({ apiKey: '', model: 'm', baseUrl: gone.url }).chat([{ role: 'user', content: 'Hi' }]),
+    );
     expect(error.code).toBe('llm_network_error');
     expect(error.message).toContain('ECONNREFUSED');
   });
@@ -298,7 +345,9 @@ describe('chatCompletionsProvider cancellation', () => {
     const controller = new AbortController();
     const started = Date.now();
     setTimeout(() => controller.abort(new Error('the agent was canceled')), 50);
-    const error = await failure(chatCompletionsProvider({ apiKey: 'k', model: 'm', baseUrl }).chat([{ role: 'user', content: 'Hi' }], { signal: controller.signal }));
+    const error = await failure(
+      chatCompletionsProvider({ apiKey: 'k', model: 'm', baseUrl }).chat([{ role: 'user', content: 'Hi' }], { signal: controller.signal }),
+    );
     expect(error.code).toBe('aborted');
     expect(error.message).toBe('chat-completions:m: the call was aborted by its signal (the agent was canceled)');
     expect(Date.now() - started).toBeLessThan(1000);
@@ -318,7 +367,9 @@ describe('chatCompletionsProvider cancellation', () => {
     const seen: string[] = [];
     const error = await failure(
       (async () => {
-        for await (const chunk of chatCompletionsProvider({ apiKey: 'k', model: 'm', baseUrl }).stream([{ role: 'user', content: 'Hi' }], { signal: controller.signal })) {
+        for await (const chunk of chatCompletionsProvider({ apiKey: 'k', model: 'm', baseUrl }).stream([{ role: 'user', content: 'Hi' }], {
+          signal: controller.signal,
+        })) {
           if (chunk.type === 'text') seen.push(chunk.text);
           if (seen.length === 2) controller.abort();
         }
@@ -332,7 +383,13 @@ describe('chatCompletionsProvider cancellation', () => {
   });
 
   it('closes the connection when the consumer stops early', async () => {
-    server.reply((_request, response) => sendEventStream(response, fixtures.textStream.split('\n\n').map((event) => `${event}\n\n`), 20));
+    server.reply((_request, response) =>
+      sendEventStream(
+        response,
+        fixtures.textStream.split('\n\n').map((event) => `${event}\n\n`),
+        20,
+      ),
+    );
     for await (const chunk of chatCompletionsProvider({ apiKey: 'k', model: 'm', baseUrl }).stream([{ role: 'user', content: 'Hi' }])) {
       if (chunk.type === 'text') break;
     }
@@ -341,7 +398,11 @@ describe('chatCompletionsProvider cancellation', () => {
 
   it('does not send a request when the signal is already aborted', async () => {
     const before = server.requests.length;
-    const error = await failure(chatCompletionsProvider({ apiKey: 'k', model: 'm', baseUrl }).chat([{ role: 'user', content: 'Hi' }], { signal: AbortSignal.abort() }));
+    const error = await failure(
+      chatCompletionsProvider({ apiKey: 'k', model: 'm', baseUrl }).chat([{ role: 'user', content: 'Hi' }], {
+        signal: AbortSignal.abort(),
+      }),
+    );
     expect(error.code).toBe('aborted');
     expect(server.requests.length).toBe(before);
   });
@@ -354,8 +415,12 @@ describe('chatCompletionsProvider options', () => {
 
   it('rejects a missing key unless baseUrl is given', () => {
     expect(() => chatCompletionsProvider({ apiKey: '', model: 'gpt-4o-mini' })).toThrow(KitAIError);
-    expect(() => chatCompletionsProvider({ apiKey: '', model: 'gpt-4o-mini' })).toThrow(/^chatCompletionsProvider: apiKey must be the vendor API key .*got ""; an empty apiKey is accepted only together with baseUrl/);
-    expect(chatCompletionsProvider({ apiKey: '', model: 'llama', baseUrl: 'http://127.0.0.1:8080/v1' }).name).toBe('chat-completions:llama');
+    expect(() => chatCompletionsProvider({ apiKey: '', model: 'gpt-4o-mini' })).toThrow(
+      /^chatCompletionsProvider: apiKey must be the vendor API key .*got ""; an empty apiKey is accepted only together with baseUrl/,
+    );
+    expect(chatCompletionsProvider({ apiKey: '', model: 'llama', baseUrl: 'http://127.0.0.1:8080/v1' }).name).toBe(
+      'chat-completions:llama',
+    );
   });
 
   it('rejects a missing model, a bad baseUrl, a bad maxTokens and a bad maxTokensParameter', () => {
@@ -364,7 +429,9 @@ describe('chatCompletionsProvider options', () => {
     expect(bad({ baseUrl: 'localhost:8080' })).toThrow('chatCompletionsProvider: baseUrl must be an absolute http or https address');
     expect(bad({ maxTokens: 0 })).toThrow('chatCompletionsProvider: maxTokens must be a positive integer number of tokens, got 0');
     expect(bad({ maxTokensParameter: 'max_output_tokens' })).toThrow('maxTokensParameter must be "max_tokens" or "max_completion_tokens"');
-    expect(bad({ headers: { 'x-n': 1 } })).toThrow('chatCompletionsProvider: headers must map header names to string values, got {"x-n":1}');
+    expect(bad({ headers: { 'x-n': 1 } })).toThrow(
+      'chatCompletionsProvider: headers must map header names to string values, got {"x-n":1}',
+    );
     try {
       bad({ model: undefined })();
     } catch (error) {
@@ -375,7 +442,9 @@ describe('chatCompletionsProvider options', () => {
 
   it('rejects bad call options before sending', async () => {
     const before = server.requests.length;
-    const error = await failure(chatCompletionsProvider({ apiKey: 'k', model: 'm', baseUrl }).chat([{ role: 'user', content: 'Hi' }], { maxTokens: -1 }));
+    const error = await failure(
+      chatCompletionsProvider({ apiKey: 'k', model: 'm', baseUrl }).chat([{ role: 'user', content: 'Hi' }], { maxTokens: -1 }),
+    );
     expect(error.code).toBe('invalid_config');
     expect(error.message).toBe('chat-completions:m: options.maxTokens must be a positive integer number of tokens, got -1');
     expect(server.requests.length).toBe(before);

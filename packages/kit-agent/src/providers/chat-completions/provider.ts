@@ -64,7 +64,10 @@ export function chatCompletionsProvider(options: ChatCompletionsProviderOptions)
   const connection = resolveConnection(factory, options, defaultChatCompletionsBaseUrl);
   const maxTokensParameter = options.maxTokensParameter ?? (connection.baseUrlGiven ? 'max_tokens' : 'max_completion_tokens');
   if (maxTokensParameter !== 'max_tokens' && maxTokensParameter !== 'max_completion_tokens') {
-    throw new KitAIError('invalid_config', `${factory}: maxTokensParameter must be "max_tokens" or "max_completion_tokens", got ${JSON.stringify(maxTokensParameter)}`);
+    throw new KitAIError(
+      'invalid_config',
+      `${factory}: maxTokensParameter must be "max_tokens" or "max_completion_tokens", got ${JSON.stringify(maxTokensParameter)}`,
+    );
   }
   const name = `chat-completions:${connection.model}`;
   const url = `${connection.baseUrl}/chat/completions`;

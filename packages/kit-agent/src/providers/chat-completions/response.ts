@@ -37,7 +37,11 @@ function toolCallsOf(provider: string, value: unknown): LLMToolCall[] {
   return value.flatMap((entry): LLMToolCall[] => {
     if (!isRecord(entry) || !isRecord(entry.function)) return [];
     const name = stringOf(entry.function.name);
-    if (!name) throw new KitAIError('llm_invalid_response', `${provider}: a tool call in the answer has no function name: ${excerpt(JSON.stringify(entry))}`);
+    if (!name)
+      throw new KitAIError(
+        'llm_invalid_response',
+        `${provider}: a tool call in the answer has no function name: ${excerpt(JSON.stringify(entry))}`,
+      );
     const id = stringOf(entry.id);
     const call: LLMToolCall = { name, arguments: parseToolArguments(provider, name, argumentsText(entry.function.arguments)) };
     return [id ? { id, ...call } : call];
@@ -63,7 +67,8 @@ export function chatCompletionsResponse(provider: string, url: string, payload: 
   if (finishReason) response.finishReason = finishReason;
   const toolCalls = toolCallsOf(provider, message.tool_calls);
   // The older single-call form, still sent by some compatible servers.
-  if (toolCalls.length === 0 && isRecord(message.function_call)) toolCalls.push(...toolCallsOf(provider, [{ function: message.function_call }]));
+  if (toolCalls.length === 0 && isRecord(message.function_call))
+    toolCalls.push(...toolCallsOf(provider, [{ function: message.function_call }]));
   if (toolCalls.length > 0) response.toolCalls = toolCalls;
   return response;
 }

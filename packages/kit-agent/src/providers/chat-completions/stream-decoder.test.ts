@@ -2,8 +2,12 @@ import { KitAIError, type LLMStreamChunk } from '@kit/kit-ai';
 import { describe, expect, it } from 'vitest';
 import { ChatCompletionsStreamDecoder } from './stream-decoder.js';
 
-const delta = (value: Record<string, unknown>, finish: string | null = null, index = 0) => ({ model: 'm-1', choices: [{ index, delta: value, finish_reason: finish }] });
-const fragment = (index: number, fn: Record<string, unknown>, id?: string) => delta({ tool_calls: [{ index, ...(id ? { id, type: 'function' } : {}), function: fn }] });
+const delta = (value: Record<string, unknown>, finish: string | null = null, index = 0) => ({
+  model: 'm-1',
+  choices: [{ index, delta: value, finish_reason: finish }],
+});
+const fragment = (index: number, fn: Record<string, unknown>, id?: string) =>
+  delta({ tool_calls: [{ index, ...(id ? { id, type: 'function' } : {}), function: fn }] });
 
 function run(payloads: unknown[]): LLMStreamChunk[] {
   const decoder = new ChatCompletionsStreamDecoder('p', 'u', 'asked');
@@ -25,12 +29,21 @@ describe('ChatCompletionsStreamDecoder', () => {
   });
 
   it('accepts a name repeated in every fragment and whole calls in one fragment', () => {
-    const chunks = run([fragment(0, { name: 'lookup', arguments: '{"id"' }, 'c'), fragment(0, { name: 'lookup', arguments: ':7}' }), delta({}, 'tool_calls')]);
+    const chunks = run([
+      fragment(0, { name: 'lookup', arguments: '{"id"' }, 'c'),
+      fragment(0, { name: 'lookup', arguments: ':7}' }),
+      delta({}, 'tool_calls'),
+    ]);
     expect(chunks[0]).toEqual({ type: 'tool_call', toolCall: { id: 'c', name: 'lookup', arguments: { id: 7 } } });
   });
 
   it('ignores other choices and reads the usage chunk', () => {
-    const chunks = run([delta({ content: 'main' }), delta({ content: 'other' }, null, 1), delta({}, 'stop'), { choices: [], usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 } }]);
+    const chunks = run([
+      delta({ content: 'main' }),
+      delta({ content: 'other' }, null, 1),
+      delta({}, 'stop'),
+      { choices: [], usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 } },
+    ]);
     expect(chunks).toEqual([
       { type: 'text', text: 'main' },
       { type: 'done', model: 'm-1', finishReason: 'stop', usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3 } },

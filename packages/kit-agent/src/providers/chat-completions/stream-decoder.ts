@@ -41,7 +41,12 @@ export class ChatCompletionsStreamDecoder {
     if (payload.error !== undefined) {
       const error = readVendorError(payload);
       const code = numberOf(isRecord(payload.error) ? payload.error.code : undefined);
-      throw providerFailure(this.provider, this.url, { status: code !== undefined && code >= 400 && code < 600 ? code : undefined, inStream: true }, error);
+      throw providerFailure(
+        this.provider,
+        this.url,
+        { status: code !== undefined && code >= 400 && code < 600 ? code : undefined, inStream: true },
+        error,
+      );
     }
     this.model = stringOf(payload.model) || this.model;
     this.usage = chatCompletionsUsage(payload.usage) ?? this.usage;
@@ -78,7 +83,10 @@ export class ChatCompletionsStreamDecoder {
    */
   end(): LLMStreamChunk[] {
     if (this.finishReason === undefined) {
-      throw new KitAIError('llm_invalid_response', `${this.provider}: the stream from ${this.url} ended before its finish reason and its end marker [DONE]`);
+      throw new KitAIError(
+        'llm_invalid_response',
+        `${this.provider}: the stream from ${this.url} ended before its finish reason and its end marker [DONE]`,
+      );
     }
     return this.finish();
   }

@@ -8,7 +8,8 @@ import { messagesProvider } from './provider.js';
 
 const server = useWireServer();
 
-const provider = (extra: Record<string, unknown> = {}) => messagesProvider({ apiKey: 'key-test', model: 'claude-sonnet-4-5', baseUrl: server.url, ...extra });
+const provider = (extra: Record<string, unknown> = {}) =>
+  messagesProvider({ apiKey: 'key-test', model: 'claude-sonnet-4-5', baseUrl: server.url, ...extra });
 
 describe('messagesProvider chat', () => {
   it('sends system apart, the protocol headers and the default max_tokens; reads text, usage and stop reason', async () => {
@@ -123,9 +124,19 @@ describe('messagesProvider stream', () => {
     expect(chunks).toEqual([
       { type: 'text', text: 'Grüße' },
       { type: 'text', text: ' aus 🌍' },
-      { type: 'done', model: 'claude-sonnet-4-5-20250929', finishReason: 'stop', usage: { promptTokens: 25, completionTokens: 15, totalTokens: 40 } },
+      {
+        type: 'done',
+        model: 'claude-sonnet-4-5-20250929',
+        finishReason: 'stop',
+        usage: { promptTokens: 25, completionTokens: 15, totalTokens: 40 },
+      },
     ]);
-    expect(server.lastRequest().json).toEqual({ model: 'claude-sonnet-4-5', max_tokens: 4096, messages: [{ role: 'user', content: 'Greet me' }], stream: true });
+    expect(server.lastRequest().json).toEqual({
+      model: 'claude-sonnet-4-5',
+      max_tokens: 4096,
+      messages: [{ role: 'user', content: 'Greet me' }],
+      stream: true,
+    });
     expect(server.lastRequest().headers.accept).toBe('text/event-stream');
   });
 
@@ -134,9 +145,17 @@ describe('messagesProvider stream', () => {
     const chunks = await collect(provider().stream([{ role: 'user', content: 'Weather and time in Zürich?' }], { tools: [weatherTool] }));
     expect(chunks).toEqual([
       { type: 'text', text: 'Let me check.' },
-      { type: 'tool_call', toolCall: { id: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6', name: 'get_weather', arguments: { city: 'Zürich', unit: 'celsius' } } },
+      {
+        type: 'tool_call',
+        toolCall: { id: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6', name: 'get_weather', arguments: { city: 'Zürich', unit: 'celsius' } },
+      },
       { type: 'tool_call', toolCall: { id: 'toolu_02', name: 'get_time', arguments: {} } },
-      { type: 'done', model: 'claude-sonnet-4-5-20250929', finishReason: 'tool_calls', usage: { promptTokens: 25, completionTokens: 89, totalTokens: 114 } },
+      {
+        type: 'done',
+        model: 'claude-sonnet-4-5-20250929',
+        finishReason: 'tool_calls',
+        usage: { promptTokens: 25, completionTokens: 89, totalTokens: 114 },
+      },
     ]);
   });
 
@@ -153,7 +172,9 @@ describe('messagesProvider stream', () => {
       for (const event of all.slice(firstStop + 1)) response.write(event);
       response.end();
     });
-    const iterator = provider().stream([{ role: 'user', content: 'Weather?' }])[Symbol.asyncIterator]();
+    const iterator = provider()
+      .stream([{ role: 'user', content: 'Weather?' }])
+      [Symbol.asyncIterator]();
     expect((await iterator.next()).value).toEqual({ type: 'text', text: 'Let me check.' });
     const second = await Promise.race([iterator.next(), new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 2000))]);
     release();
@@ -175,7 +196,9 @@ describe('messagesProvider stream', () => {
     expect(chunks).toEqual([{ type: 'text', text: 'Hel' }]);
     expect(error.code).toBe('llm_http_error');
     expect(error.status).toBe(529);
-    expect(error.message).toBe(`messages:claude-sonnet-4-5: an error event (overloaded_error) in the stream from ${server.url}/v1/messages: Overloaded (retry later, or give the agent a fallbackLlm)`);
+    expect(error.message).toBe(
+      `messages:claude-sonnet-4-5: an error event (overloaded_error) in the stream from ${server.url}/v1/messages: Overloaded (retry later, or give the agent a fallbackLlm)`,
+    );
   });
 
   it('rejects a stream cut off before message_stop', async () => {
@@ -200,7 +223,9 @@ describe('messagesProvider errors', () => {
     const error = await failure(provider().chat([{ role: 'user', content: 'Hi' }]));
     expect(error.code).toBe('llm_http_error');
     expect(error.status).toBe(401);
-    expect(error.message).toBe(`messages:claude-sonnet-4-5: HTTP 401 from ${server.url}/v1/messages: invalid x-api-key (check apiKey and that the key may use this model)`);
+    expect(error.message).toBe(
+      `messages:claude-sonnet-4-5: HTTP 401 from ${server.url}/v1/messages: invalid x-api-key (check apiKey and that the key may use this model)`,
+    );
   });
 
   it('reports an overloaded server from stream before any chunk', async () => {
@@ -282,10 +307,18 @@ describe('messagesProvider options', () => {
   });
 
   it('rejects a missing key unless baseUrl is given, and a missing model', () => {
-    expect(() => messagesProvider({ apiKey: '', model: 'claude-haiku-4-5' })).toThrow(/^messagesProvider: apiKey must be the vendor API key/);
-    expect(() => messagesProvider({ apiKey: 'k', model: ' ' })).toThrow('messagesProvider: model must be a non-empty string naming the model to call, got " "');
-    expect(() => messagesProvider({ apiKey: 'k', model: 'm', apiVersion: '' })).toThrow('messagesProvider: apiVersion must be a version string such as "2023-06-01", got ""');
-    expect(() => messagesProvider({ apiKey: 'k', model: 'm', maxTokens: 1.5 })).toThrow('messagesProvider: maxTokens must be a positive integer number of tokens, got 1.5');
+    expect(() => messagesProvider({ apiKey: '', model: 'claude-haiku-4-5' })).toThrow(
+      /^messagesProvider: apiKey must be the vendor API key/,
+    );
+    expect(() => messagesProvider({ apiKey: 'k', model: ' ' })).toThrow(
+      'messagesProvider: model must be a non-empty string naming the model to call, got " "',
+    );
+    expect(() => messagesProvider({ apiKey: 'k', model: 'm', apiVersion: '' })).toThrow(
+      'messagesProvider: apiVersion must be a version string such as "2023-06-01", got ""',
+    );
+    expect(() => messagesProvider({ apiKey: 'k', model: 'm', maxTokens: 1.5 })).toThrow(
+      'messagesProvider: maxTokens must be a positive integer number of tokens, got 1.5',
+    );
   });
 
   it('rejects a bad temperature before sending', async () => {

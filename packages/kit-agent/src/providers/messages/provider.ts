@@ -70,7 +70,10 @@ export function messagesProvider(options: MessagesProviderOptions): Required<LLM
   const connection = resolveConnection(factory, options, defaultMessagesBaseUrl);
   const apiVersion = options.apiVersion ?? defaultMessagesApiVersion;
   if (typeof apiVersion !== 'string' || apiVersion.trim() === '') {
-    throw new KitAIError('invalid_config', `${factory}: apiVersion must be a version string such as "${defaultMessagesApiVersion}", got ${JSON.stringify(apiVersion)}`);
+    throw new KitAIError(
+      'invalid_config',
+      `${factory}: apiVersion must be a version string such as "${defaultMessagesApiVersion}", got ${JSON.stringify(apiVersion)}`,
+    );
   }
   const name = `messages:${connection.model}`;
   const url = `${connection.baseUrl}/v1/messages`;

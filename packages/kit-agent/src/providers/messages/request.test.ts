@@ -10,7 +10,13 @@ describe('messagesConversation', () => {
         { role: 'system', content: '   ' },
         { role: 'assistant', content: 'partial answer  \n' },
       ]),
-    ).toEqual({ system: 'A', messages: [{ role: 'user', content: 'q' }, { role: 'assistant', content: 'partial answer' }] });
+    ).toEqual({
+      system: 'A',
+      messages: [
+        { role: 'user', content: 'q' },
+        { role: 'assistant', content: 'partial answer' },
+      ],
+    });
   });
 
   it('has no system field without system text, and merges turns across dropped empty ones', () => {

@@ -52,7 +52,11 @@ export function messagesRequest(input: MessagesRequestInput): Record<string, unk
   if (conversation.system !== undefined) body.system = conversation.system;
   body.messages = conversation.messages;
   if (input.tools && input.tools.length > 0) {
-    body.tools = input.tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: inputSchema(tool.parameters) }));
+    body.tools = input.tools.map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      input_schema: inputSchema(tool.parameters),
+    }));
   }
   if (input.settings.temperature !== undefined) body.temperature = input.settings.temperature;
   if (input.stream) body.stream = true;

@@ -22,9 +22,16 @@ export function messagesUsage(promptTokens: number | undefined, completionTokens
 /** A `tool_use` block as an `LLMToolCall`. */
 export function toolUseCall(provider: string, block: Record<string, unknown>, input: unknown): LLMToolCall {
   const name = stringOf(block.name);
-  if (!name) throw new KitAIError('llm_invalid_response', `${provider}: a tool_use block of the answer has no name: ${excerpt(JSON.stringify(block))}`);
+  if (!name)
+    throw new KitAIError(
+      'llm_invalid_response',
+      `${provider}: a tool_use block of the answer has no name: ${excerpt(JSON.stringify(block))}`,
+    );
   if (!isRecord(input)) {
-    throw new KitAIError('llm_invalid_response', `${provider}: the input of the call to tool "${name}" must be a JSON object, got ${excerpt(JSON.stringify(input) ?? 'nothing')}`);
+    throw new KitAIError(
+      'llm_invalid_response',
+      `${provider}: the input of the call to tool "${name}" must be a JSON object, got ${excerpt(JSON.stringify(input) ?? 'nothing')}`,
+    );
   }
   const id = stringOf(block.id);
   return id ? { id, name, arguments: input } : { name, arguments: input };
@@ -36,7 +43,10 @@ export function toolUseCall(provider: string, block: Record<string, unknown>, in
  */
 export function messagesResponse(provider: string, url: string, payload: unknown, requestedModel: string): LLMResponse {
   if (!isRecord(payload) || !Array.isArray(payload.content)) {
-    throw new KitAIError('llm_invalid_response', `${provider}: the answer from ${url} has no content array, so it is not a Messages answer: ${excerpt(JSON.stringify(payload) ?? '')}`);
+    throw new KitAIError(
+      'llm_invalid_response',
+      `${provider}: the answer from ${url} has no content array, so it is not a Messages answer: ${excerpt(JSON.stringify(payload) ?? '')}`,
+    );
   }
   let content = '';
   const toolCalls: LLMToolCall[] = [];
@@ -46,7 +56,9 @@ export function messagesResponse(provider: string, url: string, payload: unknown
     else if (block.type === 'tool_use') toolCalls.push(toolUseCall(provider, block, block.input));
   }
   const response: LLMResponse = { content, model: stringOf(payload.model) ?? requestedModel };
-  const usage = isRecord(payload.usage) ? messagesUsage(messagesInputTokens(payload.usage), numberOf(payload.usage.output_tokens)) : undefined;
+  const usage = isRecord(payload.usage)
+    ? messagesUsage(messagesInputTokens(payload.usage), numberOf(payload.usage.output_tokens))
+    : undefined;
   if (usage) response.usage = usage;
   const finishReason = messagesFinishReason(payload.stop_reason);
   if (finishReason) response.finishReason = finishReason;

@@ -15,7 +15,11 @@ describe('MessagesStreamDecoder', () => {
       ...decoder.push(undefined, { type: 'content_block_stop', index: 0 }),
       ...decoder.push('some_future_event', { type: 'some_future_event' }),
       ...decoder.push('content_block_start', { index: 1, content_block: { type: 'text', text: 'Hi' } }),
-      ...decoder.push(undefined, { type: 'message_delta', delta: { stop_reason: 'pause_turn' }, usage: { input_tokens: 12, output_tokens: 30 } }),
+      ...decoder.push(undefined, {
+        type: 'message_delta',
+        delta: { stop_reason: 'pause_turn' },
+        usage: { input_tokens: 12, output_tokens: 30 },
+      }),
       ...decoder.push(undefined, { type: 'message_stop' }),
     ];
     expect(chunks).toEqual([
@@ -29,7 +33,11 @@ describe('MessagesStreamDecoder', () => {
   it('hands on a tool call left open at message_stop, with the input of its start event', () => {
     const decoder = new MessagesStreamDecoder('p', 'u', 'asked');
     decoder.push(undefined, start);
-    decoder.push(undefined, { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 't1', name: 'ping', input: { host: 'a' } } });
+    decoder.push(undefined, {
+      type: 'content_block_start',
+      index: 0,
+      content_block: { type: 'tool_use', id: 't1', name: 'ping', input: { host: 'a' } },
+    });
     expect(decoder.push(undefined, { type: 'message_stop' })).toEqual([
       { type: 'tool_call', toolCall: { id: 't1', name: 'ping', arguments: { host: 'a' } } },
       { type: 'done', model: 'served', usage: { promptTokens: 10, completionTokens: 1, totalTokens: 11 } },
@@ -38,12 +46,15 @@ describe('MessagesStreamDecoder', () => {
 
   it('rejects input for a block that never started, and error events', () => {
     const decoder = new MessagesStreamDecoder('p', 'u', 'asked');
-    expect(() => decoder.push(undefined, { type: 'content_block_delta', index: 3, delta: { type: 'input_json_delta', partial_json: '{' } })).toThrow(
-      'p: the stream from u sent input for block 3 before starting it',
-    );
+    expect(() =>
+      decoder.push(undefined, { type: 'content_block_delta', index: 3, delta: { type: 'input_json_delta', partial_json: '{' } }),
+    ).toThrow('p: the stream from u sent input for block 3 before starting it');
     let error: unknown;
     try {
-      decoder.push('error', { type: 'error', error: { type: 'rate_limit_error', message: 'Number of request tokens has exceeded your per-minute rate limit' } });
+      decoder.push('error', {
+        type: 'error',
+        error: { type: 'rate_limit_error', message: 'Number of request tokens has exceeded your per-minute rate limit' },
+      });
     } catch (caught) {
       error = caught;
     }

@@ -74,7 +74,12 @@ export class MessagesStreamDecoder {
         return this.stop();
       case 'error': {
         const error = readVendorError(payload);
-        throw providerFailure(this.provider, this.url, { status: error.type === undefined ? undefined : errorStatuses[error.type], inStream: true }, error);
+        throw providerFailure(
+          this.provider,
+          this.url,
+          { status: error.type === undefined ? undefined : errorStatuses[error.type], inStream: true },
+          error,
+        );
       }
       default:
         return [];
@@ -118,7 +123,11 @@ export class MessagesStreamDecoder {
     }
     if (delta.type === 'input_json_delta') {
       const open = this.blocks.get(numberOf(payload.index) ?? -1);
-      if (!open) throw new KitAIError('llm_invalid_response', `${this.provider}: the stream from ${this.url} sent input for block ${String(payload.index)} before starting it`);
+      if (!open)
+        throw new KitAIError(
+          'llm_invalid_response',
+          `${this.provider}: the stream from ${this.url} sent input for block ${String(payload.index)} before starting it`,
+        );
       open.json += stringOf(delta.partial_json) ?? '';
     }
     return [];

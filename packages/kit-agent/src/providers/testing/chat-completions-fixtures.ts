@@ -90,7 +90,8 @@ export const localContextError = `{"error":{"code":400,"message":"the request ex
 
 export const rateLimitError = `{"error":{"message":"Rate limit reached for gpt-4o-mini in organization org-x on tokens per min (TPM): Limit 200000, Used 199000, Requested 3000.","type":"tokens","param":null,"code":"rate_limit_exceeded"}}`;
 
-const head = '"id":"chatcmpl-7","object":"chat.completion.chunk","created":1694268190,"model":"gpt-4o-mini-2024-07-18","system_fingerprint":"fp_44709d6fcb"';
+const head =
+  '"id":"chatcmpl-7","object":"chat.completion.chunk","created":1694268190,"model":"gpt-4o-mini-2024-07-18","system_fingerprint":"fp_44709d6fcb"';
 
 /** A streamed text answer: role chunk, content deltas (one with a multi-byte character), finish, usage, `[DONE]`. */
 export const textStream = [

@@ -11,7 +11,11 @@ describe('autocompact', () => {
       return '  Pages 1-4 read; totals match.  ';
     });
     expect(result.summarised).toBe(8);
-    expect(result.messages).toEqual([messages[0], { role: 'user', content: '[Summary of the earlier conversation (8 messages)]\nPages 1-4 read; totals match.' }, ...messages.slice(-2)]);
+    expect(result.messages).toEqual([
+      messages[0],
+      { role: 'user', content: '[Summary of the earlier conversation (8 messages)]\nPages 1-4 read; totals match.' },
+      ...messages.slice(-2),
+    ]);
     expect(seen).toBe(transcriptOf(messages.slice(1, 9)));
     expect(seen.startsWith('ASSISTANT: {"id":"call_1_1"')).toBe(true);
     expect(conversationProblems(result.messages)).toEqual([]);
@@ -32,9 +36,16 @@ describe('autocompact', () => {
 
   it('rejects on a failing or blank summary and does nothing without a middle', async () => {
     await expect(autocompact(conversation(4), 2, async () => '   ')).rejects.toThrow('the summary was empty');
-    await expect(autocompact(conversation(4), 2, async () => { throw new Error('model down'); })).rejects.toThrow('model down');
+    await expect(
+      autocompact(conversation(4), 2, async () => {
+        throw new Error('model down');
+      }),
+    ).rejects.toThrow('model down');
     let calls = 0;
-    const none = await autocompact(conversation(1), 4, async () => { calls++; return 'x'; });
+    const none = await autocompact(conversation(1), 4, async () => {
+      calls++;
+      return 'x';
+    });
     expect(none.summarised).toBe(0);
     expect(calls).toBe(0);
   });

@@ -27,7 +27,11 @@ export function transcriptOf(messages: readonly LLMMessage[]): string {
  * summary is part of the middle, so summaries fold into each other. Rejects when `summarise`
  * fails or returns blank text; the conversation is then unchanged.
  */
-export async function autocompact(messages: readonly LLMMessage[], preserveTail: number, summarise: Summariser): Promise<AutocompactResult> {
+export async function autocompact(
+  messages: readonly LLMMessage[],
+  preserveTail: number,
+  summarise: Summariser,
+): Promise<AutocompactResult> {
   const start = tailStart(messages, preserveTail, 1);
   const middle = messages.slice(1, start);
   if (middle.length === 0) return { messages: [...messages], summarised: 0 };

@@ -15,13 +15,27 @@ const noSummary = async (): Promise<string> => {
 describe('compactBeforeCall', () => {
   it('leaves a conversation under the window unchanged', async () => {
     const messages = conversation(3);
-    const outcome = await compactBeforeCall({ system: 'S', messages, contextWindowSize: 10_000, config: undefined, state: counters(), summarise: noSummary });
+    const outcome = await compactBeforeCall({
+      system: 'S',
+      messages,
+      contextWindowSize: 10_000,
+      config: undefined,
+      state: counters(),
+      summarise: noSummary,
+    });
     expect(outcome).toEqual({ messages, stages: [] });
   });
 
   it('snips a conversation over the window, with the default tail of 6', async () => {
     const messages = conversation(10, 400);
-    const outcome = await compactBeforeCall({ system: 'S', messages, contextWindowSize: 1000, config: undefined, state: counters(), summarise: noSummary });
+    const outcome = await compactBeforeCall({
+      system: 'S',
+      messages,
+      contextWindowSize: 1000,
+      config: undefined,
+      state: counters(),
+      summarise: noSummary,
+    });
     expect(outcome.stages).toEqual(['snip']);
     expect(outcome.messages.slice(2)).toEqual(messages.slice(-6));
     expect(estimateTokens(outcome.messages)).toBeLessThan(1000);
@@ -35,7 +49,11 @@ describe('compactBeforeCall', () => {
       system: 'S',
       messages,
       contextWindowSize: 1200,
-      config: { microcompact: { maxToolResultChars: 200, protectedTail: 2 }, snip: { preserveTail: 2 }, autocompact: { threshold: 0.5, maxFailures: 2, bufferTokens: 100 } },
+      config: {
+        microcompact: { maxToolResultChars: 200, protectedTail: 2 },
+        snip: { preserveTail: 2 },
+        autocompact: { threshold: 0.5, maxFailures: 2, bufferTokens: 100 },
+      },
       state,
       summarise: async () => 'summary of the work',
     });

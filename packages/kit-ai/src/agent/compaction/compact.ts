@@ -66,7 +66,11 @@ export async function compactBeforeCall(input: CompactionInput): Promise<Compact
     }
   }
   const auto = config?.autocompact;
-  if (auto && input.state.autocompactFailures < auto.maxFailures && estimate(input.system, messages) > auto.threshold * window - (auto.bufferTokens ?? 0)) {
+  if (
+    auto &&
+    input.state.autocompactFailures < auto.maxFailures &&
+    estimate(input.system, messages) > auto.threshold * window - (auto.bufferTokens ?? 0)
+  ) {
     try {
       const result = await autocompact(messages, tail, input.summarise);
       if (result.summarised > 0) {

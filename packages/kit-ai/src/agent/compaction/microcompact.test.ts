@@ -8,7 +8,9 @@ describe('microcompact', () => {
     const result = microcompact(messages, { maxToolResultChars: 100, protectedTail: 2 });
     expect(result.shortened).toBe(3);
     for (const index of [2, 4, 6]) {
-      expect(result.messages[index]!.content).toMatch(/^Result of tool read \(call call_\d_1\):\n.{100}\n\[shortened by microcompact: 402 of 502 characters removed\]$/);
+      expect(result.messages[index]!.content).toMatch(
+        /^Result of tool read \(call call_\d_1\):\n.{100}\n\[shortened by microcompact: 402 of 502 characters removed\]$/,
+      );
     }
     expect(result.messages[8]).toEqual(messages[8]);
     expect(result.messages[0]).toEqual(messages[0]);
@@ -21,7 +23,11 @@ describe('microcompact', () => {
       'Error from tool b (call c2): Tool b failed: boom',
       `Result of task c (call c3):\n${JSON.stringify('y'.repeat(300))}`,
     ].join('\n\n');
-    const messages = [{ role: 'user' as const, content: 'goal' }, { role: 'assistant' as const, content: '[...]' }, { role: 'user' as const, content }];
+    const messages = [
+      { role: 'user' as const, content: 'goal' },
+      { role: 'assistant' as const, content: '[...]' },
+      { role: 'user' as const, content },
+    ];
     const result = microcompact(messages, { maxToolResultChars: 100, protectedTail: 0 });
     const blocks = result.messages[2]!.content.split('\n\n');
     expect(blocks[0]).toContain('\n' + '"' + 'x'.repeat(49) + '\n[shortened by microcompact: 252 of 302');
@@ -46,12 +52,20 @@ describe('microcompact', () => {
     const note = `[truncated: 4000 of 4402 characters cut; the full result is in the file ${path}]`;
     const first = `Result of tool read (call call_1_1):\n${JSON.stringify('r'.repeat(400))}\n${note}`;
     const second = `Result of tool read (call call_1_2):\n${JSON.stringify('s'.repeat(400))}\n[truncated: 9 of 411 characters cut]`;
-    const messages = [{ role: 'user' as const, content: 'goal' }, { role: 'assistant' as const, content: '[...]' }, { role: 'user' as const, content: `${first}\n\n${second}` }];
+    const messages = [
+      { role: 'user' as const, content: 'goal' },
+      { role: 'assistant' as const, content: '[...]' },
+      { role: 'user' as const, content: `${first}\n\n${second}` },
+    ];
     const result = microcompact(messages, { maxToolResultChars: 200, protectedTail: 0 });
     expect(result.shortened).toBe(1);
     const blocks = result.messages[2]!.content.split('\n\n');
-    expect(blocks[0]).toBe(`Result of tool read (call call_1_1):\n"${'r'.repeat(99)}\n[shortened by microcompact: 302 of 402 characters removed]\n${note}`);
-    expect(blocks[1]).toBe(`Result of tool read (call call_1_2):\n"${'s'.repeat(99)}\n[shortened by microcompact: 302 of 402 characters removed]\n[truncated: 9 of 411 characters cut]`);
+    expect(blocks[0]).toBe(
+      `Result of tool read (call call_1_1):\n"${'r'.repeat(99)}\n[shortened by microcompact: 302 of 402 characters removed]\n${note}`,
+    );
+    expect(blocks[1]).toBe(
+      `Result of tool read (call call_1_2):\n"${'s'.repeat(99)}\n[shortened by microcompact: 302 of 402 characters removed]\n[truncated: 9 of 411 characters cut]`,
+    );
     // Shortened once: a second pass leaves it alone, the path still there.
     const again = microcompact(result.messages, { maxToolResultChars: 200, protectedTail: 0 });
     expect(again.shortened).toBe(0);

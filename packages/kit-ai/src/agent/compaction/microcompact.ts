@@ -55,7 +55,8 @@ export function microcompact(messages: readonly LLMMessage[], config: Microcompa
   const protectedFrom = Math.max(1, messages.length - config.protectedTail);
   let shortened = 0;
   const result = messages.map((message, index) => {
-    if (index === 0 || index >= protectedFrom || message.content.length <= config.maxToolResultChars || !isResultsMessage(message)) return message;
+    if (index === 0 || index >= protectedFrom || message.content.length <= config.maxToolResultChars || !isResultsMessage(message))
+      return message;
     const blocks = message.content.split(BLOCK_BOUNDARY);
     const results = blocks.filter((block) => RESULT_HEADER.test(block)).length;
     if (results === 0) return message;

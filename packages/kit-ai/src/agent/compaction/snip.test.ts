@@ -46,7 +46,11 @@ describe('snip', () => {
 
   it('keeps alternation with user messages in the tail (feedback, resume messages)', () => {
     const messages = conversation(3);
-    messages.push({ role: 'user', content: 'Please continue.' }, { role: 'assistant', content: 'Done.' }, { role: 'user', content: 'Stop hook feedback' });
+    messages.push(
+      { role: 'user', content: 'Please continue.' },
+      { role: 'assistant', content: 'Done.' },
+      { role: 'user', content: 'Stop hook feedback' },
+    );
     for (let tail = 1; tail <= messages.length; tail++) expect(conversationProblems(snip(messages, tail).messages)).toEqual([]);
   });
 });

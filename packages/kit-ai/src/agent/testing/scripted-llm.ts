@@ -2,7 +2,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { LLMMessage, LLMOptions, LLMProvider, LLMResponse, LLMStreamChunk } from '../../llm/types.js';
 
 /** One prepared answer: a reply text, a full response, an error to throw, or a function of the request. */
-export type ScriptStep = string | LLMResponse | Error | ((messages: LLMMessage[], options: LLMOptions | undefined) => LLMResponse | string | Promise<LLMResponse | string>);
+export type ScriptStep =
+  | string
+  | LLMResponse
+  | Error
+  | ((messages: LLMMessage[], options: LLMOptions | undefined) => LLMResponse | string | Promise<LLMResponse | string>);
 
 /** A request the scripted provider received. */
 export interface ScriptedRequest {
@@ -25,7 +29,12 @@ export interface ScriptedOptions {
   fallbackReply?: string;
 }
 
-async function answer(step: ScriptStep | undefined, request: ScriptedRequest, name: string, fallbackReply: string | undefined): Promise<LLMResponse> {
+async function answer(
+  step: ScriptStep | undefined,
+  request: ScriptedRequest,
+  name: string,
+  fallbackReply: string | undefined,
+): Promise<LLMResponse> {
   if (step === undefined) {
     if (fallbackReply !== undefined) return { content: fallbackReply, model: name };
     throw new Error(`${name}: the script has no more replies`);

@@ -15,7 +15,13 @@ export interface PemPair {
 
 /** A certificate authority that can issue leaf certificates. */
 export interface TestCa extends PemPair {
-  issue(options: { commonName: string; uris?: readonly string[]; dns?: readonly string[]; ips?: readonly string[]; usage: 'server' | 'client' }): Promise<PemPair>;
+  issue(options: {
+    commonName: string;
+    uris?: readonly string[];
+    dns?: readonly string[];
+    ips?: readonly string[];
+    usage: 'server' | 'client';
+  }): Promise<PemPair>;
 }
 
 function keyPair(): Promise<CryptoKeyPair> {

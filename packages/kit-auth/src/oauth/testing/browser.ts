@@ -48,7 +48,9 @@ export class TestBrowser {
 
   /** The `Cookie` header this browser would send to `url`. */
   cookieHeader(url: string | URL): string {
-    return this.cookiesFor(new URL(url)).map((stored) => `${stored.name}=${stored.value}`).join('; ');
+    return this.cookiesFor(new URL(url))
+      .map((stored) => `${stored.name}=${stored.value}`)
+      .join('; ');
   }
 
   /** The cookies that would be sent to `url`. */

@@ -3,7 +3,12 @@ import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider, { type Configuration } from 'oidc-provider';
 
 /** The person the test identity provider signs in. */
-export const testAccount = { id: 'ada-1815', email: 'ada@example.com', name: 'Ada Lovelace', picture: 'https://example.com/ada.png' } as const;
+export const testAccount = {
+  id: 'ada-1815',
+  email: 'ada@example.com',
+  name: 'Ada Lovelace',
+  picture: 'https://example.com/ada.png',
+} as const;
 
 /** How the test provider ends its interaction: sign the person in, or answer with an OAuth error. */
 export type Decision = { readonly approve: true } | { readonly error: string; readonly description?: string };
@@ -23,7 +28,11 @@ export interface TestIdentityProvider {
 }
 
 /** Starts a server on 127.0.0.1 port 0 and answers with `handler` once it is set. */
-async function listenLoopback(): Promise<{ server: Server; origin: string; handle(handler: (req: IncomingMessage, res: ServerResponse) => void): void }> {
+async function listenLoopback(): Promise<{
+  server: Server;
+  origin: string;
+  handle(handler: (req: IncomingMessage, res: ServerResponse) => void): void;
+}> {
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   const server = createServer((req, res) => {
     if (handler) handler(req, res);
@@ -77,7 +86,13 @@ export async function startIdentityProvider(redirectUris: readonly string[]): Pr
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
     findAccount: async (_ctx, id) => ({
       accountId: id,
-      claims: async () => ({ sub: id, email: testAccount.email, email_verified: true, name: testAccount.name, picture: testAccount.picture }),
+      claims: async () => ({
+        sub: id,
+        email: testAccount.email,
+        email_verified: true,
+        name: testAccount.name,
+        picture: testAccount.picture,
+      }),
     }),
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     // Explicit lifetimes, so the provider does not print a notice for each default it falls back to.
@@ -91,13 +106,23 @@ export async function startIdentityProvider(redirectUris: readonly string[]): Pr
   const interact = async (req: IncomingMessage, res: ServerResponse) => {
     const details = await provider.interactionDetails(req, res);
     if ('error' in decision) {
-      await provider.interactionFinished(req, res, { error: decision.error, ...(decision.description ? { error_description: decision.description } : {}) }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { error: decision.error, ...(decision.description ? { error_description: decision.description } : {}) },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
     const grant = new provider.Grant({ accountId: testAccount.id, clientId: String(details.params.client_id) });
     grant.addOIDCScope(String(details.params.scope));
     const grantId = await grant.save();
-    await provider.interactionFinished(req, res, { login: { accountId: testAccount.id }, consent: { grantId } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: testAccount.id }, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    );
   };
 
   handle((req, res) => {

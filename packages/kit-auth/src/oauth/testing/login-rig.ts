@@ -1,6 +1,12 @@
 import { createKitApp, type KitServer } from '@kit/kit-core';
 import { freePort } from '../../../../../test-support/redis-server.js';
-import { createOAuthHandlers, type OAuthHandlers, type OAuthHandlersConfig, type OAuthLoginArgs, type OAuthSessionClaims } from '../create-oauth-handlers.js';
+import {
+  createOAuthHandlers,
+  type OAuthHandlers,
+  type OAuthHandlersConfig,
+  type OAuthLoginArgs,
+  type OAuthSessionClaims,
+} from '../create-oauth-handlers.js';
 import type { OAuthProvider } from '../oauth-types.js';
 import { startIdentityProvider, type TestIdentityProvider } from './identity-provider.js';
 

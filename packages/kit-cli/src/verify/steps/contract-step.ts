@@ -32,15 +32,29 @@ export const contractStep: VerifyStep = {
     const problems: VerifyProblem[] = [];
     const response = await app.server.fetch(new Request(`${app.server.url}/openapi.json`));
     let document: unknown = null;
-    if (response.status !== 200) problems.push(error(`GET /openapi.json answered ${response.status}, so clients, agents and health probes cannot read the contract`, 'let /openapi.json through your middleware'));
+    if (response.status !== 200)
+      problems.push(
+        error(
+          `GET /openapi.json answered ${response.status}, so clients, agents and health probes cannot read the contract`,
+          'let /openapi.json through your middleware',
+        ),
+      );
     else document = await response.json();
     if (document !== null) {
       const { Validator } = await import('@seriousme/openapi-schema-validator');
       const result = await new Validator().validate(document as Record<string, unknown>);
       if (!result.valid) {
-        const details = typeof result.errors === 'string' ? [result.errors] : (result.errors ?? []).map((issue) => `${issue.instancePath} ${issue.message ?? issue.keyword}`.trim());
+        const details =
+          typeof result.errors === 'string'
+            ? [result.errors]
+            : (result.errors ?? []).map((issue) => `${issue.instancePath} ${issue.message ?? issue.keyword}`.trim());
         for (const detail of details.slice(0, 10)) {
-          problems.push(error(`/openapi.json is not a valid OpenAPI document: ${detail}`, 'fix the route schemas it comes from (each schema must convert to JSON Schema)'));
+          problems.push(
+            error(
+              `/openapi.json is not a valid OpenAPI document: ${detail}`,
+              'fix the route schemas it comes from (each schema must convert to JSON Schema)',
+            ),
+          );
         }
       }
     }
@@ -53,8 +67,12 @@ export const contractStep: VerifyStep = {
       if (typeof definition.description !== 'string' || definition.description.trim() === '') {
         problems.push(error(`${name} has no description`, "add description: '...' to its defineAPI: agents choose tools by it", where));
       }
-      if (definition.input === undefined) problems.push(error(`${name} has no input schema`, 'add input: z.strictObject({ ... }) (z.strictObject({}) when it takes nothing)', where));
-      if (definition.output === undefined) problems.push(error(`${name} has no output schema`, 'add output: z.strictObject({ ... }) describing what it returns', where));
+      if (definition.input === undefined)
+        problems.push(
+          error(`${name} has no input schema`, 'add input: z.strictObject({ ... }) (z.strictObject({}) when it takes nothing)', where),
+        );
+      if (definition.output === undefined)
+        problems.push(error(`${name} has no output schema`, 'add output: z.strictObject({ ... }) describing what it returns', where));
     }
     return outcome(`${count(routes.length, 'API route')} in a valid OpenAPI document`, problems);
   },

@@ -42,7 +42,11 @@ export const loadStep: VerifyStep = {
       try {
         modules.set(file, (await import(pathToFileURL(join(serverDir, output)).href)) as Readonly<Record<string, unknown>>);
       } catch (cause) {
-        problems.push(error(`importing it threw: ${message(cause)}`, 'fix the code that runs when the module loads (top-level statements)', { file: `app/routes/${file}` }));
+        problems.push(
+          error(`importing it threw: ${message(cause)}`, 'fix the code that runs when the module loads (top-level statements)', {
+            file: `app/routes/${file}`,
+          }),
+        );
       }
     }
     let config: KitConfig | null = null;
@@ -50,14 +54,22 @@ export const loadStep: VerifyStep = {
       try {
         const module = (await import(pathToFileURL(join(serverDir, manifest.server.config)).href)) as { default?: unknown };
         if (module.default === null || typeof module.default !== 'object' || Array.isArray(module.default)) {
-          problems.push(error('kit.config.ts must export the configuration as its default export', 'write export default defineConfig({ ... })', { file: 'kit.config.ts' }));
+          problems.push(
+            error('kit.config.ts must export the configuration as its default export', 'write export default defineConfig({ ... })', {
+              file: 'kit.config.ts',
+            }),
+          );
         } else config = module.default as KitConfig;
       } catch (cause) {
-        problems.push(error(`importing it threw: ${message(cause)}`, 'fix the code that runs when kit.config.ts loads', { file: 'kit.config.ts' }));
+        problems.push(
+          error(`importing it threw: ${message(cause)}`, 'fix the code that runs when kit.config.ts loads', { file: 'kit.config.ts' }),
+        );
       }
     }
     if (problems.length > 0) return outcome(`${count(problems.length, 'module')} failed to load`, problems);
     app.loaded = { manifest, config, modules };
-    return pass(`built and imported ${count(modules.size, 'route module')}${manifest.server.config === null ? ' (no kit.config.ts)' : ' and kit.config.ts'}`);
+    return pass(
+      `built and imported ${count(modules.size, 'route module')}${manifest.server.config === null ? ' (no kit.config.ts)' : ' and kit.config.ts'}`,
+    );
   },
 };

@@ -35,7 +35,13 @@ export const migrationsStep: VerifyStep = {
     const dialect = latestSnapshotDialect(dir);
     const models = count(loaded.models.length, 'model');
     if (dialect === null) {
-      return outcome(`${models} but no migration`, [error(`${models} in ${modelsFolder}/ and no migration in migrations/`, 'run kit db:migrate to write the first migration, then commit it', { file: 'migrations' })]);
+      return outcome(`${models} but no migration`, [
+        error(
+          `${models} in ${modelsFolder}/ and no migration in migrations/`,
+          'run kit db:migrate to write the first migration, then commit it',
+          { file: 'migrations' },
+        ),
+      ]);
     }
     const scratch = await mkdtemp(join(tmpdir(), 'kit-verify-migrations-'));
     try {
@@ -44,12 +50,18 @@ export const migrationsStep: VerifyStep = {
       try {
         migration = await kitDb.generateMigration({ models: loaded.models, dir: join(scratch, 'migrations'), dialect });
       } catch (cause) {
-        return outcome('the models cannot be compared with the migrations', [error(message(cause), 'run kit db:migrate and follow what it says', { file: modelsFolder })]);
+        return outcome('the models cannot be compared with the migrations', [
+          error(message(cause), 'run kit db:migrate and follow what it says', { file: modelsFolder }),
+        ]);
       }
       if (migration === null) return pass(`${models} ${loaded.models.length === 1 ? 'matches' : 'match'} the latest ${dialect} migration`);
       return outcome(
         `${models} changed since the latest migration`,
-        migration.changes.map((change) => error(`not in any migration yet: ${change}`, 'run kit db:migrate, review the SQL and commit it (then kit db:push)', { file: 'migrations' })),
+        migration.changes.map((change) =>
+          error(`not in any migration yet: ${change}`, 'run kit db:migrate, review the SQL and commit it (then kit db:push)', {
+            file: 'migrations',
+          }),
+        ),
       );
     } finally {
       await rm(scratch, { recursive: true, force: true });

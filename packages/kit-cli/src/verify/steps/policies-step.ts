@@ -16,7 +16,12 @@ interface PolicyUse {
 }
 
 function isPolicy(value: unknown): value is PolicyDefinition {
-  return typeof value === 'object' && value !== null && typeof (value as { key?: unknown }).key === 'string' && typeof (value as { check?: unknown }).check === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { key?: unknown }).key === 'string' &&
+    typeof (value as { check?: unknown }).check === 'function'
+  );
 }
 
 /** Every policy a route names: the route files' exports and the routes of kit.config.ts. */
@@ -27,7 +32,8 @@ function policyUses(loaded: LoadedBuild): PolicyUse[] {
     const module = loaded.modules.get(route.file) ?? {};
     for (const name of routeExports) {
       const policy = (module[name] as { policy?: unknown } | undefined)?.policy;
-      if (typeof policy === 'string') uses.push({ file: `app/routes/${route.file}`, exportName: name === 'default' ? 'the default export' : name, policy });
+      if (typeof policy === 'string')
+        uses.push({ file: `app/routes/${route.file}`, exportName: name === 'default' ? 'the default export' : name, policy });
     }
   }
   for (const [key, definition] of Object.entries(loaded.config?.routes ?? {})) {
@@ -55,9 +61,12 @@ async function policyFiles(root: string, problems: VerifyProblem[]): Promise<Map
   for (const file of files) {
     const shown = relative(root, file);
     try {
-      for (const value of Object.values(await importTypeScript(file))) if (isPolicy(value) && !found.has(value.key)) found.set(value.key, shown);
+      for (const value of Object.values(await importTypeScript(file)))
+        if (isPolicy(value) && !found.has(value.key)) found.set(value.key, shown);
     } catch (cause) {
-      problems.push(error(`importing it threw: ${cause instanceof Error ? cause.message : String(cause)}`, 'fix the policy file', { file: shown }));
+      problems.push(
+        error(`importing it threw: ${cause instanceof Error ? cause.message : String(cause)}`, 'fix the policy file', { file: shown }),
+      );
     }
   }
   return found;
@@ -78,7 +87,12 @@ export const policiesStep: VerifyStep = {
     const configured = configuredPolicies(loaded);
     const keys = new Set<string>();
     for (const policy of configured) {
-      if (keys.has(policy.key)) problems.push(error(`two configured policies have the key "${policy.key}", and only one of them is used`, 'give each policy its own key', { file: 'kit.config.ts' }));
+      if (keys.has(policy.key))
+        problems.push(
+          error(`two configured policies have the key "${policy.key}", and only one of them is used`, 'give each policy its own key', {
+            file: 'kit.config.ts',
+          }),
+        );
       keys.add(policy.key);
     }
     const defined = await policyFiles(app.root, problems);
@@ -93,9 +107,19 @@ export const policiesStep: VerifyStep = {
       problems.push(error(`${use.exportName} names policy "${use.policy}", which the app is not configured with`, fix, { file: use.file }));
     }
     for (const [key, file] of defined) {
-      if (!keys.has(key)) problems.push(warning(`policy "${key}" is defined but not listed in policies of kit.config.ts, so no route can use it`, `add it to policies in kit.config.ts, or delete ${file}`, { file }));
+      if (!keys.has(key))
+        problems.push(
+          warning(
+            `policy "${key}" is defined but not listed in policies of kit.config.ts, so no route can use it`,
+            `add it to policies in kit.config.ts, or delete ${file}`,
+            { file },
+          ),
+        );
     }
     const named = new Set(uses.map((use) => use.policy));
-    return outcome(`${count(configured.length, 'policy', 'policies')} configured; routes name ${count(named.size, 'policy', 'policies')}`, problems);
+    return outcome(
+      `${count(configured.length, 'policy', 'policies')} configured; routes name ${count(named.size, 'policy', 'policies')}`,
+      problems,
+    );
   },
 };

@@ -11,7 +11,9 @@ export const routesStep: VerifyStep = {
   async run(app) {
     const manifest = await scanRoutes(join(app.root, 'app', 'routes'));
     const problems = manifest.diagnostics.map((diagnostic) =>
-      (diagnostic.severity === 'error' ? error : warning)(`${diagnostic.code}: ${diagnostic.message}`, diagnostic.fix, { file: `app/routes/${diagnostic.files[0] ?? ''}` }),
+      (diagnostic.severity === 'error' ? error : warning)(`${diagnostic.code}: ${diagnostic.message}`, diagnostic.fix, {
+        file: `app/routes/${diagnostic.files[0] ?? ''}`,
+      }),
     );
     const apis = manifest.routes.filter((route) => route.kind === 'api').length;
     const summary = `${count(apis, 'API route file')}, ${count(manifest.routes.length - apis, 'page')}, ${count(manifest.diagnostics.length, 'diagnostic')}`;

@@ -36,10 +36,20 @@ export const testsStep: VerifyStep = {
     const files = testFiles(app.root);
     if (files.length === 0) return skip('no test files (*.test.ts) in the app');
     const bin = vitestBin(app.root);
-    if (bin === null) return outcome('vitest is not installed', [error(`the app has ${count(files.length, 'test file')} but vitest does not resolve from it`, 'npm install --save-dev vitest', { file: 'package.json' })]);
+    if (bin === null)
+      return outcome('vitest is not installed', [
+        error(`the app has ${count(files.length, 'test file')} but vitest does not resolve from it`, 'npm install --save-dev vitest', {
+          file: 'package.json',
+        }),
+      ]);
     const result = await runNode(bin, ['run'], app.root, { ...app.env, CI: '1', FORCE_COLOR: undefined, NO_COLOR: '1' });
     if (result.code === 0) return pass(`vitest run passed (${count(files.length, 'test file')})`);
     const tail = result.output.trim().split('\n').slice(-25).join('\n');
-    return outcome(`vitest run failed (exit ${result.code})`, [error(`the tests failed; the end of vitest's output:\n${tail}`, 'run npx vitest run in the app, and fix the failing tests or the code they test')]);
+    return outcome(`vitest run failed (exit ${result.code})`, [
+      error(
+        `the tests failed; the end of vitest's output:\n${tail}`,
+        'run npx vitest run in the app, and fix the failing tests or the code they test',
+      ),
+    ]);
   },
 };

@@ -24,14 +24,27 @@ export function parseTscOutput(output: string) {
   const problems: ReturnType<typeof error>[] = [];
   let current: { file: string; line: number; column: number; code: string; message: string } | null = null;
   const flush = () => {
-    if (current) problems.push(error(`${current.message} (${current.code})`, 'correct the type error at this line', { file: current.file, line: current.line, column: current.column }));
+    if (current)
+      problems.push(
+        error(`${current.message} (${current.code})`, 'correct the type error at this line', {
+          file: current.file,
+          line: current.line,
+          column: current.column,
+        }),
+      );
     current = null;
   };
   for (const text of output.split(/\r?\n/)) {
     const match = diagnosticLine.exec(text);
     if (match) {
       flush();
-      current = { file: match[1] as string, line: Number(match[2]), column: Number(match[3]), code: match[4] as string, message: match[5] as string };
+      current = {
+        file: match[1] as string,
+        line: Number(match[2]),
+        column: Number(match[3]),
+        code: match[4] as string,
+        message: match[5] as string,
+      };
     } else if (current && /^\s+\S/.test(text)) current.message += ` ${text.trim()}`;
     else if (text.startsWith('error TS')) {
       flush();
@@ -54,7 +67,12 @@ export const typesStep: VerifyStep = {
     if (result.code === 0) return pass('tsc --noEmit found no type errors');
     const problems = parseTscOutput(result.output);
     if (problems.length === 0) {
-      problems.push(error(`tsc exited with code ${result.code}: ${result.output.trim().split('\n').slice(-5).join(' ') || 'no output'}`, 'run npx tsc --noEmit -p . in the app to see why'));
+      problems.push(
+        error(
+          `tsc exited with code ${result.code}: ${result.output.trim().split('\n').slice(-5).join(' ') || 'no output'}`,
+          'run npx tsc --noEmit -p . in the app to see why',
+        ),
+      );
     }
     return outcome(`tsc --noEmit found ${count(problems.length, 'type error')}`, problems);
   },

@@ -8,7 +8,8 @@ const phase = process.env.PHASE ?? 'first';
 const dir = process.env.CHECKPOINT_DIR;
 if (dir === undefined) throw new Error('CHECKPOINT_DIR is required');
 
-const doneSteps = (messages: LLMMessage[]): number => messages.filter((message) => typeof message.content === 'string' && /step \d+ done/.test(message.content)).length;
+const doneSteps = (messages: LLMMessage[]): number =>
+  messages.filter((message) => typeof message.content === 'string' && /step \d+ done/.test(message.content)).length;
 
 // The model counts to three, one step per reply, judging by the step results it can see.
 const llm: LLMProvider = {
@@ -46,7 +47,11 @@ const job = defineAgentJob({
 const scheduler = createScheduler({
   jobs: [job],
   onEvent(event) {
-    report({ event: event.type, ...('status' in event ? { status: event.status } : {}), ...('error' in event ? { error: event.error } : {}) });
+    report({
+      event: event.type,
+      ...('status' in event ? { status: event.status } : {}),
+      ...('error' in event ? { error: event.error } : {}),
+    });
     if (event.type === 'job.succeeded' || event.type === 'job.failed') void scheduler.stop().then(() => process.exit(0));
   },
 });

@@ -15,14 +15,27 @@ interface LibsqlRunner {
  * and the statements of the root never meet, as with `sqlite`), `libsql://` and `http(s)://` remotely
  * with `authToken`.
  */
-export async function connectLibsql(url: string, options: { readonly authToken?: string; readonly connectTimeoutMs: number; readonly queryTimeoutMs?: number }): Promise<Connection> {
+export async function connectLibsql(
+  url: string,
+  options: { readonly authToken?: string; readonly connectTimeoutMs: number; readonly queryTimeoutMs?: number },
+): Promise<Connection> {
   const local = url.startsWith('file:') || url === ':memory:';
   const where = local ? (url === ':memory:' ? 'memory' : url) : safeUrl(url);
   let client: Client;
   try {
-    client = createClient({ url: url === ':memory:' ? 'file::memory:' : url, ...(options.authToken === undefined ? {} : { authToken: options.authToken }), ...(local ? { concurrency: 1 } : {}) });
+    client = createClient({
+      url: url === ':memory:' ? 'file::memory:' : url,
+      ...(options.authToken === undefined ? {} : { authToken: options.authToken }),
+      ...(local ? { concurrency: 1 } : {}),
+    });
   } catch (error) {
-    throw connectionFailed('libsql', where, networkReason(error), 'check the url (file:<path>, libsql://<host> or http(s)://<host>) and that its directory exists.', error);
+    throw connectionFailed(
+      'libsql',
+      where,
+      networkReason(error),
+      'check the url (file:<path>, libsql://<host> or http(s)://<host>) and that its directory exists.',
+      error,
+    );
   }
   try {
     await withDeadline(client.execute('SELECT 1'), options.connectTimeoutMs, () =>
@@ -33,7 +46,15 @@ export async function connectLibsql(url: string, options: { readonly authToken?:
   } catch (error) {
     client.close();
     if (error instanceof Error && error.name === 'KitDbError') throw error;
-    throw connectionFailed('libsql', where, networkReason(error), local ? 'check that the file is a SQLite database and its directory exists.' : 'is the server running and the auth token right? check DATABASE_URL.', error);
+    throw connectionFailed(
+      'libsql',
+      where,
+      networkReason(error),
+      local
+        ? 'check that the file is a SQLite database and its directory exists.'
+        : 'is the server running and the auth token right? check DATABASE_URL.',
+      error,
+    );
   }
   const db = drizzle({ client });
   const gate = new TransactionGate();

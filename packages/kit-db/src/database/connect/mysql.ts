@@ -25,11 +25,21 @@ interface MysqlRunner {
  * MariaDB, `max_execution_time` for reads on MySQL, and the lock wait); kit-db's own deadline covers a
  * server that does not answer at all. Idle connections do not keep the process alive.
  */
-export async function connectMysql(url: string, options: { readonly connectTimeoutMs: number; readonly poolSize: number; readonly queryTimeoutMs?: number }): Promise<Connection> {
+export async function connectMysql(
+  url: string,
+  options: { readonly connectTimeoutMs: number; readonly poolSize: number; readonly queryTimeoutMs?: number },
+): Promise<Connection> {
   const where = serverWhere(url, 3306);
   let pool: mysql.Pool;
   try {
-    pool = mysql.createPool({ uri: url, connectionLimit: options.poolSize, connectTimeout: options.connectTimeoutMs, timezone: 'Z', dateStrings: true, supportBigNumbers: true });
+    pool = mysql.createPool({
+      uri: url,
+      connectionLimit: options.poolSize,
+      connectTimeout: options.connectTimeoutMs,
+      timezone: 'Z',
+      dateStrings: true,
+      supportBigNumbers: true,
+    });
   } catch (error) {
     throw connectionFailed('mysql', where, networkReason(error), 'check DATABASE_URL (mysql://user:password@host:port/database).', error);
   }

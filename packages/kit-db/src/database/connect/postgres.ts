@@ -48,7 +48,8 @@ export async function connectPostgres(url: string, options: PostgresConnectOptio
     await withDeadline(pool.query('SELECT 1'), options.connectTimeoutMs + 1000, () =>
       connectionFailed('postgres', where, `no answer within ${options.connectTimeoutMs} ms`, 'is the server running? check DATABASE_URL.'),
     );
-    if (options.vector !== 'array' && (options.needsVector || options.vector === 'pgvector')) vectorStorage = await pgvectorStorage(pool, options.vector, where);
+    if (options.vector !== 'array' && (options.needsVector || options.vector === 'pgvector'))
+      vectorStorage = await pgvectorStorage(pool, options.vector, where);
   } catch (error) {
     await pool.end().catch(() => undefined);
     if (error instanceof KitDbError) throw error;
@@ -83,18 +84,26 @@ async function pgvectorStorage(pool: pg.Pool, mode: 'auto' | 'pgvector', where: 
       return 'pgvector';
     } catch (error) {
       if (mode === 'pgvector') {
-        throw new KitDbError('invalid_config', `createDatabase: vector: 'pgvector' was asked for, but CREATE EXTENSION vector failed on ${where} (${networkReason(error)}); run it as a superuser once, or use vector: 'auto'.`, {
-          provider: 'postgres',
-          cause: error,
-        });
+        throw new KitDbError(
+          'invalid_config',
+          `createDatabase: vector: 'pgvector' was asked for, but CREATE EXTENSION vector failed on ${where} (${networkReason(error)}); run it as a superuser once, or use vector: 'auto'.`,
+          {
+            provider: 'postgres',
+            cause: error,
+          },
+        );
       }
       return 'array';
     }
   }
   if (mode === 'pgvector') {
-    throw new KitDbError('invalid_config', `createDatabase: vector: 'pgvector' was asked for, but the pgvector extension is not installed on the server at ${where}; install it (Debian: postgresql-<version>-pgvector) or use vector: 'auto'.`, {
-      provider: 'postgres',
-    });
+    throw new KitDbError(
+      'invalid_config',
+      `createDatabase: vector: 'pgvector' was asked for, but the pgvector extension is not installed on the server at ${where}; install it (Debian: postgresql-<version>-pgvector) or use vector: 'auto'.`,
+      {
+        provider: 'postgres',
+      },
+    );
   }
   return 'array';
 }

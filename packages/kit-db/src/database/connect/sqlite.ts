@@ -24,7 +24,12 @@ export function connectSqlite(url: string, options: { readonly busyTimeoutMs: nu
   const file = sqliteFile(url);
   const where = file === ':memory:' ? 'memory' : `file ${resolve(file)}`;
   if (file !== ':memory:' && !existsSync(dirname(resolve(file)))) {
-    throw connectionFailed('sqlite', where, `the directory ${dirname(resolve(file))} does not exist`, 'create it, or fix the url (a path, file:<path> or :memory:).');
+    throw connectionFailed(
+      'sqlite',
+      where,
+      `the directory ${dirname(resolve(file))} does not exist`,
+      'create it, or fix the url (a path, file:<path> or :memory:).',
+    );
   }
   let client: Database.Database;
   try {
@@ -32,7 +37,13 @@ export function connectSqlite(url: string, options: { readonly busyTimeoutMs: nu
     client.pragma('foreign_keys = ON');
     if (file !== ':memory:') client.pragma('journal_mode = WAL');
   } catch (error) {
-    throw connectionFailed('sqlite', where, error instanceof Error ? error.message : String(error), 'check that the file is a SQLite database and can be written, or fix the url.', error);
+    throw connectionFailed(
+      'sqlite',
+      where,
+      error instanceof Error ? error.message : String(error),
+      'check that the file is a SQLite database and can be written, or fix the url.',
+      error,
+    );
   }
   const db = drizzle({ client });
   const compiler = new SQLiteSyncDialect();

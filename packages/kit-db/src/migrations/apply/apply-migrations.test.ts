@@ -19,7 +19,10 @@ describe.each(testProviders)('applying migrations on $name', (provider: TestProv
       await generate([project, ticket]);
       const db = await connect([project, ticket]);
       await applyMigrations({ db, dir: context.dir });
-      writeFileSync(join(context.dir, '0002_broken.sql'), 'CREATE TABLE half_done (id integer PRIMARY KEY);\nINSERT INTO missing_table VALUES (1);\n');
+      writeFileSync(
+        join(context.dir, '0002_broken.sql'),
+        'CREATE TABLE half_done (id integer PRIMARY KEY);\nINSERT INTO missing_table VALUES (1);\n',
+      );
       const error = await rejectionOf(applyMigrations({ db, dir: context.dir }), KitDbError);
       expect(error.code).toBe('migration_failed');
       expect(error.message).toContain('migration 0002_broken failed at statement 2 of 2 (INSERT INTO missing_table VALUES (1))');
@@ -39,7 +42,10 @@ describe.each(testProviders)('applying migrations on $name', (provider: TestProv
       await applyMigrations({ db, dir: context.dir });
       await db.insert(project, { id: 'p1', name: 'Kit' });
       await db.insert(ticket, { id: 't1', title: 'Child', projectId: 'p1' });
-      writeFileSync(join(context.dir, '0002_orphan.sql'), "UPDATE ticket SET projectId = 'nowhere';\n".replace('projectId', db.dialect.quote('projectId')));
+      writeFileSync(
+        join(context.dir, '0002_orphan.sql'),
+        "UPDATE ticket SET projectId = 'nowhere';\n".replace('projectId', db.dialect.quote('projectId')),
+      );
       const error = await rejectionOf(applyMigrations({ db, dir: context.dir }), KitDbError);
       expect(error.code).toBe('migration_failed');
       expect(await db.findById(ticket, 't1')).toMatchObject({ projectId: 'p1' });
@@ -59,7 +65,9 @@ describe.each(testProviders)('applying migrations on $name', (provider: TestProv
       expect(status.pending).toEqual(['0002_add_ticket_due_date_and_more']);
       // Line endings alone do not count as an edit.
       writeFileSync(first!.path, first!.sql.replaceAll('\n', '\r\n'));
-      expect((await applyMigrations({ db, dir: context.dir })).applied.map((migration) => migration.name)).toEqual(['0002_add_ticket_due_date_and_more']);
+      expect((await applyMigrations({ db, dir: context.dir })).applied.map((migration) => migration.name)).toEqual([
+        '0002_add_ticket_due_date_and_more',
+      ]);
     });
 
     it('waits for a transaction the app holds open on the same database', async () => {
@@ -85,12 +93,19 @@ describe.each(testProviders)('applying migrations on $name', (provider: TestProv
       await generate([project, ticketWithDue]);
       writeFileSync(join(context.dir, '0003_seed.sql'), `INSERT INTO project (id, name) VALUES ('seeded', 'Once');\n`);
       const [a, b] = await Promise.all([connect([project, ticketWithDue]), connect([project, ticketWithDue])]);
-      const [resultA, resultB] = await Promise.all([applyMigrations({ db: a, dir: context.dir }), applyMigrations({ db: b, dir: context.dir })]);
+      const [resultA, resultB] = await Promise.all([
+        applyMigrations({ db: a, dir: context.dir }),
+        applyMigrations({ db: b, dir: context.dir }),
+      ]);
       const appliedNames = [...resultA.applied, ...resultB.applied].map((migration) => migration.name).sort();
       expect(appliedNames).toEqual(['0001_create_project_ticket', '0002_add_ticket_due_date_and_more', '0003_seed']);
       expect(await a.count(project)).toBe(1);
       const status = await migrationStatus({ db: b, dir: context.dir });
-      expect(status.applied.map((migration) => migration.name)).toEqual(['0001_create_project_ticket', '0002_add_ticket_due_date_and_more', '0003_seed']);
+      expect(status.applied.map((migration) => migration.name)).toEqual([
+        '0001_create_project_ticket',
+        '0002_add_ticket_due_date_and_more',
+        '0003_seed',
+      ]);
     });
   });
 });

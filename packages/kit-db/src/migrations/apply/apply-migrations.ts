@@ -116,9 +116,21 @@ export function assertUnchanged(files: readonly MigrationFile[], ledger: readonl
   );
 }
 
-function failure(file: MigrationFile, statements: readonly string[], error: StatementError, driver: MigrationDriver, applied: readonly AppliedMigration[]): KitDbError {
-  const position = error.index < statements.length ? `statement ${error.index + 1} of ${statements.length} (${cut(error.statement)})` : 'the foreign key check after its last statement';
-  const earlier = applied.length === 0 ? '' : ` Migrations applied before it in this run stay applied: ${applied.map((migration) => migration.name).join(', ')}.`;
+function failure(
+  file: MigrationFile,
+  statements: readonly string[],
+  error: StatementError,
+  driver: MigrationDriver,
+  applied: readonly AppliedMigration[],
+): KitDbError {
+  const position =
+    error.index < statements.length
+      ? `statement ${error.index + 1} of ${statements.length} (${cut(error.statement)})`
+      : 'the foreign key check after its last statement';
+  const earlier =
+    applied.length === 0
+      ? ''
+      : ` Migrations applied before it in this run stay applied: ${applied.map((migration) => migration.name).join(', ')}.`;
   const state = driver.transactionalDdl
     ? `It was rolled back: nothing of ${file.name} is applied, and it is not recorded.`
     : error.committed === 0
@@ -150,9 +162,15 @@ function checkOptions(options: ApplyMigrationsOptions): void {
     throw new KitDbError('invalid_config', `${component}: pass { db, dir } with a database made by createDatabase().`);
   }
   if (typeof options.dir !== 'string' || options.dir === '') {
-    throw new KitDbError('invalid_config', `${component}: dir must be the path of the migrations folder (e.g. 'migrations'), got ${JSON.stringify(options.dir)}.`);
+    throw new KitDbError(
+      'invalid_config',
+      `${component}: dir must be the path of the migrations folder (e.g. 'migrations'), got ${JSON.stringify(options.dir)}.`,
+    );
   }
   if (options.lockTimeoutMs !== undefined && (!Number.isFinite(options.lockTimeoutMs) || options.lockTimeoutMs < 0)) {
-    throw new KitDbError('invalid_config', `${component}: lockTimeoutMs must be a number of milliseconds ≥ 0, got ${String(options.lockTimeoutMs)}.`);
+    throw new KitDbError(
+      'invalid_config',
+      `${component}: lockTimeoutMs must be a number of milliseconds ≥ 0, got ${String(options.lockTimeoutMs)}.`,
+    );
   }
 }

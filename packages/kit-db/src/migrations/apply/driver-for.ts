@@ -18,9 +18,13 @@ import { sqliteDriver } from './sqlite-driver.js';
 export function driverFor(db: KitDatabase, component: string): MigrationDriver {
   const client = (db.drizzle as unknown as { $client?: unknown }).$client;
   const missing = (what: string): never => {
-    throw new KitDbError('invalid_config', `${component}: the ${db.provider} database has no ${what} client under db.drizzle.$client; pass a database made by createDatabase().`, {
-      provider: db.provider,
-    });
+    throw new KitDbError(
+      'invalid_config',
+      `${component}: the ${db.provider} database has no ${what} client under db.drizzle.$client; pass a database made by createDatabase().`,
+      {
+        provider: db.provider,
+      },
+    );
   };
   if (client === undefined || client === null) return missing('driver');
   switch (db.provider) {

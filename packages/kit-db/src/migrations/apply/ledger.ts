@@ -29,7 +29,8 @@ export function createLedgerSql(dialect: SqlDialect): string {
 
 /** A query returning one row when the ledger table exists. */
 export function ledgerExistsSql(dialect: SqlDialect): string {
-  if (dialect === 'mysql') return `SELECT 1 AS present FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = '${ledgerTable}'`;
+  if (dialect === 'mysql')
+    return `SELECT 1 AS present FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = '${ledgerTable}'`;
   if (dialect === 'postgres') return `SELECT 1 AS present WHERE to_regclass('${ledgerTable}') IS NOT NULL`;
   return `SELECT 1 AS present FROM sqlite_master WHERE type = 'table' AND name = '${ledgerTable}'`;
 }

@@ -1,6 +1,14 @@
 import type { Client, Transaction, TransactionMode } from '@libsql/client';
 import { createLedgerSql, ledgerExistsSql, ledgerTable, selectLedgerSql, toLedgerRows, type LedgerRow } from './ledger.js';
-import { LockTimeoutError, StatementError, messageOf, sleep, type ApplyOutcome, type MigrationDriver, type PendingMigration } from './driver.js';
+import {
+  LockTimeoutError,
+  StatementError,
+  messageOf,
+  sleep,
+  type ApplyOutcome,
+  type MigrationDriver,
+  type PendingMigration,
+} from './driver.js';
 
 /**
  * Migrations on libSQL. The client keeps a pool of connections, so `PRAGMA foreign_keys` cannot be
@@ -30,7 +38,10 @@ export function libsqlDriver(client: Client): MigrationDriver {
       return toLedgerRows((await run.execute(selectLedgerSql('sqlite'))).rows as unknown as Record<string, unknown>[]);
     });
   const isRecorded = (name: string): Promise<boolean> =>
-    inTransaction('read', async (run) => (await run.execute({ sql: `SELECT 1 FROM "${ledgerTable}" WHERE "name" = ?`, args: [name] })).rows.length > 0);
+    inTransaction(
+      'read',
+      async (run) => (await run.execute({ sql: `SELECT 1 FROM "${ledgerTable}" WHERE "name" = ?`, args: [name] })).rows.length > 0,
+    );
 
   const applyOnce = async (migration: PendingMigration, appliedAt: string): Promise<ApplyOutcome> => {
     if (await isRecorded(migration.name)) return 'skipped';
@@ -49,7 +60,9 @@ export function libsqlDriver(client: Client): MigrationDriver {
       if (await isRecorded(migration.name)) return 'skipped';
       const index = statementIndex(error);
       if (index === migration.statements.length) {
-        throw new StatementError(index, 'PRAGMA foreign_key_check', 0, 'the migration leaves rows whose foreign key points at no row', { cause: error });
+        throw new StatementError(index, 'PRAGMA foreign_key_check', 0, 'the migration leaves rows whose foreign key points at no row', {
+          cause: error,
+        });
       }
       const failing = index ?? 0;
       throw new StatementError(failing, migration.statements[failing] ?? '', 0, messageOf(error), { cause: error });
@@ -66,7 +79,8 @@ export function libsqlDriver(client: Client): MigrationDriver {
       // A local client fails at once when another process holds the lock (its busy timeout is 0), so a
       // long migration elsewhere could fail this one's COMMIT on every try; wait inside SQLite instead,
       // and give the connection its own setting back afterwards.
-      const restore = client.protocol === 'file' ? await whenFree(() => busyTimeout(client, Math.min(timeoutMs, 5000)), deadline, timeoutMs) : undefined;
+      const restore =
+        client.protocol === 'file' ? await whenFree(() => busyTimeout(client, Math.min(timeoutMs, 5000)), deadline, timeoutMs) : undefined;
       try {
         return await fn({
           readLedger: () =>
@@ -121,5 +135,10 @@ function statementIndex(error: unknown): number | undefined {
 function isBusy(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   // TRANSACTION_ACTIVE: the client's only connection (local files) is held by a transaction of the app.
-  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED' || code === 'TRANSACTION_ACTIVE' || (typeof code === 'string' && code.startsWith('SQLITE_BUSY'));
+  return (
+    code === 'SQLITE_BUSY' ||
+    code === 'SQLITE_LOCKED' ||
+    code === 'TRANSACTION_ACTIVE' ||
+    (typeof code === 'string' && code.startsWith('SQLITE_BUSY'))
+  );
 }

@@ -39,7 +39,9 @@ export function mysqlDriver(pool: Pool): MigrationDriver {
               return readLedgerOn(connection);
             },
             apply: async (migration, appliedAt) => {
-              const [recorded] = await connection.query<RowDataPacket[]>(`SELECT 1 FROM \`${ledgerTable}\` WHERE \`name\` = ?`, [migration.name]);
+              const [recorded] = await connection.query<RowDataPacket[]>(`SELECT 1 FROM \`${ledgerTable}\` WHERE \`name\` = ?`, [
+                migration.name,
+              ]);
               if (recorded.length > 0) return 'skipped';
               for (const [index, statement] of migration.statements.entries()) {
                 try {
@@ -48,7 +50,11 @@ export function mysqlDriver(pool: Pool): MigrationDriver {
                   throw new StatementError(index, statement, index, messageOf(error), { cause: error });
                 }
               }
-              await connection.query(`INSERT INTO \`${ledgerTable}\` (\`name\`, \`checksum\`, \`applied_at\`) VALUES (?, ?, ?)`, [migration.name, migration.checksum, appliedAt]);
+              await connection.query(`INSERT INTO \`${ledgerTable}\` (\`name\`, \`checksum\`, \`applied_at\`) VALUES (?, ?, ?)`, [
+                migration.name,
+                migration.checksum,
+                appliedAt,
+              ]);
               return 'applied';
             },
           };

@@ -25,7 +25,9 @@ export function postgresDriver(pool: Pool): MigrationDriver {
       const connection = await pool.connect();
       try {
         const deadline = Date.now() + timeoutMs;
-        while (!(await connection.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(${postgresLockKey}) AS locked`)).rows[0]?.locked) {
+        while (
+          !(await connection.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(${postgresLockKey}) AS locked`)).rows[0]?.locked
+        ) {
           if (Date.now() > deadline) throw new LockTimeoutError(timeoutMs);
           await sleep(100);
         }
@@ -49,7 +51,11 @@ export function postgresDriver(pool: Pool): MigrationDriver {
                     throw new StatementError(index, statement, 0, messageOf(error), { cause: error });
                   }
                 }
-                await connection.query(`INSERT INTO "${ledgerTable}" ("name", "checksum", "applied_at") VALUES ($1, $2, $3)`, [migration.name, migration.checksum, appliedAt]);
+                await connection.query(`INSERT INTO "${ledgerTable}" ("name", "checksum", "applied_at") VALUES ($1, $2, $3)`, [
+                  migration.name,
+                  migration.checksum,
+                  appliedAt,
+                ]);
                 await connection.query('COMMIT');
                 return 'applied';
               } catch (error) {

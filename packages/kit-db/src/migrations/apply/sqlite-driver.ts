@@ -1,6 +1,15 @@
 import type { Database } from 'better-sqlite3';
 import { createLedgerSql, ledgerExistsSql, ledgerTable, selectLedgerSql, toLedgerRows, type LedgerRow } from './ledger.js';
-import { LockTimeoutError, StatementError, messageOf, sleep, type ApplyOutcome, type MigrationDriver, type MigrationSession, type PendingMigration } from './driver.js';
+import {
+  LockTimeoutError,
+  StatementError,
+  messageOf,
+  sleep,
+  type ApplyOutcome,
+  type MigrationDriver,
+  type MigrationSession,
+  type PendingMigration,
+} from './driver.js';
 
 /**
  * Migrations on better-sqlite3. Each migration runs in `BEGIN IMMEDIATE`, which takes SQLite's write
@@ -66,7 +75,9 @@ function applyOne(client: Database, migration: PendingMigration, appliedAt: stri
       });
       const violations = client.pragma('foreign_key_check') as { table: string; parent: string }[];
       if (violations.length > 0) throw foreignKeyError(migration, violations);
-      client.prepare(`INSERT INTO "${ledgerTable}" ("name", "checksum", "applied_at") VALUES (?, ?, ?)`).run(migration.name, migration.checksum, appliedAt);
+      client
+        .prepare(`INSERT INTO "${ledgerTable}" ("name", "checksum", "applied_at") VALUES (?, ?, ?)`)
+        .run(migration.name, migration.checksum, appliedAt);
       client.exec('COMMIT');
       return 'applied';
     } catch (error) {

@@ -71,7 +71,7 @@ function renameSuggestion(diff: SchemaDiff, dropped: readonly DroppedData[]): st
     const changes = diff.changedTables.find((entry) => entry.name === item.table);
     const added = changes?.addedColumns[0];
     const owner = item.model ?? item.table;
-    const to = added === undefined ? '<new field>' : (changes === undefined ? undefined : fieldOf(changes.cur, added.name)) ?? added.name;
+    const to = added === undefined ? '<new field>' : ((changes === undefined ? undefined : fieldOf(changes.cur, added.name)) ?? added.name);
     pairs.push(`'${owner}.${item.field ?? item.column}': '${changes?.cur.model ?? owner}.${to}'`);
   }
   return `renames: { ${pairs.slice(0, 3).join(', ')}${pairs.length > 3 ? ', …' : ''} }`;

@@ -6,14 +6,16 @@ export function describeDiff(diff: SchemaDiff): string[] {
   const lines: string[] = [];
   for (const rename of diff.renames.tables) lines.push(`rename table "${rename.from}" to "${rename.to}"`);
   for (const rename of diff.renames.columns) lines.push(`rename column "${rename.table}"."${rename.from}" to "${rename.to}"`);
-  for (const table of diff.droppedTables) lines.push(`drop table "${table.name}"${table.model === undefined ? '' : ` (model ${table.model})`}`);
+  for (const table of diff.droppedTables)
+    lines.push(`drop table "${table.name}"${table.model === undefined ? '' : ` (model ${table.model})`}`);
   for (const table of diff.createdTables) {
     lines.push(`create table "${table.name}"${table.model === undefined ? ' (join table)' : ` (model ${table.model})`}`);
   }
   for (const changes of diff.changedTables) {
     const table = `"${changes.name}"`;
     for (const column of changes.droppedColumns) lines.push(`${table}: drop column "${column.name}"`);
-    for (const column of changes.addedColumns) lines.push(`${table}: add column "${column.name}" ${column.type}${column.notNull ? ' NOT NULL' : ''}`);
+    for (const column of changes.addedColumns)
+      lines.push(`${table}: add column "${column.name}" ${column.type}${column.notNull ? ' NOT NULL' : ''}`);
     for (const { from, to } of changes.alteredColumns) {
       const parts: string[] = [];
       if (from.type !== to.type) parts.push(`type ${from.type} → ${to.type}`);
@@ -24,7 +26,8 @@ export function describeDiff(diff: SchemaDiff): string[] {
     }
     if (changes.primaryKeyChanged) lines.push(`${table}: primary key (${changes.cur.primaryKey.join(', ')})`);
     for (const index of changes.droppedIndexes) lines.push(`${table}: drop ${index.unique ? 'unique ' : ''}index "${index.name}"`);
-    for (const index of changes.addedIndexes) lines.push(`${table}: add ${index.unique ? 'unique ' : ''}index "${index.name}" (${index.columns.join(', ')})`);
+    for (const index of changes.addedIndexes)
+      lines.push(`${table}: add ${index.unique ? 'unique ' : ''}index "${index.name}" (${index.columns.join(', ')})`);
     for (const key of changes.droppedForeignKeys) lines.push(`${table}: drop foreign key "${key.name}"`);
     for (const key of changes.addedForeignKeys) lines.push(`${table}: add foreign key "${key.name}" → "${key.refTable}"`);
     for (const check of changes.droppedChecks) lines.push(`${table}: drop check "${check.name}"`);
@@ -38,7 +41,11 @@ export function describeDiff(diff: SchemaDiff): string[] {
  * `rename_ticket_title_to_subject`, with `_and_more` when there is more than one kind of change.
  */
 export function defaultMigrationName(diff: SchemaDiff): string {
-  const only = diff.changedTables.length === 0 && diff.droppedTables.length === 0 && diff.renames.tables.length === 0 && diff.renames.columns.length === 0;
+  const only =
+    diff.changedTables.length === 0 &&
+    diff.droppedTables.length === 0 &&
+    diff.renames.tables.length === 0 &&
+    diff.renames.columns.length === 0;
   if (only && diff.createdTables.length > 0) {
     const models = diff.createdTables.filter((table) => table.model !== undefined);
     const names = (models.length > 0 ? models : diff.createdTables).map((table) => table.name);

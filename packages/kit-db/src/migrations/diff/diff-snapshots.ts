@@ -1,11 +1,4 @@
-import type {
-  Snapshot,
-  SnapshotCheck,
-  SnapshotColumn,
-  SnapshotForeignKey,
-  SnapshotIndex,
-  SnapshotTable,
-} from '../snapshot/snapshot.js';
+import type { Snapshot, SnapshotCheck, SnapshotColumn, SnapshotForeignKey, SnapshotIndex, SnapshotTable } from '../snapshot/snapshot.js';
 import { applyRenames, type ResolvedRenames } from './renames.js';
 
 /** A column whose type, nullability, default or numbering changed. */

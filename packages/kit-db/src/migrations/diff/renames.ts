@@ -36,15 +36,24 @@ export function resolveRenames(renames: MigrationRenames, prev: Snapshot, cur: S
   const tables: TableRename[] = [];
   const columns: ColumnRename[] = [];
   if (renames === null || typeof renames !== 'object' || Array.isArray(renames)) {
-    invalid(`renames must be an object of old name → new name ({ 'ticket.title': 'ticket.subject' }), got ${Array.isArray(renames) ? 'an array' : String(renames)}.`);
+    invalid(
+      `renames must be an object of old name → new name ({ 'ticket.title': 'ticket.subject' }), got ${Array.isArray(renames) ? 'an array' : String(renames)}.`,
+    );
   }
   const entries = Object.entries(renames);
   for (const [from, to] of entries) {
     if (typeof to !== 'string') invalid(`renames["${from}"] is ${typeof to}; give the new name as a string ('${from}': 'newName').`);
     const fromParts = from.split('.');
     const toParts = to.split('.');
-    if (fromParts.length !== toParts.length || fromParts.length > 2 || fromParts.some((part) => part === '') || toParts.some((part) => part === '')) {
-      invalid(`renames: '${from}': '${to}' must rename a model to a model ('ticket': 'issue') or a field to a field ('ticket.title': 'ticket.subject').`);
+    if (
+      fromParts.length !== toParts.length ||
+      fromParts.length > 2 ||
+      fromParts.some((part) => part === '') ||
+      toParts.some((part) => part === '')
+    ) {
+      invalid(
+        `renames: '${from}': '${to}' must rename a model to a model ('ticket': 'issue') or a field to a field ('ticket.title': 'ticket.subject').`,
+      );
     }
     if (fromParts.length === 1) {
       const oldTable = findTable(prev, from, 'old', from, to);
@@ -55,13 +64,20 @@ export function resolveRenames(renames: MigrationRenames, prev: Snapshot, cur: S
   // Swaps and chains (a → b while b → c) are refused: each would need a temporary name.
   for (const rename of tables) {
     if (prev.tables[rename.to] !== undefined) {
-      invalid(`renames: the table "${rename.to}" exists already, so "${rename.from}" cannot be renamed to it; drop or rename "${rename.to}" in a migration of its own first.`);
+      invalid(
+        `renames: the table "${rename.to}" exists already, so "${rename.from}" cannot be renamed to it; drop or rename "${rename.to}" in a migration of its own first.`,
+      );
     }
     if (cur.tables[rename.from] !== undefined) {
-      invalid(`renames: the models still have a table "${rename.from}", so it cannot be renamed to "${rename.to}"; remove the rename or the old model.`);
+      invalid(
+        `renames: the models still have a table "${rename.from}", so it cannot be renamed to "${rename.to}"; remove the rename or the old model.`,
+      );
     }
   }
-  assertDistinct(tables.map((rename) => rename.to), 'table');
+  assertDistinct(
+    tables.map((rename) => rename.to),
+    'table',
+  );
   for (const [from, to] of entries) {
     const fromParts = from.split('.');
     const toParts = to.split('.');
@@ -79,10 +95,14 @@ export function resolveRenames(renames: MigrationRenames, prev: Snapshot, cur: S
     const newColumn = findColumn(newTable, toParts[1]!, 'new', from, to);
     if (oldColumn === newColumn) continue;
     if (oldTable.columns.some((column) => column.name === newColumn)) {
-      invalid(`renames: '${from}': '${to}': the table "${oldTable.name}" has a column "${newColumn}" already; drop or rename that one in a migration of its own first.`);
+      invalid(
+        `renames: '${from}': '${to}': the table "${oldTable.name}" has a column "${newColumn}" already; drop or rename that one in a migration of its own first.`,
+      );
     }
     if (newTable.columns.some((column) => column.name === oldColumn)) {
-      invalid(`renames: '${from}': '${to}': the model still has a column "${oldColumn}", so it cannot be renamed away; remove the rename or the old field.`);
+      invalid(
+        `renames: '${from}': '${to}': the model still has a column "${oldColumn}", so it cannot be renamed away; remove the rename or the old field.`,
+      );
     }
     columns.push({ table: newTable.name, from: oldColumn, to: newColumn });
   }
@@ -104,7 +124,8 @@ export function applyRenames(prev: Snapshot, renames: ResolvedRenames): Snapshot
   for (const table of Object.values(prev.tables)) {
     const name = tableName(table.name);
     const column = (columnNameOld: string): string => columnName(name, columnNameOld);
-    const fields = table.fields === undefined ? undefined : Object.fromEntries(Object.entries(table.fields).map(([field, col]) => [field, column(col)]));
+    const fields =
+      table.fields === undefined ? undefined : Object.fromEntries(Object.entries(table.fields).map(([field, col]) => [field, column(col)]));
     const renamed: SnapshotTable = {
       ...table,
       name,

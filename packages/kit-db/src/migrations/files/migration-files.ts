@@ -73,7 +73,10 @@ export function snapshotPath(dir: string, number: string): string {
 }
 
 /** The snapshot with the highest number in `<dir>/meta`, or `null` when there is none yet. */
-export async function readLatestSnapshot(dir: string, component: string): Promise<{ readonly path: string; readonly snapshot: Snapshot } | null> {
+export async function readLatestSnapshot(
+  dir: string,
+  component: string,
+): Promise<{ readonly path: string; readonly snapshot: Snapshot } | null> {
   let entries: string[];
   try {
     entries = await readdir(join(dir, snapshotFolder));
@@ -104,10 +107,20 @@ function parseSnapshot(text: string, path: string, component: string): Snapshot 
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new KitDbError('invalid_config', `${component}: ${path} is not valid JSON (${(error as Error).message}); restore it from version control.`, { cause: error });
+    throw new KitDbError(
+      'invalid_config',
+      `${component}: ${path} is not valid JSON (${(error as Error).message}); restore it from version control.`,
+      { cause: error },
+    );
   }
   const snapshot = value as Partial<Snapshot> | null;
-  if (snapshot === null || typeof snapshot !== 'object' || snapshot.kind !== 'kit-db-snapshot' || snapshot.version !== 1 || typeof snapshot.tables !== 'object') {
+  if (
+    snapshot === null ||
+    typeof snapshot !== 'object' ||
+    snapshot.kind !== 'kit-db-snapshot' ||
+    snapshot.version !== 1 ||
+    typeof snapshot.tables !== 'object'
+  ) {
     throw new KitDbError('invalid_config', `${component}: ${path} is not a kit-db snapshot (version 1); restore it from version control.`);
   }
   return snapshot as Snapshot;
@@ -118,9 +131,13 @@ async function listFolder(dir: string, component: string): Promise<string[]> {
     return await readdir(dir);
   } catch (error) {
     if (isMissing(error)) {
-      throw new KitDbError('invalid_config', `${component}: the migrations folder ${dir} does not exist; generate the first migration with kit db:migrate, or pass the right dir.`, {
-        cause: error,
-      });
+      throw new KitDbError(
+        'invalid_config',
+        `${component}: the migrations folder ${dir} does not exist; generate the first migration with kit db:migrate, or pass the right dir.`,
+        {
+          cause: error,
+        },
+      );
     }
     throw error;
   }

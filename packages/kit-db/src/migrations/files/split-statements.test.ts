@@ -9,7 +9,11 @@ describe('splitStatements', () => {
 
   it('keeps semicolons inside strings, quoted identifiers and comments', () => {
     const sql = `INSERT INTO "t;1" VALUES ('a;b', 'it''s; fine'); /* c; d */ SELECT 1 -- x; y\n; SELECT \`q;\``;
-    expect(splitStatements(sql, 'mysql')).toEqual([`INSERT INTO "t;1" VALUES ('a;b', 'it''s; fine')`, '/* c; d */ SELECT 1 -- x; y', 'SELECT `q;`']);
+    expect(splitStatements(sql, 'mysql')).toEqual([
+      `INSERT INTO "t;1" VALUES ('a;b', 'it''s; fine')`,
+      '/* c; d */ SELECT 1 -- x; y',
+      'SELECT `q;`',
+    ]);
   });
 
   it('reads backslash escapes in MySQL strings only', () => {

@@ -5,7 +5,12 @@ import { postgresDialect } from '../../dialects/postgres.js';
 import { sqliteDialect } from '../../dialects/sqlite.js';
 import type { DatabaseProvider, KitDatabase } from '../../database/types.js';
 
-const dialectOfProvider: Readonly<Record<DatabaseProvider, DialectName>> = { sqlite: 'sqlite', libsql: 'sqlite', postgres: 'postgres', mysql: 'mysql' };
+const dialectOfProvider: Readonly<Record<DatabaseProvider, DialectName>> = {
+  sqlite: 'sqlite',
+  libsql: 'sqlite',
+  postgres: 'postgres',
+  mysql: 'mysql',
+};
 
 /** What names the dialect of a migration: an instance, a name, a provider or a database. */
 export interface DialectChoice {

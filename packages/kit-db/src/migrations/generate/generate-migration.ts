@@ -10,7 +10,15 @@ import { dropDataError, droppedData } from '../diff/data-loss.js';
 import { defaultMigrationName, describeDiff } from '../diff/describe-diff.js';
 import { diffSnapshots, isEmptyDiff } from '../diff/diff-snapshots.js';
 import { resolveRenames, type MigrationRenames } from '../diff/renames.js';
-import { formatMigrationNumber, migrationSlug, nextMigrationNumber, readLatestSnapshot, snapshotFolder, snapshotPath, writeMigration } from '../files/migration-files.js';
+import {
+  formatMigrationNumber,
+  migrationSlug,
+  nextMigrationNumber,
+  readLatestSnapshot,
+  snapshotFolder,
+  snapshotPath,
+  writeMigration,
+} from '../files/migration-files.js';
 import { emptySnapshot, type Snapshot } from '../snapshot/snapshot.js';
 import { snapshotOf } from '../snapshot/snapshot-of.js';
 import { migrationStatements } from '../sql/migration-statements.js';
@@ -104,38 +112,64 @@ export async function generateMigration(options: GenerateMigrationOptions): Prom
   const number = nextMigrationNumber(await existingNames(dir));
   const slug = options.name === undefined ? defaultMigrationName(diff) : migrationSlug(options.name);
   if (slug === '') {
-    throw new KitDbError('invalid_config', `${component}: the name "${options.name}" has no letter or digit to make a file name of; pass a name such as 'add due date'.`);
+    throw new KitDbError(
+      'invalid_config',
+      `${component}: the name "${options.name}" has no letter or digit to make a file name of; pass a name such as 'add due date'.`,
+    );
   }
   const numberText = formatMigrationNumber(number);
   const name = `${numberText}_${slug}`;
   const sql = renderMigrationFile(name, dialect.name, changes, statements);
   const snapshotFile = snapshotPath(dir, numberText);
   await writeMigration(dir, `${name}.sql`, sql, snapshotFile, cur);
-  return { name, number, path: join(dir, `${name}.sql`), snapshotPath: snapshotFile, sql, statements: statements.map((statement) => statement.sql), changes };
+  return {
+    name,
+    number,
+    path: join(dir, `${name}.sql`),
+    snapshotPath: snapshotFile,
+    sql,
+    statements: statements.map((statement) => statement.sql),
+    changes,
+  };
 }
 
 /**
  * Whether the models differ from the snapshot of the latest migration in `dir` (renames count as
  * differences): `true` means `generateMigration` would write a migration.
  */
-export async function modelsDifferFromMigrations(options: Pick<GenerateMigrationOptions, 'models' | 'db' | 'dir' | 'dialect' | 'provider' | 'vector'>): Promise<boolean> {
+export async function modelsDifferFromMigrations(
+  options: Pick<GenerateMigrationOptions, 'models' | 'db' | 'dir' | 'dialect' | 'provider' | 'vector'>,
+): Promise<boolean> {
   const { dialect, schema, dir } = prepare(options);
   const prev = await previousSnapshot(dir, dialect);
   return !isEmptyDiff(diffSnapshots(prev, snapshotOf(schema, dialect), { tables: [], columns: [] }));
 }
 
-function prepare(options: Pick<GenerateMigrationOptions, 'models' | 'db' | 'dir' | 'dialect' | 'provider' | 'vector'>): { dialect: Dialect; schema: ResolvedSchema; dir: string } {
-  if (options === null || typeof options !== 'object') throw new KitDbError('invalid_config', `${component}: pass an options object: { models, dir, provider }.`);
+function prepare(options: Pick<GenerateMigrationOptions, 'models' | 'db' | 'dir' | 'dialect' | 'provider' | 'vector'>): {
+  dialect: Dialect;
+  schema: ResolvedSchema;
+  dir: string;
+} {
+  if (options === null || typeof options !== 'object')
+    throw new KitDbError('invalid_config', `${component}: pass an options object: { models, dir, provider }.`);
   if (typeof options.dir !== 'string' || options.dir === '') {
-    throw new KitDbError('invalid_config', `${component}: dir must be the path of the migrations folder (e.g. 'migrations'), got ${JSON.stringify(options.dir)}.`);
+    throw new KitDbError(
+      'invalid_config',
+      `${component}: dir must be the path of the migrations folder (e.g. 'migrations'), got ${JSON.stringify(options.dir)}.`,
+    );
   }
   const dialect = dialectFor(options, component);
   let schema: ResolvedSchema;
   if (options.models !== undefined) {
-    if (!Array.isArray(options.models)) throw new KitDbError('invalid_config', `${component}: models must be an array of defineModel(...) results.`);
+    if (!Array.isArray(options.models))
+      throw new KitDbError('invalid_config', `${component}: models must be an array of defineModel(...) results.`);
     schema = resolveModels(options.models);
   } else if (options.db !== undefined) schema = options.db.schema;
-  else throw new KitDbError('invalid_config', `${component}: pass the app's models ({ models: [ticket, project] }) or a database made with them ({ db }).`);
+  else
+    throw new KitDbError(
+      'invalid_config',
+      `${component}: pass the app's models ({ models: [ticket, project] }) or a database made with them ({ db }).`,
+    );
   return { dialect, schema, dir: options.dir };
 }
 

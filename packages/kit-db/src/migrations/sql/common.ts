@@ -49,7 +49,8 @@ export function serverStatements(diff: SchemaDiff, sql: ServerDialectSql): Migra
   const q = (name: string): string => dialect.quote(name);
   const out: MigrationStatement[] = [];
   for (const rename of diff.renames.tables) out.push(...sql.renameTable(rename.from, rename.to));
-  for (const rename of diff.renames.columns) out.push({ sql: `ALTER TABLE ${q(rename.table)} RENAME COLUMN ${q(rename.from)} TO ${q(rename.to)}` });
+  for (const rename of diff.renames.columns)
+    out.push({ sql: `ALTER TABLE ${q(rename.table)} RENAME COLUMN ${q(rename.from)} TO ${q(rename.to)}` });
   for (const changes of diff.changedTables) {
     for (const key of changes.droppedForeignKeys) out.push({ sql: sql.dropForeignKey(changes.name, key.name) });
   }
@@ -63,7 +64,8 @@ export function serverStatements(diff: SchemaDiff, sql: ServerDialectSql): Migra
     for (const check of changes.droppedChecks) out.push({ sql: `ALTER TABLE ${q(changes.name)} DROP CONSTRAINT ${q(check.name)}` });
     for (const index of changes.droppedIndexes) out.push({ sql: sql.dropIndex(changes.name, index.name) });
   }
-  for (const table of diff.droppedTables) out.push({ sql: `DROP TABLE ${q(table.name)}`, note: `Drops table "${table.name}" and its rows.` });
+  for (const table of diff.droppedTables)
+    out.push({ sql: `DROP TABLE ${q(table.name)}`, note: `Drops table "${table.name}" and its rows.` });
   for (const table of diff.createdTables) {
     out.push({ sql: sql.createTable(table) });
     for (const index of table.indexes) out.push(createIndex(dialect, table.name, index));

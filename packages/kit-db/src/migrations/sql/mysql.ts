@@ -38,7 +38,10 @@ function alterTable(dialect: Dialect, changes: TableChanges): MigrationStatement
   const out: MigrationStatement[] = [];
   if (changes.primaryKeyChanged && changes.prev.primaryKey.length > 0) out.push({ sql: `ALTER TABLE ${table} DROP PRIMARY KEY` });
   for (const column of changes.droppedColumns) {
-    out.push({ sql: `ALTER TABLE ${table} DROP COLUMN ${q(column.name)}`, note: `Drops column "${changes.name}"."${column.name}" and its values.` });
+    out.push({
+      sql: `ALTER TABLE ${table} DROP COLUMN ${q(column.name)}`,
+      note: `Drops column "${changes.name}"."${column.name}" and its values.`,
+    });
   }
   for (const column of changes.addedColumns) {
     const note = notNullNote(changes.name, column);
@@ -46,7 +49,10 @@ function alterTable(dialect: Dialect, changes: TableChanges): MigrationStatement
   }
   for (const { from, to } of changes.alteredColumns) {
     if (to.notNull && !from.notNull && to.default !== undefined) {
-      out.push({ sql: `UPDATE ${table} SET ${q(to.name)} = ${to.default} WHERE ${q(to.name)} IS NULL`, note: 'Fills the new default into rows without a value before NOT NULL applies.' });
+      out.push({
+        sql: `UPDATE ${table} SET ${q(to.name)} = ${to.default} WHERE ${q(to.name)} IS NULL`,
+        note: 'Fills the new default into rows without a value before NOT NULL applies.',
+      });
     }
     const note =
       from.type !== to.type

@@ -12,7 +12,9 @@ import { notNullNote, serverStatements, type MigrationStatement } from './common
  */
 export function postgresStatements(diff: SchemaDiff, dialect: Dialect): MigrationStatement[] {
   const q = (name: string): string => dialect.quote(name);
-  const extension: MigrationStatement[] = usesPgvector(diff) ? [{ sql: 'CREATE EXTENSION IF NOT EXISTS vector', note: 'vector columns need the pgvector extension.' }] : [];
+  const extension: MigrationStatement[] = usesPgvector(diff)
+    ? [{ sql: 'CREATE EXTENSION IF NOT EXISTS vector', note: 'vector columns need the pgvector extension.' }]
+    : [];
   return [
     ...extension,
     ...serverStatements(diff, {
@@ -21,7 +23,8 @@ export function postgresStatements(diff: SchemaDiff, dialect: Dialect): Migratio
         const renamed: MigrationStatement[] = [{ sql: `ALTER TABLE ${q(from)} RENAME TO ${q(to)}` }];
         // Keeps the `<table>_pkey` convention, which later primary-key changes rely on.
         const table = diff.cur.tables[to];
-        if (table !== undefined && table.primaryKey.length > 0) renamed.push({ sql: `ALTER TABLE ${q(to)} RENAME CONSTRAINT ${q(primaryKeyName(from))} TO ${q(primaryKeyName(to))}` });
+        if (table !== undefined && table.primaryKey.length > 0)
+          renamed.push({ sql: `ALTER TABLE ${q(to)} RENAME CONSTRAINT ${q(primaryKeyName(from))} TO ${q(primaryKeyName(to))}` });
         return renamed;
       },
       dropForeignKey: (table, key) => `ALTER TABLE ${q(table)} DROP CONSTRAINT ${q(key)}`,
@@ -34,7 +37,8 @@ export function postgresStatements(diff: SchemaDiff, dialect: Dialect): Migratio
 
 function createTable(dialect: Dialect, table: SnapshotTable): string {
   const lines = table.columns.map((column) => `  ${columnDefinition(dialect, column)}`);
-  if (table.primaryKey.length > 0) lines.push(`  CONSTRAINT ${dialect.quote(primaryKeyName(table.name))} PRIMARY KEY ${columnList(dialect, table.primaryKey)}`);
+  if (table.primaryKey.length > 0)
+    lines.push(`  CONSTRAINT ${dialect.quote(primaryKeyName(table.name))} PRIMARY KEY ${columnList(dialect, table.primaryKey)}`);
   for (const check of table.checks) lines.push(`  ${dialect.checkClause(check)}`);
   return `CREATE TABLE ${dialect.quote(table.name)} (\n${lines.join(',\n')}\n)`;
 }
@@ -56,7 +60,10 @@ function alterTable(dialect: Dialect, changes: TableChanges): MigrationStatement
     out.push({ sql: `ALTER TABLE ${table} DROP CONSTRAINT ${q(primaryKeyName(changes.name))}` });
   }
   for (const column of changes.droppedColumns) {
-    out.push({ sql: `ALTER TABLE ${table} DROP COLUMN ${q(column.name)}`, note: `Drops column "${changes.name}"."${column.name}" and its values.` });
+    out.push({
+      sql: `ALTER TABLE ${table} DROP COLUMN ${q(column.name)}`,
+      note: `Drops column "${changes.name}"."${column.name}" and its values.`,
+    });
   }
   for (const column of changes.addedColumns) {
     const note = notNullNote(changes.name, column);
@@ -65,9 +72,11 @@ function alterTable(dialect: Dialect, changes: TableChanges): MigrationStatement
   for (const { from, to } of changes.alteredColumns) {
     const column = q(to.name);
     const typeChanged = from.type !== to.type;
-    if (from.autoIncrement && !to.autoIncrement && !/serial/i.test(from.type)) out.push({ sql: `ALTER TABLE ${table} ALTER COLUMN ${column} DROP IDENTITY IF EXISTS` });
+    if (from.autoIncrement && !to.autoIncrement && !/serial/i.test(from.type))
+      out.push({ sql: `ALTER TABLE ${table} ALTER COLUMN ${column} DROP IDENTITY IF EXISTS` });
     // A default of the old type may not cast to the new one, so it is set again after the type changes.
-    if (from.default !== undefined && (typeChanged || from.default !== to.default)) out.push({ sql: `ALTER TABLE ${table} ALTER COLUMN ${column} DROP DEFAULT` });
+    if (from.default !== undefined && (typeChanged || from.default !== to.default))
+      out.push({ sql: `ALTER TABLE ${table} ALTER COLUMN ${column} DROP DEFAULT` });
     if (typeChanged) {
       // An explicit cast to varchar(n) cuts long values silently, so string types take the assignment
       // cast, which refuses them; other types cast explicitly so that text → integer works at all.
@@ -77,16 +86,24 @@ function alterTable(dialect: Dialect, changes: TableChanges): MigrationStatement
         note: `Changes the type of "${changes.name}"."${to.name}" from ${from.type} to ${to.type}; fails if a value does not convert.`,
       });
     }
-    if (to.default !== undefined && (typeChanged || from.default !== to.default)) out.push({ sql: `ALTER TABLE ${table} ALTER COLUMN ${column} SET DEFAULT ${to.default}` });
+    if (to.default !== undefined && (typeChanged || from.default !== to.default))
+      out.push({ sql: `ALTER TABLE ${table} ALTER COLUMN ${column} SET DEFAULT ${to.default}` });
     if (to.notNull && !from.notNull) {
-      if (to.default !== undefined) out.push({ sql: `UPDATE ${table} SET ${column} = ${to.default} WHERE ${column} IS NULL`, note: 'Fills the new default into rows without a value before NOT NULL applies.' });
+      if (to.default !== undefined)
+        out.push({
+          sql: `UPDATE ${table} SET ${column} = ${to.default} WHERE ${column} IS NULL`,
+          note: 'Fills the new default into rows without a value before NOT NULL applies.',
+        });
       const note = notNullNote(changes.name, to);
       out.push({ sql: `ALTER TABLE ${table} ALTER COLUMN ${column} SET NOT NULL`, ...(note === undefined ? {} : { note }) });
     } else if (!to.notNull && from.notNull) out.push({ sql: `ALTER TABLE ${table} ALTER COLUMN ${column} DROP NOT NULL` });
-    if (to.autoIncrement && !from.autoIncrement && !/serial/i.test(to.type)) out.push({ sql: `ALTER TABLE ${table} ALTER COLUMN ${column} ADD GENERATED BY DEFAULT AS IDENTITY` });
+    if (to.autoIncrement && !from.autoIncrement && !/serial/i.test(to.type))
+      out.push({ sql: `ALTER TABLE ${table} ALTER COLUMN ${column} ADD GENERATED BY DEFAULT AS IDENTITY` });
   }
   if (changes.primaryKeyChanged && changes.cur.primaryKey.length > 0) {
-    out.push({ sql: `ALTER TABLE ${table} ADD CONSTRAINT ${q(primaryKeyName(changes.name))} PRIMARY KEY ${columnList(dialect, changes.cur.primaryKey)}` });
+    out.push({
+      sql: `ALTER TABLE ${table} ADD CONSTRAINT ${q(primaryKeyName(changes.name))} PRIMARY KEY ${columnList(dialect, changes.cur.primaryKey)}`,
+    });
   }
   return out;
 }

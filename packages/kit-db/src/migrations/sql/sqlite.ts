@@ -18,14 +18,16 @@ export function sqliteStatements(diff: SchemaDiff, dialect: Dialect): MigrationS
   const q = (name: string): string => dialect.quote(name);
   const out: MigrationStatement[] = [];
   for (const rename of diff.renames.tables) out.push({ sql: `ALTER TABLE ${q(rename.from)} RENAME TO ${q(rename.to)}` });
-  for (const rename of diff.renames.columns) out.push({ sql: `ALTER TABLE ${q(rename.table)} RENAME COLUMN ${q(rename.from)} TO ${q(rename.to)}` });
+  for (const rename of diff.renames.columns)
+    out.push({ sql: `ALTER TABLE ${q(rename.table)} RENAME COLUMN ${q(rename.from)} TO ${q(rename.to)}` });
   const rebuilt = new Set(diff.changedTables.filter(needsRebuild).map((changes) => changes.name));
   for (const changes of diff.changedTables) {
     // A rebuild drops the old table with all its indexes and creates every current one afterwards.
     if (rebuilt.has(changes.name)) continue;
     for (const index of changes.droppedIndexes) out.push({ sql: `DROP INDEX ${q(index.name)}` });
   }
-  for (const table of diff.droppedTables) out.push({ sql: `DROP TABLE ${q(table.name)}`, note: `Drops table "${table.name}" and its rows.` });
+  for (const table of diff.droppedTables)
+    out.push({ sql: `DROP TABLE ${q(table.name)}`, note: `Drops table "${table.name}" and its rows.` });
   for (const table of diff.createdTables) {
     out.push({ sql: createTable(dialect, table, table.name) });
     for (const index of table.indexes) out.push(createIndex(dialect, table.name, index));
@@ -59,7 +61,8 @@ export function needsRebuild(changes: TableChanges): boolean {
 }
 
 function createTable(dialect: Dialect, table: SnapshotTable, name: string): string {
-  const inlineKey = table.primaryKey.length === 1 && table.columns.some((column) => column.name === table.primaryKey[0] && column.autoIncrement);
+  const inlineKey =
+    table.primaryKey.length === 1 && table.columns.some((column) => column.name === table.primaryKey[0] && column.autoIncrement);
   const lines = table.columns.map((column) => `  ${columnDefinition(dialect, column, inlineKey && column.name === table.primaryKey[0])}`);
   if (table.primaryKey.length > 0 && !inlineKey) lines.push(`  PRIMARY KEY ${columnList(dialect, table.primaryKey)}`);
   for (const check of table.checks) lines.push(`  ${dialect.checkClause(check)}`);
@@ -78,9 +81,13 @@ function alterInPlace(dialect: Dialect, changes: TableChanges): MigrationStateme
   const table = q(changes.name);
   const out: MigrationStatement[] = [];
   for (const column of changes.droppedColumns) {
-    out.push({ sql: `ALTER TABLE ${table} DROP COLUMN ${q(column.name)}`, note: `Drops column "${changes.name}"."${column.name}" and its values.` });
+    out.push({
+      sql: `ALTER TABLE ${table} DROP COLUMN ${q(column.name)}`,
+      note: `Drops column "${changes.name}"."${column.name}" and its values.`,
+    });
   }
-  for (const column of changes.addedColumns) out.push({ sql: `ALTER TABLE ${table} ADD COLUMN ${columnDefinition(dialect, column, false)}` });
+  for (const column of changes.addedColumns)
+    out.push({ sql: `ALTER TABLE ${table} ADD COLUMN ${columnDefinition(dialect, column, false)}` });
   for (const index of changes.addedIndexes) out.push(createIndex(dialect, changes.name, index));
   return out;
 }
@@ -93,7 +100,9 @@ function rebuild(dialect: Dialect, changes: TableChanges): MigrationStatement[] 
   const sources = copied.map((column) => {
     const before = prevColumns.get(column.name)!;
     // Rows whose value is NULL get the new default when the column becomes NOT NULL.
-    return column.notNull && !before.notNull && column.default !== undefined ? `COALESCE(${q(column.name)}, ${column.default})` : q(column.name);
+    return column.notNull && !before.notNull && column.default !== undefined
+      ? `COALESCE(${q(column.name)}, ${column.default})`
+      : q(column.name);
   });
   const notes = [
     `Rebuilds "${changes.name}" (SQLite cannot alter it in place): creates the new table, copies the rows, drops the old table and renames the new one.`,
@@ -102,7 +111,12 @@ function rebuild(dialect: Dialect, changes: TableChanges): MigrationStatement[] 
   ].filter((note): note is string => note !== undefined);
   const out: MigrationStatement[] = [{ sql: createTable(dialect, changes.cur, temporary), note: notes.join('\n') }];
   if (copied.length > 0) {
-    out.push({ sql: `INSERT INTO ${q(temporary)} ${columnList(dialect, copied.map((column) => column.name))} SELECT ${sources.join(', ')} FROM ${q(changes.name)}` });
+    out.push({
+      sql: `INSERT INTO ${q(temporary)} ${columnList(
+        dialect,
+        copied.map((column) => column.name),
+      )} SELECT ${sources.join(', ')} FROM ${q(changes.name)}`,
+    });
   }
   out.push({ sql: `DROP TABLE ${q(changes.name)}` });
   out.push({ sql: `ALTER TABLE ${q(temporary)} RENAME TO ${q(changes.name)}` });

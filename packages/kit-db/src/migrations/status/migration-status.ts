@@ -57,7 +57,10 @@ export async function migrationStatus(options: MigrationStatusOptions): Promise<
     throw new KitDbError('invalid_config', `${component}: pass { db, dir } with a database made by createDatabase().`);
   }
   if (typeof options.dir !== 'string' || options.dir === '') {
-    throw new KitDbError('invalid_config', `${component}: dir must be the path of the migrations folder (e.g. 'migrations'), got ${JSON.stringify(options.dir)}.`);
+    throw new KitDbError(
+      'invalid_config',
+      `${component}: dir must be the path of the migrations folder (e.g. 'migrations'), got ${JSON.stringify(options.dir)}.`,
+    );
   }
   const { db, dir } = options;
   const files = await readMigrationFiles(dir, component);
@@ -65,10 +68,14 @@ export async function migrationStatus(options: MigrationStatusOptions): Promise<
     .readLedgerIfExists()
     .catch((error: unknown) => {
       if (!(error instanceof LockTimeoutError)) throw error;
-      throw new KitDbError('query_failed', `${component}: the ${db.provider} database stayed busy for ${error.waitedMs} ms (a transaction held its only connection); try again once it ends.`, {
-        provider: db.provider,
-        cause: error,
-      });
+      throw new KitDbError(
+        'query_failed',
+        `${component}: the ${db.provider} database stayed busy for ${error.waitedMs} ms (a transaction held its only connection); try again once it ends.`,
+        {
+          provider: db.provider,
+          cause: error,
+        },
+      );
     });
   const fileByName = new Map(files.map((file) => [file.name, file]));
   const recorded = new Set(ledger.map((row) => row.name));

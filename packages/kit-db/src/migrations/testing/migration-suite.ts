@@ -82,7 +82,10 @@ export interface MigrationTestContext {
   /** A handle on the test's database with these models; several may be open at once. Closed after the test. */
   connect(models: readonly AnyModel[]): Promise<KitDatabase>;
   /** `generateMigration` for the provider into the test's folder. */
-  generate(models: readonly AnyModel[], extra?: { name?: string; renames?: MigrationRenames; allowDataLoss?: boolean }): Promise<GeneratedMigration | null>;
+  generate(
+    models: readonly AnyModel[],
+    extra?: { name?: string; renames?: MigrationRenames; allowDataLoss?: boolean },
+  ): Promise<GeneratedMigration | null>;
 }
 
 /** Registers the hooks giving each test a new folder and database; call inside the provider's describe. */

@@ -8,10 +8,18 @@ export default function RootLayout() {
       <header>
         <nav aria-label="Main">
           <ul>
-            <li><Link href="/">Home</Link></li>
-            <li><Link href="/tickets">Tickets</Link></li>
-            <li><Link href="/about">About</Link></li>
-            <li><Link href="/docs/guides/setup">Docs</Link></li>
+            <li>
+              <Link href="/">Home</Link>
+            </li>
+            <li>
+              <Link href="/tickets">Tickets</Link>
+            </li>
+            <li>
+              <Link href="/about">About</Link>
+            </li>
+            <li>
+              <Link href="/docs/guides/setup">Docs</Link>
+            </li>
           </ul>
         </nav>
       </header>
