@@ -17,6 +17,7 @@ export { messagesProvider, type MessagesProviderOptions } from './providers/mess
 
 // A2A
 export { generateAgentCard, type A2ALegacyCardFields, type GenerateAgentCardOptions, type KitAgentCard } from './a2a/agent-card.js';
+export { agentCardEndpoint, agentCardPaths, type AgentCardEndpointOptions } from './a2a/agent-card-endpoint.js';
 export { createA2AHandler, type A2AHandler, type CreateA2AHandlerOptions } from './a2a/create-a2a-handler.js';
 export type { A2ASkillFilter, A2ASkillRoute } from './a2a/skills.js';
 

@@ -1,5 +1,5 @@
 import { createKitApp, type KitApp, type KitConfig } from '@kit/kit-core';
-import { createA2AHandler, createMcpServer, generateAgentCard, type A2AHandler, type KitMcpServer } from '@kit/kit-agent';
+import { agentCardEndpoint, agentCardPaths, createA2AHandler, createMcpServer, type A2AHandler, type KitMcpServer } from '@kit/kit-agent';
 import { documentMarkdown, type Content } from '../content/index.js';
 import { docsRoute } from '../api/docs-route.js';
 import { examplesRoute } from '../api/examples-route.js';
@@ -142,26 +142,17 @@ export function createDocsService(content: Content, options: DocsServiceOptions 
   app.mount('/mcp', ['GET', 'POST', 'DELETE'], (request) => mcp.handleHttp(request));
   const a2a = createA2AHandler({ registry: app.registry, textSkill: 'get_api_search' });
   app.mount('/a2a', ['POST'], a2a);
-  // Without a public base url the service does not know the address clients reach it by, so the
-  // card's absolute urls are made from the request's own; they are cheap to build, so per request.
-  const agentCard = (request: Request) =>
-    new Response(
-      JSON.stringify(
-        generateAgentCard({
-          registry: app.registry,
-          name: 'kit-docs',
-          description: describe.agentCard,
-          url: new URL(url('/a2a'), request.url).href,
-          documentationUrl: new URL(url('/'), request.url).href,
-          version: apiVersion,
-          examples: skillExamples,
-        }),
-      ),
-      { headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' } },
-    );
-  // The decisions put the card at agent.json; the SDK's client looks at agent-card.json by default.
-  app.get('/.well-known/agent.json', agentCard);
-  app.get('/.well-known/agent-card.json', agentCard);
+  // Without a public base url the card's absolute urls are made from the address each request came by.
+  const agentCard = agentCardEndpoint({
+    registry: app.registry,
+    name: 'kit-docs',
+    description: describe.agentCard,
+    endpointPath: url('/a2a'),
+    documentationPath: url('/'),
+    version: apiVersion,
+    examples: skillExamples,
+  });
+  for (const path of agentCardPaths) app.get(path, agentCard);
   registerWebRoutes(app, store, { url });
   return { app, mcp, a2a, store };
 }

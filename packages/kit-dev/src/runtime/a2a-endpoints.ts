@@ -1,14 +1,8 @@
-import { createA2AHandler, generateAgentCard } from '@kit/kit-agent';
+import { agentCardEndpoint, agentCardPaths, createA2AHandler } from '@kit/kit-agent';
 import type { AppInfo, KitApp } from '@kit/kit-core';
 
 /** Where the A2A JSON-RPC endpoint is mounted; the card names it. */
 export const a2aPath = '/a2a';
-
-/**
- * Where the agent card is served: `agent.json`, where kit serves it, and `agent-card.json`, the
- * well-known name of the A2A specification since 0.3, where the clients of both versions look.
- */
-export const agentCardPaths: readonly string[] = ['/.well-known/agent.json', '/.well-known/agent-card.json'];
 
 /**
  * Whether the app serves A2A itself: a route of its own (in `kit.config.ts`, a plugin or an API file)
@@ -35,12 +29,6 @@ export function mountA2A(app: KitApp, info: AppInfo): void {
   const name = info.title.trim() || 'kit app';
   const version = info.version.trim() || '0.0.0';
   const description = info.description?.trim() || `${name}: its API routes as skills, one per route.`;
-  const card = (request: Request) =>
-    new Response(
-      JSON.stringify(generateAgentCard({ registry: app.registry, name, description, url: new URL(a2aPath, request.url).href, version })),
-      {
-        headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' },
-      },
-    );
+  const card = agentCardEndpoint({ registry: app.registry, name, description, version, endpointPath: a2aPath });
   for (const path of agentCardPaths) app.get(path, card);
 }
