@@ -5,13 +5,30 @@ import { importsOf, isNodeBuiltin } from './examples-code.js';
 import { sourceEntries } from '../../../../test-support/source-entries.js';
 import { repoRoot, type ExampleFile } from './examples-files.js';
 
+/** The framework packages implemented in this repository, by specifier, with their main entry file. */
+const mainEntries: ReadonlyMap<string, string> = new Map([
+  ['@kit/kit-core', resolve(repoRoot, 'packages/kit-core/src/index.ts')],
+  ['@kit/kit-ai', resolve(repoRoot, 'packages/kit-ai/src/index.ts')],
+  ['@kit/kit-auth', resolve(repoRoot, 'packages/kit-auth/src/index.ts')],
+  ['@kit/kit-db', resolve(repoRoot, 'packages/kit-db/src/index.ts')],
+  ['@kit/kit-agent', resolve(repoRoot, 'packages/kit-agent/src/index.ts')],
+  ['@kit/kit-cron', resolve(repoRoot, 'packages/kit-cron/src/index.ts')],
+  ['@kit/kit-ops', resolve(repoRoot, 'packages/kit-ops/src/index.ts')],
+  ['@kit/kit-router', resolve(repoRoot, 'packages/kit-router/src/index.ts')],
+  ['@kit/kit-react', resolve(repoRoot, 'packages/kit-react/src/index.ts')],
+  ['@kit/kit-dev', resolve(repoRoot, 'packages/kit-dev/src/index.ts')],
+  ['@kit/kit-cli', resolve(repoRoot, 'packages/kit-cli/src/index.ts')],
+]);
+
 /**
- * The framework packages implemented in this repository, by specifier, with their entry file: every entry
- * point of a `@kit/kit-*` package, subpaths (`@kit/kit-core/http`, `@kit/kit-react/server`) included.
+ * Every entry point examples are type-checked against: the main entries above, and the subpath entries
+ * (`@kit/kit-core/http`, `@kit/kit-react/server`) their manifests declare, read from the `kit-source`
+ * condition of their exports so a new one is checked without being listed here.
  */
-export const implementedPackages: ReadonlyMap<string, string> = new Map(
-  [...sourceEntries(repoRoot)].filter(([specifier]) => specifier.startsWith('@kit/kit-')),
-);
+export const implementedPackages: ReadonlyMap<string, string> = new Map([
+  ...mainEntries,
+  ...[...sourceEntries(repoRoot)].filter(([specifier]) => [...mainEntries.keys()].some((main) => specifier.startsWith(`${main}/`))),
+]);
 
 /** Libraries a type-checked example may use besides the implemented packages and node: built-ins. */
 const typeCheckedLibraries = new Set(['zod', 'vitest', 'react']);
