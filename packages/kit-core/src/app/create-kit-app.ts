@@ -13,7 +13,7 @@ import { asKitError, quoteInput } from '../errors/problem.js';
 import { contextWithRequestId } from '../http/context.js';
 import { incomingOf, requestHeader } from '../http/incoming-header.js';
 import { guardHttpServer } from '../http/guard-http-server.js';
-import { defaultBodyTimeoutMs, maxBodyBytes as defaultMaxBodyBytes, readInput } from '../http/read-input.js';
+import { defaultBodyTimeoutMs, maxBodyBytes as defaultMaxBodyBytes, readInput, readInputWithoutBody } from '../http/read-input.js';
 import { guardRequestBody, type BodyGuard, type BodyLimits } from '../http/body-guard.js';
 import { crossSiteRefusal, isUnsafeMethod, trustedOriginSet } from '../http/cross-site.js';
 import { problemForRequestError } from '../http/request-error.js';
@@ -114,9 +114,7 @@ export function createKitApp(given: KitConfig): KitApp {
     guard?: BodyGuard,
   ): Promise<Response> => {
     const incoming = incomingOf(env);
-    let ctx = contextWithRequestId(request, requestHeader(request, incoming, 'x-request-id'));
-    const connection = connectionOf(incoming);
-    if (connection) ctx = { ...ctx, connection };
+    let ctx = contextWithRequestId(request, requestHeader(request, incoming, 'x-request-id'), 'anonymous', connectionOf(incoming));
     const headers: AnswerHeaders = { values: { 'X-Request-Id': ctx.requestId }, built: undefined };
     let response: Response;
     let limit: RateLimitDecision | undefined;
@@ -138,7 +136,9 @@ export function createKitApp(given: KitConfig): KitApp {
       if (limit && !limit.allowed) throw rateLimited(limit);
       if (limit?.allowed) Object.assign(headers.values, limit.headers);
       if (authError !== undefined) throw authError;
-      response = await runMiddleware(chain, request, ctx, (current) => answer(current, headers));
+      response = await (chain.length === 0
+        ? answer(ctx, headers)
+        : runMiddleware(chain, request, ctx, (current) => answer(current, headers)));
       if (guard?.failure) {
         // A handler that went on as if the body were whole (a sign-in form turning the failed read
         // into a redirect) or misread the failure (a parse error) does not get its answer through; one
@@ -277,7 +277,7 @@ export function createKitApp(given: KitConfig): KitApp {
       return handle(
         request,
         env,
-        async (ctx, headers) => {
+        (ctx, headers) => {
           // Hono hands HEAD to the GET handler; where HEAD is not one of the path's methods it gets
           // the same 405 as any other method, so both agree on Allow.
           if (request.method === 'HEAD' && !methodsByPath.get(path)?.has('HEAD')) throw notAllowed(request, path);
@@ -460,7 +460,10 @@ async function answerRoute(
   pathValues: Record<string, string>,
   headers: AnswerHeaders,
 ): Promise<Response> {
-  const input = await readInput(request, route, requestBody(request, env), limits, pathValues);
+  const body = requestBody(request, env);
+  // Without a body (most calls) the input is read at once, with no promise to wait for.
+  const input =
+    body === null ? readInputWithoutBody(request.url, route, pathValues) : await readInput(request, route, body, limits, pathValues);
   let output: unknown;
   try {
     output = await registry.invoke(route, input, ctx);
@@ -524,7 +527,10 @@ function runMiddleware(
 function connectionOf(incoming: IncomingMessage | undefined): ConnectionInfo | undefined {
   const socket = incoming?.socket;
   if (!socket) return undefined;
-  if (!(socket instanceof TLSSocket)) return { ...(socket.remoteAddress === undefined ? {} : { remoteAddress: socket.remoteAddress }) };
+  if (!(socket instanceof TLSSocket)) {
+    const remoteAddress = socket.remoteAddress;
+    return remoteAddress === undefined ? {} : { remoteAddress };
+  }
   const error = socket.authorizationError as Error | string | null | undefined;
   return {
     ...(socket.remoteAddress === undefined ? {} : { remoteAddress: socket.remoteAddress }),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthType, KitContext } from '../definitions/context.js';
+import type { AuthType, ConnectionInfo, KitContext } from '../definitions/context.js';
 
 const requestIdPattern = /^[\w.:-]{1,128}$/;
 
@@ -19,7 +19,17 @@ export function contextFor(request: Request, authType: AuthType = 'anonymous'): 
   return contextWithRequestId(request, request.headers.get('x-request-id'), authType);
 }
 
-/** `contextFor` with the caller's `X-Request-Id` already read (the app reads it from Node's parsed headers). */
-export function contextWithRequestId(request: Request, given: string | null, authType: AuthType = 'anonymous'): KitContext {
-  return { requestId: given && requestIdPattern.test(given) ? given : randomUUID(), authType, request };
+/**
+ * `contextFor` with the caller's `X-Request-Id` already read (the app reads it from Node's parsed
+ * headers), and the connection when the request came over one.
+ */
+export function contextWithRequestId(
+  request: Request,
+  given: string | null,
+  authType: AuthType = 'anonymous',
+  connection?: ConnectionInfo,
+): KitContext {
+  const requestId = given && requestIdPattern.test(given) ? given : randomUUID();
+  // One object literal either way: a context is made per request, and adding a key afterwards costs more.
+  return connection ? { requestId, authType, request, connection } : { requestId, authType, request };
 }

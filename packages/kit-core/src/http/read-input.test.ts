@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineAPI } from '../definitions/define-api.js';
@@ -36,7 +37,39 @@ describe('readInput', () => {
   it('converts query parameters to the types of their schema, and reads no fragment', async () => {
     const input = await readInput(new Request('http://localhost/api/items?q=a%20b&limit=5&open=true#top'), list, null);
     expect({ ...input }).toEqual({ q: 'a b', limit: 5, open: true });
-    expect(Object.getPrototypeOf(input)).toBeNull();
+    // It inherits nothing, so a parameter named after an Object.prototype member is an own key or absent.
+    expect('toString' in input).toBe(false);
+    expect(input.constructor).toBeUndefined();
+    expect(Object.getPrototypeOf(Object.getPrototypeOf(input))).toBeNull();
+  });
+
+  it('reads `__proto__` and `constructor` as ordinary parameters', async () => {
+    const open = registry.register('GET', '/api/open', defineAPI({ input: z.looseObject({}), handler: async () => ({}) }));
+    const input = await readInput(new Request('http://localhost/api/open?__proto__=x&constructor=y'), open, null);
+    expect(Object.keys(input)).toEqual(['__proto__', 'constructor']);
+    expect(Object.getPrototypeOf(Object.getPrototypeOf(input))).toBeNull();
+  });
+
+  it('splits a query string exactly as URLSearchParams reads it', async () => {
+    const open = registry.get('get_api_open')!;
+    // Characters that matter to the split (separators, escapes) among ordinary ones.
+    const part = fc.stringMatching(/^[a-z=&%+#?;._ 0-9A-F-]{0,12}$/);
+    await fc.assert(
+      fc.asyncProperty(part, async (search) => {
+        const request = new Request(`http://localhost/api/open?${search}`);
+        const expected = new Map<string, string>();
+        const repeated = new Set<string>();
+        for (const [name, value] of new URL(request.url).searchParams) {
+          if (expected.has(name)) repeated.add(name);
+          else expected.set(name, value);
+        }
+        const read = readInput(request, open, null);
+        if (repeated.size > 0) return void (await expect(read).rejects.toBeInstanceOf(KitError));
+        const input = await read;
+        expect(new Map(Object.entries(input))).toEqual(expected);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('refuses a parameter given twice, naming it once, beside the other bad ones', async () => {

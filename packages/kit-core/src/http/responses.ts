@@ -29,9 +29,22 @@ export function jsonAnswer(ifNoneMatch: string | null | undefined, value: unknow
   const body = JSON.stringify(value);
   // One call instead of a Hash object per answer (node:crypto's one-shot hash, Node 20.12 and later).
   const etag = `W/"${hash('sha1', body, 'base64url')}"`;
-  const common = { ETag: etag, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff', ...headers };
-  if (matchesEtag(ifNoneMatch, etag)) return new Response(null, { status: 304, headers: common });
-  return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', ...common } });
+  if (matchesEtag(ifNoneMatch, etag)) {
+    return new Response(null, {
+      status: 304,
+      headers: { ETag: etag, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff', ...headers },
+    });
+  }
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      ETag: etag,
+      'Cache-Control': 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+      ...headers,
+    },
+  });
 }
 
 /**

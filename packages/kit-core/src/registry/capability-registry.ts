@@ -237,7 +237,23 @@ export class CapabilityRegistry {
    * `ApprovalDeniedError` (a `forbidden` naming the denied approval); `redact` replaces the policy's `redact` paths of the
    * validated output with `"[redacted]"`.
    */
-  async invoke(route: RegisteredRoute, input: unknown, ctx: KitContext): Promise<unknown> {
+  invoke(route: RegisteredRoute, input: unknown, ctx: KitContext): Promise<unknown> {
+    const definition = route.definition;
+    if (this.#observers.length > 0 || definition.policy !== undefined || definition.output !== undefined) {
+      return this.#invokeFully(route, input, ctx);
+    }
+    // Most calls have no observer to tell, no policy and no output schema: validating the input and
+    // calling the handler is all there is to do, without the clock readings and the bookkeeping.
+    try {
+      const parsed = safeParseWithMessages(definition.input ?? emptyInput, input ?? {});
+      if (!parsed.success) return Promise.reject(invalidInput(fieldIssues(parsed.error)));
+      return Promise.resolve(definition.handler({ input: parsed.data as never, ctx }));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  async #invokeFully(route: RegisteredRoute, input: unknown, ctx: KitContext): Promise<unknown> {
     const startedAt = new Date();
     const started = performance.now();
     let parsedInput: unknown;
