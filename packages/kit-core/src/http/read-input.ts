@@ -138,10 +138,10 @@ function readQuery(url: string, route: RegisteredRoute, issues: FieldIssue[]): R
   const search = hash < 0 ? url.slice(start + 1) : url.slice(start + 1, hash);
   const first = new Map<string, string>();
   let repeated: Set<string> | undefined;
-  for (const [field, value] of queryPairs(search)) {
+  forEachQueryPair(search, (field, value) => {
     if (first.has(field)) (repeated ??= new Set()).add(field);
     else first.set(field, value);
-  }
+  });
   for (const [field, value] of first) {
     if (repeated?.has(field)) issues.push({ field, message: 'is given more than once in the query string; send it once' });
     else convertInto(values, issues, field, value, route);
@@ -150,20 +150,26 @@ function readQuery(url: string, route: RegisteredRoute, issues: FieldIssue[]): R
 }
 
 /**
- * The name and value pairs of a query string. One without `%` or `+` (most) needs no decoding and is
- * split here; any other is decoded by `URLSearchParams`, which is what the split must agree with.
+ * Visits the name and value pairs of a query string. One without `%` or `+` (most) needs no decoding
+ * and is split here, without building arrays; any other is decoded by `URLSearchParams`, which is
+ * what the split must agree with.
  */
-function queryPairs(search: string): Iterable<[string, string]> {
-  if (search === '') return [];
-  // The constructor drops a leading `?`, which here belongs to the first name (`/a??x=1` names `?x`).
-  if (search.includes('%') || search.includes('+')) return new URLSearchParams(search.startsWith('?') ? `&${search}` : search);
-  const pairs: [string, string][] = [];
-  for (const part of search.split('&')) {
-    if (part === '') continue;
-    const equals = part.indexOf('=');
-    pairs.push(equals < 0 ? [part, ''] : [part.slice(0, equals), part.slice(equals + 1)]);
+function forEachQueryPair(search: string, visit: (name: string, value: string) => void): void {
+  if (search.includes('%') || search.includes('+')) {
+    // The constructor drops a leading `?`, which here belongs to the first name (`/a??x=1` names `?x`).
+    for (const [name, value] of new URLSearchParams(search.startsWith('?') ? `&${search}` : search)) visit(name, value);
+    return;
   }
-  return pairs;
+  for (let start = 0; start < search.length;) {
+    let end = search.indexOf('&', start);
+    if (end < 0) end = search.length;
+    if (end > start) {
+      const equals = search.indexOf('=', start);
+      if (equals < 0 || equals > end) visit(search.slice(start, end), '');
+      else visit(search.slice(start, equals), search.slice(equals + 1, end));
+    }
+    start = end + 1;
+  }
 }
 
 /** Converts one text parameter (of the path or the query string) to its schema's type, or records why not. */
