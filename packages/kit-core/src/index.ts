@@ -31,7 +31,16 @@ export { KitError, invalidInput, kitErrorCodes, type FieldIssue, type KitErrorCo
 export { quoteInput } from './errors/problem.js';
 export type { PageSecurityHeaders, ReferrerPolicyValue } from './http/page-security.js';
 export { createKitApp } from './app/create-kit-app.js';
-export type { KitApp, KitServer, ListenOptions, MountOptions, RawHandler } from './app/kit-app.js';
+export type {
+  KitApp,
+  KitRequestListener,
+  KitServer,
+  ListenOptions,
+  MountOptions,
+  RawHandler,
+  RequestListenerOptions,
+} from './app/kit-app.js';
+export type { ResponseCacheOptions, ResponseCacheStats } from './response-cache/response-cache-options.js';
 export {
   defineRateLimit,
   parseWindow,

@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { ContentStore } from '../service/state.js';
-import type { ResponseCacheStats } from './response-cache.js';
+import type { ResponseCacheStats } from '@kit/kit-core';
 
 /** The service's Prometheus metrics. */
 export interface DocsMetrics {
@@ -14,7 +14,7 @@ export interface DocsMetrics {
  * search queries; the content version and whether the last reload failed; response-cache figures;
  * and Node's process metrics (memory, CPU, event-loop lag, garbage collection).
  */
-export function createMetrics(store: ContentStore, cacheStats?: () => ResponseCacheStats): DocsMetrics {
+export function createMetrics(store: ContentStore, cacheStats?: () => ResponseCacheStats | undefined): DocsMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -70,7 +70,7 @@ export function createMetrics(store: ContentStore, cacheStats?: () => ResponseCa
       help: 'Responses held in the response cache.',
       registers: [registry],
       collect() {
-        this.set(cacheStats().entries);
+        this.set(cacheStats()?.entries ?? 0);
       },
     });
     new Gauge({
@@ -78,7 +78,7 @@ export function createMetrics(store: ContentStore, cacheStats?: () => ResponseCa
       help: 'Bytes of bodies held in the response cache, compressed copies included.',
       registers: [registry],
       collect() {
-        this.set(cacheStats().bytes);
+        this.set(cacheStats()?.bytes ?? 0);
       },
     });
     // Counters only go up: each scrape adds what happened since the previous one.
@@ -88,7 +88,7 @@ export function createMetrics(store: ContentStore, cacheStats?: () => ResponseCa
       help: 'Requests answered from the response cache.',
       registers: [registry],
       collect() {
-        const now = cacheStats().hits;
+        const now = cacheStats()?.hits ?? 0;
         this.inc(now - seen.hits);
         seen = { ...seen, hits: now };
       },
@@ -98,7 +98,7 @@ export function createMetrics(store: ContentStore, cacheStats?: () => ResponseCa
       help: 'Cacheable requests that had to be computed.',
       registers: [registry],
       collect() {
-        const now = cacheStats().misses;
+        const now = cacheStats()?.misses ?? 0;
         this.inc(now - seen.misses);
         seen = { ...seen, misses: now };
       },

@@ -1,24 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { type KitApp } from '@kit/kit-core';
-import { maxBodyBytes as apiBodyBytes, problemForRequestError, problemResponse } from '@kit/kit-core/http';
+import { maxBodyBytes as apiBodyBytes } from '@kit/kit-core/http';
 import type { Logger } from 'pino';
 import { answerPreflight, corsHeaders, isOpenToAllOrigins, pageSecurityHeaders } from './cross-origin.js';
+import type { HealthCheck } from './health-check.js';
 import { hostGuardRefusal } from './host-guard.js';
 import type { ServerLimits } from './limits.js';
 import type { DocsMetrics } from './metrics.js';
 import { incompleteRequestProblem, timeoutProblem, writeProblem } from './problem.js';
 import { methodLabel, pathOf, routeLabel } from './route-label.js';
-
-/** Answers a request without the app, or returns false. */
-export type FastPath = (
-  request: IncomingMessage,
-  response: ServerResponse,
-  target: string,
-  path: string,
-  headers: Record<string, string>,
-) => boolean;
 
 /** What the request listener needs. */
 export interface ListenerOptions {
@@ -30,8 +21,8 @@ export interface ListenerOptions {
   readonly mcpHosts: ReadonlySet<string> | undefined;
   /** True once shutdown has begun: responses then close their connection. */
   readonly isClosing: () => boolean;
-  /** Answers cached requests and health checks without the app; absent when rate limits apply. */
-  readonly fastPath?: FastPath;
+  /** Answers health checks without the app; absent when rate limits apply. */
+  readonly healthCheck?: HealthCheck;
   /** Log every request at info, or (the default) only those answered 4xx or 5xx. */
   readonly accessLog?: boolean;
   /** Told of every request answered 5xx (abandoned ones, 499, are not failures). */
@@ -41,13 +32,14 @@ export interface ListenerOptions {
 const requestIdPattern = /^[\w.:-]{1,128}$/;
 
 /**
- * The Node request listener of the service: the process-level concerns around the app. It gives
- * each request an id (the caller's `X-Request-Id` when it is a short token), applies CORS on the
+ * The Node request listener of the service: the process-level concerns around the app's own request
+ * listener (`app.requestListener()`, which answers what the response cache keeps straight from Node). It
+ * gives each request an id (the caller's `X-Request-Id` when it is a short token), applies CORS on the
  * API and security headers on pages, guards `/mcp` and `/a2a` against DNS rebinding, refuses oversized bodies
  * up front, bounds the time a handler may take, and logs and measures every finished request.
  */
 export function createRequestListener(options: ListenerOptions): (request: IncomingMessage, response: ServerResponse) => void {
-  const { app, logger, metrics, limits, fastPath } = options;
+  const { app, logger, metrics, limits, healthCheck } = options;
   const accessLog = options.accessLog ?? false;
   const timeoutMs = limits.handlerTimeoutMs;
   // One child logger per route, method and status: pino serialises a child's fields once, so each
@@ -62,27 +54,21 @@ export function createRequestListener(options: ListenerOptions): (request: Incom
     }
     return child;
   };
-  const listener = getRequestListener(
-    (request, env) => {
-      const { incoming } = env as HttpBindings;
+  const listener = app.requestListener({
+    around: (request, bindings, answer) => {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<Response>((resolve) => {
         // A request whose body is still arriving is late by the client's doing, not the server's.
-        timer = setTimeout(() => resolve(incoming.complete ? timeoutProblem(timeoutMs) : incompleteRequestProblem(timeoutMs)), timeoutMs);
+        timer = setTimeout(
+          () => resolve(bindings.incoming.complete ? timeoutProblem(timeoutMs) : incompleteRequestProblem(timeoutMs)),
+          timeoutMs,
+        );
       });
-      return Promise.race([app.fetch(request, env as HttpBindings), timeout]).finally(() => clearTimeout(timer));
+      return Promise.race([answer(request, bindings), timeout]).finally(() => clearTimeout(timer));
     },
-    {
-      // A request the adapter cannot read (a malformed target or Host) is the client's 400; anything
-      // else failing out here is the server's own fault, answered as a generic 500 and logged.
-      errorHandler: (error) => {
-        const malformed = problemForRequestError(error);
-        if (malformed) return malformed;
-        logger.error({ err: error }, 'request failed outside the app');
-        return problemResponse(error);
-      },
-    },
-  );
+    // Failing outside the app is the server's own fault: answered as a generic 500, and logged.
+    onError: (error) => logger.error({ err: error }, 'request failed outside the app'),
+  });
 
   return (request, response) => {
     const started = process.hrtime.bigint();
@@ -121,7 +107,7 @@ export function createRequestListener(options: ListenerOptions): (request: Incom
     } else {
       Object.assign(headers, pageSecurityHeaders);
     }
-    if (fastPath?.(request, response, target, path, headers)) return;
+    if (healthCheck?.(request, response, target, headers)) return;
     const declared = Number(request.headers['content-length'] ?? 0);
     // The API reads at most 64 KiB of JSON: refused here, before a byte is read, it gets the same
     // answer as from the app; other paths (/mcp) have the server's own, larger limit.
@@ -138,7 +124,7 @@ export function createRequestListener(options: ListenerOptions): (request: Incom
         headers,
       );
     }
-    for (const name in headers) if (name !== 'x-request-id') response.setHeader(name, headers[name]!);
-    void listener(request, response);
+    // Given to the app's listener rather than set here, so a cached answer goes out in one writeHead.
+    listener(request, response, headers);
   };
 }

@@ -14,8 +14,7 @@ import { createMetrics } from './metrics.js';
 import { createContentReloader, watchContent, type ContentReloader } from './reload.js';
 import { openDocsOps, type DocsOpsRecorder } from './ops-recorder.js';
 import { createRequestListener } from './request-listener.js';
-import { ResponseCache } from './response-cache.js';
-import { createFastPath } from './fast-path.js';
+import { createHealthCheck } from './health-check.js';
 import { methodLabel } from './route-label.js';
 
 /** Options of a serving process. */
@@ -58,7 +57,12 @@ export interface DocsServer {
   close(): Promise<void>;
 }
 
-/** Paths whose answers depend only on the url and the content, so they can be cached per content version. */
+/**
+ * Paths whose answers depend only on the url and the content, so the framework's response cache keeps
+ * them per content version and gives them to every caller: the service has no authentication and no
+ * per-caller answers. The API routes could say `cache: 'shared'` themselves, but the pages and
+ * documents added with `app.get` cannot, so one list says it for all.
+ */
 function isCacheable(path: string): boolean {
   return (
     path === '/api/docs' ||
@@ -81,14 +85,14 @@ export async function startDocsServer(options: DocsServerOptions): Promise<DocsS
   const logger = options.logger ?? createLogger();
   const limits: ServerLimits = { ...defaultLimits, ...options.limits };
   const content = await loadContentWithSnapshot(options.contentDirectory);
+  // The store is made by the service, which the cache is configured for: the version is read through this reference.
   let storeRef: { version: number } = { version: 0 };
-  const cache = new ResponseCache({ version: () => storeRef.version, cacheable: isCacheable });
   const rateLimitStore: RateLimitStore | undefined =
     options.rateLimit && options.redisUrl ? new RedisStore({ url: options.redisUrl }) : undefined;
   const service = createDocsService(content, {
     ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}),
     kit: {
-      middleware: [cache.middleware()],
+      responseCache: { version: () => storeRef.version, cacheable: isCacheable },
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
       ...(rateLimitStore ? { rateLimitStore } : {}),
       ...(options.trustProxy ? { clientKey: ({ request, remoteAddress }) => forwardedFor(request) ?? remoteAddress ?? 'unknown' } : {}),
@@ -98,7 +102,7 @@ export async function startDocsServer(options: DocsServerOptions): Promise<DocsS
     },
   });
   storeRef = service.store;
-  const metrics = createMetrics(service.store, () => cache.stats());
+  const metrics = createMetrics(service.store, () => service.app.responseCacheStats());
   const readMetrics = cluster.isWorker ? clusterMetricsReader(metrics.registry) : () => metrics.registry.metrics();
   service.app.get(
     '/metrics',
@@ -123,7 +127,7 @@ export async function startDocsServer(options: DocsServerOptions): Promise<DocsS
     }),
     isClosing: () => closing,
     // Rate limits are enforced inside the app, so with limits on every request goes through it.
-    ...(options.rateLimit ? {} : { fastPath: createFastPath(cache, service.store) }),
+    ...(options.rateLimit ? {} : { healthCheck: createHealthCheck(service.store) }),
     accessLog: options.accessLog ?? false,
     ...(ops ? { onFailedRequest: (info: Parameters<DocsOpsRecorder['requestFailed']>[0]) => ops.requestFailed(info) } : {}),
   });

@@ -27,10 +27,10 @@ export interface DocsServiceOptions {
   readonly publicBaseUrl?: string;
   /** Hosts allowed to reach `/mcp` (DNS rebinding protection); default: loopback names only when bound to loopback. */
   readonly allowedHosts?: readonly string[];
-  /** Settings passed on to the app: rate limits and their store, the client key, middleware (the server's response cache), the body timeout. */
+  /** Settings passed on to the app: the response cache, rate limits and their store, the client key, middleware, the body timeout. */
   readonly kit?: Pick<
     KitConfig,
-    'middleware' | 'rateLimit' | 'rateLimitStore' | 'clientKey' | 'onRateLimitError' | 'onError' | 'bodyTimeoutMs'
+    'responseCache' | 'middleware' | 'rateLimit' | 'rateLimitStore' | 'clientKey' | 'onRateLimitError' | 'onError' | 'bodyTimeoutMs'
   >;
 }
 

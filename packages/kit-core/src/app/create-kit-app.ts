@@ -1,8 +1,8 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import { TLSSocket } from 'node:tls';
 import { Readable } from 'node:stream';
-import { getRequestListener } from '@hono/node-server';
+import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { ConnectionInfo, KitContext } from '../definitions/context.js';
 import type { KitConfig } from '../definitions/define-config.js';
@@ -11,7 +11,7 @@ import type { MiddlewareDefinition } from '../definitions/define-middleware.js';
 import { KitError } from '../errors/kit-error.js';
 import { asKitError, quoteInput } from '../errors/problem.js';
 import { contextWithRequestId } from '../http/context.js';
-import { incomingOf, requestHeader } from '../http/incoming-header.js';
+import { incomingHasBody, incomingOf, requestHeader } from '../http/incoming-header.js';
 import { guardHttpServer } from '../http/guard-http-server.js';
 import { defaultBodyTimeoutMs, maxBodyBytes as defaultMaxBodyBytes, readInput, readInputWithoutBody } from '../http/read-input.js';
 import { guardRequestBody, type BodyGuard, type BodyLimits } from '../http/body-guard.js';
@@ -19,7 +19,7 @@ import { crossSiteRefusal, isUnsafeMethod, trustedOriginSet } from '../http/cros
 import { problemForRequestError } from '../http/request-error.js';
 import { jsonAnswer, problemResponse, uncachedJsonResponse } from '../http/responses.js';
 import { CapabilityRegistry, type RegisteredRoute } from '../registry/capability-registry.js';
-import type { KitApp, KitServer } from './kit-app.js';
+import type { KitApp, KitServer, RequestListenerOptions } from './kit-app.js';
 import { StaticRoutes } from './static-routes.js';
 import { ApprovalRequiredError } from '../approvals/approval-required-error.js';
 import { approvalStatusResponse, holdsForApproval, pendingApprovalResponse } from '../approvals/http.js';
@@ -29,6 +29,12 @@ import { MemoryStore } from '../rate-limit/memory-store.js';
 import { applyPlugins, setUpPlugins } from '../plugins/apply-plugins.js';
 import { serveWebSockets } from '../websocket/serve-websockets.js';
 import { RateLimiter, rateLimited, type RateLimitDecision } from '../rate-limit/rate-limiter.js';
+import type { AnswerHeaders } from '../http/answer-headers.js';
+import { ResponseCache } from '../response-cache/response-cache.js';
+import { cacheRequestOf } from '../response-cache/cache-request.js';
+import { answerThroughCache, type SharedExchange } from '../response-cache/answer-through-cache.js';
+import { answerFromNode } from '../response-cache/answer-from-node.js';
+import { checkSharedRoute } from '../response-cache/check-shared-route.js';
 
 const defaultInfo: AppInfo = { title: 'kit app', version: '0.0.0' };
 
@@ -103,15 +109,28 @@ export function createKitApp(given: KitConfig): KitApp {
   registry.useAuthentication(middleware.flatMap((definition) => definition.challenges ?? []));
   const challenge = registry.challenges.join(', ');
 
+  const routes = Object.entries(config.routes ?? {}) as [RouteKey, AnyAPIDefinition][];
+  // Made when the app asks for one, or when a route declares its answer shared and so expects one.
+  const responseCache =
+    config.responseCache !== undefined || routes.some(([, definition]) => definition.cache === 'shared')
+      ? new ResponseCache(config.responseCache)
+      : undefined;
+  const sharing = {
+    authentication: middleware.flatMap((definition) => (definition.authenticate ? [definition.name] : [])),
+    cacheable: config.responseCache?.cacheable,
+  };
+
   // `guard` watches the body of an endpoint that reads it itself (see guardRequestBody): when the
   // body broke its limits, the answer is an error, whatever the handler made of the failed read.
   // `answer` gets the headers every answer carries (request id, rate limits) to build its response
   // with; a response it records as built with them is sent as it is, any other gets them set afterwards.
+  // `exchange` is there when the request's answer may be shared: it then goes through the response cache.
   const handle = async (
     request: Request,
     env: unknown,
     answer: (ctx: KitContext, headers: AnswerHeaders) => Promise<Response>,
     guard?: BodyGuard,
+    exchange?: SharedExchange,
   ): Promise<Response> => {
     const incoming = incomingOf(env);
     let ctx = contextWithRequestId(request, requestHeader(request, incoming, 'x-request-id'), 'anonymous', connectionOf(incoming));
@@ -136,9 +155,9 @@ export function createKitApp(given: KitConfig): KitApp {
       if (limit && !limit.allowed) throw rateLimited(limit);
       if (limit?.allowed) Object.assign(headers.values, limit.headers);
       if (authError !== undefined) throw authError;
-      response = await (chain.length === 0
-        ? answer(ctx, headers)
-        : runMiddleware(chain, request, ctx, (current) => answer(current, headers)));
+      const respond = () =>
+        chain.length === 0 ? answer(ctx, headers) : runMiddleware(chain, request, ctx, (current) => answer(current, headers));
+      response = await (exchange ? answerThroughCache(exchange, headers, respond) : respond());
       if (guard?.failure) {
         // A handler that went on as if the body were whole (a sign-in form turning the failed read
         // into a redirect) or misread the failure (a parse error) does not get its answer through; one
@@ -264,11 +283,33 @@ export function createKitApp(given: KitConfig): KitApp {
     }
   };
   /**
+   * The request to the endpoint at `path` as the response cache takes it, when its answer may be shared:
+   * a GET, or a HEAD where the path answers HEAD, without a body, to a route declared shared or a path
+   * the app's `cacheable` accepts.
+   */
+  const exchangeOf = (request: Request, env: unknown, path: string, sharedRoute: boolean): SharedExchange | undefined => {
+    if (!responseCache) return undefined;
+    const cacheRequest = cacheRequestOf(request, incomingOf(env));
+    if (!cacheRequest) return undefined;
+    const answersHead = methodsByPath.get(path)?.has('HEAD') === true;
+    if (cacheRequest.method === 'HEAD' && !answersHead) return undefined;
+    if (!sharedRoute && !responseCache.cacheable(cacheRequest.path)) return undefined;
+    return { cache: responseCache, request: cacheRequest, answersHead };
+  };
+  /**
    * `limits` are those of an endpoint that reads its body itself (a mounted handler): its request,
    * and so the middleware's, reads the body through a guard. A route reads its JSON body with
-   * `readInput`, which keeps the same limits itself, so its request is left as it is.
+   * `readInput`, which keeps the same limits itself, so its request is left as it is. `sharedRoute`:
+   * a route declared `cache: 'shared'`.
    */
-  const register = (path: string, methods: readonly HttpMethod[], answer: Answer, headWithGet = true, limits?: BodyLimits) => {
+  const register = (
+    path: string,
+    methods: readonly HttpMethod[],
+    answer: Answer,
+    headWithGet = true,
+    limits?: BodyLimits,
+    sharedRoute = false,
+  ) => {
     if (allow(path, methods, headWithGet)) pendingNotAllowed.push(path);
     const hasParameters = path.includes(':');
     const endpoint: Endpoint = (given, env, pathValues) => {
@@ -284,6 +325,7 @@ export function createKitApp(given: KitConfig): KitApp {
           return answer(request, ctx, env, pathValues, headers);
         },
         guarded?.guard,
+        exchangeOf(request, env, path, sharedRoute),
       );
     };
     for (const method of methods) {
@@ -338,13 +380,21 @@ export function createKitApp(given: KitConfig): KitApp {
     methodNotAllowed.onError((error) => problemResponse(error));
   };
 
-  for (const [key, definition] of Object.entries(config.routes ?? {}) as [RouteKey, AnyAPIDefinition][]) {
+  for (const [key, definition] of routes) {
     const [method, path] = splitRouteKey(key);
+    checkSharedRoute(method, path, definition, sharing);
     const route = registry.register(method, path, definition);
-    register(path, [method], (request, ctx, env, pathValues, headers) =>
-      answerRoute(registry, route, request, env, ctx, bodyLimits, pathValues, headers),
+    register(
+      path,
+      [method],
+      (request, ctx, env, pathValues, headers) => answerRoute(registry, route, request, env, ctx, bodyLimits, pathValues, headers),
+      true,
+      undefined,
+      definition.cache === 'shared',
     );
   }
+  // Hits answered from Node skip the app, so only where nothing in the app must see every request.
+  const cacheFromNode = responseCache && !limiter && authenticators.length === 0 ? responseCache : undefined;
 
   const app: KitApp = {
     registry,
@@ -381,10 +431,30 @@ export function createKitApp(given: KitConfig): KitApp {
         onError: reportError,
       });
     },
+    requestListener: (options: RequestListenerOptions = {}) => {
+      seal();
+      const { around, onError } = options;
+      const answer = around ? (request: Request, env: unknown) => around(request, env as HttpBindings, serve) : serve;
+      const adapter = getRequestListener(answer, {
+        errorHandler: (error) => {
+          const unreadable = problemForRequestError(error);
+          if (unreadable) return unreadable;
+          onError?.(error);
+          return problemResponse(error);
+        },
+      });
+      return (incoming: IncomingMessage, outgoing: ServerResponse, headers?: Record<string, string>) => {
+        if (cacheFromNode && answerFromNode(cacheFromNode, incoming, outgoing, headers)) return;
+        // The adapter writes the answer's own headers over these.
+        if (headers) for (const name in headers) outgoing.setHeader(name, headers[name]!);
+        void adapter(incoming, outgoing);
+      };
+    },
+    responseCacheStats: () => responseCache?.stats(),
     listen: async (options = {}) => {
       seal();
       const { port = 3000, host = '127.0.0.1', tls } = options;
-      const listener = getRequestListener(serve, { errorHandler: (error) => problemForRequestError(error) ?? problemResponse(error) });
+      const listener = app.requestListener();
       // The guard answers a missing Host with a problem document, so Node's own empty 400 is off.
       // With requestCert, a client without a trusted certificate still connects (rejectUnauthorized is
       // off unless asked for), so the app can answer it with a problem document instead of a reset.
@@ -432,16 +502,6 @@ function checkLimits(component: string, maxBytes: number, timeoutMs: number, fal
   if (!(Number.isFinite(timeoutMs) && timeoutMs > 0 && timeoutMs <= 2_147_483_647))
     throw new TypeError(`${component}: bodyTimeoutMs must be a positive number of milliseconds up to 2147483647, got ${timeoutMs}`);
   return { maxBytes, timeoutMs };
-}
-
-/**
- * The headers every answer of the app carries (`values`: request id, rate limits), given to the answer
- * before it builds its response, and that response once it is built with them (`built`), so the app has
- * nothing to add to it: adding would turn the response's plain header object into a fetch `Headers`.
- */
-interface AnswerHeaders {
-  readonly values: Record<string, string>;
-  built: Response | undefined;
 }
 
 /** Answers a request to one endpoint, given the values of its path's `:name` segments. */
@@ -556,10 +616,7 @@ function requestBody(request: Request, env: unknown): ReadableStream<Uint8Array>
   // more than answering a simple GET; GET and HEAD bodies are only ever in the incoming message.
   if (request.method !== 'GET' && request.method !== 'HEAD') return request.body;
   const incoming = incomingOf(env);
-  if (!incoming) return null;
-  const length = incoming.headers['content-length'];
-  const hasBody = (length !== undefined && length !== '0') || incoming.headers['transfer-encoding'] !== undefined;
-  return hasBody ? (Readable.toWeb(incoming) as ReadableStream<Uint8Array>) : null;
+  return incoming && incomingHasBody(incoming) ? (Readable.toWeb(incoming) as ReadableStream<Uint8Array>) : null;
 }
 
 function splitRouteKey(key: RouteKey): [HttpMethod, string] {

@@ -83,9 +83,29 @@ export interface APIDefinition<TInput = unknown, TOutput = unknown> {
    * How HTTP caches may keep the answer. `'etag'` (the default): `Cache-Control: no-cache` with a
    * weak `ETag` hashed from the body, and `If-None-Match` answered 304. `'no-store'`: for an answer
    * that changes on every call (a clock, a counter), sent with `Cache-Control: no-store` and no ETag,
-   * so no cache ever serves an earlier one as current.
+   * so no cache ever serves an earlier one as current. `'shared'`: as `'etag'` on the wire, and the
+   * answer depends only on the URL (path and query) and the app's `responseCache.version`, so the app
+   * keeps it in its response cache and gives it to every caller who asks for the same URL, without
+   * running the handler again (see `KitConfig.responseCache`). Only for a GET route whose answer is the
+   * same for everyone: never one under a policy (which may deny, hold or redact per caller) and never in
+   * an app with authentication, where the handler may answer by `ctx.auth`; `createKitApp` refuses
+   * both with a `TypeError`, and a route that reads a cookie or the `Host` must not be shared either.
+   * Kept answers skip the handler, so `registry.observe` (an audit trail) sees only the calls that ran.
+   *
+   * @example
+   * ```ts
+   * import { z } from 'zod';
+   * import { defineAPI } from '@kit/kit-core';
+   *
+   * const countries = new Map([['fr', 'France'], ['de', 'Germany']]);
+   * export const country = defineAPI({
+   *   cache: 'shared', // the same answer for everyone who asks for /api/countries?code=fr
+   *   input: z.strictObject({ code: z.string() }),
+   *   handler: async ({ input }) => ({ name: countries.get(input.code) ?? null }),
+   * });
+   * ```
    */
-  readonly cache?: 'etag' | 'no-store';
+  readonly cache?: 'etag' | 'no-store' | 'shared';
   /** How the HTTP answer is shaped: by default a 200; `{ kind: 'created', location }` for a 201 with `Location`. */
   readonly response?: APIResponse<TOutput>;
   /**

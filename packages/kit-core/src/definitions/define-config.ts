@@ -8,6 +8,7 @@ import type { ApprovalOptions } from '../approvals/options.js';
 import type { PluginDefinition } from '../plugins/define-plugin.js';
 import type { WebSocketDefinition } from '../websocket/define-websocket.js';
 import type { PageSecurityHeaders } from '../http/page-security.js';
+import type { ResponseCacheOptions } from '../response-cache/response-cache-options.js';
 
 /**
  * The application's configuration.
@@ -39,6 +40,19 @@ export interface KitConfig {
    * and how many calls one caller may have waiting at once (`maxPendingPerRequester`, default 20).
    */
   readonly approvals?: ApprovalOptions;
+  /**
+   * Keeps answers that are the same for every caller and gives them again without running the app:
+   * those of routes declared `cache: 'shared'`, and of the paths `cacheable` accepts (pages, documents).
+   * Only storable 200s of GET requests without a body are kept, by request target (and `Accept` when the
+   * answer says `Vary: Accept`), until `version()` changes or the bounds (`maxEntries`, 2000; `maxBytes`,
+   * 64 MiB) evict the least recently used. A kept answer is sent with the request's own id, a 304 when
+   * `If-None-Match` names its ETag, and bodies of 1 KiB or more in brotli or gzip as `Accept-Encoding`
+   * allows, compressed once per entry. Authentication and rate limits still run for every request;
+   * without either, `listen()` (and `app.requestListener()`) answers a kept answer straight from Node.
+   * The app's middleware runs only when the answer is computed, and what it adds is kept with it. An app
+   * with a `cache: 'shared'` route and no `responseCache` gets one with the defaults. Default: none.
+   */
+  readonly responseCache?: ResponseCacheOptions;
   /** Where rate-limit counters live: a `MemoryStore` of this process unless given (`RedisStore` for replicas). */
   readonly rateLimitStore?: RateLimitStore;
   /**

@@ -23,3 +23,12 @@ export function incomingOf(env: unknown): IncomingMessage | undefined {
 export function requestHeader(request: Request, incoming: IncomingMessage | undefined, name: string): string | null {
   return incoming ? incomingHeader(incoming, name) : request.headers.get(name);
 }
+
+/**
+ * Whether a Node request announces a body: a `Content-Length` other than 0, or a chunked one. Read
+ * from the head alone, so nothing of the body is consumed.
+ */
+export function incomingHasBody(incoming: IncomingMessage): boolean {
+  const length = incoming.headers['content-length'];
+  return (length !== undefined && length !== '0') || incoming.headers['transfer-encoding'] !== undefined;
+}
