@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { renderToPipeableStream } from 'react-dom/server';
 import { buildApp, startApp } from '@kit/kit-dev';
 import { benchAppFiles } from './app-files.js';
-import { benchRows, Frame, RowTable } from './tree.js';
+import { benchRows, Frame, RowTable, type BenchRow } from './tree.js';
 
 const root = await mkdtemp(join(tmpdir(), 'kit-bench-app-'));
 await symlink(fileURLToPath(new URL('../../node_modules', import.meta.url)), join(root, 'node_modules'), 'dir');
@@ -26,24 +26,66 @@ await buildApp({ root });
 const kit = await startApp({ root, port: 0, log: false, mcp: false });
 
 /**
- * The bare server: at `/` the tree alone; at `/hydrating` the tree and its rows inlined as JSON, what a
- * hand-written server must send too before the browser can hydrate the page (kit's page does the same
- * with its bootstrap state).
+ * What kit's page sends besides the rendered tree, read once from one of its pages: the module preloads, the
+ * client entry and the bootstrap state. The hydrating side sends the same, so the two documents differ only
+ * in what kit adds for its own safety and structure (the nonce of each inline script, the comment markers of
+ * its Suspense boundaries), not in what a browser needs to hydrate the page.
+ */
+const sample = await (await fetch(`http://127.0.0.1:${kit.port}/`)).text();
+const preloads = [...sample.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]!);
+const stateText = /<script type="application\/json" id="kit-state"[^>]*>(.*?)<\/script>/s.exec(sample)?.[1];
+if (stateText === undefined || preloads.length === 0)
+  throw new Error(`the kit bench page has no bootstrap state or preloads: ${sample.slice(0, 300)}`);
+const stateTemplate = JSON.parse(stateText) as { clientEntry: string; levels: { kind: string; data: unknown }[] };
+
+/** The bootstrap state of one request: kit's, with this request's rows as the page's data. */
+function stateWith(rows: readonly BenchRow[]) {
+  return { ...stateTemplate, levels: stateTemplate.levels.map((level) => (level.kind === 'page' ? { ...level, data: { rows } } : level)) };
+}
+
+const announcerStyle = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  padding: 0,
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+/**
+ * The bare server: at `/` the tree alone; at `/hydrating` the document kit's page is, made by hand: the same
+ * head (charset, viewport, title, module preloads), the tree, the route announcer, the bootstrap state with the
+ * rows inlined as JSON and the client entry, which is what a hand-written server must send too before the
+ * browser can hydrate the page.
  */
 const bare = createServer((request, response) => {
   const rows = benchRows();
+  const hydrating = request.url === '/hydrating';
   const stream = renderToPipeableStream(
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
+        {hydrating ? <meta name="viewport" content="width=device-width, initial-scale=1" /> : null}
         <title>Bench</title>
+        {hydrating ? preloads.map((href) => <link key={href} rel="modulepreload" href={href} />) : null}
       </head>
       <body>
         <Frame>
           <RowTable rows={rows} />
         </Frame>
-        {request.url === '/hydrating' ? (
-          <script type="application/json" id="rows" dangerouslySetInnerHTML={{ __html: JSON.stringify(rows).replace(/</g, '\\u003c') }} />
+        {hydrating ? (
+          <>
+            <div id="kit-route-announcer" aria-live="assertive" aria-atomic="true" style={announcerStyle} />
+            <script
+              type="application/json"
+              id="kit-state"
+              dangerouslySetInnerHTML={{ __html: JSON.stringify(stateWith(rows)).replace(/</g, '\\u003c') }}
+            />
+            <script type="module" src={stateTemplate.clientEntry} />
+          </>
         ) : null}
       </body>
     </html>,

@@ -1,35 +1,17 @@
-import { ApprovalRequiredError, type CapabilityRegistry, type KitContext, type RegisteredRoute } from '@kit/kit-core';
+import type { CapabilityRegistry, KitContext, RegisteredRoute } from '@kit/kit-core';
 import { contextFor } from '@kit/kit-core/http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { toolAnnotations } from './annotations.js';
 import { complete, offersCompletions } from './completions.js';
+import { answerDirectly } from './direct-tool-call.js';
 import { findPrompt, listedPrompts, ServerRequestError, renderPrompt, type McpPrompt } from './prompts.js';
 import { readUri, type McpResource, type McpResourceTemplate } from './resources.js';
+import { loadMcpSdk } from './sdk.js';
 import { checkPrompts, checkTemplates } from './server-options.js';
-import { errorResult, successResult, toolOutputSchema } from './tool-result.js';
-
-/**
- * The SDK modules, loaded on the first MCP request rather than at import: they take about 200 ms
- * to load, which every start of a server would pay even when no MCP client ever connects.
- */
-type Sdk = Awaited<ReturnType<typeof importSdk>>;
-let sdk: Promise<Sdk> | undefined;
-
-async function importSdk() {
-  const [server, stdio, http, types] = await Promise.all([
-    import('@modelcontextprotocol/sdk/server/index.js'),
-    import('@modelcontextprotocol/sdk/server/stdio.js'),
-    import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
-    import('@modelcontextprotocol/sdk/types.js'),
-  ]);
-  return { ...server, ...stdio, ...http, ...types };
-}
-
-function loadSdk(): Promise<Sdk> {
-  sdk ??= importSdk();
-  return sdk;
-}
+import { toolCallResult } from './tool-call.js';
+import { toolOutputSchema } from './tool-result.js';
 
 /** Options of `createMcpServer`. */
 export interface CreateMcpServerOptions {
@@ -124,9 +106,13 @@ export function createMcpServer(options: CreateMcpServerOptions): KitMcpServer {
   const tools = (): Tool[] => options.registry.routes.map(toTool);
   let stdio: Server | undefined;
 
+  // One JSON Schema validator for every server this makes: the SDK would otherwise build an Ajv instance for each
+  // request, which cost more than the rest of the request.
+  let validator: AjvJsonSchemaValidator | undefined;
   const build = async (callContext: () => KitContext): Promise<Server> => {
-    const api = await loadSdk();
+    const api = await loadMcpSdk();
     const { Server, ErrorCode, McpError } = api;
+    validator ??= new api.AjvJsonSchemaValidator();
     const server = new Server(
       { name: options.name, version: options.version },
       {
@@ -137,6 +123,7 @@ export function createMcpServer(options: CreateMcpServerOptions): KitMcpServer {
           ...(hasCompletions ? { completions: {} } : {}),
         },
         ...(options.instructions ? { instructions: options.instructions } : {}),
+        jsonSchemaValidator: validator,
       },
     );
     // Failures of prompts and completions become the JSON-RPC errors the protocol names for them.
@@ -154,12 +141,7 @@ export function createMcpServer(options: CreateMcpServerOptions): KitMcpServer {
           `Unknown tool "${request.params.name.slice(0, 100)}"; list the tools to see their names.`,
         );
       }
-      try {
-        const output = await options.registry.invoke(route, request.params.arguments ?? {}, callContext());
-        return successResult(output, route.outputSchema as Record<string, unknown> | undefined);
-      } catch (error) {
-        return error instanceof ApprovalRequiredError ? approvalResult(error) : errorResult(error);
-      }
+      return toolCallResult(options.registry, route, request.params.arguments ?? {}, callContext());
     });
     if (hasResources) {
       const resources = options.resources ?? (() => []);
@@ -223,18 +205,24 @@ export function createMcpServer(options: CreateMcpServerOptions): KitMcpServer {
 
   return {
     async connectStdio() {
-      const { StdioServerTransport } = await loadSdk();
+      const { StdioServerTransport } = await loadMcpSdk();
       stdio = await build(() => contextFor(new Request('http://stdio.invalid/mcp'), 'agent'));
       await stdio.connect(new StdioServerTransport());
     },
     async handleHttp(request, ctx) {
+      const api = await loadMcpSdk();
+      // An authenticated caller keeps its identity; anyone else is an agent, as over stdio.
+      const callContext = () => (ctx && ctx.authType !== 'anonymous' ? ctx : contextFor(request, 'agent'));
+      const guardsHosts = options.allowedHosts !== undefined || options.allowedOrigins !== undefined;
+      // The SDK checks Host and Origin before anything else; with those checks on, every request goes its way.
+      const direct = guardsHosts ? undefined : await answerDirectly(request, api, options.registry, callContext);
+      if (direct !== undefined && 'response' in direct) return direct.response;
       // Stateless mode: a fresh server and transport per request, so no session outlives it and
       // replicas behind a load balancer need not share anything.
-      const { WebStandardStreamableHTTPServerTransport } = await loadSdk();
-      const transport = new WebStandardStreamableHTTPServerTransport({
+      const transport = new api.WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,
-        ...(options.allowedHosts || options.allowedOrigins
+        ...(guardsHosts
           ? {
               enableDnsRebindingProtection: true,
               ...(options.allowedHosts ? { allowedHosts: hostsFor(request, options.allowedHosts) } : {}),
@@ -242,11 +230,10 @@ export function createMcpServer(options: CreateMcpServerOptions): KitMcpServer {
             }
           : {}),
       });
-      // An authenticated caller keeps its identity; anyone else is an agent, as over stdio.
-      const server = await build(() => (ctx && ctx.authType !== 'anonymous' ? ctx : contextFor(request, 'agent')));
+      const server = await build(callContext);
       await server.connect(transport);
       try {
-        return await transport.handleRequest(request);
+        return await transport.handleRequest(request, direct === undefined ? undefined : { parsedBody: direct.parsedBody });
       } finally {
         await server.close();
       }
@@ -266,21 +253,6 @@ function hostsFor(request: Request, allowed: readonly string[]): string[] {
   const name = host.replace(/:\d+$/, '').toLowerCase();
   const bareNameListed = allowed.some((entry) => !/:\d+$/.test(entry) && entry.toLowerCase() === name);
   return bareNameListed ? [...allowed, host] : [...allowed];
-}
-
-/**
- * A call waiting for a person's approval. It is an error result, so a model does not take it for the
- * tool's output, worded so that the model knows to wait and call again rather than change its call.
- */
-function approvalResult(error: ApprovalRequiredError): CallToolResult {
-  const text = `${error.message} Do not change the arguments: call this tool again with the same ones after the approval is given, or read the status URL.`;
-  return {
-    isError: true,
-    content: [
-      { type: 'text', text },
-      { type: 'text', text: JSON.stringify(error.pendingBody()) },
-    ],
-  };
 }
 
 function toTool(route: RegisteredRoute): Tool {

@@ -63,13 +63,36 @@ export function verifyApiKey(key: string, hash: string): boolean {
   return prefixOf(key) !== null && matchesHash(key, hash);
 }
 
+/** Stored hashes remembered as the bytes they are compared as, at most this many; past it the oldest go. */
+const maxStoredDigests = 10_000;
+const storedDigests = new Map<string, Buffer>();
+
+/**
+ * A stored hash as the bytes the presented key's digest is compared with, or undefined when it is not 64 hex
+ * characters. A key's record comes back on each of its requests, so the check and the conversion are done once per
+ * hash rather than per request. The map is searched by the stored hash, never by anything the caller sent.
+ */
+function storedDigest(hash: string): Buffer | undefined {
+  let bytes = storedDigests.get(hash);
+  if (bytes === undefined) {
+    if (typeof hash !== 'string' || !hashPattern.test(hash)) return undefined;
+    bytes = Buffer.from(hash.toLowerCase(), 'latin1');
+    if (storedDigests.size >= maxStoredDigests) {
+      const oldest = storedDigests.keys().next().value;
+      if (oldest !== undefined) storedDigests.delete(oldest);
+    }
+    storedDigests.set(hash, bytes);
+  }
+  return bytes;
+}
+
 /** `verifyApiKey` for a key already known to be well formed: the constant-time comparison of the digests. */
 export function matchesHash(key: string, hash: string): boolean {
-  if (typeof hash !== 'string' || !hashPattern.test(hash)) return false;
+  const stored = storedDigest(hash);
+  if (stored === undefined) return false;
   // The one-shot hex digest is the fastest way Node has to hash a short string (a Hash object or a Buffer output
   // costs several times more); the two 64-character hex digests are then compared byte for byte in constant time.
-  const presented = digestOf('sha256', key, 'hex');
-  return timingSafeEqual(Buffer.from(presented, 'latin1'), Buffer.from(hash.toLowerCase(), 'latin1'));
+  return timingSafeEqual(Buffer.from(digestOf('sha256', key, 'hex'), 'latin1'), stored);
 }
 
 /**

@@ -171,6 +171,15 @@ describe('createAuthMiddleware refusals (over fetch)', () => {
     expect(await (await call({ cookie: `kit_session=${token}` })).json()).toMatchObject({ authType: 'anonymous' });
   });
 
+  it('refuses the signature of a cached session moved onto other claims', async () => {
+    const token = await signSession({ sub: 'user_42' }, sessionSecret);
+    expect(await (await call({ authorization: `Bearer ${token}` })).json()).toMatchObject({ authType: 'human', subject: 'user_42' });
+    const [header, , signature] = token.split('.');
+    const claims = Buffer.from(JSON.stringify({ sub: 'admin', iat: 1, exp: 4_000_000_000 })).toString('base64url');
+    await expectRefusal(await call({ authorization: `Bearer ${header}.${claims}.${signature}` }), 'signature does not match');
+    expect(await (await call({ authorization: `Bearer ${token}` })).json()).toMatchObject({ authType: 'human', subject: 'user_42' });
+  });
+
   it('refuses session tokens where no sessionSecret is set, but ignores a stray cookie', async () => {
     const keysOnly = appWith({}, finders);
     const token = await signSession({ sub: 'user_42' }, sessionSecret);

@@ -3,8 +3,9 @@ import { prefixOf } from '../api-key/api-key-format.js';
 import { matchesHash } from '../api-key/api-key.js';
 import { KitAuthError } from '../errors/kit-auth-error.js';
 import { cachedRevocationState } from '../session/session-revocation.js';
+import type { SessionPayload } from '../session/session-types.js';
 import { verifySession } from '../session/verify-session.js';
-import type { ApiKeyRecord, ResolvedAuthConfig } from './auth-config.js';
+import type { ApiKeyRecord, ResolvedAuthConfig, SessionUser } from './auth-config.js';
 import { VerifiedSessionCache } from './session-cache.js';
 
 /** A checked credential: who it names and, when it is bound to a key, the thumbprint a DPoP proof must match. */
@@ -30,8 +31,19 @@ function expiry(value: ApiKeyRecord['expiresAt'], prefix: string): number | unde
   return time;
 }
 
+/**
+ * A value now or later. The steps of the middleware answer at once when nothing they need is elsewhere (a
+ * cached session, a key record found in memory), so a request pays for promises only when it has to wait.
+ */
+export type MaybePromise<T> = T | Promise<T>;
+
+/** Whether a value is something `await` would wait for, as a finder's answer may be. */
+function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
+}
+
 /** Checks an API key against the record its prefix finds: the hash (in constant time), then revocation and expiry. */
-export async function resolveApiKey(key: string, config: ResolvedAuthConfig): Promise<ResolvedCredential> {
+export function resolveApiKey(key: string, config: ResolvedAuthConfig): MaybePromise<ResolvedCredential> {
   const prefix = prefixOf(key);
   if (prefix === null) {
     throw new KitAuthError(
@@ -39,7 +51,11 @@ export async function resolveApiKey(key: string, config: ResolvedAuthConfig): Pr
       'The API key presented is not a kit API key (kit_<8 hex characters>_<43 base64url characters>); send the whole key as it was issued.',
     );
   }
-  const record = config.finders.findApiKey ? await config.finders.findApiKey(prefix) : null;
+  const record = config.finders.findApiKey ? config.finders.findApiKey(prefix) : null;
+  return isThenable(record) ? Promise.resolve(record).then((found) => checkApiKey(key, prefix, found)) : checkApiKey(key, prefix, record);
+}
+
+function checkApiKey(key: string, prefix: string, record: ApiKeyRecord | null): ResolvedCredential {
   // An unknown prefix and a wrong secret get the same answer, so the answer does not tell which prefixes exist.
   if (!record || !matchesHash(key, record.hash)) {
     throw new KitAuthError('api_key_invalid', `The API key ${prefix}… is not valid; check that it was copied whole, or issue a new one.`);
@@ -61,48 +77,93 @@ export async function resolveApiKey(key: string, config: ResolvedAuthConfig): Pr
   };
 }
 
+/**
+ * What a verified session resolves to when the app has no `findUser`: a function of its claims alone, so it is
+ * made once per cached session and shared by its later requests (frozen, like the claims, so that no handler can
+ * change it for the others). Held weakly: it goes when the session cache forgets the claims.
+ */
+const identitiesByClaims = new WeakMap<SessionPayload, ResolvedCredential>();
+
+function revokedSession(): KitAuthError {
+  return new KitAuthError('session_revoked', 'This session was signed out; sign in again.');
+}
+
 /** Verifies a session and finds its person: `findUser` when given, else the `sub` claim. */
-export async function resolveSession(token: string, config: ResolvedAuthConfig): Promise<ResolvedCredential> {
+export function resolveSession(token: string, config: ResolvedAuthConfig): MaybePromise<ResolvedCredential> {
   if (config.sessionSecret === undefined) {
     throw new KitAuthError('session_invalid', 'This server accepts no session tokens; authenticate with an API key instead.');
   }
-  const digest = VerifiedSessionCache.digest(token);
-  let claims = config.sessionCache.get(digest);
-  if (claims === undefined) {
-    claims = await verifySession(token, config.sessionSecret);
-    config.sessionCache.set(digest, claims);
+  const { digest, signed } = VerifiedSessionCache.keyOf(token);
+  const claims = config.sessionCache.get(digest, signed);
+  if (claims !== undefined) return unrevokedSession(claims, config);
+  return verifySession(token, config.sessionSecret).then((verified) => {
+    config.sessionCache.set(digest, verified, signed);
+    return unrevokedSession(verified, config);
+  });
+}
+
+/**
+ * Before findUser, so a signed-out session costs the application no look-up. Most requests get the answer from
+ * the revocation's memory without waiting; the others ask the store.
+ */
+function unrevokedSession(claims: SessionPayload, config: ResolvedAuthConfig): MaybePromise<ResolvedCredential> {
+  const { revocation } = config;
+  if (revocation !== undefined) {
+    const known = cachedRevocationState(revocation, claims);
+    if (known === undefined) {
+      return Promise.resolve(revocation.isRevoked(claims)).then((revoked) => {
+        if (revoked) throw revokedSession();
+        return sessionIdentity(claims, config);
+      });
+    }
+    if (known) throw revokedSession();
   }
-  // Before findUser, so a signed-out session costs the application no look-up. Most requests get the answer
-  // from the revocation's memory without waiting; the others ask the store.
-  if (
-    config.revocation !== undefined &&
-    (cachedRevocationState(config.revocation, claims) ?? (await config.revocation.isRevoked(claims)))
-  ) {
-    throw new KitAuthError('session_revoked', 'This session was signed out; sign in again.');
-  }
+  return sessionIdentity(claims, config);
+}
+
+function sessionIdentity(claims: SessionPayload, config: ResolvedAuthConfig): MaybePromise<ResolvedCredential> {
   const cnf = claims.cnf as { jkt?: unknown } | undefined;
   const boundTo = typeof cnf === 'object' && cnf !== null && typeof cnf.jkt === 'string' ? cnf.jkt : undefined;
   const { findUser } = config.finders;
   if (findUser) {
-    const user = await findUser(claims);
-    if (!user) {
-      const who = typeof claims.sub === 'string' ? ` (${JSON.stringify(claims.sub.slice(0, 100))})` : '';
-      throw new KitAuthError('session_invalid', `The session's user${who} no longer exists; sign in again.`);
-    }
-    if (typeof user.subject !== 'string' || user.subject === '') {
-      throw new KitAuthError(
-        'invalid_config',
-        'createAuthMiddleware: findUser returned a user without a subject; return { subject, permissions? } or null.',
-      );
-    }
-    const permissions = user.permissions === undefined ? permissionList(claims.permissions) : permissionList(user.permissions);
-    return { identity: { subject: user.subject, method: 'session', permissions, claims }, boundTo };
+    const user = findUser(claims);
+    return isThenable(user)
+      ? Promise.resolve(user).then((found) => userIdentity(found, claims, boundTo))
+      : userIdentity(user, claims, boundTo);
   }
+  const shared = identitiesByClaims.get(claims);
+  if (shared !== undefined) return shared;
   if (typeof claims.sub !== 'string' || claims.sub === '') {
     throw new KitAuthError(
       'session_invalid',
       'The session has no sub claim naming its subject; sign in again (and sign sessions with a sub, or give createAuthMiddleware a findUser).',
     );
   }
-  return { identity: { subject: claims.sub, method: 'session', permissions: permissionList(claims.permissions), claims }, boundTo };
+  const resolved: ResolvedCredential = Object.freeze({
+    identity: Object.freeze({
+      subject: claims.sub,
+      method: 'session' as const,
+      permissions: Object.freeze(permissionList(claims.permissions)),
+      claims,
+    }),
+    boundTo,
+  });
+  // Frozen claims are the session cache's, shared by every request of the session, and so is their identity.
+  if (Object.isFrozen(claims)) identitiesByClaims.set(claims, resolved);
+  return resolved;
+}
+
+function userIdentity(user: SessionUser | null, claims: SessionPayload, boundTo: string | undefined): ResolvedCredential {
+  if (!user) {
+    const who = typeof claims.sub === 'string' ? ` (${JSON.stringify(claims.sub.slice(0, 100))})` : '';
+    throw new KitAuthError('session_invalid', `The session's user${who} no longer exists; sign in again.`);
+  }
+  if (typeof user.subject !== 'string' || user.subject === '') {
+    throw new KitAuthError(
+      'invalid_config',
+      'createAuthMiddleware: findUser returned a user without a subject; return { subject, permissions? } or null.',
+    );
+  }
+  const permissions = user.permissions === undefined ? permissionList(claims.permissions) : permissionList(user.permissions);
+  return { identity: { subject: user.subject, method: 'session', permissions, claims }, boundTo };
 }

@@ -31,4 +31,16 @@ describe('VerifiedSessionCache', () => {
     expect(cache.get(VerifiedSessionCache.digest('t1'))).toBeUndefined();
     expect(cache.get(VerifiedSessionCache.digest('t4'))).toBeDefined();
   });
+
+  it('answers a hit only for the signed part it remembered, keyed by the signature alone', () => {
+    const cache = new VerifiedSessionCache();
+    const far = Math.floor(Date.now() / 1000) + 3600;
+    const { digest, signed } = VerifiedSessionCache.keyOf('head.claims.signature');
+    expect(digest).toBe(VerifiedSessionCache.digest('other.parts.signature'));
+    expect(signed).toBe('head.claims');
+    cache.set(digest, payload(far), signed);
+    expect(cache.get(digest, 'head.claims')?.sub).toBe('u');
+    expect(cache.get(digest, 'head.other')).toBeUndefined();
+    expect(VerifiedSessionCache.keyOf('no-dot')).toEqual({ digest: VerifiedSessionCache.digest('no-dot'), signed: '' });
+  });
 });

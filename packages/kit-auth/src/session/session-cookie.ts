@@ -64,25 +64,39 @@ interface CookieScan {
   plain: string | undefined;
 }
 
-/** One pass over a Cookie header for the two names a session cookie may have. */
+/**
+ * One pass over a Cookie header for the two names a session cookie may have. It runs on every request of an app
+ * with sessions, so it walks the header by index instead of splitting it into an array of parts. Each search for
+ * '=' starts where the last one ended, so a header of many parts without one is still read once, not once per part.
+ */
 function scanCookies(header: string, hostName: string, plainName: string): CookieScan {
   const scan: CookieScan = { hostCount: 0, host: undefined, plainCount: 0, plain: undefined };
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq === -1) continue;
-    const name = part.slice(0, eq).trim();
-    const isHost = name === hostName;
-    if (!isHost && name !== plainName) continue;
-    let value = part.slice(eq + 1).trim();
-    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    if (value === '') continue;
-    if (isHost) {
-      scan.hostCount += 1;
-      scan.host ??= value;
-    } else {
-      scan.plainCount += 1;
-      scan.plain ??= value;
+  // Both names end with the plain one: a header without it has neither.
+  if (!header.includes(plainName)) return scan;
+  let eq = -1;
+  for (let start = 0; start <= header.length;) {
+    let end = header.indexOf(';', start);
+    if (end === -1) end = header.length;
+    if (eq < start) eq = header.indexOf('=', start);
+    if (eq === -1) break;
+    if (eq < end) {
+      const name = header.slice(start, eq).trim();
+      const isHost = name === hostName;
+      if (isHost || name === plainName) {
+        let value = header.slice(eq + 1, end).trim();
+        if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+        if (value !== '') {
+          if (isHost) {
+            scan.hostCount += 1;
+            scan.host ??= value;
+          } else {
+            scan.plainCount += 1;
+            scan.plain ??= value;
+          }
+        }
+      }
     }
+    start = end + 1;
   }
   return scan;
 }
