@@ -19,17 +19,16 @@
  *     for the browser. Goal: hot reload under 300 ms.
  * Prints the figures and writes them between the bench:app markers of docs/benchmarks.md.
  */
-import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { matchRoute, scanRoutes, type RouteManifest } from '@kit/kit-router';
 import { createDevServer } from '@kit/kit-dev';
 import { generateRouteTree, writeRouteTree } from '../../packages/kit-router/src/testing/generate-routes.js';
 import { median, runLoad } from '../http/load.js';
+import { startMeasuredChild } from '../measured-child.js';
 import { writeBenchBlock } from '../report-block.js';
 import { markdownTable } from '../search/report.js';
 
@@ -56,34 +55,8 @@ interface ServerProcess {
 async function startServers(): Promise<ServerProcess> {
   // The packages as an app runs them in production: their built JavaScript, not their sources through a
   // TypeScript loader (which wraps functions made per request in naming helpers, a cost production has not).
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./server.tsx', import.meta.url))], {
-    cwd: repositoryRoot,
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout! });
-  const waiting: ((line: string) => void)[] = [];
-  lines.on('line', (line) => waiting.shift()?.(line));
-  const nextLine = () =>
-    new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the bench server did not answer within 120 s')), 120_000);
-      waiting.push((line) => {
-        clearTimeout(timer);
-        resolve(line);
-      });
-    });
-  const ports = JSON.parse(await nextLine()) as { kitPort: number; barePort: number };
-  return {
-    ...ports,
-    cpuMicros: async () => {
-      child.stdin!.write('cpu\n');
-      return (JSON.parse(await nextLine()) as { cpuMicros: number }).cpuMicros;
-    },
-    stop: async () => {
-      child.stdin!.end();
-      await new Promise((resolve) => child.once('exit', resolve));
-    },
-  };
+  const child = await startMeasuredChild<{ kitPort: number; barePort: number }>(fileURLToPath(new URL('./server.tsx', import.meta.url)));
+  return { ...child.announced, cpuMicros: child.cpuMicros, stop: child.stop };
 }
 
 interface RoundFigures {

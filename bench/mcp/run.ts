@@ -8,14 +8,13 @@
  * call takes at most twice the time of the HTTP call (ratio of requests per second, MCP / HTTP, >= 0.5). Prints
  * the figures and writes them between the bench:mcp markers of docs/benchmarks.md.
  */
-import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { isDeepStrictEqual } from 'node:util';
 import { cpus, loadavg } from 'node:os';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { median } from '../http/load.js';
+import { startMeasuredChild } from '../measured-child.js';
 import { writeBenchBlock } from '../report-block.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -23,7 +22,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 2);
 const GOAL = 0.5;
-const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 const benchmarksFile = fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url));
 
 const httpPath = '/api/tickets?limit=20';
@@ -55,34 +53,8 @@ interface ServerProcess {
 
 async function startServer(): Promise<ServerProcess> {
   // The packages as an app runs them in production: their built JavaScript (`npm run bench:mcp` builds them).
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./server.ts', import.meta.url))], {
-    cwd: repositoryRoot,
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout! });
-  const waiting: ((line: string) => void)[] = [];
-  lines.on('line', (line) => waiting.shift()?.(line));
-  const nextLine = () =>
-    new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the bench server did not answer within 120 s')), 120_000);
-      waiting.push((line) => {
-        clearTimeout(timer);
-        resolve(line);
-      });
-    });
-  const { port } = JSON.parse(await nextLine()) as { port: number };
-  return {
-    base: `http://127.0.0.1:${port}`,
-    cpuMicros: async () => {
-      child.stdin!.write('cpu\n');
-      return (JSON.parse(await nextLine()) as { cpuMicros: number }).cpuMicros;
-    },
-    stop: async () => {
-      child.stdin!.end();
-      await new Promise((resolve) => child.once('exit', resolve));
-    },
-  };
+  const child = await startMeasuredChild<{ port: number }>(fileURLToPath(new URL('./server.ts', import.meta.url)));
+  return { base: `http://127.0.0.1:${child.announced.port}`, cpuMicros: child.cpuMicros, stop: child.stop };
 }
 
 /** A GET with a JSON body, which `fetch` refuses to send. */
