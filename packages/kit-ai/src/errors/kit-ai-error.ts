@@ -29,8 +29,16 @@ export type KitAIErrorCode =
   | 'invalid_model_output'
   /** A checkpoint given to `resume` cannot be resumed. */
   | 'invalid_checkpoint'
-  /** A memory or evolution store failed. */
+  /** A memory, evolution or run store failed (it is down, or refused the write). */
   | 'store_failed'
+  /** A harness run id that no store holds. */
+  | 'run_not_found'
+  /** `harness.start` was given the id of a run that exists. */
+  | 'run_exists'
+  /** A harness run cannot do what was asked in its status (resume a completed run, decide a call nobody holds). */
+  | 'invalid_run_state'
+  /** A sandbox refused a path, a command or an origin outside what it allows. */
+  | 'sandbox_refused'
   /** An MCP server could not be reached, its connection dropped during a call, or the client is closed (`createMcpClient` of `@kit/kit-agent`). */
   | 'mcp_connection_failed'
   /** An MCP server did not answer a request within the client's `timeoutMs` (or `connectTimeoutMs` when connecting). */
