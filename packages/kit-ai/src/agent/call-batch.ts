@@ -1,5 +1,6 @@
 import type { LLMProvider, LLMToolCall } from '../llm/types.js';
 import type { CallDecision, ControlAction, SmartAgentHooks } from './types.js';
+import type { BackgroundTasks } from './background-tasks.js';
 import type { Callable } from './callable.js';
 import { CallScheduler, type ScheduledWork } from './call-scheduler.js';
 import { taskRecord, toolRecord, type CallOutcome, type IdentifiedCall } from './call-outcome.js';
@@ -20,13 +21,17 @@ export interface CallBatchEnv {
   controlBeforeTools(): Promise<ControlAction>;
   /** Called right after a task starts, with the outcomes so far and the calls without one (task_wait). */
   onTaskStarted(finished: CallOutcome[], pending: IdentifiedCall[]): Promise<void>;
+  /** With `backgroundTasks`: task calls start here and the batch does not wait for them. */
+  background?: BackgroundTasks;
 }
 
 /** How a reply's calls went. */
 export interface CallBatchResult {
   calls: IdentifiedCall[];
-  /** By call index; `undefined` for calls that did not run. */
+  /** By call index; `undefined` for calls that did not run or that run in the background. */
   outcomes: (CallOutcome | undefined)[];
+  /** The task calls started in the background (`backgroundTasks`), in call order. */
+  started: IdentifiedCall[];
   /** `pause` or `cancel` from `getControlState` before any call ran. */
   stoppedBy?: Exclude<ControlAction, 'continue'>;
   /** The call a before-hook refused. */
@@ -41,17 +46,19 @@ export interface CallBatchResult {
  * otherwise `beforeToolCall`/`beforeTaskCall` is asked right before the call would start, and
  * `allowed: false` makes it `denied` and stops the batch; then the call runs (see
  * `CallScheduler` for what runs together). `afterToolCall`/`afterTaskCall` receive every record as
- * soon as it is final: success, error or denied.
+ * soon as it is final: success, error or denied. With `env.background`, an allowed task call is
+ * started there and the batch goes on at once; its outcome is the loop's to report later.
  */
 export class CallBatch {
   private readonly calls: IdentifiedCall[] = [];
   private readonly outcomes: (CallOutcome | undefined)[] = [];
-  private readonly scheduler: CallScheduler<CallOutcome>;
+  private readonly started = new Set<number>();
+  private readonly scheduler: CallScheduler<CallOutcome | undefined>;
   private stoppedBy: Exclude<ControlAction, 'continue'> | undefined;
   private refused: CallBatchResult['refused'];
 
   constructor(private readonly env: CallBatchEnv) {
-    this.scheduler = new CallScheduler<CallOutcome>(env.maxConcurrency, (outcome) => outcome.hardFailure === true);
+    this.scheduler = new CallScheduler<CallOutcome | undefined>(env.maxConcurrency, (outcome) => outcome?.hardFailure === true);
   }
 
   get size(): number {
@@ -82,7 +89,11 @@ export class CallBatch {
 
   async finish(): Promise<CallBatchResult> {
     await this.scheduler.finish();
-    const result: CallBatchResult = { calls: [...this.calls], outcomes: [...this.outcomes] };
+    const result: CallBatchResult = {
+      calls: [...this.calls],
+      outcomes: [...this.outcomes],
+      started: this.calls.filter((_, index) => this.started.has(index)),
+    };
     if (this.stoppedBy) result.stoppedBy = this.stoppedBy;
     if (this.refused) result.refused = this.refused;
     const hard = this.outcomes.find((outcome) => outcome?.hardFailure === true);
@@ -90,10 +101,10 @@ export class CallBatch {
     return result;
   }
 
-  private work(call: IdentifiedCall, index: number): ScheduledWork<CallOutcome> {
+  private work(call: IdentifiedCall, index: number): ScheduledWork<CallOutcome | undefined> {
     const { catalog, iteration } = this.env;
     const callable = catalog.get(call.name);
-    const immediate = (error: string, code: 'unknown_tool' | 'invalid_arguments'): ScheduledWork<CallOutcome> => ({
+    const immediate = (error: string, code: 'unknown_tool' | 'invalid_arguments'): ScheduledWork<CallOutcome | undefined> => ({
       safe: true,
       admit: async () => true,
       run: async () => this.settle(index, failedBeforeRun(call, callable, iteration, error, code)),
@@ -105,14 +116,20 @@ export class CallBatch {
       safe: callable.concurrencySafe,
       admit: () => this.admit(callable, call, index),
       run: async () => {
-        const running = executeCall(callable, call, { goal: this.env.goal, iteration, llm: this.env.llm });
+        const context = { goal: this.env.goal, iteration, llm: this.env.llm };
+        const background = callable.kind === 'task' ? this.env.background : undefined;
+        let running: Promise<CallOutcome> | undefined;
+        if (background) {
+          background.start(call, callable.taskKind, iteration, (signal) => executeCall(callable, call, { ...context, signal }));
+          this.started.add(index);
+        } else running = executeCall(callable, call, context);
         if (callable.kind === 'task') {
           await this.env.onTaskStarted(
             this.outcomes.filter((outcome): outcome is CallOutcome => outcome !== undefined),
             this.calls.filter((_, at) => this.outcomes[at] === undefined),
           );
         }
-        return this.settle(index, await running);
+        return running ? this.settle(index, await running) : undefined;
       },
     };
   }

@@ -51,7 +51,7 @@ export function toolCallable(tool: AgentTool, alwaysLoaded = false): Callable {
     ...declared(tool),
     taskKind: 'custom',
     validate: tool.validate ? (args) => tool.validate!(args) : undefined,
-    invoke: (args) => tool.execute(args),
+    invoke: (args, { callId, goal, iteration, signal }) => tool.execute(args, { callId, goal, iteration, signal }),
     alwaysLoaded,
   };
 }

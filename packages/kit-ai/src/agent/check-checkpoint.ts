@@ -4,6 +4,7 @@ import type { AgentCheckpoint, AgentCheckpointStage } from './types.js';
 
 const STAGES: ReadonlySet<string> = new Set<AgentCheckpointStage>([
   'initialized',
+  'tool_call',
   'tool_result',
   'task_wait',
   'approval_required',

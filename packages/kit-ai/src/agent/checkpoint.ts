@@ -174,17 +174,20 @@ export interface CarriedCheckpoint {
 /**
  * A checkpoint the run carries on from: `initialized` when a run starts, `tool_result` after the
  * results of a reply are in the conversation. Only `onCheckpoint` can replace the run's state.
+ * `pendingCalls` are the background tasks still running: a run resumed from it starts them again.
  */
 export async function carryCheckpoint(
   config: CheckpointConfig,
   state: SavedState,
   stage: 'initialized' | 'tool_result',
+  pendingCalls: readonly IdentifiedCall[] = [],
 ): Promise<CarriedCheckpoint> {
+  const extras = { pendingCalls: pendingCalls.slice() };
   if (!config.hooks?.onCheckpoint) {
     const snapshot = snapshotOf(state);
-    return { resumePoint: async () => takeCheckpoint(snapshot, stage), replacement: undefined };
+    return { resumePoint: async () => takeCheckpoint(snapshot, stage, extras), replacement: undefined };
   }
-  const checkpoint = takeCheckpoint(state, stage);
+  const checkpoint = takeCheckpoint(state, stage, extras);
   const returned = await offerCheckpoint(config, checkpoint);
   return { resumePoint: resumePointAt(returned ?? checkpoint), replacement: returned ? restoreState(returned) : undefined };
 }
@@ -200,31 +203,65 @@ export interface CallsInFlight {
 }
 
 /**
+ * A checkpoint of `snapshot` with calls in flight: the outcomes so far in a results message after the
+ * conversation and in the call records, as if they had been reported, and the calls without one in
+ * `pendingCalls`.
+ */
+async function inFlightCheckpoint(
+  config: CheckpointConfig,
+  snapshot: SavedState,
+  stage: 'task_wait' | 'tool_call',
+  calls: CallsInFlight,
+): Promise<AgentCheckpoint> {
+  const messages = snapshot.messages.slice();
+  if (calls.unrecordedCalls) messages.push({ role: 'assistant', content: formatCallsAsText(calls.unrecordedCalls, '') });
+  // Taking a checkpoint writes no files: results over the budget are cut here, and the results message after the batch persists them.
+  const budget = config.toolResultBudget ? { ...config.toolResultBudget, persistDir: undefined } : undefined;
+  const text = await formatResultsMessage(
+    calls.finished.filter((item) => item.status !== 'denied'),
+    budget,
+  );
+  if (text !== '') messages.push({ role: 'user', content: text });
+  return takeCheckpoint(snapshot, stage, {
+    messages,
+    pendingCalls: calls.pending,
+    toolCalls: [...snapshot.toolCalls, ...calls.finished.filter((item) => item.kind === 'tool').map(toolRecord)],
+    taskCalls: [...snapshot.taskCalls, ...calls.finished.filter((item) => item.kind === 'task').map(taskRecord)],
+  });
+}
+
+/**
  * The `task_wait` checkpoint: the results so far, and the calls without one in `pendingCalls`. It
  * cannot replace the run's state (the calls are still running), only the checkpoint a `fatal`
  * result would carry.
  */
 export async function taskWaitCheckpoint(config: CheckpointConfig, state: SavedState, calls: CallsInFlight): Promise<ResumePoint> {
   const snapshot = snapshotOf(state);
-  const make = async (): Promise<AgentCheckpoint> => {
-    const messages = snapshot.messages.slice();
-    if (calls.unrecordedCalls) messages.push({ role: 'assistant', content: formatCallsAsText(calls.unrecordedCalls, '') });
-    // Taking a checkpoint writes no files: results over the budget are cut here, and the results message after the batch persists them.
-    const budget = config.toolResultBudget ? { ...config.toolResultBudget, persistDir: undefined } : undefined;
-    const text = await formatResultsMessage(
-      calls.finished.filter((item) => item.status !== 'denied'),
-      budget,
-    );
-    if (text !== '') messages.push({ role: 'user', content: text });
-    return takeCheckpoint(snapshot, 'task_wait', {
-      messages,
-      pendingCalls: calls.pending,
-      toolCalls: [...snapshot.toolCalls, ...calls.finished.filter((item) => item.kind === 'tool').map(toolRecord)],
-      taskCalls: [...snapshot.taskCalls, ...calls.finished.filter((item) => item.kind === 'task').map(taskRecord)],
-    });
-  };
+  const make = (): Promise<AgentCheckpoint> => inFlightCheckpoint(config, snapshot, 'task_wait', calls);
   if (!config.hooks?.onCheckpoint) return make;
   const checkpoint = await make();
+  return resumePointAt((await offerCheckpoint(config, checkpoint)) ?? checkpoint);
+}
+
+/**
+ * The `tool_call` checkpoint, taken with `checkpointBeforeCalls` once a reply with calls is in the
+ * conversation: the calls in `pendingCalls`, so a run that stops before their results are in (a
+ * process that dies) runs them again, with the same ids, instead of asking the model again. Like
+ * `task_wait`, it can replace only the checkpoint a `fatal` result would carry. With
+ * `backgroundTasks`, `calls` also holds the background tasks still running, and `finished` the
+ * outcomes not reported yet, which the checkpoint holds as if they had been.
+ */
+export async function callsCheckpoint(
+  config: CheckpointConfig,
+  state: SavedState,
+  calls: IdentifiedCall[],
+  finished: CallOutcome[] = [],
+): Promise<ResumePoint> {
+  // Without outcomes to add it is taken at once, so onCheckpoint sees it before the calls start.
+  const checkpoint =
+    finished.length === 0
+      ? takeCheckpoint(state, 'tool_call', { pendingCalls: calls })
+      : await inFlightCheckpoint(config, snapshotOf(state), 'tool_call', { finished, pending: calls, unrecordedCalls: undefined });
   return resumePointAt((await offerCheckpoint(config, checkpoint)) ?? checkpoint);
 }
 

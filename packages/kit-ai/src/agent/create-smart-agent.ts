@@ -29,6 +29,8 @@ export const DEFAULT_TOTAL_ITERATIONS_FACTOR = 10;
  * text (`{"tool": "<name>", "arguments": {...}}`, or an array, as the whole reply or in one fenced
  * `json` block). The calls run (arguments validated, before-hooks asked, timeouts applied,
  * concurrency-safe ones together with `streaming`), and their results go back as one user message.
+ * With `backgroundTasks`, task calls start in the background instead: the loop goes on, and reports
+ * each task's result before a later model call (see `SmartAgentConfig.backgroundTasks`).
  * A reply without calls is the final answer once every stop hook passes. The run ends `completed`,
  * `max_iterations` (after `maxIterations` iterations of this `run` or `resume` call, or once the run
  * has had `maxTotalIterations` in all, counted in the checkpoint's `iterations` over every call),
@@ -78,6 +80,9 @@ export function createSmartAgent(config: SmartAgentConfig): SmartAgent {
     callables: [...config.tools.map((tool) => toolCallable(tool)), ...(config.tasks ?? []).map(taskCallable)],
     maxConcurrency: config.streaming?.maxConcurrency ?? 1,
     startEarly: config.streaming !== undefined,
+    background: config.backgroundTasks
+      ? { onFinalAnswer: (config.backgroundTasks === true ? undefined : config.backgroundTasks.onFinalAnswer) ?? 'wait' }
+      : undefined,
     preserveTail: config.compaction?.snip?.preserveTail ?? DEFAULT_PRESERVE_TAIL,
     report: postRunReporter(config),
     // Made here so a bad memory configuration fails now, with the accessor's own message.

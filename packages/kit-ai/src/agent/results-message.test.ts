@@ -42,6 +42,20 @@ describe('formatResultsMessage', () => {
     );
   });
 
+  it('says which task calls started in the background, after the results and before a refusal', async () => {
+    const text = await formatResultsMessage(
+      [outcome('c1', 'a', { value: 1 })],
+      undefined,
+      { refused: { id: 'c3', name: 'refund', arguments: {} }, kind: 'tool', reason: 'ask first', notRun: [] },
+      [{ id: 'c2', name: 'build', arguments: {} }],
+    );
+    expect(text).toBe(
+      'Result of tool a (call c1):\n1\n\n' +
+        'Started in the background: task build (call c2); its result will come in a later message.\n\n' +
+        'Not run: tool refund (call c3) needs approval: ask first. Wait for the decision in the next message; if it is approved, make the call again.',
+    );
+  });
+
   it('adds a truncation note under a shortened result', async () => {
     const text = await formatResultsMessage([outcome('c1', 'big', { value: 'x'.repeat(50) })], { maxChars: 10 });
     expect(text).toBe('Result of tool big (call c1):\n"xxxxxxxxx\n[truncated: 42 of 52 characters cut]');

@@ -10,6 +10,9 @@ export interface RefusedCalls {
   notRun: { call: IdentifiedCall; kind: 'tool' | 'task' }[];
 }
 
+/** How the line of a task call started in the background opens. */
+const STARTED_PREFIX = 'Started in the background: ';
+
 function label(kind: 'tool' | 'task', call: IdentifiedCall): string {
   return `${kind} ${call.name} (call ${call.id})`;
 }
@@ -21,6 +24,8 @@ function label(kind: 'tool' | 'task', call: IdentifiedCall): string {
  * - `Result of tool <name> (call <id>):` then the JSON result on the next line (shortened by the
  *   result budget, with a `[truncated: ...]` note line when it was);
  * - `Error from tool <name> (call <id>): <message>` for a failure, invalid arguments or an unknown name;
+ * - `Started in the background: task <name> (call <id>); ...` for each task call of `started`
+ *   (`backgroundTasks`), after the results: its result comes in a later message, in the same format;
  * - for a refused call, a last block saying which calls were not run and why.
  *
  * Tasks say `task` instead of `tool`. Returns `''` when there is nothing to report.
@@ -29,6 +34,7 @@ export async function formatResultsMessage(
   outcomes: readonly CallOutcome[],
   budget: ToolResultBudgetConfig | undefined,
   refused?: RefusedCalls,
+  started: readonly IdentifiedCall[] = [],
 ): Promise<string> {
   const successes = outcomes.filter((outcome) => outcome.status === 'success');
   const budgeted = await budgetResults(
@@ -41,6 +47,9 @@ export async function formatResultsMessage(
     if (!result) return `Error from ${label(outcome.kind, outcome.call)}: ${outcome.error ?? 'failed'}`;
     return `Result of ${label(outcome.kind, outcome.call)}:\n${result.text}${result.note ? `\n${result.note}` : ''}`;
   });
+  for (const call of started) {
+    blocks.push(`${STARTED_PREFIX}${label('task', call)}; its result will come in a later message.`);
+  }
   if (refused) {
     const others = refused.notRun.map((entry) => label(entry.kind, entry.call));
     blocks.push(

@@ -5,16 +5,16 @@ import type { RunState } from './run-state.js';
 
 /** How a run call ends, before its checkpoint and result are made. */
 export type Ending =
-  | { status: 'completed' | 'max_iterations' | 'canceled' }
-  | { status: 'paused'; pendingCalls?: IdentifiedCall[] }
-  | { status: 'approval_required'; pendingApproval: PendingApproval }
+  | { status: 'completed' | 'canceled' }
+  | { status: 'paused' | 'max_iterations'; pendingCalls?: IdentifiedCall[] }
+  | { status: 'approval_required'; pendingApproval: PendingApproval; pendingCalls?: IdentifiedCall[] }
   | { status: 'fatal'; error: string };
 
 /** The result of an ending: every ending but `fatal` carries a fresh checkpoint, which becomes the resume point when it can be resumed. */
 export async function resultOf(config: CheckpointConfig, state: RunState, ending: Ending): Promise<AgentRunResult> {
   if (ending.status === 'fatal') return fatalResult(state, ending.error);
   const pendingApproval = ending.status === 'approval_required' ? ending.pendingApproval : undefined;
-  const pendingCalls = ending.status === 'paused' ? ending.pendingCalls : undefined;
+  const pendingCalls = 'pendingCalls' in ending ? ending.pendingCalls : undefined;
   const checkpoint = await endingCheckpoint(config, state.saved, ending.status, {
     ...(pendingApproval ? { pendingApproval } : {}),
     ...(pendingCalls ? { pendingCalls } : {}),

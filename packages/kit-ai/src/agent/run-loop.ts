@@ -4,11 +4,12 @@ import type { LLMResponse, LLMTimeoutConfig } from '../llm/types.js';
 import type { MemoryAccessor } from '../memory/accessor.js';
 import type { AgentCheckpoint, AgentRunResult, ControlAction, ControlPoint, SmartAgentConfig, TokenBudgetConfig } from './types.js';
 import { ModelAsker, type CallOptions, type ReplyRequest } from './ask-model.js';
+import { BackgroundTasks, type BackgroundInFlight } from './background-tasks.js';
 import { toolCallable, type Callable } from './callable.js';
 import { CallBatch, type CallBatchResult } from './call-batch.js';
 import { applyCallEffects } from './call-effects.js';
 import { taskRecord, toolRecord, type CallOutcome, type IdentifiedCall } from './call-outcome.js';
-import { carryCheckpoint, resumePointAt, taskWaitCheckpoint } from './checkpoint.js';
+import { callsCheckpoint, carryCheckpoint, resumePointAt, taskWaitCheckpoint } from './checkpoint.js';
 import { compactBeforeCall, type CompactionStage } from './compaction/compact.js';
 import { invokeHook } from './hook-call.js';
 import { loadToolsCallable } from './load-tools.js';
@@ -37,6 +38,8 @@ export interface AgentSetup {
   maxConcurrency: number;
   /** Whether `streaming` is set: calls of a streamed reply start as they arrive. */
   startEarly: boolean;
+  /** `backgroundTasks` with its default; `undefined` when task calls hold their batch. */
+  background: { onFinalAnswer: 'wait' | 'cancel' } | undefined;
   preserveTail: number;
   report: ReportPostRunError;
   /** `createMemoryAccessor(config.memory)`, made once per agent. */
@@ -101,18 +104,52 @@ function endingOf(action: ControlAction): Ending | undefined {
   return action === 'continue' ? undefined : { status: action === 'pause' ? 'paused' : 'canceled' };
 }
 
+/** The `fatal` ending of a call with `failureMode: 'hard'` that failed. */
+function hardFailureEnding(outcome: CallOutcome): Ending {
+  return { status: 'fatal', error: `${outcome.error ?? 'failed'} (failureMode: hard)` };
+}
+
+/**
+ * The calls in flight for a checkpoint taken while a batch runs, with the background tasks added:
+ * their outcomes not reported yet among the finished ones, their running calls among the pending
+ * ones, each call once (a call of the batch started in the background may be either).
+ */
+function withBackground(
+  background: BackgroundInFlight | undefined,
+  finished: CallOutcome[],
+  pending: IdentifiedCall[],
+): { finished: CallOutcome[]; pending: IdentifiedCall[] } {
+  if (!background) return { finished, pending };
+  const done = new Set(background.finished.map((outcome) => outcome.call));
+  const listed = new Set(pending);
+  return {
+    finished: [...background.finished, ...finished],
+    pending: [...background.running.filter((call) => !listed.has(call)), ...pending.filter((call) => !done.has(call))],
+  };
+}
+
+/** The error of a background task still running when the run ended `completed` or `canceled`. */
+function endedBeforeFinishing(status: 'completed' | 'canceled'): (call: IdentifiedCall) => string {
+  return status === 'canceled'
+    ? (call) => `Task ${call.name} was canceled with the run`
+    : (call) => `Task ${call.name} was canceled: the run ended before it finished (backgroundTasks.onFinalAnswer: 'cancel')`;
+}
+
 /**
  * The loop of one call of `run` or `resume`, over a state opened before it. Each iteration:
  * `getControlState('before_llm')`, the wrap-up nudge when due, the system prompt, compaction, one
  * model call (reactive compaction on a context overflow, `fallbackLlm` on other failures), then the
  * reply's calls, or, for a reply without calls, the stop hooks and the final answer. See
- * `createSmartAgent` for the full contract.
+ * `createSmartAgent` for the full contract. With `backgroundTasks`, task calls start in `background`
+ * and their outcomes are reported before the model call (and before a `tool_result` checkpoint and
+ * at the ending) that follows their end.
  */
 class AgentRun {
   private readonly catalog: ToolCatalog;
   private readonly loadedTools = new LoadedToolSet();
   private readonly prompt: SystemPrompt;
   private readonly model: ModelAsker;
+  private readonly background: BackgroundTasks | undefined;
 
   constructor(
     private readonly setup: AgentSetup,
@@ -123,6 +160,7 @@ class AgentRun {
     this.loadedTools.sync(state.saved.loadedTools);
     this.prompt = new SystemPrompt(setup.config, extras, this.catalog);
     this.model = new ModelAsker(setup);
+    this.background = setup.background ? new BackgroundTasks() : undefined;
   }
 
   private get config(): SmartAgentConfig {
@@ -130,8 +168,13 @@ class AgentRun {
   }
 
   async drive(start: RunStart): Promise<AgentRunResult> {
-    const ending = start.kind === 'run' ? await this.begin() : await this.resume(start.checkpoint, start.message);
-    return resultOf(this.config, this.state, ending ?? (await this.loop()));
+    try {
+      const ending = start.kind === 'run' ? await this.begin() : await this.resume(start.checkpoint, start.message);
+      return await resultOf(this.config, this.state, await this.endBackground(ending ?? (await this.loop())));
+    } finally {
+      // A run that failed on the way (a hook threw) leaves no task running either; its resume point lists them.
+      this.background?.abortRunning();
+    }
   }
 
   /** A new run starts with its `initialized` checkpoint. */
@@ -188,24 +231,39 @@ class AgentRun {
   /** One iteration: the model is asked, then the reply's calls run, or a reply without calls gets a follow-up or is the final answer. */
   private async iterate(iteration: number): Promise<Ending | undefined> {
     const started = Date.now();
+    const failed = await this.reportBackground(iteration);
+    if (failed) return failed;
     this.nudgeWhenDue();
-    const system = this.prompt.text(this.state.saved, this.loadedTools.current, iteration);
+    const system = this.prompt.text(this.state.saved, this.loadedTools.current, iteration, this.background?.runningTasks());
     const compactions = await this.compact(system, iteration);
     const { batch, markRecorded } = this.newBatch(iteration, false);
     const { response, stages } = await this.model.reply(this.state, this.replyRequest(system, iteration, batch));
     this.countIteration(iteration, response);
     const calls = this.recordReply(response, batch);
     markRecorded();
+    if (calls.length > 0 && this.config.checkpointBeforeCalls === true) {
+      const inFlight = withBackground(this.background?.inFlight(), [], calls);
+      this.state.resumePoint = await callsCheckpoint(this.config, this.state.saved, inFlight.pending, inFlight.finished);
+    }
     const escalated = this.escalateWhenCutOff(response);
-    const ending =
+    let ending =
       calls.length > 0 ? await this.processCalls(await batch.finish(), iteration) : await this.answerWithoutCalls(response, escalated);
+    if (ending) ending = await this.endBackground(ending, iteration);
     // Only a final answer completes a run: calls end it otherwise or not at all.
     await this.afterIteration(iteration, started, response, [...compactions, ...stages], ending?.status === 'completed');
     return ending;
   }
 
-  /** A reply without calls: continued when it was cut off and the cap doubled, revised when a stop hook fails it, else the final answer. */
+  /**
+   * A reply without calls: continued when it was cut off and the cap doubled, revised when a stop hook
+   * fails it, else the final answer. With background tasks outstanding and `onFinalAnswer: 'wait'` it
+   * is none of these: the loop waits for the next task to finish and asks again.
+   */
   private async answerWithoutCalls(response: LLMResponse, escalated: boolean): Promise<Ending | undefined> {
+    if (!escalated && this.background?.outstanding && this.setup.background?.onFinalAnswer === 'wait') {
+      await this.background.nextFinished();
+      return undefined;
+    }
     const followUp = escalated
       ? continueMessage(this.state.saved.maxOutputTokens)
       : await stopHookFeedback(this.config, response.content, this.state.saved);
@@ -294,6 +352,7 @@ class AgentRun {
   private newBatch(iteration: number, recorded: boolean): { batch: CallBatch; markRecorded(): void } {
     let assistantRecorded = recorded;
     const batch: CallBatch = new CallBatch({
+      ...(this.background ? { background: this.background } : {}),
       catalog: this.catalog,
       hooks: this.config.hooks ?? {},
       goal: this.state.saved.goal,
@@ -302,7 +361,10 @@ class AgentRun {
       maxConcurrency: this.setup.maxConcurrency,
       controlBeforeTools: () => this.control('before_tools', iteration),
       onTaskStarted: async (finished, pending) => {
-        const inFlight = { finished, pending, unrecordedCalls: assistantRecorded ? undefined : batch.identifiedCalls() };
+        const inFlight = {
+          ...withBackground(this.background?.inFlight(), finished, pending),
+          unrecordedCalls: assistantRecorded ? undefined : batch.identifiedCalls(),
+        };
         this.state.resumePoint = await taskWaitCheckpoint(this.config, this.state.saved, inFlight);
       },
     });
@@ -336,11 +398,11 @@ class AgentRun {
               .map((call) => ({ call, kind: this.catalog.get(call.name)?.kind ?? ('tool' as const) })),
           }
         : undefined;
-    const text = await formatResultsMessage(ran, this.config.toolResultBudget, refused);
+    const text = await formatResultsMessage(ran, this.config.toolResultBudget, refused, outcome.started);
     if (text !== '') this.state.saved.messages.push({ role: 'user', content: text });
     applyCallEffects(ran, this.state.saved, this.catalog, this.extras.activateSkill !== undefined);
     this.loadedTools.sync(this.state.saved.loadedTools);
-    if (outcome.hardFailure) return { status: 'fatal', error: `${outcome.hardFailure.error ?? 'failed'} (failureMode: hard)` };
+    if (outcome.hardFailure) return hardFailureEnding(outcome.hardFailure);
     if (outcome.refused && refusedCall) {
       return {
         status: 'approval_required',
@@ -352,13 +414,71 @@ class AgentRun {
         },
       };
     }
+    // The checkpoint holds what finished so far; the tasks still running are its pending calls.
+    const failed = await this.reportBackground(iteration);
+    if (failed) return failed;
     await this.carry('tool_result');
     return endingOf(await this.control('after_tools', iteration));
   }
 
+  /**
+   * Reports the background outcomes that arrived, until none is waiting: their records join
+   * `taskCalls` (and the snapshot of `iteration`), `afterTaskCall` receives each, and their results go
+   * to the model in one user message. Returns the `fatal` ending of a hard failure among them.
+   */
+  private async reportBackground(iteration: number | undefined): Promise<Ending | undefined> {
+    let failed: Ending | undefined;
+    for (let outcomes = this.background?.takeFinished() ?? []; outcomes.length > 0; outcomes = this.background?.takeFinished() ?? []) {
+      await this.recordBackground(outcomes, iteration);
+      const text = await formatResultsMessage(outcomes, this.config.toolResultBudget);
+      if (text !== '') this.state.saved.messages.push({ role: 'user', content: text });
+      const hard = outcomes.find((outcome) => outcome.hardFailure === true);
+      failed ??= hard ? hardFailureEnding(hard) : undefined;
+    }
+    return failed;
+  }
+
+  /** Background outcomes as task records; a record of an earlier iteration is carried into the snapshot of `iteration`. */
+  private async recordBackground(outcomes: CallOutcome[], iteration: number | undefined): Promise<void> {
+    const hook = this.config.hooks?.afterTaskCall;
+    for (const outcome of outcomes) {
+      const record = taskRecord(outcome);
+      this.state.saved.taskCalls.push(record);
+      if (record.iteration !== iteration) this.state.carriedCalls.taskCalls.push(record);
+      if (hook) await invokeHook('afterTaskCall', () => hook(taskRecord(outcome)));
+    }
+  }
+
+  /**
+   * The background tasks at an ending, once the outcomes that arrived are reported (a hard failure
+   * among them makes the ending `fatal`). Each running task's signal is aborted; `completed` and
+   * `canceled` record them as errors, `fatal` drops them (its checkpoint, taken earlier, lists them),
+   * and the other endings add them to their `pendingCalls`, so `resume` starts them again.
+   */
+  private async endBackground(ending: Ending, iteration?: number): Promise<Ending> {
+    const background = this.background;
+    if (!background?.outstanding) return ending;
+    const failed = await this.reportBackground(iteration);
+    const final = failed && ending.status !== 'fatal' ? failed : ending;
+    switch (final.status) {
+      case 'fatal':
+        background.abortRunning();
+        return final;
+      case 'completed':
+      case 'canceled':
+        await this.recordBackground(background.abortRunning(endedBeforeFinishing(final.status)), iteration);
+        return final;
+      default: {
+        const running = background.abortRunning();
+        return running.length === 0 ? final : { ...final, pendingCalls: [...running, ...(final.pendingCalls ?? [])] };
+      }
+    }
+  }
+
   /** A checkpoint the run carries on from; the state `onCheckpoint` hands back, if any, replaces the run's. */
   private async carry(stage: 'initialized' | 'tool_result'): Promise<void> {
-    const carried = await carryCheckpoint(this.config, this.state.saved, stage);
+    // Taken at once: a task that finishes from here on is still pending in it.
+    const carried = await carryCheckpoint(this.config, this.state.saved, stage, this.background?.inFlight().running);
     this.state.resumePoint = carried.resumePoint;
     if (carried.replacement) {
       this.state.saved = carried.replacement;

@@ -6,7 +6,7 @@ export type AgentRunStatus = 'completed' | 'max_iterations' | 'approval_required
 
 /** Where a checkpoint was taken. */
 export type AgentCheckpointStage =
-  'initialized' | 'tool_result' | 'task_wait' | 'approval_required' | 'paused' | 'completed' | 'max_iterations' | 'canceled';
+  'initialized' | 'tool_call' | 'tool_result' | 'task_wait' | 'approval_required' | 'paused' | 'completed' | 'max_iterations' | 'canceled';
 
 /** A call that is waiting for approval. */
 export interface PendingApproval {
@@ -38,8 +38,9 @@ export interface AgentCheckpoint {
   compaction: CompactionState;
   pendingApproval?: PendingApproval;
   /**
-   * Calls the model asked for that have not run yet (a pause before tools, tasks still running);
-   * `resume` runs them first, at their original iteration, and reports them in its first `IterationSnapshot`.
+   * Calls the model asked for that have not run yet (a pause before tools, tasks still running,
+   * background tasks that had not finished); `resume` runs them first, with the same ids, as calls of
+   * the checkpoint's last iteration (`iterations`), and reports them in its first `IterationSnapshot`.
    */
   pendingCalls?: LLMToolCall[];
   /** Skills activated so far. */

@@ -82,6 +82,36 @@ describe('executeCall', () => {
     expect(result.durationMs).toBeLessThan(150);
   });
 
+  it('reports a timeout as such when the call fails at once on the abort', async () => {
+    const task = taskCallable({
+      name: 'x',
+      description: '',
+      timeout: 20,
+      execute: (_args, ctx) => new Promise((_, reject) => ctx.signal.addEventListener('abort', () => reject(new Error('stopped')))),
+    });
+    expect(await executeCall(task, call, context)).toMatchObject({ status: 'error', error: 'Task x timed out after 20 ms' });
+  });
+
+  it("aborts the call's signal with context.signal, and still waits for its outcome", async () => {
+    const outside = new AbortController();
+    let seen: AbortSignal | undefined;
+    const task = taskCallable({
+      name: 'x',
+      description: '',
+      execute: async (_args, ctx) => {
+        seen = ctx.signal;
+        await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve));
+        return 'stopped early';
+      },
+    });
+    const running = executeCall(task, call, { ...context, signal: outside.signal });
+    await sleep(5);
+    expect(seen?.aborted).toBe(false);
+    outside.abort();
+    expect(await running).toMatchObject({ status: 'success', value: 'stopped early' });
+    expect(seen?.aborted).toBe(true);
+  });
+
   it('makes error outcomes for calls that never ran', () => {
     expect(failedBeforeRun(call, undefined, 3, 'Unknown tool "x".', 'unknown_tool')).toMatchObject({
       status: 'error',

@@ -38,11 +38,14 @@ export interface ExecuteContext {
   goal: string;
   iteration: number;
   llm: LLMProvider;
+  /** Aborts the call's own signal too: the loop ends a background task with it. */
+  signal?: AbortSignal;
 }
 
 /**
  * Runs one call whose arguments are valid and which its before-hook allowed: `invoke`, bounded by the
- * callable's `timeout` (the task's signal is aborted when it fires; a tool's promise is abandoned).
+ * callable's `timeout` (the call's signal is aborted when it fires; a tool's promise is abandoned) and
+ * by `context.signal`, which aborts the call's signal with it (the outcome still waits for the call).
  * A throw or a timeout is an `error` outcome (`Tool <name> failed: <message>`,
  * `Tool <name> timed out after <n> ms`), marked as a hard failure when `failureMode` is `hard`.
  */
@@ -56,6 +59,9 @@ export async function executeCall(callable: Callable, call: IdentifiedCall, cont
     startedAt: new Date(started).toISOString(),
   };
   const controller = new AbortController();
+  const abort = (): void => controller.abort();
+  if (context.signal?.aborted) abort();
+  else context.signal?.addEventListener('abort', abort, { once: true });
   let timer: NodeJS.Timeout | undefined;
   let failure: { message: string; code: KitAIErrorCode } | undefined;
   let value: unknown;
@@ -74,10 +80,11 @@ export async function executeCall(callable: Callable, call: IdentifiedCall, cont
         running,
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => {
-            controller.abort();
             reject(
               Object.assign(new Error(`${capitalised(callable.kind)} ${callable.name} timed out after ${limit} ms`), { timedOut: true }),
             );
+            // After the timeout has settled the race: a call that fails at once on the abort still timed out.
+            controller.abort();
           }, limit);
         }),
       ]);
@@ -89,6 +96,7 @@ export async function executeCall(callable: Callable, call: IdentifiedCall, cont
       : { message: `${capitalised(callable.kind)} ${callable.name} failed: ${messageOf(error)}`, code: 'tool_failed' };
   } finally {
     if (timer) clearTimeout(timer);
+    context.signal?.removeEventListener('abort', abort);
   }
   const durationMs = Date.now() - started;
   if (!failure) return { ...base, status: 'success', value, durationMs };

@@ -81,7 +81,11 @@ export interface IterationSnapshot {
    * the resume call ends before its first iteration does, no snapshot reports them.)
    */
   toolCalls: AgentToolCallRecord[];
-  /** Task calls made in this iteration; pending task calls run by `resume` are reported as in `toolCalls`. */
+  /**
+   * Task calls made in this iteration; pending task calls run by `resume` are reported as in
+   * `toolCalls`. With `backgroundTasks`, a task is reported in the iteration in which the loop
+   * reported its outcome, with the `iteration` of the reply that started it.
+   */
   taskCalls: AgentTaskCallRecord[];
   /** Tokens the provider reported for this iteration's LLM call. */
   usage?: LLMUsage;
@@ -102,10 +106,11 @@ export interface SmartAgentHooks {
   beforeTaskCall?(call: CallRequest): CallDecision | Promise<CallDecision>;
   afterTaskCall?(record: AgentTaskCallRecord): void | Promise<void>;
   /**
-   * At initialization, after tool results, right after each task starts (`task_wait`) and at every
+   * At initialization, before a reply's calls run when `checkpointBeforeCalls` is set (`tool_call`),
+   * after tool results, right after each task starts (`task_wait`) and at every
    * ending but `fatal`. Returning nothing (or `null`) keeps the checkpoint; a returned checkpoint
    * replaces the state the run carries on from (`initialized`, `tool_result`), the checkpoint a
-   * `fatal` result would carry (`task_wait`) or `AgentRunResult.checkpoint` (endings). At every stage
+   * `fatal` result would carry (`tool_call`, `task_wait`) or `AgentRunResult.checkpoint` (endings). At every stage
    * it must be a valid checkpoint with the stage it was given; otherwise the run ends `fatal` with
    * `hooks.onCheckpoint returned an invalid checkpoint at stage "<stage>": <problem>; return the
    * checkpoint it received (changed or not) or nothing.` and carries the last checkpoint kept before.
@@ -208,11 +213,82 @@ export interface ToolResultBudgetConfig {
   maxAggregateCharsPerIteration?: number;
 }
 
+/**
+ * The options of `backgroundTasks` (`true` means `{ onFinalAnswer: 'wait' }`).
+ *
+ * @example
+ * ```ts
+ * import type { BackgroundTasksConfig } from '@kit/kit-ai';
+ *
+ * // A final answer given while tasks still run ends the run at once, and the running tasks are canceled.
+ * const backgroundTasks: BackgroundTasksConfig = { onFinalAnswer: 'cancel' };
+ * console.log(backgroundTasks.onFinalAnswer);
+ * ```
+ */
+export interface BackgroundTasksConfig {
+  /**
+   * What a reply without calls does while background tasks still run (or their results have not been
+   * reported yet). `wait` (the default): it is not the final answer; the loop waits for the next task
+   * to finish, reports it and asks the model again, in a new iteration. `cancel`: it is the final
+   * answer once the stop hooks pass; the running tasks' `context.signal` is aborted and each is
+   * recorded as an `error` saying the run ended before it finished.
+   */
+  onFinalAnswer?: 'wait' | 'cancel';
+}
+
 /** The argument of `createSmartAgent`. */
 export interface SmartAgentConfig {
   llm: LLMProvider;
   tools: AgentTool[];
   tasks?: AgentTask[];
+  /**
+   * Runs task calls in the background: the loop starts a task and goes on without waiting for it.
+   * Default off: a task call holds its reply's batch until it ends, like a tool call.
+   *
+   * When on, the results message of the reply says `Started in the background: task <name> (call
+   * <id>); its result will come in a later message.` (tool calls of the same reply run as usual).
+   * Before each model call the tasks that finished since the previous one are reported: their
+   * records join `taskCalls` (with their real `durationMs`), `afterTaskCall` receives them, the
+   * iteration's `IterationSnapshot` lists them, and their results reach the model in one user message
+   * in the format and result budget of every results message (`Result of task <name> (call <id>):`).
+   * The system prompt lists the tasks still running, with their call ids and how long they have run.
+   * A reply without calls while tasks run is handled by `onFinalAnswer`. `timeout` and
+   * `failureMode: 'hard'` apply as usual; a hard failure ends the run `fatal` where the loop reports it.
+   *
+   * Any other ending aborts the running tasks' `context.signal` without waiting for them to stop:
+   * `canceled` records each as an `error` (`... was canceled with the run`); `paused`,
+   * `max_iterations`, `approval_required` and `fatal` leave them unrecorded and put their calls in
+   * the checkpoint's `pendingCalls`, so `resume` starts them again with the same call ids. Every
+   * checkpoint taken while tasks run lists them in `pendingCalls` too (a run resumed from it after a
+   * crash starts them again), and holds the outcomes of tasks that finished before it was taken as
+   * if they had been reported, so no call runs twice.
+   *
+   * @example
+   * ```ts
+   * import { setTimeout as sleep } from 'node:timers/promises';
+   * import { createSmartAgent, type AgentTask, type LLMProvider } from '@kit/kit-ai';
+   *
+   * // A scripted model: it starts the build, answers while it runs, then answers again with its result.
+   * const replies = ['{"tool": "build", "arguments": {}}', 'The build is still running.', 'The build passed.'];
+   * const llm: LLMProvider = { name: 'scripted', chat: async () => ({ content: replies.shift() ?? 'Done.', model: 'scripted-1' }) };
+   *
+   * const build: AgentTask = {
+   *   name: 'build',
+   *   description: 'Builds the project; takes a while',
+   *   timeout: 600_000,
+   *   execute: async (_args, { signal }) => {
+   *     await sleep(50, undefined, { signal });
+   *     return { ok: true };
+   *   },
+   * };
+   *
+   * // The second reply has no calls while the build runs: the loop waits for it and asks again.
+   * const agent = createSmartAgent({ llm, tools: [], tasks: [build], backgroundTasks: { onFinalAnswer: 'wait' } });
+   * const outcome = await agent.run('Build the project and tell me how it went.');
+   * console.log(outcome.status, outcome.result, outcome.taskCalls[0]?.status); // completed The build passed. success
+   * ```
+   */
+  backgroundTasks?: boolean | BackgroundTasksConfig;
   memory?: SmartAgentMemoryConfig;
   prompt?: PromptComposerConfig;
   stopHooks?: StopHook[];
@@ -235,4 +311,11 @@ export interface SmartAgentConfig {
   skills?: AgentSkill[];
   evolution?: EvolutionConfig;
   llmTimeout?: LLMTimeoutConfig;
+  /**
+   * Take a `tool_call` checkpoint after each reply that asks for calls, with the calls in
+   * `pendingCalls`: a run resumed from it runs those calls again (same ids) instead of asking the
+   * model again. For durable runs that must survive a process dying mid-call (the harness sets it).
+   * Default false.
+   */
+  checkpointBeforeCalls?: boolean;
 }

@@ -118,7 +118,23 @@ export function validateConfig(config: SmartAgentConfig): void {
   }
   if (config.skills !== undefined && !Array.isArray(config.skills)) fail('skills', 'an array of AgentSkill', config.skills);
   if (config.hooks !== undefined && !isObject(config.hooks)) fail('hooks', 'an object of hook functions', config.hooks);
+  if (config.checkpointBeforeCalls !== undefined && typeof config.checkpointBeforeCalls !== 'boolean')
+    fail('checkpointBeforeCalls', 'true or false', config.checkpointBeforeCalls);
+  checkBackgroundTasks(config);
   checkEvolution(config);
+}
+
+function checkBackgroundTasks(config: SmartAgentConfig): void {
+  const background: unknown = config.backgroundTasks;
+  if (background === undefined || typeof background === 'boolean') return;
+  const shape = "true, false or { onFinalAnswer?: 'wait' | 'cancel' }";
+  if (!isObject(background)) fail('backgroundTasks', shape, background);
+  for (const key of Object.keys(background)) {
+    if (key !== 'onFinalAnswer') fail('backgroundTasks', shape, background, `"${key}" is not an option of backgroundTasks`);
+  }
+  const onFinalAnswer = background.onFinalAnswer;
+  if (onFinalAnswer !== undefined && onFinalAnswer !== 'wait' && onFinalAnswer !== 'cancel')
+    fail('backgroundTasks.onFinalAnswer', '"wait" or "cancel"', onFinalAnswer);
 }
 
 function checkEvolution(config: SmartAgentConfig): void {

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { KitAIError } from '../errors/kit-ai-error.js';
 import type { AgentTask, AgentTaskExecutionContext, ToolArgs } from '../tools/types.js';
 import { expandTemplate, templateSchema } from './arg-template.js';
+import { runProcess } from './run-process.js';
 import { checkBaseOptions, checkPositiveNumber, configError, declaredTask, describeValue, type TaskBaseOptions } from './task-options.js';
 import { taskDeadline } from './task-deadline.js';
 
@@ -55,10 +55,6 @@ export interface ShellTaskResult {
 }
 
 const defaultMaxOutputBytes = 1_048_576;
-/** After SIGTERM, a process gets this long to exit before SIGKILL. */
-const killGraceMs = 2_000;
-/** After the process exits, its pipes get this long to close (a background child may hold them open). */
-const pipeGraceMs = 500;
 const tailChars = 500;
 
 function checkShellOptions(options: unknown): asserts options is ShellTaskOptions {
@@ -100,31 +96,6 @@ function checkShellOptions(options: unknown): asserts options is ShellTaskOption
   checkPositiveNumber(factory, `${label}: maxOutputBytes`, maxOutputBytes, 'bytes');
   if (maxOutputBytes !== undefined && !Number.isInteger(maxOutputBytes)) {
     throw configError(factory, `${label}: maxOutputBytes must be a whole number of bytes, got ${describeValue(maxOutputBytes)}.`);
-  }
-}
-
-/** Collects a stream's bytes up to a cap, reading and dropping the rest so the process never blocks on a full pipe. */
-class CappedBuffer {
-  private readonly chunks: Buffer[] = [];
-  private size = 0;
-  truncated = false;
-
-  constructor(private readonly cap: number) {}
-
-  push(chunk: Buffer): void {
-    const room = this.cap - this.size;
-    if (room <= 0) {
-      this.truncated = true;
-      return;
-    }
-    const kept = chunk.length > room ? chunk.subarray(0, room) : chunk;
-    if (kept.length < chunk.length) this.truncated = true;
-    this.chunks.push(kept);
-    this.size += kept.length;
-  }
-
-  text(): string {
-    return Buffer.concat(this.chunks).toString('utf8');
   }
 }
 
@@ -218,7 +189,7 @@ export function createShellTask(options: ShellTaskOptions): AgentTask {
     try {
       const already = deadline.reason();
       if (already) throw already;
-      const outcome = await run(file, fullArgv, deadline.signal);
+      const outcome = await runProcess({ file, argv: fullArgv, cwd, env: environment(), maxOutputBytes, signal: deadline.signal });
       const result: ShellTaskResult = {
         exitCode: outcome.exitCode,
         signal: outcome.signal,
@@ -246,89 +217,6 @@ export function createShellTask(options: ShellTaskOptions): AgentTask {
     } finally {
       deadline.dispose();
     }
-  }
-
-  function run(
-    file: string,
-    argv: string[],
-    signal: AbortSignal,
-  ): Promise<{
-    exitCode: number | null;
-    signal: string | null;
-    stdout: string;
-    stderr: string;
-    durationMs: number;
-    truncated: boolean;
-    startError?: Error;
-  }> {
-    return new Promise((resolve) => {
-      const started = performance.now();
-      const stdout = new CappedBuffer(maxOutputBytes);
-      const stderr = new CappedBuffer(maxOutputBytes);
-      // Its own process group, so a kill reaches the children it started too (a shell's, a test runner's).
-      const detached = process.platform !== 'win32';
-      const child = spawn(file, argv, { cwd, env: environment(), stdio: ['ignore', 'pipe', 'pipe'], detached, windowsHide: true });
-      let exit: { code: number | null; signal: string | null } | undefined;
-      let startError: Error | undefined;
-      let settled = false;
-      let killTimer: NodeJS.Timeout | undefined;
-      let pipeTimer: NodeJS.Timeout | undefined;
-
-      const finish = (): void => {
-        if (settled) return;
-        settled = true;
-        signal.removeEventListener('abort', onAbort);
-        if (killTimer) clearTimeout(killTimer);
-        if (pipeTimer) clearTimeout(pipeTimer);
-        const base = {
-          exitCode: exit?.code ?? null,
-          signal: exit?.signal ?? null,
-          stdout: stdout.text(),
-          stderr: stderr.text(),
-          durationMs: Math.round(performance.now() - started),
-          truncated: stdout.truncated || stderr.truncated,
-        };
-        resolve(startError ? { ...base, startError } : base);
-      };
-      const kill = (sig: NodeJS.Signals): void => {
-        try {
-          if (detached && child.pid !== undefined) process.kill(-child.pid, sig);
-          else child.kill(sig);
-        } catch {
-          // Already gone.
-        }
-      };
-      function onAbort(): void {
-        kill('SIGTERM');
-        killTimer = setTimeout(() => kill('SIGKILL'), killGraceMs);
-        killTimer.unref();
-      }
-
-      child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
-      child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
-      child.on('error', (error) => {
-        if (child.pid === undefined) {
-          startError = error;
-          finish();
-        }
-      });
-      child.on('exit', (code, exitSignal) => {
-        exit = { code, signal: exitSignal };
-        // A background child it started may hold the pipes open: stop waiting for them after a short grace
-        // (the child itself is left alone; only cancellation and timeouts kill the group).
-        pipeTimer = setTimeout(() => {
-          child.stdout.destroy();
-          child.stderr.destroy();
-          finish();
-        }, pipeGraceMs);
-      });
-      child.on('close', (code, closeSignal) => {
-        exit ??= { code, signal: closeSignal };
-        finish();
-      });
-      if (signal.aborted) onAbort();
-      else signal.addEventListener('abort', onAbort, { once: true });
-    });
   }
 
   return { ...declaredTask(options, 'shell', template ? templateSchema(template) : undefined), execute };

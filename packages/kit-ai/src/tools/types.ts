@@ -24,11 +24,30 @@ export interface AgentTool {
   /** May run at the same time as other concurrency-safe calls. Default false. */
   isConcurrencySafe?: boolean;
   failureMode?: FailureMode;
-  execute(args: ToolArgs): Promise<unknown>;
+  /**
+   * Runs the call. The loop always passes `context`; code that calls a tool itself may leave it out.
+   * `context.callId` stays the same when a durable run executes the call again after a crash, so a
+   * tool with side effects can use it (with `context.runId` under a harness) as an idempotency key.
+   */
+  execute(args: ToolArgs, context?: AgentToolExecutionContext): Promise<unknown>;
   /** Checks the arguments instead of the schema; a failure is an error the model sees, and `execute` is not called. */
   validate?(args: ToolArgs): ToolValidationResult;
   /** Per-call timeout in milliseconds; no timeout when absent. */
   timeout?: number;
+}
+
+/** What the loop gives a tool's `execute` besides its arguments. */
+export interface AgentToolExecutionContext {
+  /** The id of this call (also in the `AgentToolCallRecord`); the same when a resumed run runs the call again. */
+  callId: string;
+  /** The id of the harness run the call belongs to; absent outside a harness. */
+  runId?: string;
+  /** The goal of the run. */
+  goal: string;
+  /** The iteration whose reply asked for the call. */
+  iteration: number;
+  /** Aborted when the call passes its `timeout`; long work should stop when it fires. */
+  signal: AbortSignal;
 }
 
 /** The kinds of background task the task fabric knows. */
@@ -36,24 +55,32 @@ export type AgentTaskKind = 'shell' | 'workflow' | 'remote' | 'subagent' | 'cust
 
 /** What the task fabric gives a task's `execute` besides its arguments. */
 export interface AgentTaskExecutionContext {
-  /** The id of this call (also in the `AgentTaskCallRecord`). */
+  /** The id of this call (also in the `AgentTaskCallRecord`); the same when a resumed run runs the call again. */
   callId: string;
+  /** The id of the harness run the call belongs to; absent outside a harness. */
+  runId?: string;
   /** The goal of the run that submitted the task. */
   goal: string;
   /** The iteration that submitted it. */
   iteration: number;
   /**
-   * Aborted when the task passes its `timeout`; long work should stop when it fires. The smart agent
-   * never aborts it otherwise: a pause or cancel from `getControlState` takes effect at the next
-   * control point, after the running calls have settled. Code that calls `execute` itself may pass a
-   * signal of its own.
+   * Aborted when the task passes its `timeout`; long work should stop when it fires. Without
+   * `backgroundTasks` the smart agent never aborts it otherwise: a pause or cancel from
+   * `getControlState` takes effect at the next control point, after the running calls have settled.
+   * With `backgroundTasks` it is also aborted when the run ends (paused, canceled, ...) while the
+   * task still runs; the run does not wait for it to stop. Code that calls `execute` itself may pass
+   * a signal of its own.
    */
   signal: AbortSignal;
   /** The run's model, for tasks that need one (a subagent uses it unless given its own). */
   llm: LLMProvider;
 }
 
-/** A background task run through the task fabric. The model calls it like a tool, by name. */
+/**
+ * A background task run through the task fabric. The model calls it like a tool, by name. By default
+ * its call holds the reply's batch until it ends; with `SmartAgentConfig.backgroundTasks` the loop
+ * starts it and goes on, and reports its result before a later model call.
+ */
 export interface AgentTask {
   name: string;
   description: string;

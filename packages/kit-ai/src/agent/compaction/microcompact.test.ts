@@ -22,6 +22,7 @@ describe('microcompact', () => {
       `Result of tool a (call c1):\n${JSON.stringify('x'.repeat(300))}`,
       'Error from tool b (call c2): Tool b failed: boom',
       `Result of task c (call c3):\n${JSON.stringify('y'.repeat(300))}`,
+      'Started in the background: task d (call c4); its result will come in a later message.',
     ].join('\n\n');
     const messages = [
       { role: 'user' as const, content: 'goal' },
@@ -33,6 +34,7 @@ describe('microcompact', () => {
     expect(blocks[0]).toContain('\n' + '"' + 'x'.repeat(49) + '\n[shortened by microcompact: 252 of 302');
     expect(blocks[1]).toBe('Error from tool b (call c2): Tool b failed: boom');
     expect(blocks[2]).toContain('[shortened by microcompact: 252 of 302');
+    expect(blocks[3]).toBe('Started in the background: task d (call c4); its result will come in a later message.');
   });
 
   it('does not shorten a result twice, nor messages that are not results', () => {

@@ -2,7 +2,7 @@ import type { LLMMessage } from '../../llm/types.js';
 import type { MicrocompactConfig } from '../types.js';
 
 /** Splits a results message into its blocks (see `formatResultsMessage`). */
-const BLOCK_BOUNDARY = /\n\n(?=(?:Result of|Error from) (?:tool|task) |Not run: )/;
+const BLOCK_BOUNDARY = /\n\n(?=(?:Result of|Error from) (?:tool|task) |Not run: |Started in the background: )/;
 const RESULT_HEADER = /^Result of (?:tool|task) \S+ \(call [^)\n]*\):\n/;
 const MARKER = '[shortened by microcompact:';
 
