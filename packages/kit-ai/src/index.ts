@@ -12,6 +12,7 @@ export type {
   AgentRunResult,
   AgentRunStatus,
   AutocompactConfig,
+  BackgroundTasksConfig,
   CallDecision,
   CallRequest,
   CompactionConfig,
@@ -36,6 +37,66 @@ export type {
   ToolResultBudgetConfig,
 } from './agent/types.js';
 
+// Harness mode: durable runs, workers, sandboxes
+export { createHarness } from './harness/create-harness.js';
+export { createHarnessWorker } from './harness/create-harness-worker.js';
+export { MemoryRunStore } from './harness/stores/memory-run-store.js';
+export {
+  createBrowserSandbox,
+  createFileSandbox,
+  type BrowserClickResult,
+  type BrowserOpenResult,
+  type BrowserSandbox,
+  type BrowserSandboxOptions,
+  type BrowserTextResult,
+  type CommandResult,
+  type FileEditResult,
+  type FileListEntry,
+  type FileListResult,
+  type FileReadResult,
+  type FileSandbox,
+  type FileSandboxOptions,
+  type FileWriteResult,
+  type PageState,
+} from './harness/sandbox/index.js';
+export type {
+  ApprovalDecision,
+  Harness,
+  HarnessBrowserSandboxOptions,
+  HarnessConfig,
+  HarnessFileSandboxOptions,
+  HarnessWorker,
+  HarnessWorkerOptions,
+  RunEventsOptions,
+  RunHandle,
+  StartRunOptions,
+  Verifier,
+  VerifyContext,
+  VerifyOutcome,
+} from './harness/harness-types.js';
+export type {
+  ArtifactRecord,
+  ClaimOptions,
+  ClaimedRun,
+  JsonObject,
+  NewArtifact,
+  NewRun,
+  NewRunEvent,
+  RunApproval,
+  RunCondition,
+  RunContinuation,
+  RunEvent,
+  RunEventData,
+  RunEventType,
+  RunLease,
+  RunPage,
+  RunPatch,
+  RunQuery,
+  RunRecord,
+  RunStatus,
+  RunStore,
+} from './harness/types.js';
+
 // Tools and tasks
 export { validateArgs, type ArgsIssue, type ArgsValidationResult } from './tools/validate-args.js';
 export type {
@@ -46,6 +107,7 @@ export type {
   AgentTaskKind,
   AgentTool,
   AgentToolCallRecord,
+  AgentToolExecutionContext,
   CallStatus,
   FailureMode,
   ToolArgs,

@@ -7,15 +7,7 @@ import type { CallStatus } from '../tools/types.js';
  * or decided). `running`: an executor holds its lease. `paused` and `approval_required`: held until
  * `resume` or `decide`. The others are endings; `max_iterations` can still be resumed with a message.
  */
-export type RunStatus =
-  | 'queued'
-  | 'running'
-  | 'paused'
-  | 'approval_required'
-  | 'completed'
-  | 'max_iterations'
-  | 'canceled'
-  | 'fatal';
+export type RunStatus = 'queued' | 'running' | 'paused' | 'approval_required' | 'completed' | 'max_iterations' | 'canceled' | 'fatal';
 
 /** A JSON object, as run metadata and event data are stored. */
 export type JsonObject = { [key: string]: unknown };
@@ -92,6 +84,11 @@ export interface RunPatch {
   requested?: 'pause' | 'cancel' | null;
   pendingApproval?: RunApproval | null;
   lease?: RunLease | null;
+  /**
+   * Events appended with the change, in the same transaction and under the same condition: a status
+   * and the event that records it are written together or not at all.
+   */
+  events?: readonly NewRunEvent[];
 }
 
 /**

@@ -1,0 +1,90 @@
+import { KitAIError } from '../errors/kit-ai-error.js';
+import { harnessInternals } from './create-harness.js';
+import type { HarnessWorker, HarnessWorkerOptions } from './harness-types.js';
+
+/**
+ * Starts a worker: it claims runs from the harness's store (queued ones, and running ones whose
+ * executor's lease ran out) and executes them, `concurrency` at a time. Workers on several machines
+ * share one store; the store's claim makes sure each run has one executor at a time. A worker that
+ * dies stops renewing its leases; once one runs out, another worker takes the run over from its last
+ * checkpoint. `close` hands the runs it executes back to the store for others.
+ *
+ * @example
+ * ```ts
+ * import { createHarness, createHarnessWorker, MemoryRunStore, type LLMProvider } from '@kit/kit-ai';
+ *
+ * const llm: LLMProvider = { name: 'scripted', chat: async () => ({ content: 'Summarised.', model: 'scripted-1' }) };
+ * // Processes that only record runs use executeRuns: 'workers'; workers share their store.
+ * const harness = createHarness({ store: new MemoryRunStore(), agent: { llm, tools: [] }, executeRuns: 'workers' });
+ * const worker = createHarnessWorker({ harness, concurrency: 4 });
+ *
+ * const run = await harness.start({ goal: 'Summarise the incident report' });
+ * console.log((await run.wait({ timeoutMs: 10_000 })).result); // Summarised.
+ * await worker.close();
+ * ```
+ */
+export function createHarnessWorker(options: HarnessWorkerOptions): HarnessWorker {
+  const { settings, execute, handOff } = harnessInternals(options.harness);
+  const concurrency = options.concurrency ?? 1;
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new KitAIError(
+      'invalid_config',
+      `createHarnessWorker: concurrency must be a positive integer, got ${JSON.stringify(concurrency)}.`,
+    );
+  const pollIntervalMs = options.pollIntervalMs ?? 500;
+  if (typeof pollIntervalMs !== 'number' || !(pollIntervalMs > 0))
+    throw new KitAIError(
+      'invalid_config',
+      `createHarnessWorker: pollIntervalMs must be a positive number, got ${JSON.stringify(pollIntervalMs)}.`,
+    );
+
+  const running = new Map<string, Promise<void>>();
+  let closed = false;
+  let wake: (() => void) | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  const sleep = (): Promise<void> =>
+    new Promise((resolve) => {
+      wake = resolve;
+      timer = setTimeout(resolve, pollIntervalMs);
+    });
+
+  const loop = async (): Promise<void> => {
+    while (!closed) {
+      if (running.size >= concurrency) {
+        await Promise.race(running.values());
+        continue;
+      }
+      let claimed;
+      try {
+        claimed = await settings.store.claimRun({ owner: settings.executorId, leaseMs: settings.leaseMs });
+      } catch (error) {
+        console.warn(`kit-ai harness worker: could not claim a run: ${String(error)}`);
+      }
+      if (!claimed) {
+        await sleep();
+        continue;
+      }
+      const id = claimed.run.id;
+      running.set(
+        id,
+        execute(claimed).finally(() => running.delete(id)),
+      );
+    }
+  };
+  const looping = loop();
+
+  return {
+    get active() {
+      return running.size;
+    },
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      wake?.();
+      await looping;
+      await handOff([...running.keys()]);
+      await Promise.all(running.values());
+    },
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * Wake-ups between the parts of one process that work on the same run: the executor that records an
+ * event wakes the readers of `events()` at once, instead of at their next poll, and a status change
+ * also wakes `wait()`. Other processes are seen by polling the store.
+ */
+export class RunSignals {
+  private readonly onEvents = new Map<string, Set<() => void>>();
+  private readonly onStatus = new Map<string, Set<() => void>>();
+
+  /** Wakes the readers of `runId`'s events, and its waiters too when its status changed. */
+  wake(runId: string, statusChanged = true): void {
+    wakeAll(this.onEvents, runId);
+    if (statusChanged) wakeAll(this.onStatus, runId);
+  }
+
+  /** Resolves at the next event of `runId`, after `timeoutMs`, or when `signal` aborts, whichever comes first. */
+  nextEvent(runId: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    return waitOn(this.onEvents, runId, timeoutMs, signal);
+  }
+
+  /** Resolves at the next status change of `runId`, after `timeoutMs`, or when `signal` aborts. */
+  nextStatus(runId: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    return waitOn(this.onStatus, runId, timeoutMs, signal);
+  }
+}
+
+function wakeAll(waiters: Map<string, Set<() => void>>, runId: string): void {
+  const set = waiters.get(runId);
+  if (!set) return;
+  waiters.delete(runId);
+  for (const wake of set) wake();
+}
+
+function waitOn(waiters: Map<string, Set<() => void>>, runId: string, timeoutMs: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    let set = waiters.get(runId);
+    if (!set) waiters.set(runId, (set = new Set()));
+    const done = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      waiters.get(runId)?.delete(done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    signal?.addEventListener('abort', done, { once: true });
+    set.add(done);
+  });
+}
