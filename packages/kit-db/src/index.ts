@@ -1,4 +1,4 @@
-/** @kit/kit-db: models, migrations, CRUD routes and vector search for kit apps. */
+/** @kit/kit-db: models, migrations, CRUD routes, vector search and the harness's run store for kit apps. */
 
 // --- models, dialects and databases ---
 export {
@@ -116,3 +116,12 @@ export {
   type VectorSearchFilter,
   type VectorSearchOptions,
 } from './vector/vector-search.js';
+
+// --- the run store of kit-ai's harness ---
+export { kitDbRunStore, type KitDbRunStoreOptions } from './run-store/kit-db-run-store.js';
+export { runStoreSql } from './run-store/run-store-schema.js';
+export {
+  writeRunStoreMigration,
+  type WriteRunStoreMigrationOptions,
+  type WrittenRunStoreMigration,
+} from './run-store/write-run-store-migration.js';
