@@ -25,6 +25,7 @@ export { createManualClock, systemClock, type ClockTimer, type ManualClock, type
 
 // Agent jobs
 export { defineAgentJob, type AgentJobConfig, type AgentJobHooks } from './agent/define-agent-job.js';
+export type { HarnessAgentJobConfig } from './agent/harness-agent-job.js';
 export { fileCheckpointStore, type CheckpointStore } from './agent/checkpoint-store.js';
 
 // Errors

@@ -2,6 +2,7 @@ import type { AgentCheckpoint, AgentCheckpointStage, AgentRunResult, ControlActi
 import { defineJob, type Job, type JobConfig, type JobRunContext } from '../define-job.js';
 import { KitCronError } from '../errors.js';
 import type { CheckpointStore } from './checkpoint-store.js';
+import { defineHarnessAgentJob, isHarnessJobConfig, type HarnessAgentJobConfig } from './harness-agent-job.js';
 
 /**
  * The hooks an agent job hands to its agent factory; pass them as `hooks` of `createSmartAgent` (or
@@ -32,6 +33,7 @@ export interface AgentJobConfig extends Omit<JobConfig, 'run'> {
 // Stages a run can carry on from; `completed` and `canceled` are records of a finished run.
 const resumableStages: ReadonlySet<AgentCheckpointStage> = new Set<AgentCheckpointStage>([
   'initialized',
+  'tool_call',
   'tool_result',
   'task_wait',
   'approval_required',
@@ -67,15 +69,37 @@ const resumableStages: ReadonlySet<AgentCheckpointStage> = new Set<AgentCheckpoi
  *
  * createScheduler({ jobs: [triage] }).start();
  * ```
+ *
+ * Given a `harness` instead of `agent` and `checkpoints`, each tick is a harness run: recorded in the
+ * harness's store, one per tick across replicas, resumable by any of them and followed by anyone.
+ *
+ * @example
+ * ```ts
+ * import { createHarness, MemoryRunStore, type LLMProvider } from '@kit/kit-ai';
+ * import { createScheduler, defineAgentJob } from '@kit/kit-cron';
+ *
+ * declare const llm: LLMProvider;
+ *
+ * const harness = createHarness({ store: new MemoryRunStore(), agent: { llm, tools: [] } });
+ * const digest = defineAgentJob({
+ *   name: 'daily-digest',
+ *   schedule: { cron: '0 7 * * *' },
+ *   harness,
+ *   goal: (context) => `Write the digest of the day before ${context.scheduledAt.toISOString().slice(0, 10)}.`,
+ * });
+ *
+ * createScheduler({ jobs: [digest] }).start();
+ * ```
  */
-export function defineAgentJob(config: AgentJobConfig): Job {
-  const name = config?.name;
+export function defineAgentJob(config: AgentJobConfig | HarnessAgentJobConfig): Job {
   if (config === null || typeof config !== 'object') {
     throw new KitCronError(
       'invalid_config',
-      `defineAgentJob: expected an object { name, schedule, agent, goal, checkpoints }, got ${JSON.stringify(config)}.`,
+      `defineAgentJob: expected an object { name, schedule, agent, goal, checkpoints } or { name, schedule, harness, goal }, got ${JSON.stringify(config)}.`,
     );
   }
+  if (isHarnessJobConfig(config)) return defineHarnessAgentJob(config);
+  const name = config.name;
   const agentIsFactory = typeof config.agent === 'function';
   if (
     !agentIsFactory &&
