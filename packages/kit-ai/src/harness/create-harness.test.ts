@@ -52,7 +52,6 @@ describe('createHarness', () => {
       'status',
       'claimed',
       'status',
-      'checkpoint',
       'model_call',
       'checkpoint',
       'call_started',
@@ -62,7 +61,7 @@ describe('createHarness', () => {
       'status',
     ]);
     const stages = events.flatMap((event) => (event.type === 'checkpoint' ? [event.data.stage] : []));
-    expect(stages).toEqual(['initialized', 'tool_call', 'tool_result']);
+    expect(stages).toEqual(['tool_call', 'tool_result']);
     const finished = events.find((event) => event.type === 'call_finished');
     expect(finished?.data).toMatchObject({ name: 'lookup', status: 'success', result: { id: 'A-17', status: 'shipped' } });
     // The tool is told the run and a call id that stays the same if the call runs again.

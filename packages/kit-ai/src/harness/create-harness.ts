@@ -138,10 +138,15 @@ export function createHarness(config: HarnessConfig): Harness {
       checkStart(options);
       const id = options.runId ?? randomUUID();
       const metadata: JsonObject = options.metadata ?? {};
-      await fromStore(`harness.start: could not record run "${id}"`, async () => {
-        await store.createRun({ id, goal: options.goal, metadata, next: { kind: 'start' } });
-        await store.appendEvents(id, [runEvent('status', { from: null, to: 'queued', reason: 'started' })]);
-      });
+      await fromStore(`harness.start: could not record run "${id}"`, () =>
+        store.createRun({
+          id,
+          goal: options.goal,
+          metadata,
+          next: { kind: 'start' },
+          events: [runEvent('status', { from: null, to: 'queued', reason: 'started' })],
+        }),
+      );
       executeHere(id);
       return runHandle(handleEnv, id);
     },

@@ -1,11 +1,4 @@
-import type {
-  AgentCheckpoint,
-  CallDecision,
-  CallRequest,
-  ControlAction,
-  SmartAgentConfig,
-  SmartAgentHooks,
-} from '../agent/types.js';
+import type { AgentCheckpoint, CallDecision, CallRequest, ControlAction, SmartAgentConfig, SmartAgentHooks } from '../agent/types.js';
 import { parseToolCalls } from '../agent/parse-calls.js';
 import type { LLMMessage, LLMOptions, LLMProvider, LLMResponse, LLMStreamChunk, LLMToolCall } from '../llm/types.js';
 import type { AgentTask, AgentTaskCallRecord, AgentTool, AgentToolCallRecord } from '../tools/types.js';
@@ -60,7 +53,9 @@ function taskWithRunId(task: AgentTask, runId: string): AgentTask {
 
 /** The reply's text and whether it asks for calls, as the `model_call` event records it. */
 function recordReply(state: ExecutionState, started: number, response: LLMResponse): void {
-  const asksForCalls = (response.toolCalls?.length ?? 0) > 0 || parseToolCalls(response.content).length > 0;
+  // A call written as text is JSON with a "tool" key: a reply without one is not parsed again.
+  const asksForCalls =
+    (response.toolCalls?.length ?? 0) > 0 || (response.content.includes('"tool"') && parseToolCalls(response.content).length > 0);
   state.writer.defer('model_call', {
     iteration: state.iteration,
     durationMs: Date.now() - started,
@@ -164,8 +159,9 @@ function recordingHooks(own: SmartAgentHooks, state: ExecutionState): SmartAgent
 
 /** Saves the checkpoint the run goes on from; the first one of an execution also clears what the execution was started to do. */
 async function saveCheckpoint(state: ExecutionState, checkpoint: AgentCheckpoint): Promise<void> {
-  // Endings are saved with the result, in one write.
-  if (!['initialized', 'tool_call', 'tool_result', 'task_wait'].includes(checkpoint.stage)) return;
+  // Endings are saved with the result, in one write. A new run's `initialized` checkpoint holds nothing
+  // the record lacks (the goal): a run that stops before its next one starts again from the goal.
+  if (!['tool_call', 'tool_result', 'task_wait'].includes(checkpoint.stage)) return;
   const first = !state.checkpointSaved;
   state.checkpointSaved = true;
   const events = [runEvent('checkpoint', { stage: checkpoint.stage, iterations: checkpoint.iterations })];

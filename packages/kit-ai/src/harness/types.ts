@@ -73,6 +73,8 @@ export interface NewRun {
   goal: string;
   metadata: JsonObject;
   next: RunContinuation;
+  /** The run's first events, recorded with it (numbered from 1), in the same transaction. */
+  events?: readonly NewRunEvent[];
 }
 
 /** Fields `updateRun` changes; `null` clears an optional field. */

@@ -9,7 +9,7 @@ import { decodeCursor, encodeCursor } from './cursor.js';
 import { describeFailure, type FailureContext } from './describe-failure.js';
 import type { DrizzleLike } from './drizzle-like.js';
 import { afterRow, orderClauses, sortKeys } from './order.js';
-import { rawSql } from './raw-sql.js';
+import { findPlaceholders, rawSql } from './raw-sql.js';
 import type { DatabaseProvider, ExecuteResult, KitDatabase, ListPage } from './types.js';
 import { checkId, prepareInsert, prepareUpdate } from './values.js';
 import { buildWhere } from './where.js';
@@ -318,6 +318,13 @@ export function databaseHandle<P extends DatabaseProvider>(state: DatabaseState,
         throw new KitDbError('invalid_input', 'execute: pass an SQL string with its parameters, or a drizzle sql`...` template.', {
           provider,
         });
+      }
+      const { queryText } = session;
+      if (typeof query === 'string' && queryText) {
+        drizzle();
+        // The text goes to the driver as written; only its placeholders are checked against the parameters.
+        if (params.length > 0) findPlaceholders(dialect.name, query, params);
+        return { rows: await run({ operation: 'query' }, () => queryText(query, params)) };
       }
       const statement = typeof query === 'string' ? rawSql(dialect.name, query, params) : query;
       drizzle();

@@ -2,16 +2,20 @@ import { sql, type SQL } from 'drizzle-orm';
 import { KitDbError } from '../errors/kit-db-error.js';
 import type { DialectName } from '../dialects/dialect.js';
 
+/** A placeholder found in a statement: where it is, and the parameter it takes (0-based). */
+interface Placeholder {
+  start: number;
+  end: number;
+  param: number;
+}
+
 /**
- * A drizzle `sql` object from a statement with placeholders (`?` on SQLite and MySQL, `$1`, `$2`...
- * on PostgreSQL) and its parameters. Placeholders inside quoted strings, quoted identifiers and
- * comments are text, not parameters. The count must match: `invalid_input` otherwise.
+ * The placeholders of a statement (`?` on SQLite and MySQL, `$1`, `$2`... on PostgreSQL), checked
+ * against the parameters: placeholders inside quoted strings, quoted identifiers and comments are
+ * text, not parameters, and the count must match (`invalid_input` otherwise).
  */
-export function rawSql(dialect: DialectName, text: string, params: readonly unknown[]): SQL {
-  if (params.length === 0) return sql.raw(text);
-  const chunks: SQL[] = [];
-  let start = 0;
-  let used = 0;
+export function findPlaceholders(dialect: DialectName, text: string, params: readonly unknown[]): Placeholder[] {
+  const found: Placeholder[] = [];
   let highest = 0;
   let i = 0;
   while (i < text.length) {
@@ -31,9 +35,8 @@ export function rawSql(dialect: DialectName, text: string, params: readonly unkn
       continue;
     }
     if (dialect !== 'postgres' && char === '?') {
-      chunks.push(sql.raw(text.slice(start, i)), sql`${params[used]}`);
-      used++;
-      start = ++i;
+      found.push({ start: i, end: i + 1, param: found.length });
+      i++;
       continue;
     }
     if (dialect === 'postgres' && char === '$' && /\d/.test(text[i + 1] ?? '') && !/[\w$]/.test(text[i - 1] ?? '')) {
@@ -47,14 +50,13 @@ export function rawSql(dialect: DialectName, text: string, params: readonly unkn
         });
       }
       highest = Math.max(highest, position);
-      chunks.push(sql.raw(text.slice(start, i)), sql`${params[position - 1]}`);
-      start = i = end;
+      found.push({ start: i, end, param: position - 1 });
+      i = end;
       continue;
     }
     i++;
   }
-  chunks.push(sql.raw(text.slice(start)));
-  const count = dialect === 'postgres' ? highest : used;
+  const count = dialect === 'postgres' ? highest : found.length;
   if (count !== params.length) {
     const mark = dialect === 'postgres' ? '$n' : '?';
     throw new KitDbError(
@@ -66,6 +68,22 @@ export function rawSql(dialect: DialectName, text: string, params: readonly unkn
       },
     );
   }
+  return found;
+}
+
+/**
+ * A drizzle `sql` object from a statement with placeholders and its parameters (see
+ * `findPlaceholders` for what counts as one).
+ */
+export function rawSql(dialect: DialectName, text: string, params: readonly unknown[]): SQL {
+  if (params.length === 0) return sql.raw(text);
+  const chunks: SQL[] = [];
+  let start = 0;
+  for (const placeholder of findPlaceholders(dialect, text, params)) {
+    chunks.push(sql.raw(text.slice(start, placeholder.start)), sql`${params[placeholder.param]}`);
+    start = placeholder.end;
+  }
+  chunks.push(sql.raw(text.slice(start)));
   return sql.join(chunks);
 }
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { RunStore, RunStatus } from '@kit/kit-ai';
-import { sql, type SQL } from 'drizzle-orm';
 import { KitDbError } from '../errors/kit-db-error.js';
 import type { KitDatabase } from '../database/types.js';
 import { retryDeadlocks } from './retry-deadlocks.js';
@@ -21,6 +20,7 @@ import {
   type Row,
 } from './run-rows.js';
 import { runStoreTables } from './run-store-schema.js';
+import { execute, sql, type Statement } from './statement.js';
 import { checkRunStoreTables, createRunStoreTables } from './run-store-tables.js';
 
 /** Options of `kitDbRunStore`. */
@@ -102,7 +102,7 @@ export function kitDbRunStore(db: KitDatabase, options: KitDbRunStoreOptions = {
   /** The run's row, locked until the transaction ends, with the store's clock read in the same statement. */
   const lockRun = async (tx: KitDatabase, runId: string, columns: string): Promise<{ row: Row; now: number } | undefined> => {
     const clock = server === undefined ? nothing : sql`, ${server} AS now_ms`;
-    const { rows } = await tx.execute(sql`SELECT ${sql.raw(columns)}${clock} FROM ${runs} WHERE id = ${runId}${rowLock(dialect)}`);
+    const { rows } = await execute(tx, sql`SELECT ${sql.raw(columns)}${clock} FROM ${runs} WHERE id = ${runId}${rowLock(dialect)}`);
     const row = rows[0];
     if (row === undefined) return undefined;
     return { row, now: server === undefined ? Date.now() : Number(row.now_ms) };
@@ -112,6 +112,7 @@ export function kitDbRunStore(db: KitDatabase, options: KitDbRunStoreOptions = {
     createRun: (run) =>
       operation('createRun', async () => {
         const now = await readClock(db);
+        const eventRows = (run.events ?? []).map((event, index) => eventRow(run.id, event, index + 1));
         const row: Row = {
           id: run.id,
           goal: jsonText(run.goal, 'goal'),
@@ -119,12 +120,17 @@ export function kitDbRunStore(db: KitDatabase, options: KitDbRunStoreOptions = {
           metadata: jsonText(run.metadata, 'metadata'),
           continuation: jsonText(run.next, 'next'),
           attempts: 0,
-          last_sequence: 0,
+          last_sequence: eventRows.length,
           created_at: now,
           updated_at: now,
         };
         try {
-          await insertRows(db, runs, [row]);
+          if (eventRows.length === 0) await insertRows(db, runs, [row]);
+          else
+            await db.transaction(async (tx) => {
+              await insertRows(tx, runs, [row]);
+              await insertEvents(tx, run.id, 0, eventRows);
+            });
         } catch (error) {
           if (error instanceof KitDbError && error.code === 'constraint_violation' && error.constraint === 'unique')
             throw await runStoreError('run_exists', `createRun: a run with the id ${JSON.stringify(run.id)} exists already.`, error);
@@ -135,14 +141,14 @@ export function kitDbRunStore(db: KitDatabase, options: KitDbRunStoreOptions = {
 
     getRun: (runId) =>
       operation('getRun', async () => {
-        const { rows } = await db.execute(sql`SELECT ${sql.raw(runColumnList)} FROM ${runs} WHERE id = ${runId}`);
+        const { rows } = await execute(db, sql`SELECT ${sql.raw(runColumnList)} FROM ${runs} WHERE id = ${runId}`);
         return rows[0] === undefined ? undefined : runFromRow(rows[0]);
       }),
 
     listRuns: (query = {}) =>
       operation('listRuns', async () => {
         const limit = pageSize(query.limit);
-        const conditions: SQL[] = [];
+        const conditions: Statement[] = [];
         const statuses: readonly RunStatus[] =
           query.status === undefined ? [] : typeof query.status === 'string' ? [query.status] : query.status;
         if (statuses.length > 0)
@@ -163,7 +169,8 @@ export function kitDbRunStore(db: KitDatabase, options: KitDbRunStoreOptions = {
         }
         const where = conditions.length === 0 ? nothing : sql` WHERE ${sql.join(conditions, sql` AND `)}`;
         // One run more than the page tells whether another page follows.
-        const { rows } = await db.execute(
+        const { rows } = await execute(
+          db,
           sql`SELECT ${sql.raw(runColumnList)} FROM ${runs}${where} ORDER BY created_at DESC, id DESC LIMIT ${sql.raw(String(limit + 1))}`,
         );
         const page = rows.slice(0, limit);
@@ -212,7 +219,8 @@ export function kitDbRunStore(db: KitDatabase, options: KitDbRunStoreOptions = {
       operation('readEvents', async () => {
         const count = Math.max(0, Math.floor(limit));
         if (count === 0) return [];
-        const { rows } = await db.execute(
+        const { rows } = await execute(
+          db,
           sql`SELECT run_id, seq, type, at, data FROM ${events} WHERE run_id = ${runId} AND seq > ${Math.floor(after)} ORDER BY seq LIMIT ${sql.raw(String(count))}`,
         );
         return rows.map(eventFromRow);
@@ -226,7 +234,8 @@ export function kitDbRunStore(db: KitDatabase, options: KitDbRunStoreOptions = {
             const now = server ?? sql`${processNow}`;
             const only = runId === undefined ? nothing : sql` AND id = ${runId}`;
             // The oldest claimable run that no other claimer has locked at this moment.
-            const { rows } = await tx.execute(
+            const { rows } = await execute(
+              tx,
               sql`SELECT ${sql.raw(runColumnList)}, ${now} AS now_ms FROM ${runs}
                   WHERE (status = 'queued' OR (status = 'running' AND (lease_expires_at IS NULL OR lease_expires_at <= ${now})))${only}
                   ORDER BY created_at, id LIMIT 1${rowLock(dialect, { skipLocked: true })}`,
@@ -261,7 +270,7 @@ export function kitDbRunStore(db: KitDatabase, options: KitDbRunStoreOptions = {
 
     saveArtifact: (runId, artifact) =>
       operation('saveArtifact', async () => {
-        const { rows } = await db.execute(sql`SELECT id FROM ${runs} WHERE id = ${runId}`);
+        const { rows } = await execute(db, sql`SELECT id FROM ${runs} WHERE id = ${runId}`);
         if (rows.length === 0) throw await notFound('saveArtifact', runId);
         const row: Row = {
           id: randomUUID(),
@@ -279,7 +288,8 @@ export function kitDbRunStore(db: KitDatabase, options: KitDbRunStoreOptions = {
 
     readArtifact: (runId, artifactId) =>
       operation('readArtifact', async () => {
-        const { rows } = await db.execute(
+        const { rows } = await execute(
+          db,
           sql`SELECT ${sql.raw(artifactColumnList)}, data FROM ${artifacts} WHERE run_id = ${runId} AND id = ${artifactId}`,
         );
         const row = rows[0];
@@ -288,7 +298,8 @@ export function kitDbRunStore(db: KitDatabase, options: KitDbRunStoreOptions = {
 
     listArtifacts: (runId) =>
       operation('listArtifacts', async () => {
-        const { rows } = await db.execute(
+        const { rows } = await execute(
+          db,
           sql`SELECT ${sql.raw(artifactColumnList)} FROM ${artifacts} WHERE run_id = ${runId} ORDER BY created_at, id`,
         );
         return rows.map(artifactFromRow);
@@ -300,7 +311,7 @@ export function kitDbRunStore(db: KitDatabase, options: KitDbRunStoreOptions = {
   };
 }
 
-async function insertRows(target: KitDatabase, table: SQL, rows: readonly Row[]): Promise<void> {
+async function insertRows(target: KitDatabase, table: Statement, rows: readonly Row[]): Promise<void> {
   const columns = Object.keys(rows[0]!);
   const values = rows.map(
     (row) =>
@@ -309,7 +320,7 @@ async function insertRows(target: KitDatabase, table: SQL, rows: readonly Row[])
         sql`, `,
       )})`,
   );
-  await target.execute(sql`INSERT INTO ${table} (${sql.raw(columns.join(', '))}) VALUES ${sql.join(values, sql`, `)}`);
+  await execute(target, sql`INSERT INTO ${table} (${sql.raw(columns.join(', '))}) VALUES ${sql.join(values, sql`, `)}`);
 }
 
 /**
@@ -326,7 +337,7 @@ async function insertEvents(tx: KitDatabase, runId: string, last: number, rows: 
 
 async function updateRun(target: KitDatabase, runId: string, columns: Row): Promise<void> {
   const assignments = Object.entries(columns).map(([column, value]) => sql`${sql.raw(column)} = ${value}`);
-  await target.execute(sql`UPDATE ${runs} SET ${sql.join(assignments, sql`, `)} WHERE id = ${runId}`);
+  await execute(target, sql`UPDATE ${runs} SET ${sql.join(assignments, sql`, `)} WHERE id = ${runId}`);
 }
 
 function pageSize(limit: number | undefined): number {

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { execute, sql, type Statement } from './statement.js';
 import type { DialectName } from '../dialects/dialect.js';
 import type { KitDatabase } from '../database/types.js';
 
@@ -8,14 +8,14 @@ import type { KitDatabase } from '../database/types.js';
  * then agree on when a lease runs out. MySQL's expression reads UTC directly, so no session time
  * zone (or its daylight saving hour) can shift it.
  */
-export function serverNow(dialect: DialectName): SQL | undefined {
+export function serverNow(dialect: DialectName): Statement | undefined {
   if (dialect === 'postgres') return sql.raw('(extract(epoch from clock_timestamp()) * 1000)::bigint');
   if (dialect === 'mysql') return sql.raw("(TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', UTC_TIMESTAMP(6)) DIV 1000)");
   return undefined;
 }
 
 /** The clock as a value to put in SQL: the server's expression, or the process's time as a parameter. */
-export function nowSql(dialect: DialectName, processNow: number): SQL {
+export function nowSql(dialect: DialectName, processNow: number): Statement {
   return serverNow(dialect) ?? sql`${processNow}`;
 }
 
@@ -23,7 +23,7 @@ export function nowSql(dialect: DialectName, processNow: number): SQL {
 export async function readClock(db: KitDatabase): Promise<number> {
   const server = serverNow(db.dialect.name);
   if (server === undefined) return Date.now();
-  const { rows } = await db.execute(sql`SELECT ${server} AS now_ms`);
+  const { rows } = await execute(db, sql`SELECT ${server} AS now_ms`);
   return Number(rows[0]?.now_ms);
 }
 
@@ -32,7 +32,7 @@ export async function readClock(db: KitDatabase): Promise<number> {
  * (`SKIP LOCKED` to pass over rows another claimer holds). SQLite needs none: kit-db's transactions
  * there are `BEGIN IMMEDIATE`, which holds the whole file's write lock until the commit.
  */
-export function rowLock(dialect: DialectName, options: { skipLocked?: boolean } = {}): SQL {
+export function rowLock(dialect: DialectName, options: { skipLocked?: boolean } = {}): Statement {
   if (dialect === 'sqlite') return sql.raw('');
   return sql.raw(options.skipLocked === true ? ' FOR UPDATE SKIP LOCKED' : ' FOR UPDATE');
 }

@@ -57,6 +57,10 @@ export class MemoryRunStore implements RunStore {
     if (this.#runs.has(run.id))
       throw new KitAIError('run_exists', `MemoryRunStore: a run with id ${JSON.stringify(run.id)} exists already.`);
     const now = new Date().toISOString();
+    const first = storable(
+      (run.events ?? []).map((event, index): RunEvent => ({ ...event, runId: run.id, sequence: index + 1 })),
+      'createRun',
+    );
     const record: RunRecord = {
       id: run.id,
       goal: run.goal,
@@ -66,10 +70,10 @@ export class MemoryRunStore implements RunStore {
       updatedAt: now,
       next: storable(run.next, 'createRun'),
       attempts: 0,
-      lastSequence: 0,
+      lastSequence: first.length,
     };
     this.#runs.set(run.id, record);
-    this.#events.set(run.id, []);
+    this.#events.set(run.id, first);
     this.#artifacts.set(run.id, []);
     return jsonCopy(record);
   }

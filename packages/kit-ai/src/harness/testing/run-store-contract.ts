@@ -140,6 +140,27 @@ export function describeRunStoreContract(label: string, open: () => Promise<RunS
         expect(await store.getRun('run-1')).toEqual(created);
       });
 
+      it('records the first events with the run, numbered from 1', { timeout }, async () => {
+        const store = await fresh();
+        const at = new Date().toISOString();
+        const created = await store.createRun(
+          newRun('run-1', {
+            events: [
+              { type: 'status', at, data: { from: null, to: 'queued', reason: 'started' } },
+              { type: 'resumed', at, data: { message: 'second' } },
+            ],
+          }),
+        );
+        expect(created.lastSequence).toBe(2);
+        const events = await store.readEvents('run-1');
+        expect(events.map((event) => [event.sequence, event.type])).toEqual([
+          [1, 'status'],
+          [2, 'resumed'],
+        ]);
+        const appended = await store.appendEvents('run-1', [{ type: 'resumed', at, data: { message: 'third' } }]);
+        expect(appended?.[0]?.sequence).toBe(3);
+      });
+
       it('refuses an id that is taken with run_exists, and keeps the first run', { timeout }, async () => {
         const store = await fresh();
         const first = await store.createRun(newRun('run-1'));

@@ -12,6 +12,11 @@ export interface Session {
   readonly inTransaction: boolean;
   /** Runs one statement and returns its rows (none for statements without rows). */
   query(statement: SQL): Promise<Record<string, unknown>[]>;
+  /**
+   * Runs SQL text in the driver's own placeholder style with its parameters, without the query
+   * builder, where the connection offers it (SQLite); `execute` with a string takes this path.
+   */
+  queryText?(text: string, params: readonly unknown[]): Promise<Record<string, unknown>[]>;
   /** Runs `fn` in a transaction (a savepoint when already inside one). */
   transaction<T>(fn: (session: Session) => Promise<T>): Promise<T>;
   /**

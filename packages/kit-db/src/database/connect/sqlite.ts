@@ -71,13 +71,17 @@ export function connectSqlite(url: string, options: { readonly busyTimeoutMs: nu
     return prepared;
   };
 
-  const query = async (statement: SQL): Promise<Record<string, unknown>[]> => {
-    const compiled = compiler.sqlToQuery(statement);
-    const params = compiled.params.map(toSqliteParam);
-    const prepared = prepare(compiled.sql);
+  const queryText = async (text: string, values: readonly unknown[]): Promise<Record<string, unknown>[]> => {
+    const params = values.map(toSqliteParam);
+    const prepared = prepare(text);
     if (prepared.reader) return prepared.all(...params) as Record<string, unknown>[];
     prepared.run(...params);
     return [];
+  };
+
+  const query = (statement: SQL): Promise<Record<string, unknown>[]> => {
+    const compiled = compiler.sqlToQuery(statement);
+    return queryText(compiled.sql, compiled.params);
   };
 
   let savepoints = 0;
@@ -85,6 +89,7 @@ export function connectSqlite(url: string, options: { readonly busyTimeoutMs: nu
     drizzle: db,
     inTransaction,
     query,
+    queryText,
     exclusive: inTransaction ? direct : (fn) => gate.pass(fn),
     transaction: async (fn) => {
       if (inTransaction) {
