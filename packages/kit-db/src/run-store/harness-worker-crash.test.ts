@@ -4,14 +4,13 @@
  * interrupted call again with the same call id, and the run's events go on without a gap), and
  * workers that race for the same runs never execute one twice at once.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { createHarness, createHarnessWorker, type AgentTool, type LLMProvider } from '@kit/kit-ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startJsonLinesChild } from '../../../../test-support/json-lines-child.js';
 import { hasPostgresServer, startPostgres, type TestPostgres } from '../../../../test-support/postgres-server.js';
 import { createDatabase } from '../database/create-database.js';
 import type { KitDatabase } from '../database/types.js';
@@ -19,52 +18,8 @@ import { kitDbRunStore } from './kit-db-run-store.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const workerScript = join(here, 'testing', 'harness-worker-process.ts');
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-
-interface WorkerProcess {
-  child: ChildProcess;
-  waitFor(event: string): Promise<Record<string, unknown>>;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function startWorker(env: Record<string, string>): WorkerProcess {
-  const child = spawn(process.execPath, ['--conditions=kit-source', '--import', tsxLoader, workerScript], {
-    cwd: here,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: Record<string, unknown>[] = [];
-  const waiters: { event: string; resolve: (line: Record<string, unknown>) => void }[] = [];
-  let buffered = '';
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  child.stdout!.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString('utf8');
-    let newline: number;
-    while ((newline = buffered.indexOf('\n')) >= 0) {
-      const line = JSON.parse(buffered.slice(0, newline)) as Record<string, unknown>;
-      buffered = buffered.slice(newline + 1);
-      lines.push(line);
-      for (const waiter of waiters.filter((candidate) => candidate.event === line.event)) waiter.resolve(line);
-    }
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return {
-    child,
-    exited,
-    waitFor: (event) =>
-      new Promise((resolve, reject) => {
-        const seen = lines.find((line) => line.event === event);
-        if (seen) return resolve(seen);
-        waiters.push({ event, resolve });
-        void exited.then(({ code, signal }) =>
-          reject(new Error(`worker exited (${code ?? signal}) before "${event}": ${stderr.slice(-1500)}`)),
-        );
-      }),
-  };
-}
+/** A worker process on the test's database. */
+const startWorker = (env: Record<string, string>) => startJsonLinesChild(workerScript, env);
 
 describe.skipIf(!hasPostgresServer())('harness workers on PostgreSQL', () => {
   let postgres: TestPostgres;
