@@ -277,6 +277,20 @@ describe('createHarness', () => {
     await strict.close();
   });
 
+  it('keeps the artifacts of a run in its store, each recorded as an event', async () => {
+    const store = new MemoryRunStore();
+    const harness = createHarness({ store, executeRuns: 'workers', agent: { llm: scriptedLlm([]), tools: [] } });
+    const run = await harness.start({ goal: 'Report', runId: 'with-artifacts' });
+    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]);
+    const saved = await run.saveArtifact({ name: 'chart.png', contentType: 'image/png', data: bytes });
+    expect(saved).toMatchObject({ runId: 'with-artifacts', name: 'chart.png', contentType: 'image/png', size: 6 });
+    expect((await run.artifacts()).map((artifact) => artifact.id)).toEqual([saved.id]);
+    expect([...((await run.readArtifact(saved.id))?.data ?? [])]).toEqual([...bytes]);
+    const events = await store.readEvents('with-artifacts');
+    expect(events.at(-1)).toMatchObject({ type: 'artifact', data: { id: saved.id, name: 'chart.png' } });
+    await harness.close();
+  });
+
   it('ends a run whose checkpoint cannot be resumed fatal, naming the run', async () => {
     const store = new MemoryRunStore();
     const harness = createHarness({ store, executeRuns: 'workers', agent: { llm: scriptedLlm([]), tools: [] } });
