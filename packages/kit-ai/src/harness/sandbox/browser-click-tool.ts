@@ -1,14 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { KitAIError } from '../../errors/kit-ai-error.js';
 import type { AgentTool } from '../../tools/types.js';
-import { actionTimeoutMs, firstLine, type BrowserSession, type PageState } from './browser-session.js';
+import type { BrowserClickResult } from './browser-results.js';
+import { actionTimeoutMs, firstLine, type BrowserSession } from './browser-session.js';
 import { sandboxTool, toolFailure } from './sandbox-tool.js';
-
-/** What `browser_click` returns: the page after the click. */
-export interface BrowserClickResult extends PageState {
-  /** How many elements matched; the first was clicked. */
-  matched: number;
-}
 
 interface ClickArgs {
   selector?: string;

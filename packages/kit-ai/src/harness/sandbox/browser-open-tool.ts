@@ -1,14 +1,9 @@
 import type { AgentTool } from '../../tools/types.js';
-import { firstLine, type BrowserSession, type PageState } from './browser-session.js';
+import type { BrowserOpenResult } from './browser-results.js';
+import { firstLine, type BrowserSession } from './browser-session.js';
 import { launchTimeoutMs } from './launch-sandboxed-browser.js';
 import type { OriginPolicy } from './origin-policy.js';
 import { sandboxTool, toolFailure } from './sandbox-tool.js';
-
-/** What `browser_open` returns. */
-export interface BrowserOpenResult extends PageState {
-  /** The HTTP status of the page's response (`null` when there was none, as for a page from the cache). */
-  status: number | null;
-}
 
 /** `browser_open`: navigates the page to a URL of an allowed origin, checked before the browser sees it. */
 export function browserOpenTool(session: BrowserSession, policy: OriginPolicy, navigationTimeoutMs: number): AgentTool {

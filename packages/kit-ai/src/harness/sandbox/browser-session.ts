@@ -1,16 +1,9 @@
 import type { BrowserContext, BrowserType, Page, Request } from 'playwright-core';
+import type { PageState } from './browser-results.js';
 import { errorText } from '../../llm/describe-value.js';
 import { launchSandboxedBrowser, type SandboxedBrowser } from './launch-sandboxed-browser.js';
 import type { OriginPolicy } from './origin-policy.js';
 import { sandboxRefusal, toolFailure } from './sandbox-tool.js';
-
-/** What a browser tool tells the model about the page after it acted. */
-export interface PageState {
-  url: string;
-  title: string;
-  /** Requests of the page to other origins that the sandbox blocked during the call (at most 20). */
-  blockedRequests?: string[];
-}
 
 /** What a `BrowserSession` needs. */
 export interface BrowserSessionSettings {

@@ -1,15 +1,8 @@
 import type { AgentTool } from '../../tools/types.js';
 import { countMatches } from './browser-click-tool.js';
-import type { BrowserSession, PageState } from './browser-session.js';
+import type { BrowserTextResult } from './browser-results.js';
+import type { BrowserSession } from './browser-session.js';
 import { sandboxTool } from './sandbox-tool.js';
-
-/** What `browser_text` returns. */
-export interface BrowserTextResult extends PageState {
-  /** The visible text (as the page renders it: hidden elements left out), at most `maxTextChars` characters. */
-  text: string;
-  /** The text was longer and was cut. */
-  truncated: boolean;
-}
 
 /** `browser_text`: the visible text of the page, or of the elements a selector matches, capped. */
 export function browserTextTool(session: BrowserSession, maxTextChars: number, timeout: number): AgentTool {

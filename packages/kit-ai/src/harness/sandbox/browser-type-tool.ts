@@ -1,6 +1,7 @@
 import type { AgentTool } from '../../tools/types.js';
 import { countMatches } from './browser-click-tool.js';
-import { actionTimeoutMs, firstLine, type BrowserSession, type PageState } from './browser-session.js';
+import type { PageState } from './browser-results.js';
+import { actionTimeoutMs, firstLine, type BrowserSession } from './browser-session.js';
 import { sandboxTool, toolFailure } from './sandbox-tool.js';
 
 interface TypeArgs {

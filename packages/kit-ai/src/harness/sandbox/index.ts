@@ -10,7 +10,4 @@ export type { FileReadResult } from './fs-read-tool.js';
 export type { FileWriteResult } from './fs-write-tool.js';
 export type { FileEditResult } from './fs-edit-tool.js';
 export type { CommandResult } from './run-command-tool.js';
-export type { PageState } from './browser-session.js';
-export type { BrowserOpenResult } from './browser-open-tool.js';
-export type { BrowserClickResult } from './browser-click-tool.js';
-export type { BrowserTextResult } from './browser-text-tool.js';
+export type { BrowserClickResult, BrowserOpenResult, BrowserTextResult, PageState } from './browser-results.js';
