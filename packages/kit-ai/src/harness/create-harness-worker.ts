@@ -1,4 +1,5 @@
-import { KitAIError } from '../errors/kit-ai-error.js';
+import { describeValue } from '../llm/describe-value.js';
+import { checkPositiveNumber, configError } from '../tasks/task-options.js';
 import { harnessInternals } from './create-harness.js';
 import type { HarnessWorker, HarnessWorkerOptions } from './harness-types.js';
 
@@ -27,16 +28,9 @@ export function createHarnessWorker(options: HarnessWorkerOptions): HarnessWorke
   const { settings, execute, handOff } = harnessInternals(options.harness);
   const concurrency = options.concurrency ?? 1;
   if (!Number.isInteger(concurrency) || concurrency < 1)
-    throw new KitAIError(
-      'invalid_config',
-      `createHarnessWorker: concurrency must be a positive integer, got ${JSON.stringify(concurrency)}.`,
-    );
+    throw configError('createHarnessWorker', `concurrency must be a positive integer, got ${describeValue(concurrency)}.`);
+  checkPositiveNumber('createHarnessWorker', 'pollIntervalMs', options.pollIntervalMs, 'milliseconds');
   const pollIntervalMs = options.pollIntervalMs ?? 500;
-  if (typeof pollIntervalMs !== 'number' || !(pollIntervalMs > 0))
-    throw new KitAIError(
-      'invalid_config',
-      `createHarnessWorker: pollIntervalMs must be a positive number, got ${JSON.stringify(pollIntervalMs)}.`,
-    );
 
   const running = new Map<string, Promise<void>>();
   let closed = false;

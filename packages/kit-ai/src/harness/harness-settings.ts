@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { KitAIError } from '../errors/kit-ai-error.js';
 import { describeValue } from '../llm/describe-value.js';
+import { checkCount, checkPositiveNumber } from '../tasks/task-options.js';
 import type { CallRequest } from '../agent/types.js';
 import type { HarnessConfig, Verifier } from './harness-types.js';
 import type { RunStore } from './types.js';
@@ -26,10 +27,9 @@ function fail(field: string, expectation: string, value: unknown): never {
   throw new KitAIError('invalid_config', `createHarness: ${field} must be ${expectation}, got ${describeValue(value)}`);
 }
 
-function positive(field: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) fail(field, 'a positive number of milliseconds', value);
-  return value;
+function milliseconds(field: string, value: number | undefined, fallback: number): number {
+  checkPositiveNumber('createHarness', field, value, 'milliseconds');
+  return value ?? fallback;
 }
 
 /** Checks `config` (`KitAIError('invalid_config')` naming the field) and fills in the defaults. */
@@ -44,17 +44,16 @@ export function harnessSettings(config: HarnessConfig): HarnessSettings {
     fail('executeRuns', "'here' or 'workers'", config.executeRuns);
   const verify = config.verify ?? [];
   if (!Array.isArray(verify) || verify.some((check) => typeof check !== 'function')) fail('verify', 'an array of functions', verify);
-  const retries = config.maxVerifyRetries ?? 2;
-  if (!Number.isInteger(retries) || retries < 0) fail('maxVerifyRetries', 'an integer of 0 or more', retries);
+  checkCount('createHarness', 'maxVerifyRetries', config.maxVerifyRetries);
   return {
     config,
     store: config.store,
     executeHere: config.executeRuns !== 'workers',
-    leaseMs: positive('leaseMs', config.leaseMs, 30_000),
-    pollIntervalMs: positive('pollIntervalMs', config.pollIntervalMs, 250),
+    leaseMs: milliseconds('leaseMs', config.leaseMs, 30_000),
+    pollIntervalMs: milliseconds('pollIntervalMs', config.pollIntervalMs, 250),
     executorId: config.executorId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
     verify,
-    maxVerifyRetries: retries,
+    maxVerifyRetries: config.maxVerifyRetries ?? 2,
     approvalReason: approvalRule(config.requireApproval),
   };
 }
