@@ -33,20 +33,20 @@ describe.runIf(run)('the dev server in Chromium', () => {
 });
 
 /**
- * Writes a file of the app and waits for the dev server to have rebuilt for it (or failed to). A rebuild
- * for an earlier edit may still come in between (the watcher looks at a file again shortly after it
- * changed, in case a save came in two writes), so the wait is for the event that names this file.
+ * Writes a file of the app and waits for the dev server to have rebuilt for it with the expected outcome.
+ * Other events naming the file may come first: a rebuild for an earlier edit (the watcher looks at a file
+ * again shortly after it changed, in case a save came in two writes), or one for the empty file that
+ * `writeFile` leaves for a moment when it truncates before writing. The wait is for the outcome of this edit.
  */
-async function edit(file: string, change: (text: string) => string): Promise<void> {
+async function edit(file: string, change: (text: string) => string, expected: 'reload' | 'error' = 'reload'): Promise<void> {
   const path = join(copy.root, file);
   const text = await readFile(path, 'utf8');
   const done = new Promise<void>((resolve) => {
-    const names = (event: { changedFiles: readonly string[] }) => event.changedFiles.includes(file);
-    const stops = [dev.on('reload', (event) => names(event) && finish()), dev.on('error', (event) => names(event) && finish())];
-    const finish = () => {
-      for (const stop of stops) stop();
+    const stop = dev.on(expected, (event: { changedFiles: readonly string[] }) => {
+      if (!event.changedFiles.includes(file)) return;
+      stop();
       resolve();
-    };
+    });
   });
   await writeFile(path, change(text));
   await done;
@@ -55,6 +55,8 @@ async function edit(file: string, change: (text: string) => string): Promise<voi
 describe.runIf(run)('the dev server in Chromium, while files change', () => {
   it('shows an edited page, a build error overlay and its fix without reloading, then a CSS edit', async () => {
     const { page, errors } = await watchedPage(browser.context);
+    const file = join(copy.root, 'app/routes/(marketing)/about.page.tsx');
+    const original = await readFile(file, 'utf8');
     try {
       const connected = page.waitForRequest((request) => request.url().endsWith('/_kit/events'));
       await page.goto(`${base}/about`);
@@ -67,7 +69,11 @@ describe.runIf(run)('the dev server in Chromium, while files change', () => {
       await edit('app/routes/(marketing)/about.page.tsx', (text) => text.replace('<h1>About</h1>', '<h1>About us</h1>'));
       await expect.poll(() => heading.textContent(), { timeout: 10_000 }).toBe('About us');
 
-      await edit('app/routes/(marketing)/about.page.tsx', (text) => text.replace('<h1>About us</h1>', '<h1>About us</h1>\n      <p>{</p>'));
+      await edit(
+        'app/routes/(marketing)/about.page.tsx',
+        (text) => text.replace('<h1>About us</h1>', '<h1>About us</h1>\n      <p>{</p>'),
+        'error',
+      );
       expect(dev.error).toMatchObject({ file: 'app/routes/(marketing)/about.page.tsx', line: 6 });
       await expect.poll(() => page.locator('body').innerText(), { timeout: 10_000 }).toContain('about.page.tsx:6');
       const overlay = await fetch(`${base}/about`, { headers: { accept: 'text/html' } });
@@ -91,6 +97,8 @@ describe.runIf(run)('the dev server in Chromium, while files change', () => {
       expect(await page.evaluate(() => (window as unknown as { kitMarker?: string }).kitMarker)).toBe('no reload');
       expect(errors.filter((error) => !error.includes('500'))).toEqual([]);
     } finally {
+      // A failure part way must not leave the next test a broken page to start from.
+      await writeFile(file, original);
       await page.close();
     }
   });
@@ -106,7 +114,7 @@ describe.runIf(run)('the dev server’s own scripts under the Content-Security-P
     const file = 'app/routes/(marketing)/about.page.tsx';
     const original = await readFile(join(copy.root, file), 'utf8');
     try {
-      await edit(file, (text) => `${text}\nexport const broken = {;\n`);
+      await edit(file, (text) => `${text}\nexport const broken = {;\n`, 'error');
       const listening = page.waitForRequest((request) => request.url().endsWith('/_kit/events'));
       const response = await page.goto(`${base}/about`);
       expect(response?.status()).toBe(500);
