@@ -36,6 +36,16 @@ export type {
   ToolCatalogConfig,
   ToolResultBudgetConfig,
 } from './agent/types.js';
+export type {
+  AgentRunStream,
+  AgentStreamEvent,
+  AgentStreamOptions,
+  CallFinishedData,
+  CallKind,
+  CallStartedData,
+  CheckpointData,
+  ModelCallData,
+} from './agent/run-events.js';
 
 // Harness mode: durable runs, workers, sandboxes
 export { createHarness } from './harness/create-harness.js';
@@ -95,6 +105,7 @@ export type {
   RunRecord,
   RunStatus,
   RunStore,
+  RunTextEvent,
 } from './harness/types.js';
 
 // Tools and tasks

@@ -2,6 +2,8 @@ import { KitAIError } from '../errors/kit-ai-error.js';
 import { createMemoryAccessor } from '../memory/accessor.js';
 import { createActivateSkillTool } from '../skills/activate-skill-tool.js';
 import type { AgentCheckpoint, AgentRunResult, SmartAgent, SmartAgentConfig } from './types.js';
+import type { AgentRunStream, AgentStreamOptions } from './run-events.js';
+import { streamRun } from './stream-run.js';
 import { taskCallable, toolCallable } from './callable.js';
 import { DEFAULT_PRESERVE_TAIL } from './compaction/compact.js';
 import { resolveTimeouts } from './llm-call.js';
@@ -39,6 +41,11 @@ export const DEFAULT_TOTAL_ITERATIONS_FACTOR = 10;
  * hook threw). Every ending but `fatal` carries a fresh checkpoint; `fatal` carries the last one the
  * run could resume from (none when it failed before the first).
  *
+ * `stream(goal)` runs the same loop and yields each step as it happens: the model's text in pieces
+ * as the provider streams it, each complete reply, each call as it starts and ends, each checkpoint,
+ * and `done` with the result (also in `result`). Leaving the loop early, or aborting `signal`,
+ * cancels the run at its next control point.
+ *
  * @example
  * ```ts
  * import { createSmartAgent, type AgentTool, type LLMProvider } from '@kit/kit-ai';
@@ -58,6 +65,14 @@ export const DEFAULT_TOTAL_ITERATIONS_FACTOR = 10;
  * const agent = createSmartAgent({ llm, tools: [lookupOrder], maxIterations: 5, tokenBudget: 1024 });
  * const outcome = await agent.run('Where is order A-17?');
  * console.log(outcome.status, outcome.result); // completed Order A-17 shipped on Monday.
+ *
+ * // The same run, watched step by step.
+ * replies.push('{"tool": "lookup_order", "arguments": {"id": "A-17"}}', 'Shipped on Monday.');
+ * for await (const event of agent.stream('Where is order A-17?')) {
+ *   if (event.type === 'text') process.stdout.write(event.data.text);
+ *   if (event.type === 'call_started') console.log(`\ncalling ${event.data.name}`);
+ *   if (event.type === 'done') console.log(`\n${event.data.result.status}`);
+ * }
  *
  * if (outcome.status === 'paused' && outcome.checkpoint) {
  *   const saved = JSON.stringify(outcome.checkpoint);
@@ -90,21 +105,47 @@ export function createSmartAgent(config: SmartAgentConfig): SmartAgent {
   };
   return {
     run(goal: string): Promise<AgentRunResult> {
-      if (typeof goal !== 'string' || goal.trim() === '') {
-        return Promise.reject(
-          new KitAIError(
-            'invalid_config',
-            `run: goal must be a non-empty string, got ${typeof goal === 'string' ? JSON.stringify(goal) : typeof goal}; say what the agent should achieve.`,
-          ),
-        );
-      }
-      return runAgent(setup, { kind: 'run', goal });
+      const bad = goalError(goal);
+      return bad ? Promise.reject(bad) : runAgent(setup, { kind: 'run', goal });
     },
     async resume(checkpoint: AgentCheckpoint, message: string): Promise<AgentRunResult> {
-      if (typeof message !== 'string') {
-        throw new KitAIError('invalid_config', `resume: message must be a string, got ${typeof message}; pass the decision or "Continue."`);
-      }
+      const bad = messageError(message);
+      if (bad) throw bad;
       return runAgent(setup, { kind: 'resume', checkpoint, message });
+    },
+    stream(goal: string, options?: AgentStreamOptions): AgentRunStream {
+      const bad = goalError(goal);
+      return bad ? failedStream(bad) : streamRun(setup, { kind: 'run', goal }, options);
+    },
+    streamResume(checkpoint: AgentCheckpoint, message: string, options?: AgentStreamOptions): AgentRunStream {
+      const bad = messageError(message);
+      return bad ? failedStream(bad) : streamRun(setup, { kind: 'resume', checkpoint, message }, options);
+    },
+  };
+}
+
+function goalError(goal: unknown): KitAIError | undefined {
+  if (typeof goal === 'string' && goal.trim() !== '') return undefined;
+  return new KitAIError(
+    'invalid_config',
+    `run: goal must be a non-empty string, got ${typeof goal === 'string' ? JSON.stringify(goal) : typeof goal}; say what the agent should achieve.`,
+  );
+}
+
+function messageError(message: unknown): KitAIError | undefined {
+  if (typeof message === 'string') return undefined;
+  return new KitAIError('invalid_config', `resume: message must be a string, got ${typeof message}; pass the decision or "Continue."`);
+}
+
+/** A stream that fails at once, as `run` rejects on the same input. */
+function failedStream(error: KitAIError): AgentRunStream {
+  const result = Promise.reject(error);
+  result.catch(() => undefined);
+  return {
+    result,
+    [Symbol.asyncIterator]: async function* (): AsyncGenerator<never> {
+      yield* [];
+      throw error;
     },
   };
 }

@@ -5,6 +5,7 @@ import type { PromptComposerConfig } from '../prompt/types.js';
 import type { SmartAgentMemoryConfig } from '../memory/types.js';
 import type { EvolutionConfig } from '../evolution/types.js';
 import type { AgentCheckpoint, AgentRunResult } from './run-result.js';
+import type { AgentRunStream, AgentStreamOptions } from './run-events.js';
 
 export type {
   AgentRunStatus,
@@ -19,6 +20,13 @@ export type {
 export interface SmartAgent {
   run(goal: string): Promise<AgentRunResult>;
   resume(checkpoint: AgentCheckpoint, message: string): Promise<AgentRunResult>;
+  /**
+   * Runs towards `goal` like `run`, with every step streamed as it happens: the model's text as it
+   * is written, each reply, each call and its outcome, each checkpoint, and `done` with the result.
+   */
+  stream(goal: string, options?: AgentStreamOptions): AgentRunStream;
+  /** Goes on from `checkpoint` like `resume`, streamed like `stream`. */
+  streamResume(checkpoint: AgentCheckpoint, message: string, options?: AgentStreamOptions): AgentRunStream;
 }
 
 /** A post-response quality gate. */

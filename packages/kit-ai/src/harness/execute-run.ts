@@ -61,7 +61,6 @@ export async function executeRun(env: ExecutionEnvironment, claimed: ClaimedRun)
     const approved = next?.kind === 'resume' ? (next.approvedCalls ?? []) : [];
     const state: ExecutionState = {
       writer,
-      iteration: (run.checkpoint?.iterations ?? 0) + 1,
       unfinishedCalls: unfinishedCalls(history),
       approvedCalls: new Set(approved.map((call) => call.id ?? '')),
       refusedCall: undefined,
@@ -71,7 +70,9 @@ export async function executeRun(env: ExecutionEnvironment, claimed: ClaimedRun)
     };
     tools = await env.sandboxTools(run.id, writer);
     const agentConfig = typeof env.settings.config.agent === 'function' ? await env.settings.config.agent(run) : env.settings.config.agent;
-    const agent = createSmartAgent(recordingAgent(agentConfig, state, tools.tools));
+    const agent = createSmartAgent(
+      recordingAgent(agentConfig, state, tools.tools, (text, iteration) => env.signals.sendText(run.id, { iteration, text })),
+    );
     let result = await begin(agent, run, next);
     result = await verified(env.settings, agent, run, result, history, writer);
     await finish(env, writer, state, result);

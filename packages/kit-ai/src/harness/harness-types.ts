@@ -1,5 +1,16 @@
 import type { AgentRunResult, CallRequest, SmartAgentConfig } from '../agent/types.js';
-import type { ArtifactRecord, JsonObject, NewArtifact, RunEvent, RunPage, RunQuery, RunRecord, RunStatus, RunStore } from './types.js';
+import type {
+  ArtifactRecord,
+  JsonObject,
+  NewArtifact,
+  RunEvent,
+  RunPage,
+  RunQuery,
+  RunRecord,
+  RunStatus,
+  RunStore,
+  RunTextEvent,
+} from './types.js';
 
 /** What a verifier sees: the run as recorded and the result of the execution that just completed. */
 export interface VerifyContext {
@@ -80,6 +91,12 @@ export interface RunEventsOptions {
   after?: number;
   /** Stop following once the run is held (`paused`, `approval_required`) as well as when it ends. Default false. */
   untilHeld?: boolean;
+  /**
+   * Also yield `text` events: the model's text as it streams, live, between the stored events. Only the
+   * process that executes the run has them; a reader elsewhere gets each reply's text in its `model_call`
+   * event. Default false.
+   */
+  text?: boolean;
   /** Ends the iteration when aborted. */
   signal?: AbortSignal;
 }
@@ -101,6 +118,7 @@ export interface RunHandle {
    * The run's events after `after`, then the new ones as they are recorded, until the run ends
    * (`completed`, `max_iterations`, `canceled`, `fatal`).
    */
+  events(options: RunEventsOptions & { text: true }): AsyncIterable<RunEvent | RunTextEvent>;
   events(options?: RunEventsOptions): AsyncIterable<RunEvent>;
   /**
    * The result once the run stops executing: it ended or it is held (`paused`, `approval_required`).

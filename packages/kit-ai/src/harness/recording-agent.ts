@@ -1,14 +1,11 @@
 import type { AgentCheckpoint, CallDecision, CallRequest, ControlAction, SmartAgentConfig, SmartAgentHooks } from '../agent/types.js';
-import { parseToolCalls } from '../agent/parse-calls.js';
-import type { LLMMessage, LLMOptions, LLMProvider, LLMResponse, LLMStreamChunk, LLMToolCall } from '../llm/types.js';
-import type { AgentTask, AgentTaskCallRecord, AgentTool, AgentToolCallRecord } from '../tools/types.js';
+import { observedConfig } from '../agent/run-observer.js';
+import type { AgentTask, AgentTool } from '../tools/types.js';
 import { runEvent, type RunWriter } from './run-writer.js';
 
 /** What the recording hooks of one execution share with the executor. */
 export interface ExecutionState {
   writer: RunWriter;
-  /** The iteration whose model call comes next (from the `before_llm` control point). */
-  iteration: number;
   /** Calls an earlier execution began and never finished: they run again, and their events say so. */
   unfinishedCalls: ReadonlySet<string>;
   /** Calls a person approved: they run without asking again. */
@@ -25,22 +22,34 @@ export interface ExecutionState {
 
 /**
  * The agent of one execution: the app's configuration with every tool and task told the run id,
- * the model recorded, and hooks that record calls, checkpoints and approvals before the app's own
- * hooks' verdicts are acted on. Every write is awaited, so nothing the run did is lost if the
- * process dies right after.
+ * calls held for approval, and an observer that records model calls, calls and checkpoints after
+ * the app's own hooks' verdicts. Every write is awaited, so nothing the run did is lost if the
+ * process dies right after. Text the model streams goes to `onText`, live, and is not stored.
  */
-export function recordingAgent(config: SmartAgentConfig, state: ExecutionState, extraTools: AgentTool[]): SmartAgentConfig {
+export function recordingAgent(
+  config: SmartAgentConfig,
+  state: ExecutionState,
+  extraTools: AgentTool[],
+  onText?: (delta: string, iteration: number) => void,
+): SmartAgentConfig {
   const runId = state.writer.runId;
-  const recorded: SmartAgentConfig = {
+  const gated: SmartAgentConfig = {
     ...config,
-    llm: recordingModel(config.llm, state),
     tools: [...config.tools.map((tool) => toolWithRunId(tool, runId)), ...extraTools],
-    hooks: recordingHooks(config.hooks ?? {}, state),
+    hooks: gatedHooks(config.hooks ?? {}, state),
     checkpointBeforeCalls: true,
   };
-  if (config.tasks) recorded.tasks = config.tasks.map((task) => taskWithRunId(task, runId));
-  if (config.fallbackLlm) recorded.fallbackLlm = recordingModel(config.fallbackLlm, state);
-  return recorded;
+  if (config.tasks) gated.tasks = config.tasks.map((task) => taskWithRunId(task, runId));
+  const { writer } = state;
+  return observedConfig(gated, {
+    ...(onText ? { text: onText } : {}),
+    modelCall: (data) => writer.defer('model_call', data),
+    callStarted: (data) => writer.event('call_started', { ...data, rerun: state.unfinishedCalls.has(data.callId) }),
+    // Recorded with the next checkpoint, which also records the call's result: until then a process
+    // that dies runs the call again, and its events say so.
+    callFinished: (data) => writer.defer('call_finished', data),
+    checkpoint: (checkpoint) => saveCheckpoint(state, checkpoint),
+  });
 }
 
 function toolWithRunId(tool: AgentTool, runId: string): AgentTool {
@@ -51,105 +60,23 @@ function taskWithRunId(task: AgentTask, runId: string): AgentTask {
   return { ...task, execute: (args, context) => task.execute(args, { ...context, runId }) };
 }
 
-/** The reply's text and whether it asks for calls, as the `model_call` event records it. */
-function recordReply(state: ExecutionState, started: number, response: LLMResponse): void {
-  // A call written as text is JSON with a "tool" key: a reply without one is not parsed again.
-  const asksForCalls =
-    (response.toolCalls?.length ?? 0) > 0 || (response.content.includes('"tool"') && parseToolCalls(response.content).length > 0);
-  state.writer.defer('model_call', {
-    iteration: state.iteration,
-    durationMs: Date.now() - started,
-    ...(response.usage ? { usage: response.usage } : {}),
-    finalAnswer: !asksForCalls,
-    text: response.content,
-  });
-}
-
-function recordingModel(provider: LLMProvider, state: ExecutionState): LLMProvider {
-  const model: LLMProvider = {
-    name: provider.name,
-    chat: async (messages: LLMMessage[], options?: LLMOptions) => {
-      const started = Date.now();
-      const response = await provider.chat(messages, options);
-      recordReply(state, started, response);
-      return response;
-    },
-  };
-  const stream = provider.stream?.bind(provider);
-  if (stream) {
-    model.stream = async function* (messages: LLMMessage[], options?: LLMOptions): AsyncIterable<LLMStreamChunk> {
-      const started = Date.now();
-      let text = '';
-      const toolCalls: LLMToolCall[] = [];
-      for await (const chunk of stream(messages, options)) {
-        if (chunk.type === 'text') text += chunk.text;
-        else if (chunk.type === 'tool_call') toolCalls.push(chunk.toolCall);
-        else if (chunk.type === 'done') {
-          recordReply(state, started, { content: text, model: chunk.model, usage: chunk.usage, toolCalls });
-        }
-        yield chunk;
-      }
-    };
-  }
-  return model;
-}
-
-function recordingHooks(own: SmartAgentHooks, state: ExecutionState): SmartAgentHooks {
-  const { writer } = state;
+/** The app's hooks with calls held for a person's approval, and pauses and cancels asked for through the harness. */
+function gatedHooks(own: SmartAgentHooks, state: ExecutionState): SmartAgentHooks {
   const before =
-    (kind: 'tool' | 'task', hook: SmartAgentHooks['beforeToolCall']) =>
+    (hook: SmartAgentHooks['beforeToolCall']) =>
     async (call: CallRequest): Promise<CallDecision> => {
-      if (!state.approvedCalls.has(call.id)) {
-        const decision = hook ? await hook(call) : undefined;
-        const reason = decision && !decision.allowed ? (decision.reason ?? 'refused') : state.approvalReason(call);
-        if (reason !== undefined) {
-          state.refusedCall = call;
-          return { allowed: false, reason };
-        }
-      }
-      await writer.event('call_started', {
-        callId: call.id,
-        kind,
-        name: call.name,
-        args: call.args,
-        iteration: call.iteration,
-        rerun: state.unfinishedCalls.has(call.id),
-      });
-      return { allowed: true };
+      if (state.approvedCalls.has(call.id)) return { allowed: true };
+      const decision = hook ? await hook(call) : undefined;
+      const reason = decision && !decision.allowed ? (decision.reason ?? 'refused') : state.approvalReason(call);
+      if (reason === undefined) return { allowed: true };
+      state.refusedCall = call;
+      return { allowed: false, reason };
     };
-  // Recorded with the next checkpoint, which also records the call's result: until then a process
-  // that dies runs the call again, and its events say so.
-  const after = (record: AgentToolCallRecord | AgentTaskCallRecord): void =>
-    writer.defer('call_finished', {
-      callId: record.id,
-      kind: 'tool' in record ? 'tool' : 'task',
-      name: 'tool' in record ? record.tool : record.task,
-      args: record.args,
-      iteration: record.iteration,
-      status: record.status,
-      ...(record.status === 'success' ? { result: record.result } : {}),
-      ...(record.error !== undefined ? { error: record.error } : {}),
-      durationMs: record.durationMs,
-    });
   return {
     ...own,
-    beforeToolCall: before('tool', own.beforeToolCall),
-    beforeTaskCall: before('task', own.beforeTaskCall),
-    afterToolCall: async (record) => {
-      await own.afterToolCall?.(record);
-      after(record);
-    },
-    afterTaskCall: async (record) => {
-      await own.afterTaskCall?.(record);
-      after(record);
-    },
-    onCheckpoint: async (checkpoint) => {
-      const replaced = (await own.onCheckpoint?.(checkpoint)) ?? undefined;
-      await saveCheckpoint(state, replaced ?? checkpoint);
-      return replaced;
-    },
+    beforeToolCall: before(own.beforeToolCall),
+    beforeTaskCall: before(own.beforeTaskCall),
     getControlState: async (context) => {
-      if (context.point === 'before_llm') state.iteration = context.iteration;
       const decided = await own.getControlState?.(context);
       if (decided && decided.action !== 'continue') return decided;
       return { action: state.requestedAction() };

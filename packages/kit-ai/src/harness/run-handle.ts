@@ -6,7 +6,7 @@ import type { RunSignals } from './run-signals.js';
 import { runEvent } from './run-writer.js';
 import { ENDED, HELD, isActive, resultOfRun } from './run-statuses.js';
 import { fromStore } from './store-failure.js';
-import type { RunEvent, RunStore } from './types.js';
+import type { RunEvent, RunStore, RunTextEvent } from './types.js';
 
 /** What a handle needs from its harness. */
 export interface HandleEnvironment {
@@ -31,7 +31,8 @@ export function runHandle(env: HandleEnvironment, id: string): RunHandle {
     id,
     get: () => requireRun(store, id),
     status: async () => (await requireRun(store, id)).status,
-    events: (options = {}) => followEvents(env, id, options),
+    // One reader serves both overloads: text events come only when asked for.
+    events: ((options: RunEventsOptions = {}) => followEvents(env, id, options)) as RunHandle['events'],
     wait: (options = {}) => waitForRun(env, id, options.timeoutMs, options.signal),
     pause: () => control('pause', () => pauseRun(store, id)),
     cancel: () => control('cancel', () => cancelRun(store, id)),
@@ -54,24 +55,54 @@ export function runHandle(env: HandleEnvironment, id: string): RunHandle {
   };
 }
 
-/** The events after `options.after`, then the new ones as they come, until the run ends (or is held, with `untilHeld`). */
-async function* followEvents(env: HandleEnvironment, id: string, options: RunEventsOptions): AsyncGenerator<RunEvent> {
+/**
+ * The events after `options.after`, then the new ones as they come, until the run ends (or is held, with
+ * `untilHeld`). With `text`, the model's streamed text in this process comes between them as it arrives.
+ */
+async function* followEvents(env: HandleEnvironment, id: string, options: RunEventsOptions): AsyncGenerator<RunEvent | RunTextEvent> {
   let after = options.after ?? 0;
   await requireRun(env.store, id);
-  while (!options.signal?.aborted) {
-    const page = await fromStore(`harness: could not read the events of run "${id}"`, () =>
-      env.store.readEvents(id, { after, limit: PAGE }),
-    );
-    for (const event of page) {
-      yield event;
-      after = event.sequence;
+  const texts: RunTextEvent[] = [];
+  let textArrived: (() => void) | undefined;
+  const stopListening = options.text
+    ? env.signals.listenText(id, (data) => {
+        texts.push({ type: 'text', runId: id, data });
+        textArrived?.();
+      })
+    : undefined;
+  // The wait for a stored event (or the next poll) outlives a wake-up by text, so text does not pile up timers.
+  let storeChanged: Promise<'store'> | undefined;
+  try {
+    let readStore = true;
+    while (!options.signal?.aborted) {
+      if (readStore) {
+        const page = await fromStore(`harness: could not read the events of run "${id}"`, () =>
+          env.store.readEvents(id, { after, limit: PAGE }),
+        );
+        for (const event of page) {
+          yield event;
+          after = event.sequence;
+        }
+        if (page.length === PAGE) continue;
+        const run = await requireRun(env.store, id);
+        const stopped = ENDED.has(run.status) || (options.untilHeld === true && HELD.has(run.status));
+        if (stopped && run.lastSequence <= after) return;
+        if (run.lastSequence > after) continue;
+      }
+      while (texts.length > 0) yield texts.shift() as RunTextEvent;
+      storeChanged ??= env.signals.nextEvent(id, env.pollIntervalMs, options.signal).then(() => 'store' as const);
+      const woken = await Promise.race([
+        storeChanged,
+        new Promise<'text'>((resolve) => {
+          textArrived = () => resolve('text');
+        }),
+      ]);
+      textArrived = undefined;
+      readStore = woken === 'store';
+      if (readStore) storeChanged = undefined;
     }
-    if (page.length === PAGE) continue;
-    const run = await requireRun(env.store, id);
-    const stopped = ENDED.has(run.status) || (options.untilHeld === true && HELD.has(run.status));
-    if (stopped && run.lastSequence <= after) return;
-    if (run.lastSequence > after) continue;
-    await env.signals.nextEvent(id, env.pollIntervalMs, options.signal);
+  } finally {
+    stopListening?.();
   }
 }
 

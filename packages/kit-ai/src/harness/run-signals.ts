@@ -1,11 +1,32 @@
+import type { RunTextEvent } from './types.js';
+
 /**
  * Wake-ups between the parts of one process that work on the same run: the executor that records an
  * event wakes the readers of `events()` at once, instead of at their next poll, and a status change
- * also wakes `wait()`. Other processes are seen by polling the store.
+ * also wakes `wait()`. Other processes are seen by polling the store. Streamed text goes only to readers in
+ * this process, as it is never stored.
  */
 export class RunSignals {
   private readonly onEvents = new Map<string, Set<() => void>>();
   private readonly onStatus = new Map<string, Set<() => void>>();
+  private readonly onText = new Map<string, Set<(data: RunTextEvent['data']) => void>>();
+
+  /** Hands a piece of streamed text to the readers of `runId` that asked for text; it is not kept. */
+  sendText(runId: string, data: RunTextEvent['data']): void {
+    const listeners = this.onText.get(runId);
+    if (listeners) for (const listener of listeners) listener(data);
+  }
+
+  /** Calls `listener` with each piece of `runId`'s streamed text until the returned function is called. */
+  listenText(runId: string, listener: (data: RunTextEvent['data']) => void): () => void {
+    let listeners = this.onText.get(runId);
+    if (!listeners) this.onText.set(runId, (listeners = new Set()));
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && this.onText.get(runId) === listeners) this.onText.delete(runId);
+    };
+  }
 
   /** Wakes the readers of `runId`'s events, and its waiters too when its status changed. */
   wake(runId: string, statusChanged = true): void {

@@ -1,6 +1,6 @@
 import type { AgentCheckpoint, AgentRunResult, PendingApproval } from '../agent/run-result.js';
-import type { LLMToolCall, LLMUsage } from '../llm/types.js';
-import type { CallStatus } from '../tools/types.js';
+import type { LLMToolCall } from '../llm/types.js';
+import type { CallFinishedData, CallStartedData, CheckpointData, ModelCallData } from '../agent/run-events.js';
 
 /**
  * Where a harness run stands. `queued`: recorded, waiting for an executor (a new run, or one resumed
@@ -200,23 +200,13 @@ export interface RunEventData {
   /** An executor took the run; `reclaimed` when it took it over from one whose lease ran out. */
   claimed: { owner: string; attempt: number; reclaimed: boolean };
   /** One model call (an iteration of the loop), with its usage and its text. */
-  model_call: { iteration: number; durationMs: number; usage?: LLMUsage; finalAnswer: boolean; text: string };
+  model_call: ModelCallData;
   /** A tool or task call began; `rerun` when an earlier execution began it and stopped before it ended. */
-  call_started: { callId: string; kind: 'tool' | 'task'; name: string; args: unknown; iteration: number; rerun: boolean };
+  call_started: CallStartedData & { rerun: boolean };
   /** A tool or task call ended. */
-  call_finished: {
-    callId: string;
-    kind: 'tool' | 'task';
-    name: string;
-    args: unknown;
-    iteration: number;
-    status: CallStatus;
-    result?: unknown;
-    error?: string;
-    durationMs: number;
-  };
+  call_finished: CallFinishedData;
   /** The run saved a checkpoint it can go on from. */
-  checkpoint: { stage: AgentCheckpoint['stage']; iterations: number };
+  checkpoint: CheckpointData;
   /** A call waits for a person. */
   approval_requested: RunApproval;
   /** A person decided a held call. */
@@ -237,3 +227,13 @@ export type NewRunEvent = { [T in RunEventType]: { type: T; at: string; data: Ru
 
 /** A run event as stored: numbered from 1 within its run. */
 export type RunEvent = NewRunEvent & { runId: string; sequence: number };
+
+/**
+ * A piece of a model reply's text as the provider streams it, sent live to the readers of `events({ text: true })`
+ * in the process that executes the run, and never stored: the `model_call` event that follows holds the whole text.
+ */
+export interface RunTextEvent {
+  type: 'text';
+  runId: string;
+  data: { iteration: number; text: string };
+}
