@@ -3,7 +3,8 @@
  * `createMcpServer` projects the capability registry to MCP tools, resources and prompts over stdio and
  * streamable HTTP; `createA2AHandler` and `generateAgentCard` project it to A2A skills; `toLangChainTools`
  * to LangChain tools. `createMcpClient` turns another MCP server's tools into kit-ai `AgentTool`s, and
- * `chatCompletionsProvider` and `messagesProvider` turn a hosted or local model into an `LLMProvider`.
+ * `chatCompletionsProvider`, `messagesProvider` and `responsesProvider` turn a hosted or local model into
+ * an `LLMProvider`.
  */
 export { createMcpServer, type CreateMcpServerOptions, type KitMcpServer } from './mcp/create-mcp-server.js';
 export type { McpResource, McpResourceTemplate } from './mcp/resources.js';
@@ -14,6 +15,8 @@ export type { ProviderConnectionOptions } from './providers/options.js';
 export { chatCompletionsProvider, type ChatCompletionsProviderOptions } from './providers/chat-completions/provider.js';
 export type { MaxTokensParameter } from './providers/chat-completions/request.js';
 export { messagesProvider, type MessagesProviderOptions } from './providers/messages/provider.js';
+export { responsesProvider, type ResponsesProviderOptions } from './providers/responses/provider.js';
+export type { ResponsesReasoningEffort, ResponsesReasoningOptions } from './providers/responses/request.js';
 
 // A2A
 export { generateAgentCard, type A2ALegacyCardFields, type GenerateAgentCardOptions, type KitAgentCard } from './a2a/agent-card.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chatCompletionsFinishReason, messagesFinishReason } from './finish-reason.js';
+import { chatCompletionsFinishReason, messagesFinishReason, responsesFinishReason } from './finish-reason.js';
 
 describe('finish reasons', () => {
   it('normalises Chat Completions reasons and keeps unknown ones', () => {
@@ -19,6 +19,17 @@ describe('finish reasons', () => {
         messagesFinishReason,
       ),
     ).toEqual(['stop', 'stop', 'length', 'length', 'tool_calls', 'content_filter', 'pause_turn']);
+  });
+
+  it('reads a Responses answer from its status, its incomplete reason and whether it calls tools', () => {
+    expect(responsesFinishReason('completed', undefined, false)).toBe('stop');
+    expect(responsesFinishReason(undefined, undefined, false)).toBe('stop');
+    expect(responsesFinishReason('completed', undefined, true)).toBe('tool_calls');
+    expect(responsesFinishReason('incomplete', 'max_output_tokens', true)).toBe('length');
+    expect(responsesFinishReason('incomplete', 'content_filter', false)).toBe('content_filter');
+    expect(responsesFinishReason('incomplete', 'turn_limit', false)).toBe('turn_limit');
+    expect(responsesFinishReason('incomplete', null, false)).toBe('incomplete');
+    expect(responsesFinishReason('cancelled', undefined, false)).toBe('cancelled');
   });
 
   it('has no reason for null, empty or non-string values', () => {

@@ -24,6 +24,11 @@ const messagesReasons: Readonly<Record<string, string>> = {
   refusal: 'content_filter',
 };
 
+const responsesIncompleteReasons: Readonly<Record<string, string>> = {
+  max_output_tokens: 'length',
+  content_filter: 'content_filter',
+};
+
 /** `finish_reason` of a Chat Completions choice, normalised. */
 export function chatCompletionsFinishReason(reason: unknown): string | undefined {
   return typeof reason === 'string' && reason !== '' ? (chatCompletionsReasons[reason] ?? reason) : undefined;
@@ -32,4 +37,21 @@ export function chatCompletionsFinishReason(reason: unknown): string | undefined
 /** `stop_reason` of a Messages answer, normalised. */
 export function messagesFinishReason(reason: unknown): string | undefined {
   return typeof reason === 'string' && reason !== '' ? (messagesReasons[reason] ?? reason) : undefined;
+}
+
+/**
+ * The finish reason of a Responses answer, which has no such field: it is read from the answer's
+ * `status`. An `incomplete` answer gives its `incomplete_details.reason` (`max_output_tokens` becomes
+ * `length`), or `incomplete` when it names none; a finished answer with function calls waits for
+ * tool results; a `completed` answer, or one without a status, is complete. Any other status is
+ * passed on as given.
+ */
+export function responsesFinishReason(status: unknown, incompleteReason: unknown, hasToolCalls: boolean): string | undefined {
+  if (status === 'incomplete') {
+    return typeof incompleteReason === 'string' && incompleteReason !== ''
+      ? (responsesIncompleteReasons[incompleteReason] ?? incompleteReason)
+      : 'incomplete';
+  }
+  if (hasToolCalls) return 'tool_calls';
+  return typeof status === 'string' && status !== '' && status !== 'completed' ? status : 'stop';
 }

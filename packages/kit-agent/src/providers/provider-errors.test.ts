@@ -58,6 +58,19 @@ describe('providerFailure', () => {
     );
   });
 
+  it('names a failed answer as such, with the status its code stands for', () => {
+    const error = providerFailure(
+      'p',
+      'u',
+      { status: 500, inStream: false, inAnswer: true },
+      { message: 'The model failed.', code: 'server_error', type: 'server_error' },
+    );
+    expect([error.code, error.status]).toEqual(['llm_http_error', 500]);
+    expect(error.message).toBe(
+      'p: a failed answer (server_error) from u: The model failed. (retry later, or give the agent a fallbackLlm)',
+    );
+  });
+
   it('makes a context-length error a context_overflow, in a stream too', () => {
     const error = providerFailure(
       'p',

@@ -59,21 +59,29 @@ function hintFor(status: number): string {
   return 'check the request options';
 }
 
-/** Where a failure was reported: in the HTTP status of the answer, or in an error event of a started stream. */
+/**
+ * Where a failure was reported: in the HTTP status of the answer, in an error event of a started
+ * stream, or in the body of a whole answer that says it failed (a Responses answer whose `status`
+ * is `failed`).
+ */
 export interface FailureOrigin {
-  /** The HTTP status, or for a stream error event the status its error type stands for (when known). */
+  /** The HTTP status, or for an error event or a failed answer the status its error code stands for (when known). */
   readonly status: number | undefined;
   readonly inStream: boolean;
+  readonly inAnswer?: boolean;
 }
 
 /** Builds the error of a failed call from what the server said. */
 export function providerFailure(provider: string, url: string, origin: FailureOrigin, error: VendorError, rawBody?: string): KitAIError {
   const said = error.message ?? (rawBody && rawBody.trim() !== '' ? excerpt(rawBody) : 'no error message in the answer');
+  const kind = error.type ? ` (${error.type})` : '';
   const where = origin.inStream
-    ? `an error event${error.type ? ` (${error.type})` : ''} in the stream from ${url}`
-    : `HTTP ${origin.status ?? 'error'} from ${url}`;
+    ? `an error event${kind} in the stream from ${url}`
+    : origin.inAnswer
+      ? `a failed answer${kind} from ${url}`
+      : `HTTP ${origin.status ?? 'error'} from ${url}`;
   const options = origin.status === undefined ? {} : { status: origin.status };
-  // An error event of unknown status is judged by its wording, as a 400 would be.
+  // An error event or failed answer of unknown status is judged by its wording, as a 400 would be.
   if (isContextOverflow(origin.status ?? 400, error)) {
     return new KitAIError(
       'context_overflow',

@@ -1,5 +1,5 @@
 /**
- * Both providers driving a real smart agent against local servers that speak each protocol: the
+ * Each provider driving a real smart agent against local servers that speak its protocol: the
  * model first calls a tool natively, then answers with the tool's result.
  */
 import { createSmartAgent, type AgentTool, type LLMProvider } from '@kit/kit-ai';
@@ -7,6 +7,7 @@ import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { chatCompletionsProvider } from './chat-completions/provider.js';
 import { messagesProvider } from './messages/provider.js';
+import { responsesProvider } from './responses/provider.js';
 import { bytePieces, sendEventStream, sendJson, useWireServer, type RecordedRequest } from './testing/wire-server.js';
 
 const server = useWireServer();
@@ -140,6 +141,57 @@ function messagesAnswer(response: ServerResponse, turn: Turn, stream: boolean): 
   return sendEventStream(response, bytePieces(events.join(''), 97), 0);
 }
 
+function responsesAnswer(response: ServerResponse, turn: Turn, stream: boolean): Promise<void> | void {
+  const item =
+    turn.kind === 'call'
+      ? { id: 'fc_1', type: 'function_call', status: 'completed', arguments: JSON.stringify(turn.args), call_id: turn.id, name: turn.name }
+      : {
+          id: 'msg_1',
+          type: 'message',
+          status: 'completed',
+          role: 'assistant',
+          content: [{ type: 'output_text', annotations: [], text: turn.text }],
+        };
+  const whole = {
+    id: 'resp_1',
+    object: 'response',
+    status: 'completed',
+    error: null,
+    incomplete_details: null,
+    model: 'local-model',
+    output: [{ id: 'rs_1', type: 'reasoning', summary: [] }, item],
+    usage: { input_tokens: 50, output_tokens: 10, total_tokens: 60 },
+  };
+  if (!stream) return sendJson(response, 200, JSON.stringify(whole));
+  let sequence = 0;
+  const event = (type: string, data: Record<string, unknown>) =>
+    `event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: sequence++, ...data })}\n\n`;
+  const opened = turn.kind === 'call' ? { ...item, status: 'in_progress', arguments: '' } : { ...item, status: 'in_progress', content: [] };
+  const pieces =
+    turn.kind === 'call'
+      ? JSON.stringify(turn.args)
+          .match(/.{1,5}/g)!
+          .map((piece) => event('response.function_call_arguments.delta', { item_id: item.id, output_index: 1, delta: piece }))
+      : turn.text.split(' ').map((word, index) =>
+          event('response.output_text.delta', {
+            item_id: item.id,
+            output_index: 1,
+            content_index: 0,
+            delta: index === 0 ? word : ` ${word}`,
+          }),
+        );
+  const events = [
+    event('response.created', { response: { ...whole, status: 'in_progress', output: [], usage: null } }),
+    event('response.output_item.added', { output_index: 0, item: whole.output[0] }),
+    event('response.output_item.done', { output_index: 0, item: whole.output[0] }),
+    event('response.output_item.added', { output_index: 1, item: opened }),
+    ...pieces,
+    event('response.output_item.done', { output_index: 1, item }),
+    event('response.completed', { response: whole }),
+  ];
+  return sendEventStream(response, bytePieces(events.join(''), 97), 0);
+}
+
 const cases: { name: string; make: () => LLMProvider; answer: typeof chatCompletionsAnswer; path: string }[] = [
   {
     name: 'chatCompletionsProvider',
@@ -152,6 +204,12 @@ const cases: { name: string; make: () => LLMProvider; answer: typeof chatComplet
     make: () => messagesProvider({ apiKey: 'k', model: 'local-model', baseUrl: server.url }),
     answer: messagesAnswer,
     path: '/v1/messages',
+  },
+  {
+    name: 'responsesProvider',
+    make: () => responsesProvider({ apiKey: 'k', model: 'local-model', baseUrl: `${server.url}/v1` }),
+    answer: responsesAnswer,
+    path: '/v1/responses',
   },
 ];
 
