@@ -47,5 +47,9 @@ export type {
   McpToolsOptions,
 } from './mcp-client/types.js';
 
+// Harness runs over HTTP, MCP and A2A
+export { harnessRoutes, type HarnessRoutesOptions } from './harness-routes/harness-routes.js';
+export type { RunView } from './harness-routes/run-view.js';
+
 // LangChain bridge
 export { toLangChainTools, type LangChainRoute, type ToLangChainToolsOptions } from './langchain/to-langchain-tools.js';

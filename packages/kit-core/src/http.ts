@@ -7,6 +7,7 @@
 export { asKitError, toProblem, type Problem } from './errors/problem.js';
 export { contextFor } from './http/context.js';
 export { jsonResponse, problemResponse } from './http/responses.js';
+export { formatServerSentEvent } from './http/event-stream.js';
 export { maxBodyBytes, defaultBodyTimeoutMs } from './http/read-input.js';
 export { guardHttpServer, type HttpGuardOptions, type HttpRefusal } from './http/guard-http-server.js';
 export { problemForRequestError } from './http/request-error.js';

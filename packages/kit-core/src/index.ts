@@ -4,9 +4,16 @@
  * as well: `@kit/kit-core/redis`, `/websocket` and `/compliance`; the pieces of the HTTP edge, for code
  * that serves or tests requests itself, are in `@kit/kit-core/http`.
  */
-export { defineAPI, type APIDefinition, type APIResponse, type Capability } from './definitions/define-api.js';
+export {
+  defineAPI,
+  type APIDefinition,
+  type APIResponse,
+  type Capability,
+  type EventStreamContext,
+  type ServerSentEvent,
+} from './definitions/define-api.js';
 export { defineConfig, type ClientKeyArgs, type DatabaseConfig, type KitConfig } from './definitions/define-config.js';
-export type { AnyAPIDefinition, AppInfo, HttpMethod, RouteKey } from './definitions/routes.js';
+export { servesAsTool, type AnyAPIDefinition, type AppInfo, type HttpMethod, type RouteKey } from './definitions/routes.js';
 export {
   defineMiddleware,
   type Authenticator,

@@ -1,4 +1,4 @@
-import type { Capability, CapabilityRegistry, JsonSchema, RegisteredRoute } from '@kit/kit-core';
+import { servesAsTool, type Capability, type CapabilityRegistry, type JsonSchema, type RegisteredRoute } from '@kit/kit-core';
 import { KitAIError } from '@kit/kit-ai';
 
 /**
@@ -28,11 +28,12 @@ export function skillRoutes(
   registry: CapabilityRegistry,
   filter: A2ASkillFilter | undefined,
 ): readonly RegisteredRoute[] {
+  const offered = registry.routes.filter((route) => servesAsTool(route.definition));
   const routes = filter
-    ? registry.routes.filter((route) =>
+    ? offered.filter((route) =>
         filter({ ...route, capability: route.definition.capability ?? 'read', description: route.definition.description }),
       )
-    : registry.routes;
+    : offered;
   if (routes.length === 0) {
     const why = registry.routes.length === 0 ? 'the registry has no routes' : `filter refuses all ${registry.routes.length} routes`;
     throw new KitAIError(

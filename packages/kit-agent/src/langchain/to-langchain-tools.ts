@@ -1,4 +1,4 @@
-import { KitError, type Capability, type CapabilityRegistry, type KitContext, type RegisteredRoute } from '@kit/kit-core';
+import { KitError, servesAsTool, type Capability, type CapabilityRegistry, type KitContext, type RegisteredRoute } from '@kit/kit-core';
 import { contextFor } from '@kit/kit-core/http';
 import { KitAIError } from '@kit/kit-ai';
 import type { RunnableConfig } from '@langchain/core/runnables';
@@ -118,6 +118,7 @@ export async function toLangChainTools(
   const { DynamicStructuredTool, ToolInputParsingException } = await langChainTools;
   const context = options.context ?? defaultContext;
   const routes = registry.routes
+    .filter((route) => servesAsTool(route.definition))
     .map((route): LangChainRoute => ({
       ...route,
       capability: route.definition.capability ?? 'read',

@@ -1,4 +1,4 @@
-import type { CapabilityRegistry, KitContext, RegisteredRoute } from '@kit/kit-core';
+import { servesAsTool, type CapabilityRegistry, type KitContext, type RegisteredRoute } from '@kit/kit-core';
 import { contextFor } from '@kit/kit-core/http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
@@ -103,7 +103,7 @@ export function createMcpServer(options: CreateMcpServerOptions): KitMcpServer {
   const listedTemplates = [...(options.resourceTemplate ? [options.resourceTemplate] : []), ...templates.map(({ template }) => template)];
   const hasResources = options.resources !== undefined || listedTemplates.length > 0;
   const hasCompletions = offersCompletions(prompts, options.resourceTemplates ?? []);
-  const tools = (): Tool[] => options.registry.routes.map(toTool);
+  const tools = (): Tool[] => options.registry.routes.filter((route) => servesAsTool(route.definition)).map(toTool);
   let stdio: Server | undefined;
 
   // One JSON Schema validator for every server this makes: the SDK would otherwise build an Ajv instance for each
@@ -135,7 +135,7 @@ export function createMcpServer(options: CreateMcpServerOptions): KitMcpServer {
     server.setRequestHandler(api.ListToolsRequestSchema, () => ({ tools: tools() }));
     server.setRequestHandler(api.CallToolRequestSchema, async (request) => {
       const route = options.registry.get(request.params.name);
-      if (!route) {
+      if (!route || !servesAsTool(route.definition)) {
         throw new McpError(
           ErrorCode.InvalidParams,
           `Unknown tool "${request.params.name.slice(0, 100)}"; list the tools to see their names.`,

@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import type { ConnectionInfo, KitContext } from '../definitions/context.js';
 import type { KitConfig } from '../definitions/define-config.js';
 import type { AnyAPIDefinition, AppInfo, HttpMethod, RouteKey } from '../definitions/routes.js';
+import type { ServerSentEvent } from '../definitions/define-api.js';
 import type { MiddlewareDefinition } from '../definitions/define-middleware.js';
 import { KitError } from '../errors/kit-error.js';
 import { asKitError, quoteInput } from '../errors/problem.js';
@@ -18,6 +19,7 @@ import { guardRequestBody, type BodyGuard, type BodyLimits } from '../http/body-
 import { crossSiteRefusal, isUnsafeMethod, trustedOriginSet } from '../http/cross-site.js';
 import { problemForRequestError } from '../http/request-error.js';
 import { jsonAnswer, problemResponse, uncachedJsonResponse } from '../http/responses.js';
+import { eventStreamResponse } from '../http/event-stream.js';
 import { CapabilityRegistry, type RegisteredRoute } from '../registry/capability-registry.js';
 import type { KitApp, KitServer, RequestListenerOptions } from './kit-app.js';
 import { StaticRoutes } from './static-routes.js';
@@ -387,7 +389,8 @@ export function createKitApp(given: KitConfig): KitApp {
     register(
       path,
       [method],
-      (request, ctx, env, pathValues, headers) => answerRoute(registry, route, request, env, ctx, bodyLimits, pathValues, headers),
+      (request, ctx, env, pathValues, headers) =>
+        answerRoute(registry, route, request, env, ctx, bodyLimits, pathValues, headers, reportError),
       true,
       undefined,
       definition.cache === 'shared',
@@ -519,6 +522,7 @@ async function answerRoute(
   limits: BodyLimits,
   pathValues: Record<string, string>,
   headers: AnswerHeaders,
+  reportError: (error: unknown, ctx: KitContext) => void,
 ): Promise<Response> {
   const body = requestBody(request, env);
   // Without a body (most calls) the input is read at once, with no promise to wait for.
@@ -532,6 +536,27 @@ async function answerRoute(
     throw error;
   }
   const shape = route.definition.response;
+  if (shape?.kind === 'event-stream') {
+    const where = `${route.method} ${route.path}`;
+    const controller = new AbortController();
+    let events: AsyncIterable<ServerSentEvent>;
+    try {
+      const lastEventId = requestHeader(request, incomingOf(env), 'last-event-id') ?? undefined;
+      events = shape.events(output as never, { lastEventId, signal: controller.signal, ctx });
+    } catch (error) {
+      throw new KitError('internal', `${where}: response.events threw for the handler's output`, { cause: error });
+    }
+    return (headers.built = eventStreamResponse(events, {
+      where,
+      headers: headers.values,
+      controller,
+      onError: (error) => {
+        const known = asKitError(error);
+        if (!known || known.code === 'internal') reportError(error, ctx);
+      },
+      ...(shape.heartbeatMs === undefined ? {} : { heartbeatMs: shape.heartbeatMs }),
+    }));
+  }
   if (shape?.kind === 'created') {
     const created = shape.location ? { ...headers.values, Location: createdLocation(route, shape.location, output) } : headers.values;
     return (headers.built = uncachedJsonResponse(output, created, 201));

@@ -4,26 +4,67 @@ import type { KitContext } from './context.js';
 /** What a route does to the world: reads, writes, or calls something outside the app. */
 export type Capability = 'read' | 'write' | 'external';
 
+/** One event of a `text/event-stream` answer. */
+export interface ServerSentEvent {
+  /** Sent as `id:`; a client that reconnects sends the last one it got as `Last-Event-ID`. No line breaks. */
+  readonly id?: string;
+  /** Sent as `event:`; without it the browser's `EventSource` fires `message`. No line breaks. */
+  readonly event?: string;
+  /** Sent as one `data:` line of JSON. */
+  readonly data: unknown;
+}
+
+/** What the `events` of an event-stream route get besides the output. */
+export interface EventStreamContext {
+  /** The `Last-Event-ID` header of a client that reconnects: the id of the last event it got. */
+  readonly lastEventId: string | undefined;
+  /** Aborted when the client goes away: stop producing. */
+  readonly signal: AbortSignal;
+  readonly ctx: KitContext;
+}
+
 /**
- * How a route's HTTP answer is shaped beyond its JSON body, which is always the validated output. The
- * default (no `response`) is a 200 with an `ETag` (see `cache`). `{ kind: 'created', location }` is for a
- * call that makes a resource: 201 with `Location` set to the URL `location` gives for the output (a path
- * such as `/api/tickets/t_1`, or an absolute URL; no `Location` without it), `Cache-Control: no-store`
- * and no `ETag`. MCP and A2A
- * callers get the same output as their tool result; the shape is HTTP's, so the OpenAPI document states it.
+ * How a route's HTTP answer is shaped beyond a JSON body of the validated output. The default (no
+ * `response`) is a 200 with an `ETag` (see `cache`).
+ *
+ * - `{ kind: 'created', location }` is for a call that makes a resource: 201 with `Location` set to the
+ *   URL `location` gives for the output (a path such as `/api/tickets/t_1`, or an absolute URL; no
+ *   `Location` without it), `Cache-Control: no-store` and no `ETag`. MCP and A2A callers get the output
+ *   as their tool result.
+ * - `{ kind: 'event-stream', events }` answers with Server-Sent Events: the handler runs first (input
+ *   checked, policies applied, a 404 problem for what does not exist), then `events` turns its validated
+ *   output into the events to send, as they come. A comment line keeps a silent stream open every
+ *   `heartbeatMs` (default 15000); an error after the first byte is sent as a last `error` event holding the
+ *   problem document. Such a route is for HTTP clients only: it is not an MCP tool, an A2A skill or a
+ *   LangChain tool, and the OpenAPI document states `text/event-stream`.
  *
  * @example
  * ```ts
  * import type { APIResponse } from '@kit/kit-core';
  *
  * const created: APIResponse<{ id: string }> = { kind: 'created', location: (ticket) => `/api/tickets/${ticket.id}` };
+ *
+ * const ticks: APIResponse<{ count: number }> = {
+ *   kind: 'event-stream',
+ *   events: async function* ({ count }, { lastEventId }) {
+ *     for (let n = Number(lastEventId ?? 0) + 1; n <= count; n++) yield { id: String(n), event: 'tick', data: { n } };
+ *   },
+ * };
  * ```
  */
-export type APIResponse<TOutput = unknown> = {
-  readonly kind: 'created';
-  /** The URL of the resource the call made, from the validated output; leave it out when it has none to read it at. */
-  readonly location?: (output: NoInfer<TOutput>) => string;
-};
+export type APIResponse<TOutput = unknown> =
+  | {
+      readonly kind: 'created';
+      /** The URL of the resource the call made, from the validated output; leave it out when it has none to read it at. */
+      readonly location?: (output: NoInfer<TOutput>) => string;
+    }
+  | {
+      readonly kind: 'event-stream';
+      /** The events to send, from the handler's validated output. */
+      readonly events: (output: NoInfer<TOutput>, stream: EventStreamContext) => AsyncIterable<ServerSentEvent>;
+      /** Longest silence before a keep-alive comment line, in milliseconds. Default 15000. */
+      readonly heartbeatMs?: number;
+    };
 
 /**
  * A typed route: runtime schemas for its input and output, a description for people and agents,
@@ -106,7 +147,7 @@ export interface APIDefinition<TInput = unknown, TOutput = unknown> {
    * ```
    */
   readonly cache?: 'etag' | 'no-store' | 'shared';
-  /** How the HTTP answer is shaped: by default a 200; `{ kind: 'created', location }` for a 201 with `Location`. */
+  /** How the HTTP answer is shaped: by default a 200; `{ kind: 'created', location }` for a 201 with `Location`; `{ kind: 'event-stream', events }` for Server-Sent Events. */
   readonly response?: APIResponse<TOutput>;
   /**
    * Runs when the route's policy answers `approve`, after the input is validated and before the call

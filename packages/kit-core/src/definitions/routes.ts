@@ -1,5 +1,5 @@
 import type { KitContext } from './context.js';
-import type { APIDefinition } from './define-api.js';
+import type { APIDefinition, EventStreamContext, ServerSentEvent } from './define-api.js';
 
 /**
  * A route definition of any input and output type, so routes of different types can be stored side
@@ -9,8 +9,29 @@ import type { APIDefinition } from './define-api.js';
 export type AnyAPIDefinition = Omit<APIDefinition<unknown, unknown>, 'handler' | 'precheck' | 'response'> & {
   readonly handler: (args: { input: never; ctx: KitContext }) => Promise<unknown>;
   readonly precheck?: (args: { input: never; ctx: KitContext }) => Promise<void>;
-  readonly response?: { readonly kind: 'created'; readonly location?: (output: never) => string };
+  readonly response?:
+    | { readonly kind: 'created'; readonly location?: (output: never) => string }
+    | {
+        readonly kind: 'event-stream';
+        readonly events: (output: never, stream: EventStreamContext) => AsyncIterable<ServerSentEvent>;
+        readonly heartbeatMs?: number;
+      };
 };
+
+/**
+ * Whether other agents' surfaces (MCP tools, A2A skills, LangChain tools) offer the route: all but
+ * those answering with an event stream, whose answer is a connection, not a result.
+ *
+ * @example
+ * ```ts
+ * import { defineAPI, servesAsTool } from '@kit/kit-core';
+ *
+ * console.log(servesAsTool(defineAPI({ handler: async () => ({ ok: true }) }))); // true
+ * ```
+ */
+export function servesAsTool(definition: Pick<AnyAPIDefinition, 'response'>): boolean {
+  return definition.response?.kind !== 'event-stream';
+}
 
 /** HTTP methods a route may use. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

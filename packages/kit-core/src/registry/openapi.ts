@@ -143,37 +143,59 @@ function operation(route: RegisteredRoute, policyEffect: PolicyEffect | undefine
           .filter(([name]) => !inPath.has(name))
           .map(([name, schema]) => ({ name, in: 'query', required: false, ...parameterDescription(schema, required.has(name)), schema }))
       : [];
-  const parameters = [...pathParameters, ...queryParameters];
+  const resumeParameter =
+    route.definition.response?.kind === 'event-stream'
+      ? [
+          {
+            name: 'Last-Event-ID',
+            in: 'header',
+            required: false,
+            description: 'The `id` of the last event a reconnecting client got: the stream goes on after it.',
+            schema: { type: 'string' },
+          },
+        ]
+      : [];
+  const parameters = [...pathParameters, ...queryParameters, ...resumeParameter];
   const description = route.definition.description;
   const problem = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
   const noStore = route.definition.cache === 'no-store';
   const content = route.outputSchema ? { content: { 'application/json': { schema: route.outputSchema } } } : {};
+  const shape = route.definition.response;
   const responses: Record<string, unknown> =
-    route.definition.response?.kind === 'created'
+    shape?.kind === 'event-stream'
       ? {
-          201: route.definition.response.location
-            ? {
-                description: 'Created: the body is the new resource, `Location` its URL.',
-                headers: { Location: createdLocationHeader, 'Cache-Control': cacheControlHeader },
-                ...content,
-              }
-            : { description: 'Created: the body is the new resource.', headers: { 'Cache-Control': cacheControlHeader }, ...content },
-        }
-      : {
           200: {
-            description: 'Success',
-            headers: noStore ? { 'Cache-Control': cacheControlHeader } : { ETag: etagHeader, 'Cache-Control': cacheControlHeader },
-            ...content,
+            description:
+              'A stream of Server-Sent Events, each with a JSON `data` line; a client that reconnects sends the `id` of the last event it got as `Last-Event-ID`. A comment line keeps a silent stream open; an error after the stream began comes as an `error` event holding a problem document.',
+            headers: { 'Cache-Control': cacheControlHeader },
+            content: { 'text/event-stream': { schema: { type: 'string' } } },
           },
-          ...(noStore
-            ? {}
-            : {
-                304: {
-                  description: 'Not modified: `If-None-Match` named the current `ETag`; the copy the client holds is current.',
-                  headers: { ETag: etagHeader },
-                },
-              }),
-        };
+        }
+      : shape?.kind === 'created'
+        ? {
+            201: shape.location
+              ? {
+                  description: 'Created: the body is the new resource, `Location` its URL.',
+                  headers: { Location: createdLocationHeader, 'Cache-Control': cacheControlHeader },
+                  ...content,
+                }
+              : { description: 'Created: the body is the new resource.', headers: { 'Cache-Control': cacheControlHeader }, ...content },
+          }
+        : {
+            200: {
+              description: 'Success',
+              headers: noStore ? { 'Cache-Control': cacheControlHeader } : { ETag: etagHeader, 'Cache-Control': cacheControlHeader },
+              ...content,
+            },
+            ...(noStore
+              ? {}
+              : {
+                  304: {
+                    description: 'Not modified: `If-None-Match` named the current `ETag`; the copy the client holds is current.',
+                    headers: { ETag: etagHeader },
+                  },
+                }),
+          };
   // Every operation can meet every one of these: a route without parameters still rejects unknown
   // ones (400) and bodies that are not JSON (415) or too large (413).
   for (const [status, text] of Object.entries(errorResponses)) responses[status] = { description: text, content: problem };
