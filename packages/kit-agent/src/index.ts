@@ -47,6 +47,10 @@ export type {
   McpToolsOptions,
 } from './mcp-client/types.js';
 
+// The app's routes as kit-ai agent tools
+export { registryAgentTools, type RegistryAgentToolsOptions } from './registry-tools/registry-agent-tools.js';
+export type { ToolRoute } from './registry-tools/tool-routes.js';
+
 // Harness runs over HTTP, MCP and A2A
 export { harnessRoutes, type HarnessRoutesOptions } from './harness-routes/harness-routes.js';
 export type { RunView } from './harness-routes/run-view.js';

@@ -1,14 +1,10 @@
-import { KitError, servesAsTool, type Capability, type CapabilityRegistry, type KitContext, type RegisteredRoute } from '@kit/kit-core';
-import { contextFor } from '@kit/kit-core/http';
-import { KitAIError } from '@kit/kit-ai';
+import { KitError, type CapabilityRegistry, type KitContext, type RegisteredRoute } from '@kit/kit-core';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import type { DynamicStructuredTool } from '@langchain/core/tools';
+import { routeFailure, syntheticAgentContext, toolRoutes, type ToolRoute } from '../registry-tools/tool-routes.js';
 
 /** A route as `filter` sees it: the registered route with its capability (`read` when omitted) and description at hand. */
-export interface LangChainRoute extends RegisteredRoute {
-  readonly capability: Capability;
-  readonly description: string | undefined;
-}
+export type LangChainRoute = ToolRoute;
 
 /** Options of `toLangChainTools`. */
 export interface ToLangChainToolsOptions {
@@ -31,7 +27,7 @@ export interface ToLangChainToolsOptions {
 let langChainTools: Promise<typeof import('@langchain/core/tools')> | undefined;
 
 function defaultContext(route: RegisteredRoute): KitContext {
-  return contextFor(new Request(`http://langchain.invalid${route.path}`, { method: route.method }), 'agent');
+  return syntheticAgentContext('langchain.invalid', route);
 }
 
 /**
@@ -52,10 +48,7 @@ function toolError(
     Object.defineProperty(exception, 'cause', { value: error, configurable: true, writable: true });
     return exception;
   }
-  if (error instanceof KitError) return error;
-  return new KitError('internal', `The route ${route.operationId} failed unexpectedly; the original error is this error's cause.`, {
-    cause: error,
-  });
+  return routeFailure(error, route);
 }
 
 /**
@@ -101,30 +94,10 @@ export async function toLangChainTools(
   registry: CapabilityRegistry,
   options: ToLangChainToolsOptions = {},
 ): Promise<DynamicStructuredTool[]> {
-  if (typeof registry !== 'object' || registry === null || !Array.isArray(registry.routes)) {
-    throw new KitAIError(
-      'invalid_config',
-      'toLangChainTools: registry must be a CapabilityRegistry (app.registry of createKitApp), got ' +
-        (registry === null ? 'null' : typeof registry),
-    );
-  }
-  if (options.filter !== undefined && typeof options.filter !== 'function') {
-    throw new KitAIError(
-      'invalid_config',
-      `toLangChainTools: filter must be a function of a route returning true to keep it, got ${typeof options.filter}`,
-    );
-  }
+  const routes = toolRoutes('toLangChainTools', registry, options.filter);
   langChainTools ??= import('@langchain/core/tools');
   const { DynamicStructuredTool, ToolInputParsingException } = await langChainTools;
   const context = options.context ?? defaultContext;
-  const routes = registry.routes
-    .filter((route) => servesAsTool(route.definition))
-    .map((route): LangChainRoute => ({
-      ...route,
-      capability: route.definition.capability ?? 'read',
-      description: route.definition.description,
-    }))
-    .filter((route) => options.filter?.(route) ?? true);
   return routes.map((route) => {
     const original = registry.get(route.operationId) ?? route;
     return new DynamicStructuredTool({
