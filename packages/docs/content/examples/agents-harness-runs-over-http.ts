@@ -19,7 +19,9 @@ const llm: LLMProvider = {
 };
 
 const harness = createHarness({ store: new MemoryRunStore(), agent: { llm, tools: [] } });
-const app = createKitApp({ routes: harnessRoutes(harness, { basePath: '/api/runs' }) });
+// A demo on loopback: anyone may start and read runs. A real app passes `owner: (ctx) => ctx.auth?.subject`
+// (each run belongs to the person who started it) and a policy.
+const app = createKitApp({ routes: harnessRoutes(harness, { basePath: '/api/runs', allowAnyone: true }) });
 const server = await app.listen({ port: 0 });
 const base = `http://127.0.0.1:${server.port}`;
 

@@ -1,4 +1,4 @@
-import { createKitApp, type KitServer } from '@kit/kit-core';
+import { createKitApp, defineMiddleware, type KitServer } from '@kit/kit-core';
 import { createHarness, MemoryRunStore, type AgentTool, type Harness, type LLMProvider, type LLMStreamChunk } from '@kit/kit-ai';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -80,7 +80,16 @@ beforeAll(async () => {
     agent: { llm: ticketModel(), tools: [closeTicket] },
     requireApproval: ['close_ticket'],
   });
-  const app = createKitApp({ routes: harnessRoutes(harness) });
+  // Callers name themselves in a header: enough to tell owners apart in a test.
+  const identity = defineMiddleware({
+    name: 'test-identity',
+    authenticate: async ({ request, ctx }) => {
+      const user = request.headers.get('x-user');
+      return user ? { ...ctx, auth: { subject: `user:${user}`, method: 'session', permissions: [] } } : ctx;
+    },
+    handler: async ({ next }) => next(),
+  });
+  const app = createKitApp({ middleware: [identity], routes: harnessRoutes(harness, { owner: (ctx) => ctx.auth?.subject }) });
   const mcp = createMcpServer({ registry: app.registry, name: 'runs', version: '1.0.0' });
   app.mount('/mcp', ['GET', 'POST', 'DELETE'], (request, ctx) => mcp.handleHttp(request, ctx));
   server = await app.listen({ port: 0 });
@@ -92,8 +101,10 @@ afterAll(async () => {
   await server.close();
 });
 
-const post = (path: string, body: unknown = {}) =>
-  fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const ada = { 'x-user': 'ada' };
+const get = (path: string, headers: Record<string, string> = ada) => fetch(`${base}${path}`, { headers });
+const post = (path: string, body: unknown = {}, user = 'ada') =>
+  fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-user': user }, body: JSON.stringify(body) });
 
 describe('harnessRoutes', () => {
   it('starts a run, streams it through an approval to its end, and a reconnect gets exactly what it missed', async () => {
@@ -101,20 +112,20 @@ describe('harnessRoutes', () => {
     expect(started.status).toBe(201);
     const run = (await started.json()) as { id: string; metadata: Record<string, unknown> };
     expect(started.headers.get('location')).toBe(`/api/runs/${run.id}`);
-    expect(run.metadata).toEqual({ ticket: 'T-7' });
+    expect(run.metadata).toEqual({ ticket: 'T-7', startedBy: 'user:ada', owner: 'user:ada' });
 
     // Follow until the run holds the close for a person, then drop the connection.
-    const first = await readEvents(await fetch(`${base}/api/runs/${run.id}/events`), (events) =>
+    const first = await readEvents(await get(`/api/runs/${run.id}/events`), (events) =>
       events.some((event) => event.event === 'approval_requested'),
     );
     const held = first.find((event) => event.event === 'approval_requested')!;
     const approvalId = (held.data as { data: { approvalId: string } }).data.approvalId;
-    expect((await (await fetch(`${base}/api/runs/${run.id}`)).json()).status).toBe('approval_required');
+    expect((await (await get(`/api/runs/${run.id}`)).json()).status).toBe('approval_required');
 
     // Reconnect after the last event seen, approve, and follow: the rest, with no gap and no repeat, then `end`.
     answerGate = new Promise((resolve) => (openAnswer = resolve));
     const lastId = first.filter((event) => event.id !== undefined).at(-1)!.id!;
-    const following = await fetch(`${base}/api/runs/${run.id}/events`, { headers: { 'Last-Event-ID': lastId } });
+    const following = await get(`/api/runs/${run.id}/events`, { ...ada, 'Last-Event-ID': lastId });
     const decided = await post(`/api/runs/${run.id}/approvals/${approvalId}`, { approved: true, note: 'ok' });
     expect(decided.status).toBe(200);
     const rest = await readEvents(following, (events) => {
@@ -133,11 +144,11 @@ describe('harnessRoutes', () => {
   });
 
   it('answers an unknown run and a bad Last-Event-ID with problem documents before any event', async () => {
-    const missing = await fetch(`${base}/api/runs/nope/events`);
+    const missing = await get('/api/runs/nope/events');
     expect(missing.status).toBe(404);
     expect((await missing.json()).detail).toMatch(/nope/);
     const { id } = (await (await post('/api/runs', { goal: 'Close ticket T-7' })).json()) as { id: string };
-    const bad = await fetch(`${base}/api/runs/${id}/events`, { headers: { 'Last-Event-ID': 'yesterday' } });
+    const bad = await get(`/api/runs/${id}/events`, { ...ada, 'Last-Event-ID': 'yesterday' });
     expect(bad.status).toBe(400);
     expect((await bad.json()).detail).toMatch(/Last-Event-ID/);
     await (await harness.get(id)).cancel();
@@ -145,12 +156,12 @@ describe('harnessRoutes', () => {
   });
 
   it('lists and pages runs, and offers every route but the event stream as an MCP tool', async () => {
-    const page = (await (await fetch(`${base}/api/runs?limit=1`)).json()) as { runs: unknown[]; nextCursor?: string };
+    const page = (await (await get('/api/runs?limit=1')).json()) as { runs: unknown[]; nextCursor?: string };
     expect(page.runs).toHaveLength(1);
     expect(page.nextCursor).toBeTypeOf('string');
 
     const client = new Client({ name: 'test-client', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)));
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers: ada } }));
     try {
       const names = (await client.listTools()).tools.map((tool) => tool.name).sort();
       expect(names).toHaveLength(7);
@@ -158,5 +169,26 @@ describe('harnessRoutes', () => {
     } finally {
       await client.close();
     }
+  });
+
+  it('shows each caller its own runs only, refuses callers without an owner, and will not serve runs to anyone unless told', async () => {
+    const { id } = (await (await post('/api/runs', { goal: 'Close ticket T-7' })).json()) as { id: string };
+    // Bob gets a 404 for Ada's run, on every route, as if it did not exist.
+    for (const response of [
+      await get(`/api/runs/${id}`, { 'x-user': 'bob' }),
+      await get(`/api/runs/${id}/events`, { 'x-user': 'bob' }),
+      await post(`/api/runs/${id}/cancel`, {}, 'bob'),
+    ]) {
+      expect(response.status).toBe(404);
+    }
+    const bobs = (await (await get('/api/runs', { 'x-user': 'bob' })).json()) as { runs: unknown[] };
+    expect(bobs.runs).toEqual([]);
+    const adas = (await (await get('/api/runs?limit=500')).json()) as { runs: { id: string }[] };
+    expect(adas.runs.map((run) => run.id)).toContain(id);
+    expect((await get('/api/runs', {})).status).toBe(403);
+    await (await harness.get(id)).cancel();
+
+    expect(() => harnessRoutes(harness)).toThrow(expect.objectContaining({ code: 'invalid_config' }));
+    expect(() => harnessRoutes(harness, { basePath: 'runs', allowAnyone: true })).toThrow(/basePath must be a path/);
   });
 });

@@ -1,5 +1,5 @@
 import { defineAPI, KitError, type AnyAPIDefinition, type KitContext, type RouteKey, type ServerSentEvent } from '@kit/kit-core';
-import { isKitAIError, KitAIError, type Harness, type RunEvent, type RunTextEvent } from '@kit/kit-ai';
+import { isKitAIError, KitAIError, type Harness, type JsonObject, type RunEvent, type RunTextEvent } from '@kit/kit-ai';
 import { z } from 'zod';
 import { runView, runViewSchema } from './run-view.js';
 
@@ -13,6 +13,17 @@ export interface HarnessRoutesOptions {
   resource?: string;
   /** How long one event stream stays open before the client is asked to reconnect, in milliseconds. Default 900000 (15 minutes). */
   streamLimitMs?: number;
+  /**
+   * Who owns the runs a caller starts, from the request's context (`(ctx) => ctx.auth?.subject`): kept as
+   * the run's `metadata.owner`, and a caller sees, follows and acts on its own runs only (another's is a
+   * 404, as if it did not exist). A caller for whom it returns nothing is refused (403).
+   */
+  owner?: (ctx: KitContext) => string | undefined;
+  /**
+   * Serve the routes with neither `policy` nor `owner`, so that anyone who reaches the app may start runs
+   * (which spend model tokens) and read every run. For a demo on a closed network; default false.
+   */
+  allowAnyone?: boolean;
 }
 
 /** How a harness error reads over HTTP. */
@@ -73,6 +84,10 @@ function resumeAfter(lastEventId: string | undefined, after: number | undefined)
  * cancel runs, decide held calls, and follow a run's events as Server-Sent Events. Every route but the
  * event stream is also an MCP tool and an A2A skill of the app, under the same `policy`.
  *
+ * Who may use the runs must be said: `policy` (one policy for every route; each is `read` or `write` by
+ * capability), `owner` (each run belongs to the caller who started it, and others never see it), or both;
+ * `allowAnyone: true` opens them to every caller. Without any of them it is `KitAIError('invalid_config')`.
+ *
  * The event stream sends each stored event with its sequence number as the event id and its type as
  * the event name, and the model's text as `text` events (live, without an id) when this process
  * executes the run. A client that reconnects (a browser's `EventSource` does so on its own) sends
@@ -88,7 +103,8 @@ function resumeAfter(lastEventId: string | undefined, after: number | undefined)
  *
  * const llm: LLMProvider = { name: 'scripted', chat: async () => ({ content: 'Done.', model: 'scripted-1' }) };
  * const harness = createHarness({ store: new MemoryRunStore(), agent: { llm, tools: [] } });
- * const app = createKitApp({ routes: { ...harnessRoutes(harness, { basePath: '/api/runs' }) } });
+ * // A demo on loopback; a real app passes `owner: (ctx) => ctx.auth?.subject` and a policy.
+ * const app = createKitApp({ routes: { ...harnessRoutes(harness, { basePath: '/api/runs', allowAnyone: true }) } });
  *
  * const started = await app.fetch(
  *   new Request('http://localhost/api/runs', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ goal: 'Say done.' }) }),
@@ -112,6 +128,30 @@ export function harnessRoutes(harness: Harness, options: HarnessRoutesOptions = 
       `harnessRoutes: streamLimitMs must be a whole number of milliseconds from 1, got ${JSON.stringify(streamLimitMs)}`,
     );
   }
+  const { owner } = options;
+  if (options.policy === undefined && owner === undefined && options.allowAnyone !== true) {
+    throw new KitAIError(
+      'invalid_config',
+      'harnessRoutes: say who may use the runs: a policy (policy: "<key>"), an owner of each run (owner: (ctx) => ctx.auth?.subject), or both; allowAnyone: true opens them to every caller.',
+    );
+  }
+  /** The owner a caller's runs have, or a 403 for a caller without one. */
+  const ownerOf = (ctx: KitContext): string | undefined => {
+    if (!owner) return undefined;
+    const who = owner(ctx);
+    if (typeof who !== 'string' || who === '')
+      throw new KitError('forbidden', 'Agent runs belong to the person who started them: sign in first.');
+    return who;
+  };
+  /** The handle of a run the caller may see: another owner's run is "not found", so its existence is not revealed. */
+  const visibleRun = async (runId: string, ctx: KitContext) => {
+    const run = await harness.get(runId);
+    const who = ownerOf(ctx);
+    if (who !== undefined && (await run.get()).metadata.owner !== who) {
+      throw new KitAIError('run_not_found', `harness: no run "${runId}"; list the runs to see their ids.`);
+    }
+    return run;
+  };
   const guard = { resource: options.resource ?? 'agent-runs', ...(options.policy === undefined ? {} : { policy: options.policy }) };
   const control = (action: 'pause' | 'cancel', description: string) =>
     defineAPI({
@@ -121,9 +161,9 @@ export function harnessRoutes(harness: Harness, options: HarnessRoutesOptions = 
       cache: 'no-store',
       input: z.strictObject({ runId }),
       output: runViewSchema,
-      handler: ({ input }) =>
+      handler: ({ input, ctx }) =>
         httpCall(async () => {
-          const run = await harness.get(input.runId);
+          const run = await visibleRun(input.runId, ctx);
           await run[action]();
           return runView(await run.get());
         }),
@@ -141,7 +181,9 @@ export function harnessRoutes(harness: Harness, options: HarnessRoutesOptions = 
       response: { kind: 'created', location: (run) => `${base}/${encodeURIComponent(run.id)}` },
       handler: ({ input, ctx }) =>
         httpCall(async () => {
-          const run = await harness.start({ goal: input.goal, metadata: { ...input.metadata, ...startedBy(ctx) } as never });
+          const who = ownerOf(ctx);
+          const metadata = { ...input.metadata, ...startedBy(ctx), ...(who === undefined ? {} : { owner: who }) };
+          const run = await harness.start({ goal: input.goal, metadata: metadata as JsonObject });
           return runView(await run.get());
         }),
     }),
@@ -156,14 +198,17 @@ export function harnessRoutes(harness: Harness, options: HarnessRoutesOptions = 
         cursor: z.string().max(500).optional().describe('The nextCursor of the page before.'),
       }),
       output: z.object({ runs: z.array(runViewSchema), nextCursor: z.string().optional() }),
-      handler: ({ input }) =>
+      handler: ({ input, ctx }) =>
         httpCall(async () => {
+          const who = ownerOf(ctx);
           const page = await harness.list({
             ...(input.status ? { status: input.status } : {}),
             ...(input.limit === undefined ? {} : { limit: input.limit }),
             ...(input.cursor === undefined ? {} : { cursor: input.cursor }),
           });
-          return { runs: page.runs.map(runView), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+          // Another owner's runs are left out of the page, which may then hold fewer than `limit`; `nextCursor` goes on.
+          const runs = who === undefined ? page.runs : page.runs.filter((run) => run.metadata.owner === who);
+          return { runs: runs.map(runView), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
         }),
     }),
     [`GET ${base}/:runId`]: defineAPI({
@@ -173,7 +218,7 @@ export function harnessRoutes(harness: Harness, options: HarnessRoutesOptions = 
       cache: 'no-store',
       input: z.strictObject({ runId }),
       output: runViewSchema,
-      handler: ({ input }) => httpCall(async () => runView(await (await harness.get(input.runId)).get())),
+      handler: ({ input, ctx }) => httpCall(async () => runView(await (await visibleRun(input.runId, ctx)).get())),
     }),
     [`POST ${base}/:runId/pause`]: control(
       'pause',
@@ -187,9 +232,9 @@ export function harnessRoutes(harness: Harness, options: HarnessRoutesOptions = 
       cache: 'no-store',
       input: z.strictObject({ runId, message: z.string().max(20_000).optional().describe('Joins the conversation.') }),
       output: runViewSchema,
-      handler: ({ input }) =>
+      handler: ({ input, ctx }) =>
         httpCall(async () => {
-          const run = await harness.get(input.runId);
+          const run = await visibleRun(input.runId, ctx);
           await run.resume(input.message);
           return runView(await run.get());
         }),
@@ -206,9 +251,9 @@ export function harnessRoutes(harness: Harness, options: HarnessRoutesOptions = 
         note: z.string().max(2000).optional().describe('Recorded, and shown to the agent with a denial.'),
       }),
       output: runViewSchema,
-      handler: ({ input }) =>
+      handler: ({ input, ctx }) =>
         httpCall(async () => {
-          const run = await harness.get(input.runId);
+          const run = await visibleRun(input.runId, ctx);
           await run.decide(input.approvalId, { approved: input.approved, ...(input.note === undefined ? {} : { note: input.note }) });
           return runView(await run.get());
         }),
@@ -227,7 +272,7 @@ export function harnessRoutes(harness: Harness, options: HarnessRoutesOptions = 
         httpCall(async () => {
           // Checked before the stream starts, so an unknown run or a bad Last-Event-ID is a problem document, not a broken stream.
           const after = resumeAfter(ctx.request.headers.get('last-event-id') ?? undefined, input.after);
-          await harness.get(input.runId);
+          await visibleRun(input.runId, ctx);
           return { runId: input.runId, after };
         }),
       response: {
