@@ -20,3 +20,17 @@ export type {
   PageModule,
 } from './modules/types.js';
 export { KitReactError, type KitReactErrorCode } from './errors/kit-react-error.js';
+export { useRun, type UseRunOptions, type UseRunResult } from './runs/use-run.js';
+export { useAgentChat, type UseAgentChatOptions, type UseAgentChatResult } from './runs/use-agent-chat.js';
+export { RunTranscript, type RunTranscriptProps } from './runs/run-transcript.js';
+export type { ChatTurn } from './runs/chat-turns.js';
+export type { RunConnection, RunState, RunToolCall } from './runs/run-reducer.js';
+export type {
+  RunApprovalRequest,
+  RunEventPayloads,
+  RunEventType,
+  RunSnapshot,
+  RunStatus,
+  RunStreamEvent,
+  RunTextPiece,
+} from './runs/run-wire.js';

@@ -1,43 +1,24 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page, Request as BrowserRequest } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, severeAxeViolations, type TestBrowser } from '../../../../test-support/browser.js';
-import { bundleTestApp, type TestBundle } from '../testing/bundle-app.js';
-import { fixtureModules, fixtureRoutes } from '../testing/fixture/routes.js';
-import { startPageServer, type PageServer } from '../testing/page-server.js';
-
-const fixtureDir = fileURLToPath(new URL('../testing/fixture/', import.meta.url));
-const routeFiles = Object.keys(fixtureModules);
+import { browserAvailable, severeAxeViolations } from '../../../../test-support/browser.js';
+import { openFixtureBrowser, type FixtureBrowser } from '../testing/fixture-browser.js';
+import type { PageServer } from '../testing/page-server.js';
 
 describe.runIf(browserAvailable())('the client in Chromium', () => {
-  let bundle: TestBundle;
+  let fixture: FixtureBrowser;
   let server: PageServer;
-  let browser: TestBrowser;
   let page: Page;
-  const problems: string[] = [];
+  let problems: string[];
   const navigationRequests: string[] = [];
 
   beforeAll(async () => {
-    bundle = await bundleTestApp(fixtureDir, routeFiles);
-    await writeFile(join(bundle.dir, 'app.css'), 'body { margin: 0; }\n');
-    server = await startPageServer({
-      routes: fixtureRoutes,
-      modules: fixtureModules,
-      chunks: bundle.chunks,
-      staticDir: bundle.dir,
-      clientEntry: bundle.clientEntry,
+    fixture = await openFixtureBrowser({
+      files: { 'app.css': 'body { margin: 0; }\n' },
       styles: ['/_kit/app.css'],
       dev: true,
       onError: () => undefined,
     });
-    browser = await launchBrowser();
-    page = await browser.context.newPage();
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    ({ server, page, problems } = fixture);
     page.on('request', (request: BrowserRequest) => {
       if (request.headers()['kit-navigation'] === '1') navigationRequests.push(new URL(request.url()).pathname);
     });
@@ -63,9 +44,7 @@ describe.runIf(browserAvailable())('the client in Chromium', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await bundle?.remove();
+    await fixture?.close();
   });
 
   const hydrated = () =>

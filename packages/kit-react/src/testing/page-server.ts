@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createKitApp, type KitServer } from '@kit/kit-core';
+import { createKitApp, type AnyAPIDefinition, type KitServer, type RouteKey } from '@kit/kit-core';
 import type { ErrorModule, LayoutModule, LoadingModule, NotFoundModule, PageModule } from '../modules/types.js';
 import { renderPage } from '../server/render-page.js';
 import type { RenderPageOptions, RouteModuleRef } from '../server/options.js';
@@ -30,6 +30,8 @@ export interface PageServerOptions {
   readonly timeoutMs?: number;
   readonly onError?: RenderPageOptions['onError'];
   readonly securityHeaders?: RenderPageOptions['securityHeaders'];
+  /** API routes of the app, served before the pages (`harnessRoutes(harness)`, say). */
+  readonly api?: Readonly<Record<RouteKey, AnyAPIDefinition>>;
 }
 
 /** A page server on 127.0.0.1 for tests. */
@@ -37,6 +39,8 @@ export interface PageServer {
   readonly url: string;
   /** Sends a server-sent event to every client connected to `/_kit/events`. */
   sendDevEvent(event: string, data: unknown): void;
+  /** Ends every open connection from the server's side (event streams included), as a dropped network would. */
+  dropConnections(): void;
   close(): Promise<void>;
 }
 
@@ -47,8 +51,8 @@ const types: Record<string, string> = {
 };
 
 /**
- * Serves pages with renderPage from a kit-core app (its `notFound` handler answers every path), the
- * files of `staticDir` under `/_kit/`, and a dev event stream at `/_kit/events`.
+ * Serves pages with renderPage from a kit-core app (its `notFound` handler answers every path but the
+ * `api` routes), the files of `staticDir` under `/_kit/`, and a dev event stream at `/_kit/events`.
  */
 export async function startPageServer(options: PageServerOptions): Promise<PageServer> {
   const encoder = new TextEncoder();
@@ -59,7 +63,7 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     return { file, module: module as M, url: options.chunks?.[file] ?? `/_kit/${file}.js` };
   };
   const app = createKitApp({
-    routes: {},
+    routes: { ...options.api },
     notFound: async (request, ctx) => {
       const url = new URL(request.url);
       if (url.pathname === '/favicon.ico') return new Response(null, { status: 204 });
@@ -119,6 +123,9 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     sendDevEvent(event, data) {
       const chunk = encoder.encode(`event: ${event}\ndata: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
       for (const client of eventClients) client.enqueue(chunk);
+    },
+    dropConnections() {
+      server.server.closeAllConnections();
     },
     async close() {
       for (const client of eventClients) client.close();
