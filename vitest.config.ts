@@ -6,7 +6,10 @@ import { missingToolsSettings } from './test-support/missing-tools.js';
 // Workspace packages export `kit-source` (their TypeScript entry) besides `default` (the built file), so
 // tests run against the sources without a rebuild in between.
 export default defineConfig({
-  ssr: { resolve: { conditions: ['kit-source', ...defaultServerConditions] } },
+  // Vitest hands these conditions to Node as well, for the packages Node loads itself; `module`, a bundlers'
+  // condition, is left out: the ES module builds it names in some packages (@opentelemetry/api 1.9, the
+  // OpenTelemetry SDK) import their files without extensions, which Node cannot load.
+  ssr: { resolve: { conditions: ['kit-source', ...defaultServerConditions.filter((condition) => condition !== 'module')] } },
   resolve: { conditions: ['kit-source'] },
   test: {
     include: [

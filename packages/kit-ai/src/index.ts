@@ -107,6 +107,7 @@ export type {
   RunStore,
   RunTextEvent,
 } from './harness/types.js';
+export type { RunTraceContext } from './tracing/spans.js';
 
 // Tools and tasks
 export { validateArgs, type ArgsIssue, type ArgsValidationResult } from './tools/validate-args.js';

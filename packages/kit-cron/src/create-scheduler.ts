@@ -3,6 +3,7 @@ import { backoffDelay, type Job, type JobRunContext } from './define-job.js';
 import { errorMessage, KitCronError } from './errors.js';
 import type { JobEvent, JobRunRecord, SkipReason } from './events.js';
 import { RunHistory } from './history.js';
+import { inJobSpan } from './job-span.js';
 
 /**
  * A lock shared by replicas; `RedisStore` of `@kit/kit-core` is one. `tryLock` resolves with a token
@@ -279,10 +280,14 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     }
   };
 
-  const execute = async (state: JobState, tick: number, trigger: 'schedule' | 'manual'): Promise<JobRunRecord> => {
-    const { job } = state;
-    const runId = `${job.name}#${++runSeq}`;
+  const execute = (state: JobState, tick: number, trigger: 'schedule' | 'manual'): Promise<JobRunRecord> => {
+    const runId = `${state.job.name}#${++runSeq}`;
     const scheduledAt = new Date(tick);
+    return inJobSpan({ job: state.job.name, runId, scheduledAt, trigger }, () => attemptAll(state.job, runId, scheduledAt, trigger));
+  };
+
+  /** The attempts of one run, until one succeeds or the retries are spent. */
+  const attemptAll = async (job: Job, runId: string, scheduledAt: Date, trigger: 'schedule' | 'manual'): Promise<JobRunRecord> => {
     const started = clock.now();
     const base = { job: job.name, runId, scheduledAt, trigger } as const;
     for (let attempt = 1; ; attempt++) {

@@ -1,5 +1,6 @@
 import type { SendMessageRequest } from '@a2a-js/sdk';
 import type { A2ARequestHandler, ServerCallContext } from '@a2a-js/sdk/server';
+import { rememberMethod } from './registry-executor.js';
 
 /** Work done on a message before the SDK creates a task for it; throws an A2A error to refuse it. */
 export type PrepareMessage = (params: SendMessageRequest, context: ServerCallContext) => Promise<void>;
@@ -14,10 +15,12 @@ export function kitRequestHandler(inner: A2ARequestHandler, prepare: PrepareMess
     getAgentCard: () => inner.getAgentCard(),
     getAuthenticatedExtendedAgentCard: (params, context) => inner.getAuthenticatedExtendedAgentCard(params, context),
     sendMessage: async (params, context) => {
+      rememberMethod(context, 'SendMessage');
       await prepare(params, context);
       return inner.sendMessage(params, context);
     },
     sendMessageStream: async function* (params, context) {
+      rememberMethod(context, 'SendStreamingMessage');
       await prepare(params, context);
       yield* inner.sendMessageStream(params, context);
     },

@@ -3,6 +3,7 @@ import type { Message, Part, TaskState } from '@a2a-js/sdk';
 import type { AgentExecutor, ExecutionEventBus, RequestContext, ServerCallContext } from '@a2a-js/sdk/server';
 import { ApprovalRequiredError, KitError, type CapabilityRegistry, type KitContext } from '@kit/kit-core';
 import { contextFor, toProblem } from '@kit/kit-core/http';
+import { inA2AMessageSpan } from '../tracing.js';
 import { outputParts } from './output-parts.js';
 import type { SkillCall } from './resolve-call.js';
 import type { A2ASdk } from './sdk.js';
@@ -17,10 +18,16 @@ export interface HttpOrigin {
 
 const callKey = 'kit.a2a.call';
 const originKey = 'kit.a2a.origin';
+const methodKey = 'kit.a2a.method';
 
 /** Records the resolved call for the executor, which only sees the SDK's request context. */
 export function rememberCall(context: ServerCallContext, call: SkillCall): void {
   context.state.set(callKey, call);
+}
+
+/** Records the A2A method of the message (`SendMessage`, `SendStreamingMessage`), which names its span. */
+export function rememberMethod(context: ServerCallContext, method: string): void {
+  context.state.set(methodKey, method);
 }
 
 /** Records the HTTP request the call came in. */
@@ -52,11 +59,26 @@ export class RegistryExecutor implements AgentExecutor {
   }
 
   execute = async (requestContext: RequestContext, bus: ExecutionEventBus): Promise<void> => {
-    const { TaskState } = this.#sdk.root;
-    const { AgentEvent } = this.#sdk.server;
     const call = requestContext.context.state.get(callKey) as SkillCall | undefined;
     // The request handler resolves every call before a task exists; reaching here without one is a bug.
     if (!call) throw new Error('RegistryExecutor: no resolved skill call in the request context');
+    const message = {
+      method: (requestContext.context.state.get(methodKey) as string | undefined) ?? 'SendMessage',
+      skill: call.route.operationId,
+      taskId: requestContext.taskId,
+      contextId: requestContext.contextId,
+      messageId: requestContext.userMessage.messageId,
+    };
+    await inA2AMessageSpan(message, async () => {
+      const state = await this.#run(requestContext, bus, call);
+      return state === undefined ? undefined : this.#sdk.root.TaskState[state];
+    });
+  };
+
+  /** Runs the task's call; resolves with the state it ended in, or undefined when it was canceled meanwhile. */
+  async #run(requestContext: RequestContext, bus: ExecutionEventBus, call: SkillCall): Promise<TaskState | undefined> {
+    const { TaskState } = this.#sdk.root;
+    const { AgentEvent } = this.#sdk.server;
     const origin = requestContext.context.state.get(originKey) as HttpOrigin | undefined;
     const { taskId, contextId } = requestContext;
     const controller = new AbortController();
@@ -81,10 +103,10 @@ export class RegistryExecutor implements AgentExecutor {
           : base;
         output = await this.#registry.invoke(call.route, call.input, ctx);
       } catch (error) {
-        if (controller.signal.aborted) return;
+        if (controller.signal.aborted) return undefined;
         if (error instanceof ApprovalRequiredError) {
           this.#status(bus, taskId, contextId, TaskState.TASK_STATE_INPUT_REQUIRED, approvalParts(error));
-          return;
+          return TaskState.TASK_STATE_INPUT_REQUIRED;
         }
         const problem = toProblem(error);
         const refused = error instanceof KitError && error.code === 'forbidden';
@@ -92,10 +114,11 @@ export class RegistryExecutor implements AgentExecutor {
           textPart(problem.detail),
           { content: { $case: 'data', value: problem }, metadata: undefined, filename: '', mediaType: 'application/problem+json' },
         ];
-        this.#status(bus, taskId, contextId, refused ? TaskState.TASK_STATE_REJECTED : TaskState.TASK_STATE_FAILED, parts);
-        return;
+        const ended = refused ? TaskState.TASK_STATE_REJECTED : TaskState.TASK_STATE_FAILED;
+        this.#status(bus, taskId, contextId, ended, parts);
+        return ended;
       }
-      if (controller.signal.aborted) return;
+      if (controller.signal.aborted) return undefined;
       const accepted = requestContext.request.configuration?.acceptedOutputModes ?? [];
       bus.publish(
         AgentEvent.artifactUpdate({
@@ -115,10 +138,11 @@ export class RegistryExecutor implements AgentExecutor {
         }),
       );
       this.#status(bus, taskId, contextId, TaskState.TASK_STATE_COMPLETED);
+      return TaskState.TASK_STATE_COMPLETED;
     } finally {
       this.#running.delete(taskId);
     }
-  };
+  }
 
   cancelTask = async (taskId: string, bus: ExecutionEventBus): Promise<void> => {
     const running = this.#running.get(taskId);

@@ -133,7 +133,7 @@ export function createMcpServer(options: CreateMcpServerOptions): KitMcpServer {
         : error;
 
     server.setRequestHandler(api.ListToolsRequestSchema, () => ({ tools: tools() }));
-    server.setRequestHandler(api.CallToolRequestSchema, async (request) => {
+    server.setRequestHandler(api.CallToolRequestSchema, async (request, extra) => {
       const route = options.registry.get(request.params.name);
       if (!route || !servesAsTool(route.definition)) {
         throw new McpError(
@@ -141,7 +141,11 @@ export function createMcpServer(options: CreateMcpServerOptions): KitMcpServer {
           `Unknown tool "${request.params.name.slice(0, 100)}"; list the tools to see their names.`,
         );
       }
-      return toolCallResult(options.registry, route, request.params.arguments ?? {}, callContext());
+      const meta = request.params._meta as Record<string, unknown> | undefined;
+      return toolCallResult(options.registry, route, request.params.arguments ?? {}, callContext(), {
+        id: extra.requestId,
+        ...(meta ? { meta } : {}),
+      });
     });
     if (hasResources) {
       const resources = options.resources ?? (() => []);

@@ -85,7 +85,7 @@ export async function answerDirectly(
   const id = message.id;
   let answer: string;
   try {
-    const result = await toolCallResult(registry, route, parsed.data.params.arguments ?? {}, callContext());
+    const result = await toolCallResult(registry, route, parsed.data.params.arguments ?? {}, callContext(), { id });
     const checked = api.safeParse(api.CallToolResultSchema, result);
     if (!checked.success) {
       const why = checked.error instanceof Error ? checked.error.message : String(checked.error);

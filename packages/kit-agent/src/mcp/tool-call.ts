@@ -1,24 +1,32 @@
 import { ApprovalRequiredError, type CapabilityRegistry, type KitContext, type RegisteredRoute } from '@kit/kit-core';
+import { failSpan } from '@kit/kit-core/internal';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { inMcpToolCallSpan, type McpRequestTrace } from '../tracing.js';
 import { errorResult, successResult } from './tool-result.js';
 
 /**
  * One call of a route as an MCP tool: through `CapabilityRegistry.invoke` (validation, policies, approvals),
  * answered with the route's output as `structuredContent`, or with a result marked `isError` that carries the
- * problem document (or, for a call held for approval, the approval to wait for).
+ * problem document (or, for a call held for approval, the approval to wait for). With tracing on, the call is
+ * a span `tools/call {tool}`; `request` is the JSON-RPC request's id and `_meta`.
  */
-export async function toolCallResult(
+export function toolCallResult(
   registry: CapabilityRegistry,
   route: RegisteredRoute,
   args: Record<string, unknown>,
   ctx: KitContext,
+  request: McpRequestTrace = {},
 ): Promise<CallToolResult> {
-  try {
-    const output = await registry.invoke(route, args, ctx);
-    return successResult(output, route.outputSchema as Record<string, unknown> | undefined);
-  } catch (error) {
-    return error instanceof ApprovalRequiredError ? approvalResult(error) : errorResult(error);
-  }
+  return inMcpToolCallSpan(route.operationId, request, async (span) => {
+    try {
+      const output = await registry.invoke(route, args, ctx);
+      return successResult(output, route.outputSchema as Record<string, unknown> | undefined);
+    } catch (error) {
+      if (error instanceof ApprovalRequiredError) return approvalResult(error);
+      if (span) failSpan(span, error, 'tool_error');
+      return errorResult(error);
+    }
+  });
 }
 
 /**

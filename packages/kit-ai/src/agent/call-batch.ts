@@ -1,4 +1,6 @@
+import type { Context } from '@opentelemetry/api';
 import type { LLMProvider, LLMToolCall } from '../llm/types.js';
+import { activeTraceContext } from '../tracing/spans.js';
 import type { CallDecision, ControlAction, SmartAgentHooks } from './types.js';
 import type { BackgroundTasks } from './background-tasks.js';
 import type { Callable } from './callable.js';
@@ -56,6 +58,8 @@ export class CallBatch {
   private readonly scheduler: CallScheduler<CallOutcome | undefined>;
   private stoppedBy: Exclude<ControlAction, 'continue'> | undefined;
   private refused: CallBatchResult['refused'];
+  /** The run's trace context: the calls' spans start from it, also those that start while the reply streams. */
+  private readonly traceParent: Context | undefined = activeTraceContext();
 
   constructor(private readonly env: CallBatchEnv) {
     this.scheduler = new CallScheduler<CallOutcome | undefined>(env.maxConcurrency, (outcome) => outcome?.hardFailure === true);
@@ -116,7 +120,12 @@ export class CallBatch {
       safe: callable.concurrencySafe,
       admit: () => this.admit(callable, call, index),
       run: async () => {
-        const context = { goal: this.env.goal, iteration, llm: this.env.llm };
+        const context = {
+          goal: this.env.goal,
+          iteration,
+          llm: this.env.llm,
+          ...(this.traceParent ? { traceParent: this.traceParent } : {}),
+        };
         const background = callable.kind === 'task' ? this.env.background : undefined;
         let running: Promise<CallOutcome> | undefined;
         if (background) {

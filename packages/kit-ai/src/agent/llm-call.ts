@@ -9,6 +9,7 @@ import {
   type LLMTimeoutConfig,
   type LLMToolCall,
 } from '../llm/types.js';
+import { inModelCallSpan } from './agent-spans.js';
 
 /** The options of one model call made by the loop. */
 export interface ModelCallOptions {
@@ -155,8 +156,10 @@ async function streamOnce(
  * `streamIdleTimeoutMs` between chunks), else `chat()` (bounded by `chatTimeoutMs`). The call's
  * `AbortSignal` is aborted on timeout, and the timeout is a `KitAIError('llm_timeout')`.
  */
-export async function callProvider(provider: LLMProvider, messages: LLMMessage[], options: ModelCallOptions): Promise<LLMResponse> {
-  return provider.stream ? streamOnce(provider, provider.stream, messages, options) : chatOnce(provider, messages, options);
+export function callProvider(provider: LLMProvider, messages: LLMMessage[], options: ModelCallOptions): Promise<LLMResponse> {
+  return inModelCallSpan(provider, options.llm, () =>
+    provider.stream ? streamOnce(provider, provider.stream, messages, options) : chatOnce(provider, messages, options),
+  );
 }
 
 /** The answer of `callModel` and the provider that gave it. */

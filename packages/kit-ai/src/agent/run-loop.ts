@@ -3,6 +3,7 @@ import { estimateTokens } from '../llm/messages.js';
 import type { LLMResponse, LLMTimeoutConfig } from '../llm/types.js';
 import type { MemoryAccessor } from '../memory/accessor.js';
 import type { AgentCheckpoint, AgentRunResult, ControlAction, ControlPoint, SmartAgentConfig, TokenBudgetConfig } from './types.js';
+import { inRunSpan } from './agent-spans.js';
 import { ModelAsker, type CallOptions, type ReplyRequest } from './ask-model.js';
 import { BackgroundTasks, type BackgroundInFlight } from './background-tasks.js';
 import { toolCallable, type Callable } from './callable.js';
@@ -51,7 +52,11 @@ export interface AgentSetup {
  * ends `fatal` with the run as far as it got; the work around the run (memory, evolution) comes after
  * it, and `onRunComplete` last. Throws only for a checkpoint `resume` cannot accept.
  */
-export async function runAgent(setup: AgentSetup, start: RunStart): Promise<AgentRunResult> {
+export function runAgent(setup: AgentSetup, start: RunStart): Promise<AgentRunResult> {
+  return inRunSpan(setup.config.llm, start.kind, () => driveRun(setup, start));
+}
+
+async function driveRun(setup: AgentSetup, start: RunStart): Promise<AgentRunResult> {
   const startedAt = Date.now();
   const state = openRunState(start, setup.budget?.maxOutputTokensPerTurn ?? 0);
   let extras: RunExtras | undefined;

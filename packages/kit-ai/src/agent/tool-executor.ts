@@ -1,7 +1,9 @@
+import type { Context } from '@opentelemetry/api';
 import type { KitAIErrorCode } from '../errors/kit-ai-error.js';
 import type { LLMProvider } from '../llm/types.js';
 import type { ToolArgs } from '../tools/types.js';
 import { validateArgs } from '../tools/validate-args.js';
+import { inToolCallSpan } from './agent-spans.js';
 import type { Callable } from './callable.js';
 import type { CallOutcome, IdentifiedCall } from './call-outcome.js';
 
@@ -40,6 +42,8 @@ export interface ExecuteContext {
   llm: LLMProvider;
   /** Aborts the call's own signal too: the loop ends a background task with it. */
   signal?: AbortSignal;
+  /** The trace context the call's span starts from (the run's), when tracing is on. */
+  traceParent?: Context;
 }
 
 /**
@@ -49,7 +53,11 @@ export interface ExecuteContext {
  * A throw or a timeout is an `error` outcome (`Tool <name> failed: <message>`,
  * `Tool <name> timed out after <n> ms`), marked as a hard failure when `failureMode` is `hard`.
  */
-export async function executeCall(callable: Callable, call: IdentifiedCall, context: ExecuteContext): Promise<CallOutcome> {
+export function executeCall(callable: Callable, call: IdentifiedCall, context: ExecuteContext): Promise<CallOutcome> {
+  return inToolCallSpan(call, callable.kind, context.traceParent, () => runCall(callable, call, context));
+}
+
+async function runCall(callable: Callable, call: IdentifiedCall, context: ExecuteContext): Promise<CallOutcome> {
   const started = Date.now();
   const base = {
     call,

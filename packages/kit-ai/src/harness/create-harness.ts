@@ -9,7 +9,8 @@ import { RunSignals } from './run-signals.js';
 import { runEvent } from './run-writer.js';
 import { sandboxToolsFor } from './sandbox-tools.js';
 import { fromStore } from './store-failure.js';
-import type { ClaimedRun, JsonObject } from './types.js';
+import type { ClaimedRun, JsonObject, RunContinuation } from './types.js';
+import { withTraceContext } from '../tracing/spans.js';
 
 /** The parts of a harness its workers use: the settings, and the execution of claimed runs in this process. */
 export interface HarnessInternals {
@@ -143,7 +144,7 @@ export function createHarness(config: HarnessConfig): Harness {
           id,
           goal: options.goal,
           metadata,
-          next: { kind: 'start' },
+          next: withTraceContext<RunContinuation>({ kind: 'start' }),
           events: [runEvent('status', { from: null, to: 'queued', reason: 'started' })],
         }),
       );

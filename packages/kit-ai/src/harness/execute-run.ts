@@ -1,8 +1,11 @@
+import type { Span } from '@opentelemetry/api';
+import { agentAttributes, runOutcome } from '../agent/agent-spans.js';
 import { createSmartAgent } from '../agent/create-smart-agent.js';
 import type { AgentCheckpoint, AgentRunResult, ControlAction, SmartAgent } from '../agent/types.js';
 import { KitAIError } from '../errors/kit-ai-error.js';
 import { errorText } from '../llm/describe-value.js';
 import type { AgentTool } from '../tools/types.js';
+import { inSpan, runPlace, tracingOn, withTraceContext, type SpanOutcome } from '../tracing/spans.js';
 import type { HarnessSettings } from './harness-settings.js';
 import { recordingAgent, type ExecutionState } from './recording-agent.js';
 import type { RunSignals } from './run-signals.js';
@@ -32,8 +35,35 @@ export interface ExecutionEnvironment {
  * with the message and the approved calls of `next`. The lease is renewed meanwhile; once it is
  * lost, nothing more is written and the run stops at its next control point. A failure of the run
  * itself ends it `fatal`; a store that fails leaves the run to be taken over when the lease runs out.
+ *
+ * With tracing on, the execution is an `invoke_agent` span (the agent's model and tool calls are its
+ * children) that continues the trace of whoever asked for it, stored in `next.traceContext`.
  */
 export async function executeRun(env: ExecutionEnvironment, claimed: ClaimedRun): Promise<void> {
+  if (!tracingOn()) {
+    await execute(env, claimed, undefined);
+    return;
+  }
+  const { run } = claimed;
+  const attributes = {
+    'gen_ai.operation.name': 'invoke_agent',
+    'gen_ai.conversation.id': run.id,
+    'kit.run.id': run.id,
+    'kit.run.attempt': run.attempts,
+    'kit.run.reclaimed': claimed.reclaimed,
+    'kit.run.executor': env.settings.executorId,
+  };
+  await inSpan(
+    'invoke_agent',
+    { attributes },
+    (span) => execute(env, claimed, span),
+    (outcome) => outcome,
+    runPlace(run.next?.traceContext),
+  );
+}
+
+/** The execution; resolves with how it ended, for its span. */
+async function execute(env: ExecutionEnvironment, claimed: ClaimedRun, span: Span | undefined): Promise<SpanOutcome> {
   const { store, executorId, leaseMs } = env.settings;
   const run = claimed.run;
   const writer = new RunWriter(store, run.id, executorId, env.signals);
@@ -70,14 +100,18 @@ export async function executeRun(env: ExecutionEnvironment, claimed: ClaimedRun)
     };
     tools = await env.sandboxTools(run.id, writer);
     const agentConfig = typeof env.settings.config.agent === 'function' ? await env.settings.config.agent(run) : env.settings.config.agent;
+    span?.setAttributes(agentAttributes(agentConfig.llm));
     const agent = createSmartAgent(
       recordingAgent(agentConfig, state, tools.tools, (text, iteration) => env.signals.sendText(run.id, { iteration, text })),
     );
     let result = await begin(agent, run, next);
     result = await verified(env.settings, agent, run, result, history, writer);
-    await finish(env, writer, state, result);
+    const status = await finish(env, writer, state, result);
+    const ended = runOutcome(result);
+    return { ...ended, attributes: { ...ended.attributes, 'kit.run.status': status } };
   } catch (error) {
     await failed(writer, run, error);
+    return { failure: { type: errorCode(error), message: errorText(error), error } };
   } finally {
     clearInterval(renewal);
     env.localRequests.delete(run.id);
@@ -162,9 +196,14 @@ async function verified(
   return result;
 }
 
-/** Records how the execution ended, with its events, in one write. */
-async function finish(env: ExecutionEnvironment, writer: RunWriter, state: ExecutionState, result: AgentRunResult): Promise<void> {
-  if (writer.lost) return;
+/** Records how the execution ended, with its events, in one write; resolves with the run's status, or `lost`. */
+async function finish(
+  env: ExecutionEnvironment,
+  writer: RunWriter,
+  state: ExecutionState,
+  result: AgentRunResult,
+): Promise<RunStatus | 'lost'> {
+  if (writer.lost) return 'lost';
   const handOff = result.status === 'paused' && env.localRequests.get(writer.runId) === 'handoff';
   const status: RunStatus = handOff ? 'queued' : result.status;
   const events: NewRunEvent[] = [];
@@ -179,12 +218,18 @@ async function finish(env: ExecutionEnvironment, writer: RunWriter, state: Execu
     status,
     result,
     ...(result.checkpoint ? { checkpoint: result.checkpoint } : {}),
-    next: handOff ? { kind: 'resume', message: '' } : null,
+    next: handOff ? withTraceContext<RunContinuation>({ kind: 'resume', message: '' }) : null,
     requested: null,
     pendingApproval: approval ?? null,
     lease: null,
     events,
   });
+  return status;
+}
+
+/** The code of an error that ended an execution outside the loop, for `error.type`. */
+function errorCode(error: unknown): string {
+  return error instanceof KitAIError ? error.code : error instanceof Error ? error.name : '_OTHER';
 }
 
 /** A run that failed outside the loop (its agent could not be made, its checkpoint not resumed): `fatal`, if the store still works. */

@@ -1,9 +1,10 @@
 import { KitAIError } from '../errors/kit-ai-error.js';
+import { withTraceContext } from '../tracing/spans.js';
 import type { ApprovalDecision } from './harness-types.js';
 import { runEvent } from './run-writer.js';
 import { resultOfRun } from './run-statuses.js';
 import { fromStore } from './store-failure.js';
-import type { NewRunEvent, RunPatch, RunRecord, RunStatus, RunStore } from './types.js';
+import type { NewRunEvent, RunContinuation, RunPatch, RunRecord, RunStatus, RunStore } from './types.js';
 
 /** What a control call did: whether the run now waits for an executor (so this process may execute it). */
 export interface ControlOutcome {
@@ -82,7 +83,9 @@ export async function resumeRun(store: RunStore, runId: string, message: string)
   // A run paused before it ever executed keeps what it was to do, with the message added.
   const earlier = run.next?.kind === 'resume' ? run.next.message : '';
   const joined = [earlier, message].filter((text) => text !== '').join('\n\n');
-  const next = run.next?.kind === 'resume' ? { ...run.next, message: joined } : { kind: 'resume' as const, message: joined };
+  const next = withTraceContext(
+    run.next?.kind === 'resume' ? { ...run.next, message: joined } : { kind: 'resume' as const, message: joined },
+  );
   await change(store, run, 'resume', { status: 'queued', next, requested: null }, [
     ...(message !== '' ? [runEvent('resumed', { message })] : []),
     statusEvent(run.status, 'queued', 'resumed by request'),
@@ -106,16 +109,18 @@ export async function decideRun(store: RunStore, runId: string, approvalId: stri
   }
   const note = decision.note?.trim() ?? '';
   const said = note === '' ? '' : `: ${note}`;
-  const next = decision.approved
-    ? {
-        kind: 'resume' as const,
-        message: `A person approved the held call ${held.tool} (${held.approvalId})${said}. It has run; its result is above.`,
-        approvedCalls: [{ id: held.approvalId, name: held.tool, arguments: (held.args ?? {}) as Record<string, unknown> }],
-      }
-    : {
-        kind: 'resume' as const,
-        message: `A person denied the held call ${held.tool} (${held.approvalId})${said}. It did not run; do not call it again, go on without it.`,
-      };
+  const next = withTraceContext<RunContinuation>(
+    decision.approved
+      ? {
+          kind: 'resume' as const,
+          message: `A person approved the held call ${held.tool} (${held.approvalId})${said}. It has run; its result is above.`,
+          approvedCalls: [{ id: held.approvalId, name: held.tool, arguments: (held.args ?? {}) as Record<string, unknown> }],
+        }
+      : {
+          kind: 'resume' as const,
+          message: `A person denied the held call ${held.tool} (${held.approvalId})${said}. It did not run; do not call it again, go on without it.`,
+        },
+  );
   await change(store, run, 'decide', { status: 'queued', next, pendingApproval: null }, [
     runEvent('approval_decided', { approvalId, approved: decision.approved, ...(note !== '' ? { note } : {}) }),
     statusEvent('approval_required', 'queued', decision.approved ? 'approved' : 'denied'),

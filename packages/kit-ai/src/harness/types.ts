@@ -1,6 +1,7 @@
 import type { AgentCheckpoint, AgentRunResult, PendingApproval } from '../agent/run-result.js';
 import type { LLMToolCall } from '../llm/types.js';
 import type { CallFinishedData, CallStartedData, CheckpointData, ModelCallData } from '../agent/run-events.js';
+import type { RunTraceContext } from '../tracing/spans.js';
 
 /**
  * Where a harness run stands. `queued`: recorded, waiting for an executor (a new run, or one resumed
@@ -23,9 +24,10 @@ export interface RunLease {
 /**
  * What the next execution of a run does. Stored with the run so that whichever process takes it
  * next knows: start from the goal, or resume the checkpoint with a message and the calls a person
- * approved.
+ * approved. With OpenTelemetry tracing on, `traceContext` holds where it was asked for (the span of the
+ * request that started, resumed or decided the run), and the execution's span continues that trace.
  */
-export type RunContinuation =
+export type RunContinuation = (
   | { kind: 'start' }
   | {
       kind: 'resume';
@@ -33,7 +35,11 @@ export type RunContinuation =
       message: string;
       /** Calls a person approved: run first, before the model is asked again. */
       approvedCalls?: LLMToolCall[];
-    };
+    }
+) & {
+  /** The W3C trace context of the span that asked for this execution; only when tracing is on. */
+  traceContext?: RunTraceContext;
+};
 
 /** A run as its store keeps it. Every field but the dates is plain JSON. */
 export interface RunRecord {

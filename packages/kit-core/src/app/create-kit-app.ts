@@ -20,6 +20,8 @@ import { crossSiteRefusal, isUnsafeMethod, trustedOriginSet } from '../http/cros
 import { problemForRequestError } from '../http/request-error.js';
 import { jsonAnswer, problemResponse, uncachedJsonResponse } from '../http/responses.js';
 import { eventStreamResponse } from '../http/event-stream.js';
+import { answerTraced, recordRequestError } from '../http/request-span.js';
+import { tracingOn } from '../tracing/spans.js';
 import { CapabilityRegistry, type RegisteredRoute } from '../registry/capability-registry.js';
 import type { KitApp, KitServer, RequestListenerOptions } from './kit-app.js';
 import { StaticRoutes } from './static-routes.js';
@@ -97,6 +99,7 @@ export function createKitApp(given: KitConfig): KitApp {
 
   // The 500 a caller gets reveals nothing, so the error itself must reach whoever runs the app.
   const reportError = (error: unknown, ctx: KitContext): void => {
+    recordRequestError(error);
     try {
       (config.onError ?? logUnexpectedError)(error, ctx);
     } catch {
@@ -258,9 +261,11 @@ export function createKitApp(given: KitConfig): KitApp {
   const methodNotAllowed = new Hono();
   const addMethodNotAllowed = (path: string) => {
     methodNotAllowed.all(path, (c) =>
-      handle(c.req.raw, c.env, async () => {
-        throw notAllowed(c.req.raw, path);
-      }),
+      answerTraced(c.req.raw, c.env, path, () =>
+        handle(c.req.raw, c.env, async () => {
+          throw notAllowed(c.req.raw, path);
+        }),
+      ),
     );
   };
 
@@ -314,7 +319,7 @@ export function createKitApp(given: KitConfig): KitApp {
   ) => {
     if (allow(path, methods, headWithGet)) pendingNotAllowed.push(path);
     const hasParameters = path.includes(':');
-    const endpoint: Endpoint = (given, env, pathValues) => {
+    const answerEndpoint: Endpoint = (given, env, pathValues) => {
       const guarded = limits ? guardRequestBody(given, env, limits) : undefined;
       const request = guarded ? guarded.request : given;
       return handle(
@@ -330,6 +335,11 @@ export function createKitApp(given: KitConfig): KitApp {
         exchangeOf(request, env, path, sharedRoute),
       );
     };
+    // In the request's span when an OpenTelemetry SDK is registered; without one, a check and nothing more.
+    const endpoint: Endpoint = (request, env, pathValues) =>
+      tracingOn()
+        ? answerTraced(request, env, path, () => answerEndpoint(request, env, pathValues))
+        : answerEndpoint(request, env, pathValues);
     for (const method of methods) {
       // Hono's param() gives the `:name` segments URI-decoded; a path without any has none to give.
       hono.on(method, path, (c) => endpoint(c.req.raw, c.env, hasParameters ? c.req.param() : noParameters));
@@ -361,23 +371,25 @@ export function createKitApp(given: KitConfig): KitApp {
     }
     for (const path of pendingNotAllowed) addMethodNotAllowed(path);
     hono.notFound((c) => methodNotAllowed.fetch(c.req.raw, c.env));
-    methodNotAllowed.notFound((c) => {
-      // The app's notFound may read the body, as a mounted handler may; the 404 problem never does.
-      const guarded = config.notFound ? guardRequestBody(c.req.raw, c.env, bodyLimits) : undefined;
-      const request = guarded ? guarded.request : c.req.raw;
-      return handle(
-        request,
-        c.env,
-        async (ctx) => {
-          if (config.notFound) return config.notFound(request, ctx);
-          throw new KitError(
-            'not_found',
-            `No endpoint at ${quoteInput(new URL(c.req.url).pathname)}; see /openapi.json for the available ones.`,
-          );
-        },
-        guarded?.guard,
-      );
-    });
+    methodNotAllowed.notFound((c) =>
+      answerTraced(c.req.raw, c.env, undefined, () => {
+        // The app's notFound may read the body, as a mounted handler may; the 404 problem never does.
+        const guarded = config.notFound ? guardRequestBody(c.req.raw, c.env, bodyLimits) : undefined;
+        const request = guarded ? guarded.request : c.req.raw;
+        return handle(
+          request,
+          c.env,
+          async (ctx) => {
+            if (config.notFound) return config.notFound(request, ctx);
+            throw new KitError(
+              'not_found',
+              `No endpoint at ${quoteInput(new URL(c.req.url).pathname)}; see /openapi.json for the available ones.`,
+            );
+          },
+          guarded?.guard,
+        );
+      }),
+    );
     hono.onError((error) => problemResponse(error));
     methodNotAllowed.onError((error) => problemResponse(error));
   };

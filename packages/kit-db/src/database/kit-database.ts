@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, getTableName, sql, type SQL, type Table } from 'drizzle-orm';
 import { KitDbError } from '../errors/kit-db-error.js';
 import type { ConstraintFailure } from '../errors/constraint-failure.js';
 import type { ResolvedModel, ResolvedSchema, TableSpec } from '../model/schema.js';
@@ -9,6 +9,7 @@ import { decodeCursor, encodeCursor } from './cursor.js';
 import { describeFailure, type FailureContext } from './describe-failure.js';
 import type { DrizzleLike } from './drizzle-like.js';
 import { afterRow, orderClauses, sortKeys } from './order.js';
+import { inQuerySpan, noteQueryText, withholdQueryText, type QuerySpanName } from './query-span.js';
 import { findPlaceholders, rawSql } from './raw-sql.js';
 import type { DatabaseProvider, ExecuteResult, KitDatabase, ListPage } from './types.js';
 import { checkId, prepareInsert, prepareUpdate } from './values.js';
@@ -66,15 +67,23 @@ export function databaseHandle<P extends DatabaseProvider>(state: DatabaseState,
   const idEquals = (model: ResolvedModel, id: unknown): SQL =>
     eq(columnsOf(tableOf(model))[model.idColumn] as Parameters<typeof eq>[0], id);
 
-  /** Runs a statement of an operation, turning driver errors into errors that name model and field. */
-  const run = async <T>(context: Omit<FailureContext, 'provider' | 'schema' | 'findForeignKey'>, work: () => Promise<T>): Promise<T> => {
-    try {
-      return await state.availability.run(() => session.exclusive(work));
-    } catch (error) {
-      // An unreachable or too slow database is already a database_unavailable error.
-      throw await describeFailure(error, { ...context, provider, schema, findForeignKey: (failure) => findForeignKey(failure, context) });
-    }
-  };
+  /**
+   * Runs a statement of an operation, turning driver errors into errors that name model and field, in the
+   * operation's span (`spanName`) when tracing is on.
+   */
+  const run = <T>(
+    context: Omit<FailureContext, 'provider' | 'schema' | 'findForeignKey'>,
+    work: () => Promise<T>,
+    spanName: QuerySpanName = context,
+  ): Promise<T> =>
+    inQuerySpan(provider, spanName, async () => {
+      try {
+        return await state.availability.run(() => session.exclusive(work));
+      } catch (error) {
+        // An unreachable or too slow database is already a database_unavailable error.
+        throw await describeFailure(error, { ...context, provider, schema, findForeignKey: (failure) => findForeignKey(failure, context) });
+      }
+    });
 
   /** SQLite does not say which foreign key failed: look for the missing target, or the row still pointing here. */
   const findForeignKey = async (
@@ -278,22 +287,29 @@ export function databaseHandle<P extends DatabaseProvider>(state: DatabaseState,
 
     async link(model, id, relation, targetId) {
       const { join, values } = await linkValues(model, id, relation, targetId);
-      await run({ model: resolve(model), operation: 'link', values }, async () => {
-        const insert = drizzle().insert(join).values(values);
-        const first = Object.keys(values)[0]!;
-        await (returning
-          ? insert.onConflictDoNothing()
-          : insert.onDuplicateKeyUpdate({ set: { [first]: sql`${columnsOf(join)[first]}` } }));
-      });
+      await run(
+        { model: resolve(model), operation: 'link', values },
+        async () => {
+          const insert = drizzle().insert(join).values(values);
+          const first = Object.keys(values)[0]!;
+          await (returning
+            ? insert.onConflictDoNothing()
+            : insert.onDuplicateKeyUpdate({ set: { [first]: sql`${columnsOf(join)[first]}` } }));
+        },
+        { operation: 'INSERT', model: { table: { name: getTableName(join) } } },
+      );
     },
 
     async unlink(model, id, relation, targetId) {
       const { join, values } = await linkValues(model, id, relation, targetId);
       const columns = columnsOf(join);
-      await run({ model: resolve(model), operation: 'link', values }, async () =>
-        drizzle()
-          .delete(join)
-          .where(and(...Object.entries(values).map(([name, value]) => eq(columns[name] as Parameters<typeof eq>[0], value)))),
+      await run(
+        { model: resolve(model), operation: 'link', values },
+        async () =>
+          drizzle()
+            .delete(join)
+            .where(and(...Object.entries(values).map(([name, value]) => eq(columns[name] as Parameters<typeof eq>[0], value)))),
+        { operation: 'DELETE', model: { table: { name: getTableName(join) } } },
       );
     },
 
@@ -320,15 +336,33 @@ export function databaseHandle<P extends DatabaseProvider>(state: DatabaseState,
         });
       }
       const { queryText } = session;
+      // The span of raw text without parameters records no text, which may hold values; parameterized text it does.
+      const spanName: QuerySpanName = typeof query === 'string' ? { text: query } : { operation: 'QUERY' };
       if (typeof query === 'string' && queryText) {
         drizzle();
         // The text goes to the driver as written; only its placeholders are checked against the parameters.
         if (params.length > 0) findPlaceholders(dialect.name, query, params);
-        return { rows: await run({ operation: 'query' }, () => queryText(query, params)) };
+        const rows = await run(
+          { operation: 'query' },
+          async () => {
+            if (params.length === 0) withholdQueryText();
+            else noteQueryText(query);
+            return queryText(query, params);
+          },
+          spanName,
+        );
+        return { rows };
       }
       const statement = typeof query === 'string' ? rawSql(dialect.name, query, params) : query;
       drizzle();
-      const rows = await run({ operation: 'query' }, () => session.query(statement));
+      const rows = await run(
+        { operation: 'query' },
+        async () => {
+          if (typeof query === 'string' && params.length === 0) withholdQueryText();
+          return session.query(statement);
+        },
+        spanName,
+      );
       const result: ExecuteResult = { rows };
       return result;
     },

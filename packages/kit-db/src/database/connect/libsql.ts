@@ -4,6 +4,7 @@ import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { sqliteDialect } from '../../dialects/sqlite.js';
 import { connectionFailed, networkReason, withDeadline } from './connection-error.js';
 import { TransactionGate, direct, type Connection, type Session } from './connection.js';
+import { queryTextLogger } from '../query-span.js';
 
 interface LibsqlRunner {
   run(statement: SQL): Promise<ResultSet>;
@@ -56,7 +57,7 @@ export async function connectLibsql(
       error,
     );
   }
-  const db = drizzle({ client });
+  const db = drizzle({ client, logger: queryTextLogger });
   const gate = new TransactionGate();
 
   const session = (runner: LibsqlRunner, inTransaction: boolean): Session => ({

@@ -5,6 +5,7 @@ import { mysqlDialect } from '../../dialects/mysql.js';
 import { KitDbError } from '../../errors/kit-db-error.js';
 import { connectionFailed, networkReason, serverWhere, withDeadline } from './connection-error.js';
 import { direct, type Connection, type Session } from './connection.js';
+import { queryTextLogger } from '../query-span.js';
 
 interface CoreConnection {
   on(event: 'error', listener: () => void): void;
@@ -70,7 +71,7 @@ export async function connectMysql(
     throw connectionFailed('mysql', where, mysqlReason(error), mysqlFix(error), error);
   }
   // No `mode` here: drizzle 0.45 then mistakes the config object for the client.
-  const db = drizzle({ client: pool });
+  const db = drizzle({ client: pool, logger: queryTextLogger });
   const session = (runner: MysqlRunner, inTransaction: boolean): Session => ({
     drizzle: runner,
     inTransaction,

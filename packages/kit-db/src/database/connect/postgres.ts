@@ -5,6 +5,7 @@ import { postgresDialect } from '../../dialects/postgres.js';
 import { KitDbError } from '../../errors/kit-db-error.js';
 import { connectionFailed, networkReason, serverWhere, withDeadline } from './connection-error.js';
 import { direct, type Connection, type Session } from './connection.js';
+import { queryTextLogger } from '../query-span.js';
 
 interface PgRunner {
   execute(statement: SQL): Promise<{ rows: Record<string, unknown>[] }>;
@@ -55,7 +56,7 @@ export async function connectPostgres(url: string, options: PostgresConnectOptio
     if (error instanceof KitDbError) throw error;
     throw connectionFailed('postgres', where, postgresReason(error), postgresFix(error), error);
   }
-  const db = drizzle({ client: pool });
+  const db = drizzle({ client: pool, logger: queryTextLogger });
   const session = (runner: PgRunner, inTransaction: boolean): Session => ({
     drizzle: runner,
     inTransaction,

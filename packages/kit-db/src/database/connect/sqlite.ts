@@ -7,6 +7,7 @@ import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
 import { sqliteDialect } from '../../dialects/sqlite.js';
 import { connectionFailed } from './connection-error.js';
 import { TransactionGate, direct, type Connection, type Session } from './connection.js';
+import { noteQueryText, queryTextLogger } from '../query-span.js';
 
 /** The file of a `sqlite` URL: a path, `file:<path>` (query string ignored) or `:memory:`. */
 export function sqliteFile(url: string): string {
@@ -51,7 +52,7 @@ export function connectSqlite(url: string, options: { readonly busyTimeoutMs: nu
       error,
     );
   }
-  const db = drizzle({ client });
+  const db = drizzle({ client, logger: queryTextLogger });
   const compiler = new SQLiteSyncDialect();
   const gate = new TransactionGate();
 
@@ -81,6 +82,7 @@ export function connectSqlite(url: string, options: { readonly busyTimeoutMs: nu
 
   const query = (statement: SQL): Promise<Record<string, unknown>[]> => {
     const compiled = compiler.sqlToQuery(statement);
+    noteQueryText(compiled.sql);
     return queryText(compiled.sql, compiled.params);
   };
 
