@@ -102,7 +102,10 @@ async function execute(env: ExecutionEnvironment, claimed: ClaimedRun, span: Spa
     const agentConfig = typeof env.settings.config.agent === 'function' ? await env.settings.config.agent(run) : env.settings.config.agent;
     span?.setAttributes(agentAttributes(agentConfig.llm));
     const agent = createSmartAgent(
-      recordingAgent(agentConfig, state, tools.tools, (text, iteration) => env.signals.sendText(run.id, { iteration, text })),
+      recordingAgent(agentConfig, state, tools.tools, {
+        text: (text, iteration) => env.signals.sendText(run.id, { iteration, text }),
+        replyEnded: () => env.signals.endReply(run.id),
+      }),
     );
     let result = await begin(agent, run, next);
     result = await verified(env.settings, agent, run, result, history, writer);
@@ -114,6 +117,7 @@ async function execute(env: ExecutionEnvironment, claimed: ClaimedRun, span: Spa
     return { failure: { type: errorCode(error), message: errorText(error), error } };
   } finally {
     clearInterval(renewal);
+    env.signals.endReply(run.id);
     env.localRequests.delete(run.id);
     await tools?.close().catch(() => undefined);
     await writer.settled();

@@ -20,17 +20,24 @@ export interface ExecutionState {
   requestedAction(): ControlAction;
 }
 
+/** Where the text a model streams goes as it comes: to readers of the run in this process. */
+export interface LiveText {
+  text(delta: string, iteration: number): void;
+  /** The reply is whole: its `model_call` event holds the text from now on. */
+  replyEnded(): void;
+}
+
 /**
  * The agent of one execution: the app's configuration with every tool and task told the run id,
  * calls held for approval, and an observer that records model calls, calls and checkpoints after
  * the app's own hooks' verdicts. Every write is awaited, so nothing the run did is lost if the
- * process dies right after. Text the model streams goes to `onText`, live, and is not stored.
+ * process dies right after. Text the model streams goes to `live`, and is not stored.
  */
 export function recordingAgent(
   config: SmartAgentConfig,
   state: ExecutionState,
   extraTools: AgentTool[],
-  onText?: (delta: string, iteration: number) => void,
+  live?: LiveText,
 ): SmartAgentConfig {
   const runId = state.writer.runId;
   const gated: SmartAgentConfig = {
@@ -42,8 +49,11 @@ export function recordingAgent(
   if (config.tasks) gated.tasks = config.tasks.map((task) => taskWithRunId(task, runId));
   const { writer } = state;
   return observedConfig(gated, {
-    ...(onText ? { text: onText } : {}),
-    modelCall: (data) => writer.defer('model_call', data),
+    ...(live ? { text: (delta: string, iteration: number) => live.text(delta, iteration) } : {}),
+    modelCall: (data) => {
+      live?.replyEnded();
+      return writer.defer('model_call', data);
+    },
     callStarted: (data) => writer.event('call_started', { ...data, rerun: state.unfinishedCalls.has(data.callId) }),
     // Recorded with the next checkpoint, which also records the call's result: until then a process
     // that dies runs the call again, and its events say so.

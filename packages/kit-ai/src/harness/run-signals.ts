@@ -11,17 +11,33 @@ export class RunSignals {
   private readonly onStatus = new Map<string, Set<() => void>>();
   private readonly onText = new Map<string, Set<(data: RunTextEvent['data']) => void>>();
 
-  /** Hands a piece of streamed text to the readers of `runId` that asked for text; it is not kept. */
+  /** The reply being streamed of each run executed here, so a reader that comes in part way gets its start. */
+  private readonly replies = new Map<string, RunTextEvent['data']>();
+
+  /** Hands a piece of streamed text to the readers of `runId` that asked for text; it is kept only until the reply is whole. */
   sendText(runId: string, data: RunTextEvent['data']): void {
+    const reply = this.replies.get(runId);
+    if (reply && reply.iteration === data.iteration) reply.text += data.text;
+    else this.replies.set(runId, { ...data });
     const listeners = this.onText.get(runId);
     if (listeners) for (const listener of listeners) listener(data);
   }
 
-  /** Calls `listener` with each piece of `runId`'s streamed text until the returned function is called. */
+  /** The reply of `runId` is whole (its `model_call` event holds it) or its execution here ended. */
+  endReply(runId: string): void {
+    this.replies.delete(runId);
+  }
+
+  /**
+   * Calls `listener` with each piece of `runId`'s streamed text until the returned function is called,
+   * starting with the text of the reply under way, if any, as one piece.
+   */
   listenText(runId: string, listener: (data: RunTextEvent['data']) => void): () => void {
     let listeners = this.onText.get(runId);
     if (!listeners) this.onText.set(runId, (listeners = new Set()));
     listeners.add(listener);
+    const reply = this.replies.get(runId);
+    if (reply) listener({ ...reply });
     return () => {
       listeners.delete(listener);
       if (listeners.size === 0 && this.onText.get(runId) === listeners) this.onText.delete(runId);

@@ -67,4 +67,35 @@ describe('streamed text of harness runs', () => {
     expect(types).toContain('model_call');
     await harness.close();
   });
+
+  it('gives a reader that comes in part way through a reply the text so far, then the rest', async () => {
+    let open!: () => void;
+    let firstSent!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const sent = new Promise<void>((resolve) => (firstSent = resolve));
+    const llm: LLMProvider = {
+      name: 'late',
+      chat: () => Promise.reject(new Error('late streams only')),
+      stream: async function* (): AsyncIterable<LLMStreamChunk> {
+        yield { type: 'text', text: 'Ticket ' };
+        yield { type: 'text', text: 'T-7 ' };
+        // The loop asked for the next piece: both before it were handed on.
+        firstSent();
+        await gate;
+        yield { type: 'text', text: 'is closed.' };
+        yield { type: 'done', model: 'late-1' };
+      },
+    };
+    const harness = createHarness({ store: new MemoryRunStore(), agent: { llm, tools: [] } });
+    const run = await harness.start({ goal: 'Answer.' });
+    await sent;
+    const texts: string[] = [];
+    for await (const event of run.events({ text: true })) {
+      if (event.type !== 'text') continue;
+      texts.push(event.data.text);
+      open();
+    }
+    expect(texts).toEqual(['Ticket T-7 ', 'is closed.']);
+    await harness.close();
+  });
 });
