@@ -1,7 +1,16 @@
 import { defineAPI, KitError, type AnyAPIDefinition, type KitContext, type RouteKey, type ServerSentEvent } from '@kit/kit-core';
-import { isKitAIError, KitAIError, type Harness, type JsonObject, type RunEvent, type RunTextEvent } from '@kit/kit-ai';
+import {
+  isKitAIError,
+  KitAIError,
+  type Harness,
+  type JsonObject,
+  type RunEvent,
+  type RunHandle,
+  type RunRecord,
+  type RunTextEvent,
+} from '@kit/kit-ai';
 import { z } from 'zod';
-import { runView, runViewSchema } from './run-view.js';
+import { runStatusSchema, runView, runViewSchema } from './run-view.js';
 
 /** Options of `harnessRoutes`. */
 export interface HarnessRoutesOptions {
@@ -54,7 +63,6 @@ async function httpCall<T>(call: () => Promise<T>): Promise<T> {
 
 /** A path value, so the route and its OpenAPI name the parameter. */
 const runId = z.string().min(1).max(200).describe('The id of the run.');
-const statuses = ['queued', 'running', 'paused', 'approval_required', 'completed', 'max_iterations', 'canceled', 'fatal'] as const;
 
 /** Who started a run, when the request was authenticated, kept in its metadata. */
 function startedBy(ctx: KitContext): { startedBy: string } | Record<string, never> {
@@ -143,14 +151,18 @@ export function harnessRoutes(harness: Harness, options: HarnessRoutesOptions = 
       throw new KitError('forbidden', 'Agent runs belong to the person who started them: sign in first.');
     return who;
   };
-  /** The handle of a run the caller may see: another owner's run is "not found", so its existence is not revealed. */
-  const visibleRun = async (runId: string, ctx: KitContext) => {
-    const run = await harness.get(runId);
+  /**
+   * The handle of a run the caller may see, and the run as read for the check: another owner's run is
+   * "not found", so its existence is not revealed.
+   */
+  const visibleRun = async (runId: string, ctx: KitContext): Promise<{ handle: RunHandle; record: RunRecord }> => {
+    const handle = await harness.get(runId);
+    const record = await handle.get();
     const who = ownerOf(ctx);
-    if (who !== undefined && (await run.get()).metadata.owner !== who) {
+    if (who !== undefined && record.metadata.owner !== who) {
       throw new KitAIError('run_not_found', `harness: no run "${runId}"; list the runs to see their ids.`);
     }
-    return run;
+    return { handle, record };
   };
   const guard = { resource: options.resource ?? 'agent-runs', ...(options.policy === undefined ? {} : { policy: options.policy }) };
   const control = (action: 'pause' | 'cancel', description: string) =>
@@ -163,9 +175,9 @@ export function harnessRoutes(harness: Harness, options: HarnessRoutesOptions = 
       output: runViewSchema,
       handler: ({ input, ctx }) =>
         httpCall(async () => {
-          const run = await visibleRun(input.runId, ctx);
-          await run[action]();
-          return runView(await run.get());
+          const { handle } = await visibleRun(input.runId, ctx);
+          await handle[action]();
+          return runView(await handle.get());
         }),
     });
   const routes: Record<string, AnyAPIDefinition> = {
@@ -193,7 +205,7 @@ export function harnessRoutes(harness: Harness, options: HarnessRoutesOptions = 
       capability: 'read',
       cache: 'no-store',
       input: z.strictObject({
-        status: z.enum(statuses).optional().describe('Only runs with this status.'),
+        status: runStatusSchema.optional().describe('Only runs with this status.'),
         limit: z.coerce.number().int().min(1).max(500).optional().describe('At most this many runs (default 50).'),
         cursor: z.string().max(500).optional().describe('The nextCursor of the page before.'),
       }),
@@ -218,7 +230,7 @@ export function harnessRoutes(harness: Harness, options: HarnessRoutesOptions = 
       cache: 'no-store',
       input: z.strictObject({ runId }),
       output: runViewSchema,
-      handler: ({ input, ctx }) => httpCall(async () => runView(await (await visibleRun(input.runId, ctx)).get())),
+      handler: ({ input, ctx }) => httpCall(async () => runView((await visibleRun(input.runId, ctx)).record)),
     }),
     [`POST ${base}/:runId/pause`]: control(
       'pause',
@@ -234,9 +246,9 @@ export function harnessRoutes(harness: Harness, options: HarnessRoutesOptions = 
       output: runViewSchema,
       handler: ({ input, ctx }) =>
         httpCall(async () => {
-          const run = await visibleRun(input.runId, ctx);
-          await run.resume(input.message);
-          return runView(await run.get());
+          const { handle } = await visibleRun(input.runId, ctx);
+          await handle.resume(input.message);
+          return runView(await handle.get());
         }),
     }),
     [`POST ${base}/:runId/approvals/:approvalId`]: defineAPI({
@@ -253,9 +265,9 @@ export function harnessRoutes(harness: Harness, options: HarnessRoutesOptions = 
       output: runViewSchema,
       handler: ({ input, ctx }) =>
         httpCall(async () => {
-          const run = await visibleRun(input.runId, ctx);
-          await run.decide(input.approvalId, { approved: input.approved, ...(input.note === undefined ? {} : { note: input.note }) });
-          return runView(await run.get());
+          const { handle } = await visibleRun(input.runId, ctx);
+          await handle.decide(input.approvalId, { approved: input.approved, ...(input.note === undefined ? {} : { note: input.note }) });
+          return runView(await handle.get());
         }),
     }),
     [`GET ${base}/:runId/events`]: defineAPI({

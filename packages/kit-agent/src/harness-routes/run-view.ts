@@ -1,7 +1,17 @@
 import type { RunRecord } from '@kit/kit-ai';
 import { z } from 'zod';
 
-const runStatus = z.enum(['queued', 'running', 'paused', 'approval_required', 'completed', 'max_iterations', 'canceled', 'fatal']);
+/** The statuses of a run, as the routes take and show them. */
+export const runStatusSchema = z.enum([
+  'queued',
+  'running',
+  'paused',
+  'approval_required',
+  'completed',
+  'max_iterations',
+  'canceled',
+  'fatal',
+]);
 
 /**
  * A run as the HTTP routes show it: what a person or a client needs to follow and act on it, without
@@ -10,7 +20,7 @@ const runStatus = z.enum(['queued', 'running', 'paused', 'approval_required', 'c
 export const runViewSchema = z.object({
   id: z.string(),
   goal: z.string(),
-  status: runStatus,
+  status: runStatusSchema,
   metadata: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
   updatedAt: z.string(),
