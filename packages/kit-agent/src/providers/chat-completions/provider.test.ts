@@ -1,10 +1,13 @@
-import { KitAIError, type LLMStreamChunk } from '@kit/kit-ai';
+import { KitAIError } from '@kit/kit-ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as fixtures from '../testing/chat-completions-fixtures.js';
 import { collect, failure, streamUntilFailure } from '../testing/stream-results.js';
 import { weatherTool } from '../testing/tool-definitions.js';
 import {
   bytePieces,
+  nextWithin,
+  replyInTwoParts,
+  restOf,
   sendEventStream,
   sendEventStreamPart,
   sendJson,
@@ -160,29 +163,17 @@ describe('chatCompletionsProvider stream', () => {
   });
 
   it('hands on a completed call while the server is still streaming the next one', async () => {
-    const events = splitEvents(fixtures.toolCallStream);
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    server.reply(async (_request, response) => {
-      // Everything up to the start of the second call, then wait for the test.
-      await sendEventStreamPart(response, events.slice(0, 5));
-      await gate;
-      for (const event of events.slice(5)) response.write(event);
-      response.end();
-    });
+    // Everything up to the start of the second call, then wait for the test.
+    const release = replyInTwoParts(server, splitEvents(fixtures.toolCallStream), 5);
     const llm = chatCompletionsProvider({ apiKey: 'k', model: 'gpt-4o-mini', baseUrl });
     const iterator = llm.stream([{ role: 'user', content: 'Weather and time?' }])[Symbol.asyncIterator]();
-    const first = await Promise.race([iterator.next(), new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 2000))]);
+    const first = await nextWithin(iterator);
     release();
     expect(first).toEqual({
       done: false,
       value: { type: 'tool_call', toolCall: { id: 'call_DdmO9pD3xa9XTPNJ32zg2hcA', name: 'get_weather', arguments: { city: 'Zürich' } } },
     });
-    const rest: LLMStreamChunk[] = [];
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) rest.push(next.value);
-    expect(rest.map((chunk) => chunk.type)).toEqual(['tool_call', 'done']);
+    expect((await restOf(iterator)).map((chunk) => chunk.type)).toEqual(['tool_call', 'done']);
   });
 
   it('turns a whole JSON answer to a streamed request into the same chunks', async () => {

@@ -3,7 +3,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as fixtures from '../testing/responses-fixtures.js';
 import { collect, failure, streamUntilFailure } from '../testing/stream-results.js';
 import { weatherTool } from '../testing/tool-definitions.js';
-import { bytePieces, sendEventStream, sendEventStreamPart, sendJson, splitEvents, useWireServer } from '../testing/wire-server.js';
+import {
+  bytePieces,
+  nextWithin,
+  replyInTwoParts,
+  restOf,
+  sendEventStream,
+  sendEventStreamPart,
+  sendJson,
+  splitEvents,
+  useWireServer,
+} from '../testing/wire-server.js';
 import { responsesProvider } from './provider.js';
 
 const server = useWireServer();
@@ -172,26 +182,15 @@ describe('responsesProvider stream', () => {
   it('hands on a tool call as soon as its item is done', async () => {
     const all = splitEvents(fixtures.functionCallStream);
     const firstDone = all.findIndex((event) => event.includes('"sequence_number":10,'));
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    server.reply(async (_request, response) => {
-      await sendEventStreamPart(response, all.slice(0, firstDone + 1));
-      await gate;
-      for (const event of all.slice(firstDone + 1)) response.write(event);
-      response.end();
-    });
+    const release = replyInTwoParts(server, all, firstDone + 1);
     const iterator = provider()
       .stream([{ role: 'user', content: 'Weather?' }])
       [Symbol.asyncIterator]();
     expect((await iterator.next()).value).toEqual({ type: 'text', text: 'Let me check.' });
-    const second = await Promise.race([iterator.next(), new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 2000))]);
+    const second = await nextWithin(iterator);
     release();
     expect(second).toMatchObject({ done: false, value: { type: 'tool_call', toolCall: { name: 'get_weather' } } });
-    const rest: string[] = [];
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) rest.push(next.value.type);
-    expect(rest).toEqual(['tool_call', 'done']);
+    expect((await restOf(iterator)).map((chunk) => chunk.type)).toEqual(['tool_call', 'done']);
   });
 
   it('ends a stream cut at the output cap with length, leaving out the call it cut off', async () => {

@@ -139,6 +139,36 @@ export async function sendEventStreamPart(response: ServerResponse, events: read
   await pause(5);
 }
 
+/**
+ * Answers the next requests with `events` in two parts: those before `split` at once, the rest once the
+ * returned `release` is called. For tests that a chunk is handed on while the server still streams.
+ */
+export function replyInTwoParts(server: WireServer, events: readonly string[], split: number): () => void {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  server.reply(async (_request, response) => {
+    await sendEventStreamPart(response, events.slice(0, split));
+    await gate;
+    for (const event of events.slice(split)) response.write(event);
+    response.end();
+  });
+  return () => release();
+}
+
+/** The next result of `iterator`, or `'late'` when it takes longer than `ms`. */
+export function nextWithin<T>(iterator: AsyncIterator<T>, ms = 2000): Promise<IteratorResult<T> | 'late'> {
+  return Promise.race([iterator.next(), new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), ms))]);
+}
+
+/** What `iterator` yields until it ends. */
+export async function restOf<T>(iterator: AsyncIterator<T>): Promise<T[]> {
+  const rest: T[] = [];
+  for (let next = await iterator.next(); !next.done; next = await iterator.next()) rest.push(next.value);
+  return rest;
+}
+
 /** The events of an event-stream text, each with its blank line, so a test can send some and hold the rest. */
 export function splitEvents(text: string): string[] {
   return text
