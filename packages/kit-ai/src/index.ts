@@ -206,3 +206,4 @@ export {
 
 // Errors
 export { KitAIError, isKitAIError, type KitAIErrorCode, type KitAIErrorOptions } from './errors/kit-ai-error.js';
+export { CallHeldError, type CallHeldErrorOptions } from './errors/call-held-error.js';

@@ -36,8 +36,8 @@ export interface CallBatchResult {
   started: IdentifiedCall[];
   /** `pause` or `cancel` from `getControlState` before any call ran. */
   stoppedBy?: Exclude<ControlAction, 'continue'>;
-  /** The call a before-hook refused. */
-  refused?: { index: number; kind: 'tool' | 'task'; reason: string };
+  /** The call a before-hook refused, or the first that threw a `CallHeldError` (with its `held`). */
+  refused?: { index: number; kind: 'tool' | 'task'; reason: string; held?: { approvalId: string; heldBy?: string } };
   /** The first hard failure. */
   hardFailure?: CallOutcome;
 }
@@ -62,7 +62,11 @@ export class CallBatch {
   private readonly traceParent: Context | undefined = activeTraceContext();
 
   constructor(private readonly env: CallBatchEnv) {
-    this.scheduler = new CallScheduler<CallOutcome | undefined>(env.maxConcurrency, (outcome) => outcome?.hardFailure === true);
+    // A held call stops the batch like a refused one: what follows it waits for the decision.
+    this.scheduler = new CallScheduler<CallOutcome | undefined>(
+      env.maxConcurrency,
+      (outcome) => outcome?.hardFailure === true || outcome?.held !== undefined,
+    );
   }
 
   get size(): number {
@@ -173,6 +177,7 @@ export class CallBatch {
 
   private async settle(index: number, outcome: CallOutcome): Promise<CallOutcome> {
     this.outcomes[index] = outcome;
+    if (outcome.held && !this.refused) this.refused = { index, kind: outcome.kind, reason: outcome.error ?? 'held', held: outcome.held };
     if (outcome.kind === 'task') {
       const hook = this.env.hooks.afterTaskCall;
       if (hook) await invokeHook('afterTaskCall', () => hook(taskRecord(outcome)));

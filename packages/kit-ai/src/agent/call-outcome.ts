@@ -19,6 +19,8 @@ export interface CallOutcome {
   errorCode?: KitAIErrorCode;
   /** A failure of a call with `failureMode: 'hard'`: the run ends `fatal`. */
   hardFailure?: boolean;
+  /** The call threw a `CallHeldError`: it waits for a decision made elsewhere, and the run ends `approval_required`. */
+  held?: { approvalId: string; heldBy?: string };
   iteration: number;
   startedAt: string;
   durationMs: number;

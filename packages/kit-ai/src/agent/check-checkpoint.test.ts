@@ -34,7 +34,7 @@ describe('checkpointProblem', () => {
       ],
       [
         { ...valid(), pendingApproval: { kind: 'shell', tool: 't', args: {}, reason: 'r' } },
-        "pendingApproval must be { kind: 'tool' | 'task', tool, args, reason }",
+        "pendingApproval must be { kind: 'tool' | 'task', tool, args, reason, callId?, approvalId?, heldBy? } (the optional ones strings)",
       ],
       [{ ...valid(), activeSkills: [1] }, 'activeSkills must be an array of skill names'],
       [{ ...valid(), loadedTools: 'all' }, 'loadedTools must be an array of tool names'],

@@ -76,10 +76,11 @@ export function checkpointProblem(candidate: unknown): string | undefined {
       isObject(pendingApproval) &&
       (pendingApproval.kind === 'tool' || pendingApproval.kind === 'task') &&
       typeof pendingApproval.tool === 'string' &&
-      typeof pendingApproval.reason === 'string'
+      typeof pendingApproval.reason === 'string' &&
+      ['callId', 'approvalId', 'heldBy'].every((key) => pendingApproval[key] === undefined || typeof pendingApproval[key] === 'string')
     )
   ) {
-    return "pendingApproval must be { kind: 'tool' | 'task', tool, args, reason }";
+    return "pendingApproval must be { kind: 'tool' | 'task', tool, args, reason, callId?, approvalId?, heldBy? } (the optional ones strings)";
   }
   if (candidate.activeSkills !== undefined && !isStringArray(candidate.activeSkills)) return 'activeSkills must be an array of skill names';
   if (candidate.loadedTools !== undefined && !isStringArray(candidate.loadedTools)) return 'loadedTools must be an array of tool names';

@@ -156,7 +156,13 @@ describe('statuses and checkpoint stages', () => {
     const llm = scriptedLlm([reply]);
     const outcome = await createSmartAgent({ llm, tools: [echo, refund], hooks }).run('Refund A1');
     expect(outcome.status).toBe('approval_required');
-    expect(outcome.pendingApproval).toEqual({ kind: 'tool', tool: 'refund', args: { orderId: 'A1' }, reason: 'refunds need a supervisor' });
+    expect(outcome.pendingApproval).toEqual({
+      kind: 'tool',
+      tool: 'refund',
+      args: { orderId: 'A1' },
+      reason: 'refunds need a supervisor',
+      callId: 'call_1_2',
+    });
     expect(outcome.checkpoint?.stage).toBe('approval_required');
     expect(outcome.checkpoint?.pendingApproval).toEqual(outcome.pendingApproval);
     expect(trace).toEqual(['before echo call_1_1', 'after echo success', 'before refund call_1_2', 'after refund denied']);
@@ -194,7 +200,13 @@ describe('statuses and checkpoint stages', () => {
       tasks: [{ name: 'deploy', description: 'd', execute: async () => 'ok' }],
       hooks: { beforeTaskCall: () => ({ allowed: false }) },
     }).run('deploy');
-    expect(outcome.pendingApproval).toEqual({ kind: 'task', tool: 'deploy', args: { env: 'prod' }, reason: 'refused by beforeTaskCall' });
+    expect(outcome.pendingApproval).toEqual({
+      kind: 'task',
+      tool: 'deploy',
+      args: { env: 'prod' },
+      reason: 'refused by beforeTaskCall',
+      callId: 'call_1_1',
+    });
     expect(outcome.taskCalls[0]).toMatchObject({ status: 'denied' });
   });
 

@@ -398,8 +398,10 @@ class AgentRun {
             refused: refusedCall,
             kind: outcome.refused.kind,
             reason: outcome.refused.reason,
+            // A held call may have had safe calls after it running already: those did run.
             notRun: outcome.calls
               .slice(outcome.refused.index + 1)
+              .filter((_, offset) => outcome.outcomes[outcome.refused!.index + 1 + offset] === undefined)
               .map((call) => ({ call, kind: this.catalog.get(call.name)?.kind ?? ('tool' as const) })),
           }
         : undefined;
@@ -416,6 +418,8 @@ class AgentRun {
           tool: refusedCall.name,
           args: refusedCall.arguments,
           reason: outcome.refused.reason,
+          callId: refusedCall.id,
+          ...(outcome.refused.held ?? {}),
         },
       };
     }

@@ -14,6 +14,12 @@ export interface PendingApproval {
   tool: string;
   args: unknown;
   reason: string;
+  /** The id of the held call; an approved call runs again with it. */
+  callId?: string;
+  /** The approval that holds the call elsewhere, when the call threw a `CallHeldError`. */
+  approvalId?: string;
+  /** What holds it elsewhere (`CallHeldError.heldBy`). */
+  heldBy?: string;
 }
 
 /** Counters of the compaction stages, carried across resumes. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { callText, scriptedLlm } from '../agent/testing/scripted-llm.js';
 import type { AgentTool, AgentToolExecutionContext, ToolArgs } from '../tools/types.js';
 import { KitAIError } from '../errors/kit-ai-error.js';
+import { CallHeldError } from '../errors/call-held-error.js';
 import { createHarness } from './create-harness.js';
 import { createHarnessWorker } from './create-harness-worker.js';
 import { MemoryRunStore } from './stores/memory-run-store.js';
@@ -111,6 +112,60 @@ describe('createHarness', () => {
     expect(
       events.filter((event) => event.type === 'approval_requested' || event.type === 'approval_decided').map((event) => event.type),
     ).toEqual(['approval_requested', 'approval_decided']);
+    await harness.close();
+  });
+
+  it('holds a run whose tool threw a CallHeldError under that approval id, and runs the call again once decided', async () => {
+    const store = new MemoryRunStore();
+    const approvedElsewhere = new Set<string>();
+    const close = recordingTool('close_ticket', ({ id }) => {
+      if (!approvedElsewhere.has(String(id)))
+        throw new CallHeldError('Closing waits for a reviewer.', { approvalId: 'appr-7', heldBy: 'policy:reviewers' });
+      return { closed: id };
+    });
+    const lookup = recordingTool('lookup', () => 'looked');
+    // The close and a lookup in one reply: the lookup after the held close waits with it.
+    const llm = scriptedLlm([
+      JSON.stringify([JSON.parse(callText('close_ticket', { id: 'T-3' })), JSON.parse(callText('lookup', { id: 'T-3' }))]),
+      'T-3 is closed.',
+    ]);
+    const harness = createHarness({ store, agent: { llm, tools: [close.tool, lookup.tool] } });
+    const run = await harness.start({ goal: 'Close ticket T-3' });
+    expect((await run.wait({ timeoutMs: 5000 })).status).toBe('approval_required');
+    expect((await run.get()).pendingApproval).toMatchObject({
+      approvalId: 'appr-7',
+      callId: 'call_1_1',
+      heldBy: 'policy:reviewers',
+      tool: 'close_ticket',
+      reason: 'Closing waits for a reviewer.',
+    });
+    expect(lookup.calls).toHaveLength(0);
+    const events = await collect(run.events({ untilHeld: true }));
+    expect(events.find((event) => event.type === 'approval_requested')?.data).toMatchObject({ approvalId: 'appr-7', callId: 'call_1_1' });
+    // The call id is not what decides it: the approval held elsewhere is.
+    await expect(run.decide('call_1_1', { approved: true })).rejects.toMatchObject({ code: 'invalid_run_state' });
+    approvedElsewhere.add('T-3');
+    await run.decide('appr-7', { approved: true });
+    expect((await run.wait({ timeoutMs: 5000 })).status).toBe('completed');
+    expect(close.calls.map((call) => call.context?.callId)).toEqual(['call_1_1', 'call_1_1']);
+    expect(llm.requests.at(-1)?.messages.at(-1)?.content).toContain('{"closed":"T-3"}');
+    await harness.close();
+  });
+
+  it('holds again when a call approved in the harness is still held where it waits', async () => {
+    const store = new MemoryRunStore();
+    const close = recordingTool('close_ticket', () => {
+      throw new CallHeldError('Still waiting for a reviewer.', { approvalId: 'appr-8' });
+    });
+    const harness = createHarness({
+      store,
+      agent: { llm: scriptedLlm([callText('close_ticket', { id: 'T-4' }), 'Done.']), tools: [close.tool] },
+    });
+    const run = await harness.start({ goal: 'Close ticket T-4' });
+    expect((await run.wait({ timeoutMs: 5000 })).status).toBe('approval_required');
+    await run.decide('appr-8', { approved: true });
+    expect((await run.wait({ timeoutMs: 5000 })).status).toBe('approval_required');
+    expect((await run.get()).pendingApproval?.approvalId).toBe('appr-8');
     await harness.close();
   });
 

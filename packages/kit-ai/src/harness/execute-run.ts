@@ -93,7 +93,6 @@ async function execute(env: ExecutionEnvironment, claimed: ClaimedRun, span: Spa
       writer,
       unfinishedCalls: unfinishedCalls(history),
       approvedCalls: new Set(approved.map((call) => call.id ?? '')),
-      refusedCall: undefined,
       checkpointSaved: false,
       approvalReason: env.settings.approvalReason,
       requestedAction: () => requestedAction(env, writer),
@@ -109,7 +108,7 @@ async function execute(env: ExecutionEnvironment, claimed: ClaimedRun, span: Spa
     );
     let result = await begin(agent, run, next);
     result = await verified(env.settings, agent, run, result, history, writer);
-    const status = await finish(env, writer, state, result);
+    const status = await finish(env, writer, result);
     const ended = runOutcome(result);
     return { ...ended, attributes: { ...ended.attributes, 'kit.run.status': status } };
   } catch (error) {
@@ -201,20 +200,15 @@ async function verified(
 }
 
 /** Records how the execution ended, with its events, in one write; resolves with the run's status, or `lost`. */
-async function finish(
-  env: ExecutionEnvironment,
-  writer: RunWriter,
-  state: ExecutionState,
-  result: AgentRunResult,
-): Promise<RunStatus | 'lost'> {
+async function finish(env: ExecutionEnvironment, writer: RunWriter, result: AgentRunResult): Promise<RunStatus | 'lost'> {
   if (writer.lost) return 'lost';
   const handOff = result.status === 'paused' && env.localRequests.get(writer.runId) === 'handoff';
   const status: RunStatus = handOff ? 'queued' : result.status;
   const events: NewRunEvent[] = [];
-  const approval =
-    result.status === 'approval_required' && result.pendingApproval && state.refusedCall
-      ? { approvalId: state.refusedCall.id, ...result.pendingApproval }
-      : undefined;
+  // The loop names the held call; an approval held elsewhere keeps that system's id.
+  const pending = result.status === 'approval_required' ? result.pendingApproval : undefined;
+  const approvalId = pending?.approvalId ?? pending?.callId;
+  const approval = pending && approvalId !== undefined ? { ...pending, approvalId } : undefined;
   if (approval) events.push(runEvent('approval_requested', approval));
   const reason = handOff ? 'handed back: its executor is closing' : result.error;
   events.push(runEvent('status', { from: 'running', to: status, ...(reason !== undefined ? { reason } : {}) }));

@@ -10,8 +10,6 @@ export interface ExecutionState {
   unfinishedCalls: ReadonlySet<string>;
   /** Calls a person approved: they run without asking again. */
   approvedCalls: ReadonlySet<string>;
-  /** The call refused last, whose id becomes the approval id. */
-  refusedCall: CallRequest | undefined;
   /** Whether the first checkpoint of this execution was saved (it clears the run's `next`). */
   checkpointSaved: boolean;
   /** The reason a call must wait for a person, or `undefined`. */
@@ -79,7 +77,6 @@ function gatedHooks(own: SmartAgentHooks, state: ExecutionState): SmartAgentHook
       const decision = hook ? await hook(call) : undefined;
       const reason = decision && !decision.allowed ? (decision.reason ?? 'refused') : state.approvalReason(call);
       if (reason === undefined) return { allowed: true };
-      state.refusedCall = call;
       return { allowed: false, reason };
     };
   return {

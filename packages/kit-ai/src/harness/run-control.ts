@@ -114,7 +114,7 @@ export async function decideRun(store: RunStore, runId: string, approvalId: stri
       ? {
           kind: 'resume' as const,
           message: `A person approved the held call ${held.tool} (${held.approvalId})${said}. It has run; its result is above.`,
-          approvedCalls: [{ id: held.approvalId, name: held.tool, arguments: (held.args ?? {}) as Record<string, unknown> }],
+          approvedCalls: [{ id: held.callId ?? held.approvalId, name: held.tool, arguments: (held.args ?? {}) as Record<string, unknown> }],
         }
       : {
           kind: 'resume' as const,

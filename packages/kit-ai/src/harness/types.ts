@@ -69,7 +69,10 @@ export interface RunRecord {
 
 /** A held call waiting for a person, as a run and its events record it. */
 export interface RunApproval extends PendingApproval {
-  /** The call's id: pass it to `decide`. */
+  /**
+   * What to pass to `decide`: the held call's id, or, for a call that threw a `CallHeldError`, the
+   * approval id it named (the app's own approval, decided on its approvals page too).
+   */
   approvalId: string;
 }
 
