@@ -54,6 +54,7 @@ export type { ToolRoute } from './registry-tools/tool-routes.js';
 // Harness runs over HTTP, MCP and A2A
 export { harnessRoutes, type HarnessRoutesOptions } from './harness-routes/harness-routes.js';
 export type { RunView } from './harness-routes/run-view.js';
+export { decideHeldRuns } from './harness-routes/decide-held-runs.js';
 
 // LangChain bridge
 export { toLangChainTools, type LangChainRoute, type ToLangChainToolsOptions } from './langchain/to-langchain-tools.js';

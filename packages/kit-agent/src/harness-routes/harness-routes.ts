@@ -1,4 +1,4 @@
-import { defineAPI, KitError, type AnyAPIDefinition, type KitContext, type RouteKey, type ServerSentEvent } from '@kit/kit-core';
+import { defineAPI, KitError, type AnyAPIDefinition, type ApprovalStore, type KitContext, type RouteKey, type ServerSentEvent } from '@kit/kit-core';
 import {
   isKitAIError,
   KitAIError,
@@ -10,6 +10,7 @@ import {
   type RunTextEvent,
 } from '@kit/kit-ai';
 import { z } from 'zod';
+import { decideAppApproval, heldByAppPolicy } from '../registry-tools/policy-holds.js';
 import { runStatusSchema, runView, runViewSchema } from './run-view.js';
 
 /** Options of `harnessRoutes`. */
@@ -33,6 +34,17 @@ export interface HarnessRoutesOptions {
    * (which spend model tokens) and read every run. For a demo on a closed network; default false.
    */
   allowAnyone?: boolean;
+  /**
+   * The policy of the route that decides held calls, when it must be stricter than `policy`. A call the
+   * app's own `approve` policy held (an agent's tools from `registryAgentTools`) is the app's approval,
+   * and deciding it here decides that approval too: give this route the policy of the app's approvals
+   * route, so the same people decide wherever they do it. Default `policy`.
+   */
+  decidePolicy?: string;
+  /** Where the app keeps approvals (`KitConfig.approvals.store`). Default: the process's default store, as the app's. */
+  approvalStore?: ApprovalStore;
+  /** Who decided, as the app's approval records it. Default: the caller's subject. */
+  decidedBy?: (ctx: KitContext) => string | undefined;
 }
 
 /** How a harness error reads over HTTP. */
@@ -253,6 +265,7 @@ export function harnessRoutes(harness: Harness, options: HarnessRoutesOptions = 
     }),
     [`POST ${base}/:runId/approvals/:approvalId`]: defineAPI({
       ...guard,
+      ...(options.decidePolicy === undefined ? {} : { policy: options.decidePolicy }),
       description: 'Decides the call an agent run waits on: approved, it runs; denied, the agent is told why.',
       capability: 'write',
       cache: 'no-store',
@@ -265,8 +278,15 @@ export function harnessRoutes(harness: Harness, options: HarnessRoutesOptions = 
       output: runViewSchema,
       handler: ({ input, ctx }) =>
         httpCall(async () => {
-          const { handle } = await visibleRun(input.runId, ctx);
-          await handle.decide(input.approvalId, { approved: input.approved, ...(input.note === undefined ? {} : { note: input.note }) });
+          const { handle, record } = await visibleRun(input.runId, ctx);
+          const decision = { approved: input.approved, ...(input.note === undefined ? {} : { note: input.note }) };
+          const held = record.pendingApproval;
+          // The app's approval first: if it cannot be decided (expired, decided otherwise), the run is left as it is.
+          if (held?.approvalId === input.approvalId && heldByAppPolicy(held)) {
+            const by = options.decidedBy ? options.decidedBy(ctx) : ctx.auth?.subject;
+            await decideAppApproval(input.approvalId, { ...decision, ...(by === undefined ? {} : { by }) }, options.approvalStore);
+          }
+          await handle.decide(input.approvalId, decision);
           return runView(await handle.get());
         }),
     }),

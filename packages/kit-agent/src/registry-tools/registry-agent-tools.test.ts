@@ -1,6 +1,6 @@
-import { createKitApp, defineAPI, definePolicy, resolveApproval, type KitContext } from '@kit/kit-core';
+import { createKitApp, defineAPI, definePolicy, getApproval, resolveApproval, type KitContext } from '@kit/kit-core';
 import { contextFor } from '@kit/kit-core/http';
-import { createSmartAgent, KitAIError, type LLMProvider } from '@kit/kit-ai';
+import { CallHeldError, createSmartAgent, KitAIError, type LLMProvider } from '@kit/kit-ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { registryAgentTools } from './registry-agent-tools.js';
@@ -64,10 +64,13 @@ describe('registryAgentTools', () => {
 
     // An agent's close is held for a person, like any agent's; approved, the same call goes through.
     const held = await close!.execute({ id: 'T-1' }).catch((error: unknown) => error);
-    expect(held).toMatchObject({ code: 'conflict' });
-    expect((held as Error).message).toMatch(/approval [\w-]+/);
+    expect(held).toBeInstanceOf(CallHeldError);
+    const { approvalId, heldBy, message } = held as CallHeldError;
+    expect(heldBy).toBe('policy:agents-ask');
+    expect(message).toContain(`approval ${approvalId}`);
     expect(closed).toEqual([]);
-    const approvalId = /approval ([\w-]+)\)/.exec((held as Error).message)![1]!;
+    // The same approval the app's approvals page lists and decides.
+    expect(await getApproval(approvalId)).toMatchObject({ status: 'pending', policy: 'agents-ask', requestedBy: { subject: 'user:ada' } });
     await resolveApproval(approvalId, { approved: true, by: 'user:grace' });
     expect(await close!.execute({ id: 'T-1' })).toEqual({ id: 'T-1', closed: true });
     expect(closed).toEqual(['T-1']);
@@ -78,8 +81,14 @@ describe('registryAgentTools', () => {
     const llm: LLMProvider = { name: 'scripted', chat: async () => ({ content: replies.shift() ?? 'Done.', model: 'scripted-1' }) };
     const agent = createSmartAgent({ llm, tools: registryAgentTools(ticketsApp().registry, { context: forAda }) });
     const result = await agent.run('Close T-9');
-    expect(result.toolCalls[0]).toMatchObject({ tool: 'post_api_tickets_id_close', status: 'error' });
-    expect(result.toolCalls[0]?.error).toMatch(/A person must approve it first/);
+    expect(result.status).toBe('approval_required');
+    expect(result.toolCalls[0]).toMatchObject({ tool: 'post_api_tickets_id_close', status: 'denied' });
+    expect(result.pendingApproval).toMatchObject({
+      tool: 'post_api_tickets_id_close',
+      heldBy: 'policy:agents-ask',
+      approvalId: expect.any(String),
+    });
+    expect(result.pendingApproval?.reason).toMatch(/A person must approve it first/);
   });
 
   it('refuses a registry or filter of the wrong kind, naming itself', () => {

@@ -1,5 +1,6 @@
-import { ApprovalRequiredError, KitError, type CapabilityRegistry, type KitContext, type RegisteredRoute } from '@kit/kit-core';
+import { ApprovalRequiredError, type CapabilityRegistry, type KitContext, type RegisteredRoute } from '@kit/kit-core';
 import type { AgentTool, AgentToolExecutionContext } from '@kit/kit-ai';
+import { policyHold } from './policy-holds.js';
 import { routeFailure, syntheticAgentContext, toolRoutes, type ToolRoute } from './tool-routes.js';
 
 /** Options of `registryAgentTools`. */
@@ -15,27 +16,16 @@ export interface RegistryAgentToolsOptions {
 }
 
 /**
- * The message of a call held by an `approve` policy: the model should wait, not change its call.
- * The error carries the approval's pending body (id, status URL) in `cause` for code that looks.
- */
-function heldCall(error: ApprovalRequiredError): KitError {
-  const pending = error.pendingBody();
-  return new KitError(
-    'conflict',
-    `${error.message} A person must approve it first (approval ${pending.approvalId}); do not change the arguments, and tell the user it waits for approval.`,
-    { cause: error },
-  );
-}
-
-/**
  * The routes of a `CapabilityRegistry` as kit-ai `AgentTool`s, one per route that `filter` keeps, so a
  * smart agent (or a harness run) works with the app's own API: named by the operation id
  * (`post_api_tickets_id_close`), described by the route's description, with the route's input JSON
  * Schema. A call goes through `CapabilityRegistry.invoke` with the context `context` gives, so input
  * validation, policies, redaction and approvals apply exactly as over HTTP and MCP: one policy, written
  * once, holds an agent's call wherever it comes from. `read` routes may run side by side
- * (`isConcurrencySafe`). A failed call throws the route's `KitError`, whose message the model reads; a
- * call held for approval throws a `conflict` saying so, with the approval's id.
+ * (`isConcurrencySafe`). A failed call throws the route's `KitError`, whose message the model reads. A
+ * call an `approve` policy holds throws kit-ai's `CallHeldError` with the app's approval id (`heldBy`
+ * `policy:<key>`): a smart agent's run ends `approval_required` on it, and a harness run waits for that
+ * approval, which `harnessRoutes` decides too.
  *
  * @example
  * ```ts
@@ -76,7 +66,7 @@ export function registryAgentTools(registry: CapabilityRegistry, options: Regist
         try {
           return await registry.invoke(original, args, context(original, call));
         } catch (error) {
-          throw error instanceof ApprovalRequiredError ? heldCall(error) : routeFailure(error, original);
+          throw error instanceof ApprovalRequiredError ? policyHold(error) : routeFailure(error, original);
         }
       },
     };
