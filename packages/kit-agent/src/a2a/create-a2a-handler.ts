@@ -68,7 +68,10 @@ export type A2AHandler = (request: Request, ctx?: KitContext) => Promise<Respons
  * schema accepts it. It answers with the task once it has finished, or at once with
  * `configuration.returnImmediately`. `SendStreamingMessage` answers with server-sent events: the
  * task (`submitted`), `working`, the artifact, then `completed`. The artifact holds the route's
- * output as a data part and as JSON text (those `acceptedOutputModes` take). `GetTask`,
+ * output as a data part and as JSON text (those `acceptedOutputModes` take). A skill given a stream
+ * hook (`streamSkill`; the start route of `harnessRoutes` has one) streams on instead: its task
+ * follows the work the call started and ends as it does; `SubscribeToTask` follows such a task again
+ * once its stream stopped, and `CancelTask` stops its work too. `GetTask`,
  * `ListTasks`, `CancelTask` and `SubscribeToTask` work on a store of at most `maxTasks` tasks in
  * this process, or on `taskStore`.
  *
@@ -167,20 +170,14 @@ function buildEndpoint(
     describeInput: false,
   });
   const store = options.taskStore ?? new BoundedTaskStore(maxTasks, sdk.errors);
-  // Every task of this handler ends when its one call does, `input-required` (a call waiting for an
-  // approval) included, and follow-ups are refused; so no event bus is kept alive for one, which would
-  // otherwise stay in memory for good.
-  const inner = new sdk.server.DefaultRequestHandler(
-    card,
-    store,
-    new RegistryExecutor(options.registry, sdk),
-    undefined,
-    undefined,
-    undefined,
-    undefined,
-    undefined,
-    { keepBusAliveStates: [] },
-  );
+  const buses = new sdk.server.DefaultExecutionEventBusManager();
+  const executor = new RegistryExecutor(options.registry, sdk, { store, buses });
+  // Every task of this handler ends when its one call does (or, for a streamed skill, when the stream of
+  // its work stops), `input-required` (a call waiting for an approval) included, and follow-ups are
+  // refused; so no event bus is kept alive for one, which would otherwise stay in memory for good.
+  const inner = new sdk.server.DefaultRequestHandler(card, store, executor, buses, undefined, undefined, undefined, undefined, {
+    keepBusAliveStates: [],
+  });
   const prepare: PrepareMessage = async (params, context) => {
     const taskId = params.message?.taskId;
     if (taskId) {
@@ -207,7 +204,7 @@ function buildEndpoint(
     checkOutputModes(params.configuration?.acceptedOutputModes ?? [], sdk.errors);
     rememberCall(context, call);
   };
-  const handler = kitRequestHandler(inner, prepare);
+  const handler = kitRequestHandler(inner, prepare, executor);
   return {
     sdk,
     transport: new sdk.server.JsonRpcTransportHandler(handler),

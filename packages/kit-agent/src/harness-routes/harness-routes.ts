@@ -1,4 +1,12 @@
-import { defineAPI, KitError, type AnyAPIDefinition, type ApprovalStore, type KitContext, type RouteKey, type ServerSentEvent } from '@kit/kit-core';
+import {
+  defineAPI,
+  KitError,
+  type AnyAPIDefinition,
+  type ApprovalStore,
+  type KitContext,
+  type RouteKey,
+  type ServerSentEvent,
+} from '@kit/kit-core';
 import {
   isKitAIError,
   KitAIError,
@@ -10,6 +18,7 @@ import {
   type RunTextEvent,
 } from '@kit/kit-ai';
 import { z } from 'zod';
+import { streamRunsOverA2A } from './a2a-run-stream.js';
 import { decideAppApproval, heldByAppPolicy } from '../registry-tools/policy-holds.js';
 import { runStatusSchema, runView, runViewSchema } from './run-view.js';
 
@@ -114,6 +123,8 @@ function resumeAfter(lastEventId: string | undefined, after: number | undefined)
  * `Last-Event-ID` and gets exactly the events it missed; a client that goes away does not stop the run.
  * The stream stays open while the run waits for a person, and ends with an `end` event (the run's
  * view) once the run ends; after `streamLimitMs` it closes without one, for the client to reconnect.
+ * Over A2A, `SendStreamingMessage` to the start route's skill follows the run as task updates and ends
+ * the task as the run ends (`input-required` while it waits for a person); `CancelTask` cancels the run.
  *
  * @example
  * ```ts
@@ -321,5 +332,7 @@ export function harnessRoutes(harness: Harness, options: HarnessRoutesOptions = 
       },
     }),
   };
+  // An A2A stream of the start route's skill follows the run it started.
+  streamRunsOverA2A(routes, harness, { base, streamLimitMs });
   return routes as Record<RouteKey, AnyAPIDefinition>;
 }
