@@ -42,6 +42,8 @@ export function createHarnessWorker(options: HarnessWorkerOptions): HarnessWorke
       wake = resolve;
       timer = setTimeout(resolve, pollIntervalMs);
     });
+  // A store that fails fails on every poll: it is said once, and again only when the failure changes.
+  let lastFailure: string | undefined;
 
   const loop = async (): Promise<void> => {
     while (!closed) {
@@ -52,8 +54,12 @@ export function createHarnessWorker(options: HarnessWorkerOptions): HarnessWorke
       let claimed;
       try {
         claimed = await settings.store.claimRun({ owner: settings.executorId, leaseMs: settings.leaseMs });
+        if (lastFailure !== undefined) console.warn('kit-ai harness worker: claiming runs works again.');
+        lastFailure = undefined;
       } catch (error) {
-        console.warn(`kit-ai harness worker: could not claim a run: ${String(error)}`);
+        const failure = String(error);
+        if (failure !== lastFailure) console.warn(`kit-ai harness worker: could not claim a run (said once until it changes): ${failure}`);
+        lastFailure = failure;
       }
       if (!claimed) {
         await sleep();

@@ -22,6 +22,7 @@ import {
 import { runStoreTables } from './run-store-schema.js';
 import { execute, sql, type Statement } from './statement.js';
 import { checkRunStoreTables, createRunStoreTables } from './run-store-tables.js';
+import { runStoreOnFirstUse } from './run-store-on-first-use.js';
 
 /** Options of `kitDbRunStore`. */
 export interface KitDbRunStoreOptions {
@@ -58,6 +59,9 @@ const nothing = sql.raw('');
  * `run_exists`, `run_not_found`, and `store_failed` naming `kitDbRunStore`, the operation and the
  * cause (the database down, a missing table). `close()` ends the store, not the database.
  *
+ * `db` may also be a function that opens the database (`() => db()` of an app that opens it with the
+ * first request): the store then opens it with its first call, so creating the store touches no data.
+ *
  * @example
  * ```ts
  * import { createDatabase, kitDbRunStore } from '@kit/kit-db';
@@ -69,7 +73,8 @@ const nothing = sql.raw('');
  * console.log(claimed?.run.status); // running
  * ```
  */
-export function kitDbRunStore(db: KitDatabase, options: KitDbRunStoreOptions = {}): RunStore {
+export function kitDbRunStore(db: KitDatabase | (() => Promise<KitDatabase>), options: KitDbRunStoreOptions = {}): RunStore {
+  if (typeof db === 'function') return runStoreOnFirstUse(async () => kitDbRunStore(await db(), options));
   const dialect = db.dialect.name;
   const server = serverNow(dialect);
   let ready: Promise<void> | undefined;
