@@ -3,6 +3,7 @@ import { generateCrudRoutes } from '@kit/kit-db';
 import { createOpsStore, opsMiddleware } from '@kit/kit-ops';
 import { authentication } from './app/lib/auth.js';
 import { databaseConfig, db } from './app/lib/db.js';
+import { assistantRoutes } from './app/lib/assistant-routes.js';
 import { sessionRoutes } from './app/lib/session-routes.js';
 import { ticket } from './app/models/ticket.js';
 import { agentsCloseWithApproval } from './app/policies/agents-close-with-approval.js';
@@ -36,7 +37,8 @@ export default defineConfig({
   // The sign-in, sign-up and sign-out forms are mounted endpoints: kit refuses their posts when they come
   // from another site's page, and bodies over 64 KiB, as for the API. Add `trustedOrigins: [...]` for other
   // origins whose pages may post here, and `securityHeaders` to change the pages' Content-Security-Policy.
-  plugins: [sessionRoutes],
+  // The ticket assistant (app/lib/assistant.ts) adds its runs' routes under /api/assistant/runs.
+  plugins: [sessionRoutes, assistantRoutes],
   // A page that needs a signed-in person sends a signed-out visitor here, and back after signing in.
   signInPage: '/login',
 });

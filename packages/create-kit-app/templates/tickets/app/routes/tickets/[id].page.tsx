@@ -1,8 +1,10 @@
 import { KitError } from '@kit/kit-core';
 import { Link, useLoaderData, type Loader } from '@kit/kit-react';
 import { CloseTicketForm } from '../../components/close-ticket-form.js';
+import { TicketAssistant } from '../../components/ticket-assistant.js';
 import { UtcTime } from '../../components/utc-time.js';
 import { pendingApprovals } from '../../lib/approval-view.js';
+import { assistantView, type AssistantView } from '../../lib/assistant.js';
 import { requirePerson } from '../../lib/auth.js';
 import { db } from '../../lib/db.js';
 import { ticketView, type TicketView } from '../../lib/ticket-view.js';
@@ -12,20 +14,21 @@ interface TicketPageData {
   readonly ticket: TicketView;
   /** Agents waiting for a person's approval to close this ticket. */
   readonly waitingAgents: readonly string[];
+  readonly assistant: AssistantView;
 }
 
 export const loader: Loader<TicketPageData> = async ({ ctx, params }) => {
-  requirePerson(ctx);
+  const person = requirePerson(ctx);
   const id = String(params.id);
   const found = await (await db()).findById(ticket, id);
   if (found === null) throw new KitError('not_found', `There is no ticket ${id}.`);
   const waiting = (await pendingApprovals()).filter((approval) => approval.input.id === id);
-  return { ticket: ticketView(found), waitingAgents: waiting.map((approval) => approval.requestedBy) };
+  return { ticket: ticketView(found), waitingAgents: waiting.map((approval) => approval.requestedBy), assistant: await assistantView(person, id) };
 };
 
 // GET /tickets/:id: one ticket, and closing it.
 export default function TicketPage() {
-  const { ticket: item, waitingAgents } = useLoaderData<TicketPageData>();
+  const { ticket: item, waitingAgents, assistant } = useLoaderData<TicketPageData>();
   return (
     <div className="two-columns">
       <article className="card">
@@ -56,6 +59,7 @@ export default function TicketPage() {
             <CloseTicketForm id={item.id} />
           </div>
         ) : null}
+        <TicketAssistant ticketId={item.id} assistant={assistant} />
         <p><Link href="/tickets" className="back">← All tickets</Link></p>
       </div>
     </div>
