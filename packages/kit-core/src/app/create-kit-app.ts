@@ -30,7 +30,7 @@ import { approvalStatusResponse, holdsForApproval, pendingApprovalResponse } fro
 import { resolveApprovalOptions } from '../approvals/options.js';
 import { toOpenAPI, type OpenAPIDocument } from '../registry/openapi.js';
 import { MemoryStore } from '../rate-limit/memory-store.js';
-import { applyPlugins, setUpPlugins } from '../plugins/apply-plugins.js';
+import { applyPlugins, closePlugins, setUpPlugins } from '../plugins/apply-plugins.js';
 import { serveWebSockets } from '../websocket/serve-websockets.js';
 import { RateLimiter, rateLimited, type RateLimitDecision } from '../rate-limit/rate-limiter.js';
 import type { AnswerHeaders } from '../http/answer-headers.js';
@@ -411,6 +411,8 @@ export function createKitApp(given: KitConfig): KitApp {
   // Hits answered from Node skip the app, so only where nothing in the app must see every request.
   const cacheFromNode = responseCache && !limiter && authenticators.length === 0 ? responseCache : undefined;
 
+  /** The closing of the plugins, once started: `close()` is idempotent. */
+  let closing: Promise<void> | undefined;
   const app: KitApp = {
     registry,
     fetch: async (request, bindings) => {
@@ -436,6 +438,7 @@ export function createKitApp(given: KitConfig): KitApp {
     },
     methods: allMethods,
     openapi: () => toOpenAPI(registry, info),
+    close: () => (closing ??= closePlugins(config.plugins ?? [])),
     serveWebSockets: (server, options = {}) => {
       seal();
       return serveWebSockets(server, {
@@ -490,6 +493,7 @@ export function createKitApp(given: KitConfig): KitApp {
               // Upgraded connections keep the server open, so the WebSockets are closed (1001) first.
               await websockets?.close();
               await new Promise<void>((done, fail) => server.close((error) => (error ? fail(error) : done())));
+              await app.close();
             },
           });
         });

@@ -116,9 +116,9 @@ export interface KitServer {
   /** The underlying Node server (guarded by `guardHttpServer`), for tuning timeouts and limits. */
   readonly server: Server;
   /**
-   * Stops accepting connections and resolves once open ones have finished. WebSocket connections are
-   * closed first with 1001 (going away); those that do not complete the closing handshake within a
-   * second are ended.
+   * Stops accepting connections and resolves once open ones have finished, then closes the app
+   * (`KitApp.close()`). WebSocket connections are closed first with 1001 (going away); those that do not
+   * complete the closing handshake within a second are ended.
    */
   close(): Promise<void>;
 }
@@ -220,4 +220,10 @@ export interface KitApp {
    * ```
    */
   serveWebSockets(server: Server, options?: { readonly tls?: boolean }): WebSocketService | undefined;
+  /**
+   * Closes what the app's plugins started (their `close`), once; later calls resolve with the first. The
+   * `close` of `listen()`'s server calls it after the server stopped; a server of your own calls it after
+   * closing.
+   */
+  close(): Promise<void>;
 }

@@ -99,3 +99,18 @@ export function setUpPlugins(plugins: readonly PluginDefinition[], app: KitApp):
     }
   }
 }
+
+/**
+ * Runs the `close` of every plugin that has one, in reverse list order (a plugin closes before those it
+ * may build on). A failure is logged with the plugin's name and the others still close.
+ */
+export async function closePlugins(plugins: readonly PluginDefinition[]): Promise<void> {
+  for (const plugin of [...plugins].reverse()) {
+    if (!plugin.close) continue;
+    try {
+      await plugin.close();
+    } catch (error) {
+      console.error(`kit-core: close of plugin "${plugin.name}" failed:`, error);
+    }
+  }
+}

@@ -28,6 +28,13 @@ export interface PluginDefinition {
    * watch calls with `app.registry.observe`. A throw stops `createKitApp` with an error naming the plugin.
    */
   readonly setup?: (app: KitApp) => void;
+  /**
+   * Runs once when the app closes (`KitApp.close()`, which `app.listen()`'s `close`, `kit start` and
+   * `kit dev` call once the server stopped taking requests): stop the workers, timers and connections the
+   * plugin started, so the process can end. Plugins close in reverse list order; a failure is reported and
+   * the others still close.
+   */
+  readonly close?: () => void | Promise<void>;
 }
 
 /**
@@ -77,6 +84,9 @@ export function checkPlugin(def: unknown, where: string): asserts def is PluginD
   }
   if (setup !== undefined && typeof setup !== 'function')
     throw new TypeError(`${where}: setup of plugin "${name}" must be a function (app) => void, got ${typeof setup}`);
+  const { close } = def as Record<string, unknown>;
+  if (close !== undefined && typeof close !== 'function')
+    throw new TypeError(`${where}: close of plugin "${name}" must be a function () => void | Promise<void>, got ${typeof close}`);
   if (routes !== undefined && (typeof routes !== 'object' || routes === null || Array.isArray(routes))) {
     throw new TypeError(
       `${where}: routes of plugin "${name}" must be an object of route definitions by key ('GET /api/x'), got ${Array.isArray(routes) ? 'an array' : typeof routes}`,

@@ -167,6 +167,41 @@ describe('definePlugin', () => {
     );
   });
 
+  it('closes plugins once when the server closes, last first, and one failing close does not stop the others', async () => {
+    const closed: string[] = [];
+    const errors: unknown[][] = [];
+    const originalError = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args);
+    try {
+      const app = createKitApp({
+        routes: {},
+        plugins: [
+          definePlugin({ name: 'queue', close: async () => void closed.push('queue') }),
+          definePlugin({
+            name: 'flaky',
+            close: () => {
+              throw new Error('already gone');
+            },
+          }),
+          definePlugin({ name: 'worker', close: () => void closed.push('worker') }),
+        ],
+      });
+      const server = await app.listen({ port: 0 });
+      expect(closed).toEqual([]);
+      await server.close();
+      expect(closed).toEqual(['worker', 'queue']);
+      expect(String(errors[0]?.[0])).toBe('kit-core: close of plugin "flaky" failed:');
+      // Closing again, directly, runs nothing twice.
+      await app.close();
+      expect(closed).toEqual(['worker', 'queue']);
+    } finally {
+      console.error = originalError;
+    }
+    expect(thrownBy(() => definePlugin({ name: 'x', close: 'no' as never }), TypeError).message).toContain(
+      'close of plugin "x" must be a function',
+    );
+  });
+
   it('leaves an app without plugins as it was configured', async () => {
     const app = createKitApp({ routes: { 'GET /api/hello': hello }, plugins: [] });
     expect((await app.fetch(new Request('http://test/api/hello'))).status).toBe(200);

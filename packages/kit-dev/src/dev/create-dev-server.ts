@@ -279,7 +279,12 @@ class KitDevServer implements DevServer {
     }
     const generation = outcome.generation;
     const kind = cssOnly ? 'css' : 'routes';
-    if (!cssOnly && this.current) this.previous = this.current;
+    if (!cssOnly && this.current) {
+      // The generation before the previous one serves nothing more: what its plugins started stops.
+      const dropped = this.previous;
+      this.previous = this.current;
+      if (dropped && dropped.app !== this.previous.app && dropped.app !== generation.app) void dropped.app.close();
+    }
     const appChanged = this.current?.app !== generation.app;
     this.current = generation;
     if (appChanged) this.serveWebSockets();
@@ -403,6 +408,9 @@ class KitDevServer implements DevServer {
     await this.running;
     await this.websockets?.close();
     await this.listening?.close();
+    // What the served apps' plugins started (workers, timers) stops with the server.
+    await this.current?.app.close();
+    if (this.previous && this.previous.app !== this.current?.app) await this.previous.app.close();
     await this.builder.close();
     await this.builder.clean();
   }

@@ -144,6 +144,8 @@ export async function startApp(options: StartAppOptions = {}): Promise<StartedAp
     // Open WebSocket connections would keep the server from closing: they get 1001 first.
     await websockets?.close();
     await listening.close();
+    // What the app's plugins started (workers, timers) stops too, so the process can end.
+    await app.close();
   };
   return { url, port: listening.port, app, fetch, close };
 }
