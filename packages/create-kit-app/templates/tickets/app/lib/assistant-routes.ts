@@ -1,7 +1,7 @@
 import { harnessRoutes } from '@kit/kit-agent';
 import { defineAPI, defineMiddleware, definePlugin } from '@kit/kit-core';
 import { z } from 'zod';
-import { assistantRuns, assistantSetup, startAssistantWorker, useRegistry } from './assistant.js';
+import { assistantRuns, assistantSetup, startAssistantWorker, stopAssistant, useRegistry } from './assistant.js';
 import { callerName } from './auth.js';
 
 // The assistant's routes under /api/assistant/runs: start a run, follow it (Server-Sent Events), pause,
@@ -42,4 +42,5 @@ export const assistantRoutes = definePlugin({
     }),
   ],
   setup: (app) => useRegistry(app.registry),
+  close: () => stopAssistant(),
 });

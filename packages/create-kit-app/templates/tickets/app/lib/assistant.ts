@@ -106,6 +106,16 @@ export function startAssistantWorker(): void {
   worker ??= createHarnessWorker({ harness: assistantRuns(), concurrency: 2, pollIntervalMs: 1000 });
 }
 
+/**
+ * Stops the worker and hands the runs this process executes back to the database (queued, for the next
+ * start to go on with): called when the server stops (the plugin's `close`).
+ */
+export async function stopAssistant(): Promise<void> {
+  await worker?.close();
+  worker = undefined;
+  await harness?.close();
+}
+
 /** What the ticket page knows of the assistant: whether it has a model, and the person's last run on this ticket. */
 export interface AssistantView {
   readonly ready: boolean;
