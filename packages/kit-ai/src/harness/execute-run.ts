@@ -94,6 +94,7 @@ async function execute(env: ExecutionEnvironment, claimed: ClaimedRun, span: Spa
       unfinishedCalls: unfinishedCalls(history),
       approvedCalls: new Set(approved.map((call) => call.id ?? '')),
       checkpointSaved: false,
+      traceContext: next?.traceContext,
       approvalReason: env.settings.approvalReason,
       requestedAction: () => requestedAction(env, writer),
     };

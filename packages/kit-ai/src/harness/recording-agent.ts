@@ -2,6 +2,7 @@ import type { AgentCheckpoint, CallDecision, CallRequest, ControlAction, SmartAg
 import { observedConfig } from '../agent/run-observer.js';
 import type { AgentTask, AgentTool } from '../tools/types.js';
 import { runEvent, type RunWriter } from './run-writer.js';
+import type { RunTraceContext } from '../tracing/spans.js';
 
 /** What the recording hooks of one execution share with the executor. */
 export interface ExecutionState {
@@ -12,6 +13,8 @@ export interface ExecutionState {
   approvedCalls: ReadonlySet<string>;
   /** Whether the first checkpoint of this execution was saved (it clears the run's `next`). */
   checkpointSaved: boolean;
+  /** The trace the execution continues, kept when the first checkpoint clears `next`, so a takeover continues it too. */
+  traceContext: RunTraceContext | undefined;
   /** The reason a call must wait for a person, or `undefined`. */
   approvalReason(call: CallRequest): string | undefined;
   /** A pause or cancel asked for: from this process at once, from others through the store. */
@@ -99,5 +102,7 @@ async function saveCheckpoint(state: ExecutionState, checkpoint: AgentCheckpoint
   const first = !state.checkpointSaved;
   state.checkpointSaved = true;
   const events = [runEvent('checkpoint', { stage: checkpoint.stage, iterations: checkpoint.iterations })];
-  await state.writer.update(first ? { checkpoint, next: null, events } : { checkpoint, events });
+  // What `next` asked for is done once a checkpoint holds it; its trace stays, for an executor that takes over.
+  const next = state.traceContext ? { kind: 'resume' as const, message: '', traceContext: state.traceContext } : null;
+  await state.writer.update(first ? { checkpoint, next, events } : { checkpoint, events });
 }

@@ -190,6 +190,67 @@ describe('harness spans', () => {
   });
 });
 
+describe('harness spans after a takeover', () => {
+  const recorded = recordSpansInTests();
+
+  it('keeps the trace of the start past the first checkpoint, so an executor that takes over a crashed run continues it', async () => {
+    const store = new MemoryRunStore();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const slow: AgentTool = { ...lookup, name: 'slow', execute: async () => (await released, 'late') };
+    const harness = createHarness({ store, agent: { llm: scriptedLlm([callText('slow', { id: 'A-1' }), 'Done.']), tools: [slow] } });
+    const run = await inRequest('POST /api/runs', () => harness.start({ goal: 'Be slow' }));
+    for await (const event of run.events()) if (event.type === 'call_started') break;
+    // The call is under way, past the first checkpoint: the run's `next` no longer asks for anything, but holds the trace.
+    const { traceId, spanId } = recorded.named('POST /api/runs').spanContext();
+    expect((await store.getRun(run.id))?.next).toEqual({
+      kind: 'resume',
+      message: '',
+      traceContext: { traceparent: `00-${traceId}-${spanId}-01` },
+    });
+    release();
+    expect((await run.wait({ timeoutMs: 5000 })).status).toBe('completed');
+    await harness.close();
+
+    // An executor that died mid-call left the run as it stood then; another takes it over after the lease.
+    const crashed = 'crashed-run';
+    const dead = createHarness({ store, executeRuns: 'workers', executorId: 'dead', agent: { llm: scriptedLlm([]), tools: [] } });
+    const started = await inRequest('POST /api/runs', () => dead.start({ goal: 'Look up A-1', runId: crashed }));
+    const startRequest = recorded
+      .spans()
+      .filter((span) => span.name === 'POST /api/runs')
+      .at(-1)!;
+    await store.claimRun({ owner: 'dead', leaseMs: 30, runId: crashed });
+    const traceContext = (await store.getRun(crashed))?.next?.traceContext;
+    await store.updateRun(crashed, {
+      checkpoint: {
+        stage: 'tool_call',
+        goal: 'Look up A-1',
+        messages: [
+          { role: 'user', content: 'Look up A-1' },
+          { role: 'assistant', content: callText('lookup', { id: 'A-1' }) },
+        ],
+        iterations: 1,
+        toolCalls: [],
+        taskCalls: [],
+        maxOutputTokens: 0,
+        compaction: { autocompactFailures: 0, reactiveCompactRetries: 0, tokenEscalations: 0 },
+        pendingCalls: [{ id: 'call_1_1', name: 'lookup', arguments: { id: 'A-1' } }],
+      },
+      next: { kind: 'resume', message: '', ...(traceContext ? { traceContext } : {}) },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const heir = createHarness({ store, executeRuns: 'workers', agent: { llm: scriptedLlm(['Shipped.']), tools: [lookup] } });
+    const worker = createHarnessWorker({ harness: heir, pollIntervalMs: 10 });
+    expect((await started.wait({ timeoutMs: 5000 })).status).toBe('completed');
+    await worker.close();
+    const takeover = recorded.spans().filter((span) => span.name === 'invoke_agent' && span.attributes['kit.run.id'] === crashed);
+    expect(takeover).toHaveLength(1);
+    expect(takeover[0]!.attributes['kit.run.reclaimed']).toBe(true);
+    expect(isChildOf(takeover[0]!, startRequest)).toBe(true);
+  });
+});
+
 describe('without a registered tracer provider', () => {
   it('runs as before, and stores no trace context with a run', async () => {
     const store = new MemoryRunStore();
