@@ -38,8 +38,9 @@ const cases: readonly CheckedCase[] = [
       );
     },
     check: (run, app) => {
-      expect(run.stdout).toMatch(/Wrote migrations\/0002_\w+\.sql/);
-      expect(run.stdout).toContain('Applied 2 migrations to sqlite data/app.db');
+      // The template has two migrations already: its tables, and the run store's (0002_kit_run_store_v1).
+      expect(run.stdout).toMatch(/Wrote migrations\/0003_\w+\.sql/);
+      expect(run.stdout).toContain('Applied 3 migrations to sqlite data/app.db');
       expect(execFileSync('git', ['log', '--format=%s'], { cwd: app, encoding: 'utf8' })).toContain('Add due date to tickets');
     },
   },
@@ -51,7 +52,7 @@ const cases: readonly CheckedCase[] = [
     check: (run) => {
       expect(run.stdout).toContain('kit verify passed: 8 steps passed');
       expect(run.stdout).toMatch(/Built 8 API route files and 7 pages into \.kit\/build\//);
-      expect(run.stdout).toContain('Applied 1 migration');
+      expect(run.stdout).toContain('Applied 2 migrations');
     },
   },
   {
@@ -80,7 +81,7 @@ const cases: readonly CheckedCase[] = [
     check: async (run, app) => {
       expect(run.stdout).toContain('kit verify passed: 8 steps passed');
       expect(await readFile(join(app, 'app/routes/api/invoices.api.ts'), 'utf8')).toContain('defineAPI(');
-      expect(readdirSync(join(app, 'migrations')).some((name) => /^0002_.*\.sql$/.test(name))).toBe(true);
+      expect(readdirSync(join(app, 'migrations')).some((name) => /^0003_.*\.sql$/.test(name))).toBe(true);
     },
   },
   {
