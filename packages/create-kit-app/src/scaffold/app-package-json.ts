@@ -22,7 +22,16 @@ const installScripts = { 'better-sqlite3': true, esbuild: true } as const;
  */
 const kitPackages: Record<TemplateName, readonly string[]> = {
   blank: ['@kit/kit-cli', '@kit/kit-core', '@kit/kit-db', '@kit/kit-ops', '@kit/kit-react'],
-  tickets: ['@kit/kit-agent', '@kit/kit-ai', '@kit/kit-auth', '@kit/kit-cli', '@kit/kit-core', '@kit/kit-db', '@kit/kit-ops', '@kit/kit-react'],
+  tickets: [
+    '@kit/kit-agent',
+    '@kit/kit-ai',
+    '@kit/kit-auth',
+    '@kit/kit-cli',
+    '@kit/kit-core',
+    '@kit/kit-db',
+    '@kit/kit-ops',
+    '@kit/kit-react',
+  ],
 };
 
 /**
