@@ -100,7 +100,7 @@ describe('create-kit-app help-desk --template tickets --link <repository>', () =
       expect(stale.steps[4]?.problems[0]?.message).toContain('dueOn');
       const migrate = await runKit(root, ['db:migrate', '--name', 'due date']);
       expect(migrate.code).toBe(0);
-      expect(migrate.stdout).toContain('migrations/0002_due_date.sql');
+      expect(migrate.stdout).toContain('migrations/0003_due_date.sql');
       expect((await runKit(root, ['db:migrate', '--check'])).code).toBe(0);
     },
   );
@@ -108,7 +108,7 @@ describe('create-kit-app help-desk --template tickets --link <repository>', () =
   it('creates its tables with kit db:push', async () => {
     const push = await runKit(root, ['db:push']);
     expect(push.code).toBe(0);
-    expect(push.stdout).toContain('Applied 2 migrations to sqlite data/tickets.db');
+    expect(push.stdout).toContain('Applied 3 migrations to sqlite data/tickets.db');
     expect((await runKit(root, ['db:status', '--check'])).code).toBe(0);
   });
 

@@ -7,13 +7,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, chromiumPath, severeAxeViolations } from '../../../test-support/browser.js';
-import { runCreateKitApp } from './cli/run.js';
+import { browserAvailable, launchBrowser, severeAxeViolations, type TestBrowser } from '../../../test-support/browser.js';
 import { startCuttableProxy, type CuttableProxy } from './testing/cuttable-proxy.js';
 import { gate, startGatedModelServer, type GatedModelServer } from './testing/gated-model-server.js';
-import { runKit, startKit, until, type RunningKit } from './testing/kit-process.js';
+import { runKit, scaffoldLinkedTickets, startKit, until, type RunningKit } from './testing/kit-process.js';
 
 const repository = fileURLToPath(new URL('../../../', import.meta.url));
 const eventually = { timeout: 20_000 };
@@ -24,7 +23,7 @@ describe.runIf(browserAvailable())('the ticket assistant in Chromium', () => {
   let serverUrl = '';
   let proxy: CuttableProxy;
   let model: GatedModelServer;
-  let browser: Browser;
+  let browser: TestBrowser;
   let context: BrowserContext;
   let page: Page;
   const gates = { firstText: gate(), close: gate(), answer: gate() };
@@ -33,16 +32,7 @@ describe.runIf(browserAvailable())('the ticket assistant in Chromium', () => {
 
   beforeAll(async () => {
     folder = await mkdtemp(join(tmpdir(), 'create-kit-app-assistant-'));
-    const code = await runCreateKitApp(['help-desk', '--template', 'tickets', '--link', repository], {
-      cwd: folder,
-      env: {},
-      stdout: { write: () => true },
-      stderr: { write: () => true },
-      interactive: false,
-    });
-    expect(code).toBe(0);
-    const root = join(folder, 'help-desk');
-    expect((await runKit(root, ['db:push'])).code).toBe(0);
+    const root = await scaffoldLinkedTickets(folder, repository);
     expect((await runKit(root, ['build'], 120_000)).code).toBe(0);
     // The model's answers: read the ticket (text in two parts, then the call), ask to close it, then say it is closed.
     model = await startGatedModelServer([
@@ -62,19 +52,8 @@ describe.runIf(browserAvailable())('the ticket assistant in Chromium', () => {
     server = startKit(root, ['start', '--port', '0']);
     [, serverUrl = ''] = await server.waitFor(/serving (http:\/\/127\.0\.0\.1:\d+)/);
     proxy = await startCuttableProxy(Number(new URL(serverUrl).port));
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ],
-    });
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    browser = await launchBrowser();
+    context = browser.context;
     page = await context.newPage();
   }, 240_000);
 

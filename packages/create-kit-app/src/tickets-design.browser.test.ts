@@ -10,8 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, chromiumPath, severeAxeViolations } from '../../../test-support/browser.js';
-import { runCreateKitApp } from './cli/run.js';
-import { runKit, startKit, type RunningKit } from './testing/kit-process.js';
+import { scaffoldLinkedTickets, startKit, type RunningKit } from './testing/kit-process.js';
 
 const repository = fileURLToPath(new URL('../../../', import.meta.url));
 const desktop = { width: 1280, height: 800 };
@@ -51,16 +50,7 @@ describe.runIf(browserAvailable())('the tickets template in Chromium', () => {
 
   beforeAll(async () => {
     folder = await mkdtemp(join(tmpdir(), 'create-kit-app-tickets-design-'));
-    const code = await runCreateKitApp(['help-desk', '--template', 'tickets', '--link', repository], {
-      cwd: folder,
-      env: {},
-      stdout: { write: () => true },
-      stderr: { write: () => true },
-      interactive: false,
-    });
-    expect(code).toBe(0);
-    const root = join(folder, 'help-desk');
-    expect((await runKit(root, ['db:push'])).code).toBe(0);
+    const root = await scaffoldLinkedTickets(folder, repository);
     dev = startKit(root, ['dev', '--port', '0']);
     [, url = ''] = await dev.waitFor(/dev server at (http:\/\/127\.0\.0\.1:\d+)/);
     // One browser with several contexts (people with cookies of their own), so not launchBrowser's single

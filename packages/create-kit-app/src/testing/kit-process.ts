@@ -2,6 +2,7 @@ import { execFile, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { runCreateKitApp } from '../cli/run.js';
 
 /** What a finished `kit` run printed and how it ended. */
 export interface KitRun {
@@ -82,4 +83,24 @@ export async function connectKitMcp(root: string, clientName: string): Promise<C
   const client = new Client({ name: clientName, version: '1.0.0' });
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [kitBinOf(root), 'mcp'], cwd: root, stderr: 'pipe' }));
   return client;
+}
+
+/**
+ * Writes the tickets app into `folder`/help-desk with this repository's packages linked, as
+ * `create-kit-app help-desk --template tickets --link <repository>` does, and applies its migrations
+ * (`kit db:push`). Resolves with the app's folder.
+ */
+export async function scaffoldLinkedTickets(folder: string, repository: string): Promise<string> {
+  const code = await runCreateKitApp(['help-desk', '--template', 'tickets', '--link', repository], {
+    cwd: folder,
+    env: {},
+    stdout: { write: () => true },
+    stderr: { write: () => true },
+    interactive: false,
+  });
+  if (code !== 0) throw new Error(`create-kit-app --template tickets exited with ${code}`);
+  const root = join(folder, 'help-desk');
+  const pushed = await runKit(root, ['db:push']);
+  if (pushed.code !== 0) throw new Error(`kit db:push failed: ${pushed.stdout}${pushed.stderr}`);
+  return root;
 }
