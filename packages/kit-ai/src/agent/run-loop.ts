@@ -400,8 +400,7 @@ class AgentRun {
             reason: outcome.refused.reason,
             // A held call may have had safe calls after it running already: those did run.
             notRun: outcome.calls
-              .slice(outcome.refused.index + 1)
-              .filter((_, offset) => outcome.outcomes[outcome.refused!.index + 1 + offset] === undefined)
+              .filter((_, index) => index > (outcome.refused?.index ?? 0) && outcome.outcomes[index] === undefined)
               .map((call) => ({ call, kind: this.catalog.get(call.name)?.kind ?? ('tool' as const) })),
           }
         : undefined;

@@ -6,7 +6,7 @@ import { validateArgs } from '../tools/validate-args.js';
 import { inToolCallSpan } from './agent-spans.js';
 import type { Callable } from './callable.js';
 import type { CallOutcome, IdentifiedCall } from './call-outcome.js';
-import { isCallHeld } from '../errors/call-held-error.js';
+import { isCallHeld, type CallHeldError } from '../errors/call-held-error.js';
 
 function capitalised(kind: 'tool' | 'task'): string {
   return kind === 'tool' ? 'Tool' : 'Task';
@@ -73,7 +73,7 @@ async function runCall(callable: Callable, call: IdentifiedCall, context: Execut
   else context.signal?.addEventListener('abort', abort, { once: true });
   let timer: NodeJS.Timeout | undefined;
   let failure: { message: string; code: KitAIErrorCode } | undefined;
-  let held: (CallOutcome['held'] & { reason: string }) | undefined;
+  let held: CallHeldError | undefined;
   let value: unknown;
   try {
     const running = callable.invoke(call.arguments, {
@@ -101,11 +101,11 @@ async function runCall(callable: Callable, call: IdentifiedCall, context: Execut
     }
   } catch (error) {
     const timedOut = (error as { timedOut?: boolean } | null)?.timedOut === true;
-    if (isCallHeld(error))
-      held = { reason: error.message, approvalId: error.approvalId, ...(error.heldBy === undefined ? {} : { heldBy: error.heldBy }) };
-    failure = timedOut
-      ? { message: messageOf(error), code: 'tool_timeout' }
-      : { message: `${capitalised(callable.kind)} ${callable.name} failed: ${messageOf(error)}`, code: 'tool_failed' };
+    if (isCallHeld(error)) held = error;
+    else
+      failure = timedOut
+        ? { message: messageOf(error), code: 'tool_timeout' }
+        : { message: `${capitalised(callable.kind)} ${callable.name} failed: ${messageOf(error)}`, code: 'tool_failed' };
   } finally {
     if (timer) clearTimeout(timer);
     context.signal?.removeEventListener('abort', abort);
@@ -113,8 +113,8 @@ async function runCall(callable: Callable, call: IdentifiedCall, context: Execut
   const durationMs = Date.now() - started;
   // Held is neither a success nor a failure: the call did not do its work and waits for a person.
   if (held) {
-    const { reason, ...holder } = held;
-    return { ...base, status: 'denied', error: reason, held: holder, durationMs };
+    const holder = { approvalId: held.approvalId, ...(held.heldBy === undefined ? {} : { heldBy: held.heldBy }) };
+    return { ...base, status: 'denied', error: held.message, held: holder, durationMs };
   }
   if (!failure) return { ...base, status: 'success', value, durationMs };
   return {
