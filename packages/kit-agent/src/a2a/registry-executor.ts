@@ -167,23 +167,12 @@ export class RegistryExecutor implements AgentExecutor, StreamedTasks {
         return await this.#follow(bus, followed, { stream, hook }, controller);
       }
       if (controller.signal.aborted) return undefined;
-      bus.publish(
-        AgentEvent.artifactUpdate({
-          taskId,
-          contextId,
-          artifact: {
-            artifactId: `${taskId}-result`,
-            name: call.route.operationId,
-            description: `Output of ${call.route.method} ${call.route.path}`,
-            parts: outputParts(output, accepted),
-            metadata: undefined,
-            extensions: [],
-          },
-          append: false,
-          lastChunk: true,
-          metadata: undefined,
-        }),
-      );
+      this.#artifact(bus, taskId, contextId, {
+        id: 'result',
+        name: call.route.operationId,
+        description: `Output of ${call.route.method} ${call.route.path}`,
+        parts: outputParts(output, accepted),
+      });
       this.#status(bus, taskId, contextId, TaskState.TASK_STATE_COMPLETED);
       return TaskState.TASK_STATE_COMPLETED;
     } finally {
@@ -196,10 +185,7 @@ export class RegistryExecutor implements AgentExecutor, StreamedTasks {
     const { TaskState } = this.#sdk.root;
     const problem = toProblem(error);
     const refused = error instanceof KitError && error.code === 'forbidden';
-    const parts: Part[] = [
-      textPart(problem.detail),
-      { content: { $case: 'data', value: problem }, metadata: undefined, filename: '', mediaType: 'application/problem+json' },
-    ];
+    const parts: Part[] = [textPart(problem.detail), dataPart(problem, 'application/problem+json')];
     const ended = refused ? TaskState.TASK_STATE_REJECTED : TaskState.TASK_STATE_FAILED;
     this.#status(bus, taskId, contextId, ended, parts);
     return ended;
@@ -236,23 +222,12 @@ export class RegistryExecutor implements AgentExecutor, StreamedTasks {
             ...(update.metadata ? { messageMetadata: update.metadata } : {}),
           });
         } else if (update.kind === 'artifact') {
-          bus.publish(
-            this.#sdk.server.AgentEvent.artifactUpdate({
-              taskId,
-              contextId,
-              artifact: {
-                artifactId: `${taskId}-${update.id}`,
-                name: update.name,
-                description: update.description,
-                parts: valueParts(update.value, task.accepted),
-                metadata: undefined,
-                extensions: [],
-              },
-              append: false,
-              lastChunk: true,
-              metadata: undefined,
-            }),
-          );
+          this.#artifact(bus, taskId, contextId, {
+            id: update.id,
+            name: update.name,
+            description: update.description,
+            parts: valueParts(update.value, task.accepted),
+          });
         } else {
           const state = endState(TaskState, update.state);
           const text = update.state === 'input-required' && again ? `${update.text} Then${again}` : update.text;
@@ -411,6 +386,32 @@ export class RegistryExecutor implements AgentExecutor, StreamedTasks {
     })().catch(() => undefined);
   }
 
+  /** Publishes a whole artifact of the task, named `<taskId>-<id>`. */
+  #artifact(
+    bus: ExecutionEventBus,
+    taskId: string,
+    contextId: string,
+    artifact: { id: string; name: string; description: string; parts: Part[] },
+  ): void {
+    bus.publish(
+      this.#sdk.server.AgentEvent.artifactUpdate({
+        taskId,
+        contextId,
+        artifact: {
+          artifactId: `${taskId}-${artifact.id}`,
+          name: artifact.name,
+          description: artifact.description,
+          parts: artifact.parts,
+          metadata: undefined,
+          extensions: [],
+        },
+        append: false,
+        lastChunk: true,
+        metadata: undefined,
+      }),
+    );
+  }
+
   #status(
     bus: ExecutionEventBus,
     taskId: string,
@@ -460,8 +461,7 @@ function endState(states: A2ASdk['root']['TaskState'], end: SkillStreamEnd): Tas
 function messageParts(text: string | undefined, data: unknown): Part[] | undefined {
   const parts: Part[] = [];
   if (text !== undefined) parts.push(textPart(text));
-  if (data !== undefined)
-    parts.push({ content: { $case: 'data', value: data }, metadata: undefined, filename: '', mediaType: 'application/json' });
+  if (data !== undefined) parts.push(dataPart(data, 'application/json'));
   return parts.length === 0 ? undefined : parts;
 }
 
@@ -489,14 +489,15 @@ function callerContext(origin: HttpOrigin | undefined, signal: AbortSignal): Kit
  */
 function approvalParts(error: ApprovalRequiredError): Part[] {
   const text = `${error.message} Send the same call again, as a new message without taskId, once the approval is given.`;
-  return [
-    textPart(text),
-    { content: { $case: 'data', value: error.pendingBody() }, metadata: undefined, filename: '', mediaType: 'application/json' },
-  ];
+  return [textPart(text), dataPart(error.pendingBody(), 'application/json')];
 }
 
 function textPart(text: string): Part {
   return { content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: 'text/plain' };
+}
+
+function dataPart(value: unknown, mediaType: string): Part {
+  return { content: { $case: 'data', value }, metadata: undefined, filename: '', mediaType };
 }
 
 /**
