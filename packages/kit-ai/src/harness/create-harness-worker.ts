@@ -1,5 +1,6 @@
 import { describeValue } from '../llm/describe-value.js';
 import { checkPositiveNumber, configError } from '../tasks/task-options.js';
+import { startOutsideTrace } from '../tracing/spans.js';
 import { harnessInternals } from './create-harness.js';
 import type { HarnessWorker, HarnessWorkerOptions } from './harness-types.js';
 
@@ -72,7 +73,8 @@ export function createHarnessWorker(options: HarnessWorkerOptions): HarnessWorke
       );
     }
   };
-  const looping = loop();
+  // Its polls and claims are spans of their own, not of the request that happened to start the worker.
+  const looping = startOutsideTrace(loop);
 
   return {
     get active() {

@@ -93,6 +93,15 @@ export function inAgentSpan(): boolean {
   return span !== undefined && agentSpans.has(span);
 }
 
+/**
+ * Starts background work (a worker's claim loop) outside whatever trace is active where it is started:
+ * begun while a request is answered, it would otherwise make every span of its life a child of that one
+ * request. Without tracing it just starts the work.
+ */
+export function startOutsideTrace<T>(work: () => T): T {
+  return tracingOn() ? context.with(ROOT_CONTEXT, work) : work();
+}
+
 /** The active context, to start spans from later, elsewhere (a call batch's calls); undefined without tracing. */
 export function activeTraceContext(): Context | undefined {
   return tracingOn() ? context.active() : undefined;
