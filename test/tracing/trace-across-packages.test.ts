@@ -3,9 +3,6 @@
  * route starts a harness run, whose tool queries a SQLite database. The spans also leave the process over
  * OTLP/HTTP, to a receiver on loopback.
  */
-import { createServer, type Server } from 'node:http';
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { createKitApp, defineAPI, type KitServer } from '@kit/kit-core';
 import { createHarness, MemoryRunStore, type AgentTool, type Harness, type LLMProvider } from '@kit/kit-ai';
 import { createDatabase, createTables, defineModel, id, string, type KitDatabase } from '@kit/kit-db';
@@ -14,6 +11,7 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { startOtlpReceiver, type OtlpReceiver } from '../../test-support/otlp-receiver.js';
 import { isChildOf, recordSpans, type RecordedSpans } from '../../test-support/tracing.js';
 
 const ticket = defineModel('ticket', { id: id(), title: string(), status: string() });
@@ -32,42 +30,15 @@ function scriptedModel(): LLMProvider {
   };
 }
 
-/** An OTLP/HTTP receiver on loopback that keeps the JSON bodies posted to /v1/traces. */
-async function startReceiver(): Promise<{ server: Server; url: string; bodies: unknown[] }> {
-  const bodies: unknown[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      if (request.url === '/v1/traces' && request.headers['content-type'] === 'application/json')
-        bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/traces`, bodies };
-}
-
-/** The names of the spans in OTLP JSON bodies. */
-function exportedNames(bodies: unknown[]): string[] {
-  type Body = { resourceSpans?: { scopeSpans?: { spans?: { name: string }[] }[] }[] };
-  return (bodies as Body[]).flatMap((body) =>
-    (body.resourceSpans ?? []).flatMap((resource) =>
-      (resource.scopeSpans ?? []).flatMap((scope) => (scope.spans ?? []).map((span) => span.name)),
-    ),
-  );
-}
-
 describe('one trace from an HTTP request through a harness run to the database', () => {
   let recorded: RecordedSpans;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: OtlpReceiver;
   let db: KitDatabase;
   let harness: Harness;
   let server: KitServer;
 
   beforeAll(async () => {
-    receiver = await startReceiver();
+    receiver = await startOtlpReceiver();
     recorded = recordSpans([new SimpleSpanProcessor(new OTLPTraceExporter({ url: receiver.url }))]);
     db = await createDatabase({ provider: 'sqlite', url: ':memory:', models: [ticket] });
     await createTables(db);
@@ -95,7 +66,7 @@ describe('one trace from an HTTP request through a harness run to the database',
     await harness?.close();
     await db?.close();
     await recorded?.stop();
-    receiver?.server.close();
+    await receiver?.close();
   });
 
   it('parents the run to the request, the model and tool calls to the run, and the query to the tool call', async () => {
@@ -143,7 +114,7 @@ describe('one trace from an HTTP request through a harness run to the database',
     ]);
 
     await recorded.flush();
-    expect(exportedNames(receiver.bodies)).toEqual(expect.arrayContaining(spans.map((span) => span.name)));
+    expect(receiver.spans().map((span) => span.name)).toEqual(expect.arrayContaining(spans.map((span) => span.name)));
   });
 });
 

@@ -2,7 +2,8 @@
 // `kit start`) and a scripted model server that speaks the Chat Completions protocol: the person asks on a ticket,
 // watches the model's text arrive in parts and its calls of the app's API, the network drops and comes back while
 // the run goes on, the person approves the close the run waits for, and sees the ticket closed. The browser reaches
-// the app through a proxy whose connections the test cuts, as a dropped network would.
+// the app through a proxy whose connections the test cuts, as a dropped network would. The server traces with an
+// OpenTelemetry SDK exporting over OTLP to a receiver on loopback, where the whole journey arrives as one trace.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,12 +11,21 @@ import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchBrowser, severeAxeViolations, type TestBrowser } from '../../../test-support/browser.js';
+import { startOtlpReceiver, type OtlpReceiver } from '../../../test-support/otlp-receiver.js';
 import { startCuttableProxy, type CuttableProxy } from './testing/cuttable-proxy.js';
 import { gate, startGatedModelServer, type GatedModelServer } from './testing/gated-model-server.js';
 import { runKit, scaffoldLinkedTickets, startKit, until, type RunningKit } from './testing/kit-process.js';
 
 const repository = fileURLToPath(new URL('../../../', import.meta.url));
+// Registers an OpenTelemetry SDK in the server, as an app's tracing setup does, exporting to the test's receiver.
+const tracingSetup = new URL('./testing/otlp-tracing.mjs', import.meta.url).href;
 const eventually = { timeout: 20_000 };
+
+/** Sets an environment variable back to what it was, unset included. */
+function restore(name: string, value: string | undefined): void {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
+}
 
 describe.runIf(browserAvailable())('the ticket assistant in Chromium', () => {
   let folder: string;
@@ -23,12 +33,13 @@ describe.runIf(browserAvailable())('the ticket assistant in Chromium', () => {
   let serverUrl = '';
   let proxy: CuttableProxy;
   let model: GatedModelServer;
+  let receiver: OtlpReceiver;
   let browser: TestBrowser;
   let context: BrowserContext;
   let page: Page;
   const gates = { firstText: gate(), close: gate(), answer: gate() };
   const ticketId = { value: '' };
-  const saved = { base: process.env.OPENAI_BASE_URL, model: process.env.ASSISTANT_MODEL };
+  const saved = { base: process.env.OPENAI_BASE_URL, model: process.env.ASSISTANT_MODEL, nodeOptions: process.env.NODE_OPTIONS };
 
   beforeAll(async () => {
     folder = await mkdtemp(join(tmpdir(), 'create-kit-app-assistant-'));
@@ -49,7 +60,12 @@ describe.runIf(browserAvailable())('the ticket assistant in Chromium', () => {
     ]);
     process.env.OPENAI_BASE_URL = model.baseUrl;
     process.env.ASSISTANT_MODEL = 'scripted';
+    receiver = await startOtlpReceiver();
+    process.env.KIT_TEST_OTLP_URL = receiver.url;
+    process.env.NODE_OPTIONS = `${saved.nodeOptions ?? ''} --import ${tracingSetup}`.trim();
     server = startKit(root, ['start', '--port', '0']);
+    restore('NODE_OPTIONS', saved.nodeOptions);
+    delete process.env.KIT_TEST_OTLP_URL;
     [, serverUrl = ''] = await server.waitFor(/serving (http:\/\/127\.0\.0\.1:\d+)/);
     proxy = await startCuttableProxy(Number(new URL(serverUrl).port));
     browser = await launchBrowser();
@@ -62,8 +78,9 @@ describe.runIf(browserAvailable())('the ticket assistant in Chromium', () => {
     await proxy?.close();
     if (server) expect((await server.stop()).code).toBe(0);
     await model?.close();
-    process.env.OPENAI_BASE_URL = saved.base;
-    process.env.ASSISTANT_MODEL = saved.model;
+    await receiver?.close();
+    restore('OPENAI_BASE_URL', saved.base);
+    restore('ASSISTANT_MODEL', saved.model);
     await rm(folder, { recursive: true, force: true });
   });
 
@@ -145,6 +162,32 @@ describe.runIf(browserAvailable())('the ticket assistant in Chromium', () => {
       await expect.poll(() => page.getByTestId('status').textContent(), eventually).toBe('closed');
       await page.getByText('The printer was replaced.').first().waitFor(eventually);
       expect(await severeAxeViolations(page)).toEqual([]);
+
+      // The journey is one trace in the receiver. The ticket page's request is its root; the requests the page
+      // made after it (the start, each event stream, the approval, the refresh of the page's data) carry the
+      // page's trace context, and the run's two executions (before and after the approval) continue the
+      // requests that asked for them, with their model and tool calls.
+      const root = () => receiver.spans().find((span) => span.name === 'GET /tickets/:id' && span.parentSpanId === '');
+      await expect.poll(() => root()?.traceId, eventually).toBeDefined();
+      const traceId = root()!.traceId;
+      const journey = () => receiver.spans().filter((span) => span.traceId === traceId);
+      const count = (name: string) => journey().filter((span) => span.name === name).length;
+      await expect.poll(() => [count('invoke_agent'), count('GET /tickets/:id')], eventually).toEqual([2, 2]);
+      expect(journey().filter((span) => span.parentSpanId === '')).toEqual([root()]);
+      expect(count('POST /api/assistant/runs')).toBe(1);
+      expect(count('GET /api/assistant/runs/:runId/events')).toBeGreaterThanOrEqual(2);
+      expect(count('POST /api/assistant/runs/:runId/approvals/:approvalId')).toBe(1);
+      expect([count('chat scripted'), count('execute_tool get_api_tickets_id'), count('execute_tool post_api_tickets_id_close')]).toEqual([
+        3, 1, 2,
+      ]);
+      // Nothing the page did started a trace of its own: the only requests since the page in other traces are
+      // this test's own reads of the run, and every run span is in the journey's trace.
+      const since = root()!.startTimeUnixNano;
+      const elsewhere = receiver.spans().filter((span) => span.traceId !== traceId && span.startTimeUnixNano >= since);
+      expect(new Set(elsewhere.filter((span) => span.kind === 2).map((span) => span.name))).toEqual(
+        new Set(['GET /api/assistant/runs/:runId']),
+      );
+      expect(elsewhere.filter((span) => /^(invoke_agent|chat |execute_tool )/.test(span.name))).toEqual([]);
     },
   );
 });

@@ -4,4 +4,4 @@
  */
 export { issueMessage, safeParseWithMessages } from './registry/issue-messages.js';
 export { matchesEtag } from './http/responses.js';
-export { errorType, failSpan, inSpan, tracingOn } from './tracing/spans.js';
+export { activeTraceHeaders, errorType, failSpan, inSpan, tracingOn } from './tracing/spans.js';

@@ -1,4 +1,13 @@
-import { context, ProxyTracerProvider, SpanStatusCode, trace, type Context, type Span, type SpanOptions } from '@opentelemetry/api';
+import {
+  context,
+  propagation,
+  ProxyTracerProvider,
+  SpanStatusCode,
+  trace,
+  type Context,
+  type Span,
+  type SpanOptions,
+} from '@opentelemetry/api';
 
 /** What every tracer delegates to while no SDK has registered a provider: it makes spans that record nothing. */
 const noProvider = new ProxyTracerProvider().getDelegate();
@@ -96,4 +105,29 @@ export function inSpan<T>(
       span.end();
     }
   });
+}
+
+/** The headers of a trace context a page hands on to the requests it makes: what the W3C propagator writes. */
+const pageTraceFields = ['traceparent', 'tracestate'] as const;
+
+/**
+ * The trace context of the active span as the registered propagator writes it, limited to `traceparent`
+ * and `tracestate` (never `baggage`, which may hold what a page must not show): what a rendered page puts
+ * in its head so that the requests the page makes later join the trace of the request that served it.
+ * Empty without a registered provider, without an active span, or with a propagator that writes neither.
+ *
+ * @example
+ * ```ts
+ * import { activeTraceHeaders } from '@kit/kit-core/internal';
+ *
+ * console.log(activeTraceHeaders()); // {} until an OpenTelemetry SDK is registered and a span is active
+ * ```
+ */
+export function activeTraceHeaders(): Partial<Record<(typeof pageTraceFields)[number], string>> {
+  if (!tracingOn() || trace.getActiveSpan() === undefined) return {};
+  const written: Record<string, string> = {};
+  propagation.inject(context.active(), written);
+  const headers: Partial<Record<(typeof pageTraceFields)[number], string>> = {};
+  for (const field of pageTraceFields) if (typeof written[field] === 'string') headers[field] = written[field];
+  return headers;
 }

@@ -1,4 +1,5 @@
 import { navigationHeader, type NavigationPayload } from '../state/state.js';
+import { pageTraceHeaders } from '../tracing/page-trace-headers.js';
 
 /** A payload and the URL it answered for (after redirects), or the instruction to load a document. */
 export type PayloadResult =
@@ -23,7 +24,7 @@ function isPayload(value: unknown): value is NavigationPayload {
  */
 export async function fetchPayload(url: URL, signal?: AbortSignal): Promise<PayloadResult> {
   const response = await fetch(url.pathname + url.search, {
-    headers: { [navigationHeader]: '1', Accept: 'application/json' },
+    headers: { [navigationHeader]: '1', Accept: 'application/json', ...pageTraceHeaders() },
     credentials: 'same-origin',
     ...(signal ? { signal } : {}),
   });

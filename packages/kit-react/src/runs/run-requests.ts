@@ -1,3 +1,4 @@
+import { pageTraceHeaders } from '../tracing/page-trace-headers.js';
 import type { RunSnapshot } from './run-wire.js';
 
 /** The routes' base path without a trailing slash (`/api/runs` by default, as `harnessRoutes` has it). */
@@ -27,7 +28,7 @@ export async function problemMessage(response: Response): Promise<string> {
 export async function postRun(path: string, body: Record<string, unknown> = {}): Promise<RunSnapshot> {
   const response = await fetch(path, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...pageTraceHeaders() },
     credentials: 'same-origin',
     body: JSON.stringify(body),
   });
@@ -39,7 +40,10 @@ export async function postRun(path: string, body: Record<string, unknown> = {}):
 export async function streamFailure(basePath: string, runId: string): Promise<string> {
   const unavailable = `The events of run "${runId}" are unavailable.`;
   try {
-    const response = await fetch(runPath(basePath, runId), { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+    const response = await fetch(runPath(basePath, runId), {
+      headers: { Accept: 'application/json', ...pageTraceHeaders() },
+      credentials: 'same-origin',
+    });
     return response.ok ? unavailable : await problemMessage(response);
   } catch (error) {
     return error instanceof Error ? `${unavailable} ${error.message}` : unavailable;

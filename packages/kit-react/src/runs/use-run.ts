@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { initialRunState, runReducer, type RunState } from './run-reducer.js';
+import { openRunEvents } from './run-event-source.js';
 import { postRun, runPath, runsBase, streamFailure } from './run-requests.js';
 import { endedStatuses, runEventTypes, type RunSnapshot, type RunStreamEvent, type RunTextPiece } from './run-wire.js';
 
@@ -38,7 +39,7 @@ function dataOf(event: Event): unknown {
 
 /**
  * Follows a run of `harnessRoutes` (`@kit/kit-agent`) from the browser: its stored events, the model's
- * text as it streams, its tool calls and the call it holds for a person, through an `EventSource` on
+ * text as it streams, its tool calls and the call it holds for a person, through an event stream on
  * `<basePath>/<runId>/events`. When the connection drops the browser reconnects on its own and gets
  * exactly the events it missed (each event is kept once, by its sequence number); the stream is closed
  * when the run ends and when the component unmounts. `null` follows nothing. On the server it renders
@@ -96,7 +97,7 @@ export function useFollowedRun(runId: string | null, base: string): FollowedRun 
     // Opened again for the same run (it was resumed after its end): only what came after the last event.
     const after = latest.current.runId === runId ? latest.current.lastSequence : 0;
     dispatch({ type: 'connection', connection: 'connecting' });
-    const source = new EventSource(`${runPath(base, runId)}/events${after > 0 ? `?after=${after}` : ''}`);
+    const source = openRunEvents(`${runPath(base, runId)}/events${after > 0 ? `?after=${after}` : ''}`);
     let stopped = false;
     source.onopen = () => dispatch({ type: 'connection', connection: 'open' });
     for (const type of runEventTypes) {
@@ -120,7 +121,7 @@ export function useFollowedRun(runId: string | null, base: string): FollowedRun 
         const problem = dataOf(event) as { detail?: unknown } | undefined;
         const error = typeof problem?.detail === 'string' ? problem.detail : 'The event stream failed.';
         dispatch({ type: 'failed', error, closed: false });
-      } else if (source.readyState === EventSource.CONNECTING) {
+      } else if (source.readyState === source.CONNECTING) {
         dispatch({ type: 'connection', connection: 'reconnecting' });
       } else {
         // Refused for good (an unknown run, no permission): reading the run says why.

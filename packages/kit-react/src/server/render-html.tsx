@@ -16,6 +16,7 @@ import { HtmlSink } from './html-sink.js';
 import type { RenderErrorInfo, RenderPageOptions } from './options.js';
 import type { RoutePlan } from './plan-route.js';
 import { serverRouter } from './server-router.js';
+import { traceMetaTags } from './trace-meta.js';
 
 /** How much longer than `timeoutMs` the whole render may take before React is aborted. */
 export const renderGraceMs = 1000;
@@ -166,9 +167,12 @@ export async function renderHtml(options: RenderPageOptions, plan: RoutePlan, se
   // Module preloads for the client entry and the level chunks, written into the head by the sink:
   // React's preloadModule() does the same through its resource bookkeeping, at several times the cost.
   // They carry the nonce too, so a policy with 'strict-dynamic' (which ignores 'self') still loads them.
-  const preloads = [options.assets.clientEntry, ...plan.preloads]
-    .map((href) => `<link rel="modulepreload" href="${attributeText(href)}"${nonce}/>`)
-    .join('');
+  // The trace context too, so the requests the page makes later join this request's trace.
+  const preloads =
+    traceMetaTags() +
+    [options.assets.clientEntry, ...plan.preloads]
+      .map((href) => `<link rel="modulepreload" href="${attributeText(href)}"${nonce}/>`)
+      .join('');
   const sink = new HtmlSink(() => (levels !== null ? tailOf(levels) : plan.states.then(tailOf)), preloads);
   const body = new HtmlBody(sink, {
     pipe: (into) => render.stream.pipe(into as unknown as Writable),

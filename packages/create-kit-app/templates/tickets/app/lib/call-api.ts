@@ -1,3 +1,5 @@
+import { pageTraceHeaders } from '@kit/kit-react';
+
 /** The answer of one API call from a page: its status and JSON body, or the problem's detail. */
 export interface ApiAnswer<T> {
   readonly status: number;
@@ -8,12 +10,13 @@ export interface ApiAnswer<T> {
 
 /**
  * Calls this app's JSON API from the browser, with the session cookie, as the pages' forms and buttons
- * do. Agents call the same routes with their API key.
+ * do, and the page's trace context (so a traced app sees the page and its calls as one trace). Agents
+ * call the same routes with their API key.
  */
 export async function callApi<T>(method: 'POST' | 'PATCH', path: string, body: unknown): Promise<ApiAnswer<T>> {
   let response: Response;
   try {
-    response = await fetch(path, { method, headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body), credentials: 'same-origin' });
+    response = await fetch(path, { method, headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...pageTraceHeaders() }, body: JSON.stringify(body), credentials: 'same-origin' });
   } catch {
     return { status: 0, body: null, problem: 'The server cannot be reached; check your connection and try again.' };
   }
