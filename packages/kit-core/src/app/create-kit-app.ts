@@ -1,7 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import { TLSSocket } from 'node:tls';
-import { Readable } from 'node:stream';
 import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { ConnectionInfo, KitContext } from '../definitions/context.js';
@@ -12,10 +11,10 @@ import type { MiddlewareDefinition } from '../definitions/define-middleware.js';
 import { KitError } from '../errors/kit-error.js';
 import { asKitError, quoteInput } from '../errors/problem.js';
 import { contextWithRequestId } from '../http/context.js';
-import { incomingHasBody, incomingOf, requestHeader } from '../http/incoming-header.js';
+import { incomingOf, requestHeader } from '../http/incoming-header.js';
 import { guardHttpServer } from '../http/guard-http-server.js';
 import { defaultBodyTimeoutMs, maxBodyBytes as defaultMaxBodyBytes, readInput, readInputWithoutBody } from '../http/read-input.js';
-import { guardRequestBody, type BodyGuard, type BodyLimits } from '../http/body-guard.js';
+import { guardRequestBody, openRequestBody, type BodyGuard, type BodyLimits } from '../http/body-guard.js';
 import { crossSiteRefusal, isUnsafeMethod, trustedOriginSet } from '../http/cross-site.js';
 import { problemForRequestError } from '../http/request-error.js';
 import { jsonAnswer, problemResponse, uncachedJsonResponse } from '../http/responses.js';
@@ -540,7 +539,7 @@ async function answerRoute(
   headers: AnswerHeaders,
   reportError: (error: unknown, ctx: KitContext) => void,
 ): Promise<Response> {
-  const body = requestBody(request, env);
+  const body = openRequestBody(request, env);
   // Without a body (most calls) the input is read at once, with no promise to wait for.
   const input =
     body === null ? readInputWithoutBody(request.url, route, pathValues) : await readInput(request, route, body, limits, pathValues);
@@ -645,19 +644,6 @@ function connectionOf(incoming: IncomingMessage | undefined): ConnectionInfo | u
       },
     },
   };
-}
-
-/**
- * The body of a request. The Fetch API gives GET and HEAD requests no body, so the Node adapter
- * leaves such a body unread in the incoming message; it is read from there, because parameters may
- * come as a JSON body on GET, and HEAD must answer exactly as GET would.
- */
-function requestBody(request: Request, env: unknown): ReadableStream<Uint8Array> | null {
-  // Reading `request.body` turns the Node adapter's lightweight request into a full one, which costs
-  // more than answering a simple GET; GET and HEAD bodies are only ever in the incoming message.
-  if (request.method !== 'GET' && request.method !== 'HEAD') return request.body;
-  const incoming = incomingOf(env);
-  return incoming && incomingHasBody(incoming) ? (Readable.toWeb(incoming) as ReadableStream<Uint8Array>) : null;
 }
 
 function splitRouteKey(key: RouteKey): [HttpMethod, string] {

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { KitError } from '../errors/kit-error.js';
+import { incomingHasBody } from './incoming-header.js';
 
 /** How much of a request body an endpoint reads, and how long it waits for it. */
 export interface BodyLimits {
@@ -86,8 +87,24 @@ export function guardRequestBody(request: Request, env: unknown, limits: BodyLim
   return { request: new Request(request.url, init), guard };
 }
 
-/** Where the guard reads the bytes from: `read` gives the next chunk, or null at the end. */
-interface BodySource {
+/**
+ * The body of a request a `defineAPI` route reads itself, or null when it has none. Read from the Node
+ * request when the request came through a Node server and nothing has read from it yet: building the fetch
+ * `Request`'s body stream over it (what `request.body` does through the Node adapter) costs more than
+ * parsing a small JSON body. GET and HEAD bodies are only ever there, since the Fetch API gives them none.
+ */
+export function openRequestBody(request: Request, env: unknown): BodySource | null {
+  const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming && incoming.readableFlowing === null && !incoming.readableDidRead) {
+    return incomingHasBody(incoming) ? nodeSource(incoming) : null;
+  }
+  if (request.method === 'GET' || request.method === 'HEAD') return null;
+  const stream = request.body;
+  return stream === null ? null : webSource(stream);
+}
+
+/** Where a body is read from: `read` gives the next chunk, or null at the end. */
+export interface BodySource {
   read(): Promise<Uint8Array | null>;
   /** Stops reading and lets go of the source, without destroying it. */
   stop(): void;

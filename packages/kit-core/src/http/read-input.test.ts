@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { defineAPI } from '../definitions/define-api.js';
 import { KitError } from '../errors/kit-error.js';
 import { CapabilityRegistry } from '../registry/capability-registry.js';
+import { openRequestBody } from './body-guard.js';
 import { readInput } from './read-input.js';
 
 const registry = new CapabilityRegistry();
@@ -21,7 +22,9 @@ const item = registry.register(
   defineAPI({ input: z.strictObject({ id: z.number().int(), title: z.string().optional() }), handler: async () => ({}) }),
 );
 
-const jsonBody = (value: unknown) => new Response(JSON.stringify(value)).body;
+/** A body as a route reads it from a fetch request. */
+const bodyOf = (text: string) => openRequestBody(new Request('http://localhost/', { method: 'POST', body: text }), undefined);
+const jsonBody = (value: unknown) => bodyOf(JSON.stringify(value));
 
 /** The field issues of a read that fails. */
 async function issuesOf(read: Promise<unknown>): Promise<unknown> {
@@ -96,7 +99,7 @@ describe('readInput', () => {
       headers: { 'content-type': 'application/json' },
       body: '{',
     });
-    const error = await readInput(request, item, new Response('{"title":').body, undefined, { id: '7' }).catch((thrown: unknown) => thrown);
+    const error = await readInput(request, item, bodyOf('{"title":'), undefined, { id: '7' }).catch((thrown: unknown) => thrown);
     expect((error as KitError).message).toBe('The request body is not valid JSON; send a JSON object such as {"title":"…"}.');
   });
 });

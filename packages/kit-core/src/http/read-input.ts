@@ -2,7 +2,7 @@ import type { RegisteredRoute } from '../registry/capability-registry.js';
 import { propertyType } from '../registry/json-schema.js';
 import { KitError, invalidInput, type FieldIssue } from '../errors/kit-error.js';
 import { quoteInput } from '../errors/problem.js';
-import { bodyCutOff, bodyIncomplete, bodyTooLarge, type BodyLimits } from './body-guard.js';
+import { bodyCutOff, bodyIncomplete, bodyTooLarge, type BodyLimits, type BodySource } from './body-guard.js';
 
 /**
  * Largest request body an app reads, in bytes, unless `KitConfig.maxBodyBytes` (or, for one mounted
@@ -53,7 +53,7 @@ export type RawInput = Record<string, unknown>;
 export async function readInput(
   request: Request,
   route: RegisteredRoute,
-  body: ReadableStream<Uint8Array> | null,
+  body: BodySource | null,
   limits: BodyLimits = defaultLimits,
   pathValues: Readonly<Record<string, string>> = {},
 ): Promise<RawInput> {
@@ -203,12 +203,7 @@ function convert(raw: string, type: string | undefined): Conversion {
   }
 }
 
-async function readJsonBody(
-  request: Request,
-  route: RegisteredRoute,
-  body: ReadableStream<Uint8Array>,
-  limits: BodyLimits,
-): Promise<RawInput> {
+async function readJsonBody(request: Request, route: RegisteredRoute, body: BodySource, limits: BodyLimits): Promise<RawInput> {
   const declared = Number(request.headers.get('content-length') ?? 'NaN');
   if (declared > limits.maxBytes) throw tooLarge(limits.maxBytes);
   const bytes = await readLimited(body, limits, Number.isNaN(declared) ? undefined : declared);
@@ -301,41 +296,41 @@ function nestingDepth(value: unknown): number {
 const timedOut = Symbol('timed out');
 
 /**
- * Reads a body stream, failing as soon as it passes the limit so a huge body is never buffered, and
- * giving up when it has not ended within `timeoutMs`: a client that announces more bytes than it
- * sends would otherwise hold the request open until some outer timeout blames the server. The stream
- * is released, not cancelled, on failure: cancelling it would destroy the socket before the answer
- * is written, and the answer closes the connection anyway.
+ * Reads a body, failing as soon as it passes the limit so a huge body is never buffered, and giving up
+ * when it has not ended within `timeoutMs`: a client that announces more bytes than it sends would
+ * otherwise hold the request open until some outer timeout blames the server. The source is stopped, not
+ * destroyed, on failure: destroying it would destroy the socket before the answer is written, and the
+ * answer closes the connection anyway.
  */
-async function readLimited(stream: ReadableStream<Uint8Array>, limits: BodyLimits, declared: number | undefined): Promise<Uint8Array> {
+async function readLimited(source: BodySource, limits: BodyLimits, declared: number | undefined): Promise<Uint8Array> {
   const { maxBytes, timeoutMs } = limits;
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const reader = stream.getReader();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<typeof timedOut>((resolve) => {
     timer = setTimeout(() => resolve(timedOut), timeoutMs);
   });
   try {
     for (;;) {
-      let next: Awaited<ReturnType<typeof reader.read>> | typeof timedOut;
+      let next: Uint8Array | null | typeof timedOut;
       try {
-        next = await Promise.race([reader.read(), deadline]);
+        next = await Promise.race([source.read(), deadline]);
       } catch {
         throw bodyCutOff(size);
       }
       if (next === timedOut) throw bodyIncomplete(size, declared, timeoutMs);
-      if (next.done) break;
-      size += next.value.byteLength;
+      if (next === null) break;
+      size += next.byteLength;
       if (size > maxBytes) throw tooLarge(maxBytes);
-      chunks.push(next.value);
+      chunks.push(next);
     }
   } catch (error) {
-    reader.releaseLock();
+    source.stop();
     throw error;
   } finally {
     clearTimeout(timer);
   }
+  if (chunks.length === 1) return chunks[0]!;
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
