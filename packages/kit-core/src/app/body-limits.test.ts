@@ -189,6 +189,33 @@ describe('bodies of mounted handlers', () => {
     expect(rpc.headers.get('connection')).toBe('close');
   });
 
+  it('reads a JSON body of a mounted handler whole before the middleware, under the same limits', async () => {
+    const json = { 'content-type': 'application/json' };
+    const read = await sendRaw(`${base}/text`, { method: 'POST', body: JSON.stringify({ text: 'x'.repeat(1000) }), headers: json });
+    expect(read.text).toBe(`read ${1000 + '{"text":""}'.length}`);
+    expect(read.headers.connection).not.toBe('close');
+    seen.delete('/peek');
+    const peeked = await sendRaw(`${base}/peek`, { method: 'POST', body: '{"a":1}', headers: json });
+    expect([peeked.text, seen.get('/peek')]).toEqual(['peeked', 7]);
+    // Streamed past the limit: refused before the handler, which would have answered in its own format.
+    const streamed = await postChunked('/rpc', 200 * 1024, 'application/json');
+    expect(streamed.status).toBe(413);
+    expect(JSON.parse(streamed.text)).toMatchObject({ type: '/problems/payload-too-large' });
+    expect(streamed.headers.connection).toBe('close');
+    const slow = await exchange(
+      server.port,
+      rawRequest('POST /rpc HTTP/1.1', ['Host: 127.0.0.1', 'Content-Type: application/json', 'Content-Length: 100'], '{"id":'),
+    );
+    expect(slow.status).toBe(408);
+    // Announced past the limit: the handler's read fails at once, and it answers in its own format.
+    const announced = await exchange(
+      server.port,
+      rawRequest('POST /rpc HTTP/1.1', ['Host: 127.0.0.1', 'Content-Type: application/json', `Content-Length: ${1024 * 1024}`]),
+    );
+    expect(announced.status).toBe(413);
+    expect(announced.json()).toMatchObject({ error: { code: -32600 } });
+  });
+
   it('lets one mount take more with its own maxBodyBytes, and only up to it', async () => {
     expect((await postChunked('/upload', 512 * 1024, 'application/octet-stream')).text).toBe(`stored ${512 * 1024}`);
     const over = await postChunked('/upload', 2 * 1024 * 1024, 'application/octet-stream');

@@ -14,7 +14,7 @@ import { contextWithRequestId } from '../http/context.js';
 import { incomingOf, requestHeader } from '../http/incoming-header.js';
 import { guardHttpServer } from '../http/guard-http-server.js';
 import { defaultBodyTimeoutMs, maxBodyBytes as defaultMaxBodyBytes, readInput, readInputWithoutBody } from '../http/read-input.js';
-import { guardRequestBody, openRequestBody, type BodyGuard, type BodyLimits } from '../http/body-guard.js';
+import { guardRequestBody, openRequestBody, prereadJsonBody, type BodyGuard, type BodyLimits } from '../http/body-guard.js';
 import { crossSiteRefusal, isUnsafeMethod, trustedOriginSet } from '../http/cross-site.js';
 import { problemForRequestError } from '../http/request-error.js';
 import { jsonAnswer, problemResponse, uncachedJsonResponse } from '../http/responses.js';
@@ -129,12 +129,15 @@ export function createKitApp(given: KitConfig): KitApp {
   // `answer` gets the headers every answer carries (request id, rate limits) to build its response
   // with; a response it records as built with them is sent as it is, any other gets them set afterwards.
   // `exchange` is there when the request's answer may be shared: it then goes through the response cache.
+  // `preread` reads a mounted handler's JSON body whole before anything else (see prereadJsonBody), in
+  // place of the guard.
   const handle = async (
     request: Request,
     env: unknown,
     answer: (ctx: KitContext, headers: AnswerHeaders) => Promise<Response>,
     guard?: BodyGuard,
     exchange?: SharedExchange,
+    preread?: () => Promise<void>,
   ): Promise<Response> => {
     const incoming = incomingOf(env);
     let ctx = contextWithRequestId(request, requestHeader(request, incoming, 'x-request-id'), 'anonymous', connectionOf(incoming));
@@ -147,6 +150,8 @@ export function createKitApp(given: KitConfig): KitApp {
         const refusal = crossSiteRefusal(request, trustedOrigins);
         if (refusal) throw refusal;
       }
+      // A JSON body of a mounted handler is read whole, under its limits, before anything can read it.
+      if (preread) await preread();
       let authError: unknown;
       try {
         for (const authenticate of authenticators) ctx = await authenticate({ request, ctx });
@@ -319,7 +324,8 @@ export function createKitApp(given: KitConfig): KitApp {
     if (allow(path, methods, headWithGet)) pendingNotAllowed.push(path);
     const hasParameters = path.includes(':');
     const answerEndpoint: Endpoint = (given, env, pathValues) => {
-      const guarded = limits ? guardRequestBody(given, env, limits) : undefined;
+      const preread = limits ? prereadJsonBody(given, env, limits) : undefined;
+      const guarded = limits && !preread ? guardRequestBody(given, env, limits) : undefined;
       const request = guarded ? guarded.request : given;
       return handle(
         request,
@@ -332,6 +338,7 @@ export function createKitApp(given: KitConfig): KitApp {
         },
         guarded?.guard,
         exchangeOf(request, env, path, sharedRoute),
+        preread,
       );
     };
     // In the request's span when an OpenTelemetry SDK is registered; without one, a check and nothing more.

@@ -103,6 +103,86 @@ export function openRequestBody(request: Request, env: unknown): BodySource | nu
   return stream === null ? null : webSource(stream);
 }
 
+/** Whether a content type (the header's value) is JSON: `application/json` or a `+json` type. */
+export function isJsonType(contentType: string | undefined): boolean {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type);
+}
+
+/**
+ * For a JSON body sent through a Node server to an endpoint that reads its body itself (a mounted
+ * handler: MCP, A2A): a step that reads the whole body under the limits before anything else sees it,
+ * and leaves it with the Node adapter, whose `request.json()`, `text()`, `arrayBuffer()` and `body`
+ * then serve it from memory. Such a body is always read whole, and wrapping the request in a guarded
+ * copy, as other bodies are, costs more than reading it. A body that breaks the limits while it is read
+ * is answered 413 or 408 before the handler runs. Undefined for anything else, which keeps the guard
+ * (`guardRequestBody`): a body of another type may be streamed, and is read only if asked for; one that
+ * announces more than the limit fails the handler's read at once.
+ */
+export function prereadJsonBody(request: Request, env: unknown, limits: BodyLimits): (() => Promise<void>) | undefined {
+  const method = request.method;
+  if (method === 'GET' || method === 'HEAD') return undefined;
+  const incoming = (env as { incoming?: IncomingMessage & { rawBody?: Buffer } } | undefined)?.incoming;
+  if (!incoming || incoming.readableFlowing !== null || incoming.readableDidRead || !incomingHasBody(incoming)) return undefined;
+  if (!isJsonType(incoming.headers['content-type'])) return undefined;
+  const length = incoming.headers['content-length'];
+  const declared = length === undefined ? undefined : Number(length);
+  // Announced too large: the guard fails the handler's read at once, and a handler with an error format of
+  // its own (JSON-RPC) answers it in that format.
+  if (declared !== undefined && declared > limits.maxBytes) return undefined;
+  return async () => {
+    const bytes = await readLimited(nodeSource(incoming), limits, Number.isNaN(declared) ? undefined : declared, rawBodyHint);
+    incoming.rawBody = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  };
+}
+
+const timedOut = Symbol('timed out');
+
+/**
+ * Reads a body, failing as soon as it passes the limit so a huge body is never buffered, and giving up
+ * when it has not ended within `timeoutMs`: a client that announces more bytes than it sends would
+ * otherwise hold the request open until some outer timeout blames the server. The source is stopped, not
+ * destroyed, on failure: destroying it would destroy the socket before the answer is written, and the
+ * answer closes the connection anyway. `hint` says what a caller sending too much can do about it.
+ */
+export async function readLimited(source: BodySource, limits: BodyLimits, declared: number | undefined, hint: string): Promise<Uint8Array> {
+  const { maxBytes, timeoutMs } = limits;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<typeof timedOut>((resolve) => {
+    timer = setTimeout(() => resolve(timedOut), timeoutMs);
+  });
+  try {
+    for (;;) {
+      let next: Uint8Array | null | typeof timedOut;
+      try {
+        next = await Promise.race([source.read(), deadline]);
+      } catch {
+        throw bodyCutOff(size);
+      }
+      if (next === timedOut) throw bodyIncomplete(size, declared, timeoutMs);
+      if (next === null) break;
+      size += next.byteLength;
+      if (size > maxBytes) throw bodyTooLarge(maxBytes, hint);
+      chunks.push(next);
+    }
+  } catch (error) {
+    source.stop();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
 /** Where a body is read from: `read` gives the next chunk, or null at the end. */
 export interface BodySource {
   read(): Promise<Uint8Array | null>;

@@ -2,7 +2,7 @@ import type { RegisteredRoute } from '../registry/capability-registry.js';
 import { propertyType } from '../registry/json-schema.js';
 import { KitError, invalidInput, type FieldIssue } from '../errors/kit-error.js';
 import { quoteInput } from '../errors/problem.js';
-import { bodyCutOff, bodyIncomplete, bodyTooLarge, type BodyLimits, type BodySource } from './body-guard.js';
+import { bodyTooLarge, isJsonType, readLimited, type BodyLimits, type BodySource } from './body-guard.js';
 
 /**
  * Largest request body an app reads, in bytes, unless `KitConfig.maxBodyBytes` (or, for one mounted
@@ -206,13 +206,13 @@ function convert(raw: string, type: string | undefined): Conversion {
 async function readJsonBody(request: Request, route: RegisteredRoute, body: BodySource, limits: BodyLimits): Promise<RawInput> {
   const declared = Number(request.headers.get('content-length') ?? 'NaN');
   if (declared > limits.maxBytes) throw tooLarge(limits.maxBytes);
-  const bytes = await readLimited(body, limits, Number.isNaN(declared) ? undefined : declared);
+  const bytes = await readLimited(body, limits, Number.isNaN(declared) ? undefined : declared, parametersHint);
   if (bytes.length === 0) return emptyInput();
-  const contentType = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (contentType !== 'application/json' && !/^application\/[\w.+-]+\+json$/.test(contentType)) {
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!isJsonType(contentType)) {
     throw new KitError(
       'unsupported_media_type',
-      `The request body must be JSON: send it with Content-Type: application/json (got ${quoteInput(contentType || 'none')}).`,
+      `The request body must be JSON: send it with Content-Type: application/json (got ${quoteInput(contentType.split(';')[0]!.trim().toLowerCase() || 'none')}).`,
     );
   }
   let text: string;
@@ -293,55 +293,11 @@ function nestingDepth(value: unknown): number {
   return deepest;
 }
 
-const timedOut = Symbol('timed out');
-
-/**
- * Reads a body, failing as soon as it passes the limit so a huge body is never buffered, and giving up
- * when it has not ended within `timeoutMs`: a client that announces more bytes than it sends would
- * otherwise hold the request open until some outer timeout blames the server. The source is stopped, not
- * destroyed, on failure: destroying it would destroy the socket before the answer is written, and the
- * answer closes the connection anyway.
- */
-async function readLimited(source: BodySource, limits: BodyLimits, declared: number | undefined): Promise<Uint8Array> {
-  const { maxBytes, timeoutMs } = limits;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<typeof timedOut>((resolve) => {
-    timer = setTimeout(() => resolve(timedOut), timeoutMs);
-  });
-  try {
-    for (;;) {
-      let next: Uint8Array | null | typeof timedOut;
-      try {
-        next = await Promise.race([source.read(), deadline]);
-      } catch {
-        throw bodyCutOff(size);
-      }
-      if (next === timedOut) throw bodyIncomplete(size, declared, timeoutMs);
-      if (next === null) break;
-      size += next.byteLength;
-      if (size > maxBytes) throw tooLarge(maxBytes);
-      chunks.push(next);
-    }
-  } catch (error) {
-    source.stop();
-    throw error;
-  } finally {
-    clearTimeout(timer);
-  }
-  if (chunks.length === 1) return chunks[0]!;
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
+/** What a caller of a route whose JSON body is too large can do about it. */
+const parametersHint = 'send fewer or shorter parameters';
 
 function tooLarge(maxBytes: number): KitError {
-  return bodyTooLarge(maxBytes, 'send fewer or shorter parameters');
+  return bodyTooLarge(maxBytes, parametersHint);
 }
 
 /** Equality of two JSON values, as the path, query-string and body values of one field are compared. */
