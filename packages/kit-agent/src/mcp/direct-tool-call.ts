@@ -48,8 +48,8 @@ function isPlainToolCall(message: unknown): message is { id: string | number; pa
  * it. kit serves MCP statelessly, so each request used to get a fresh SDK `Server` (with its JSON Schema
  * validator, handlers and transport), which cost several times the call itself. This path does what the SDK
  * does for that one message, with the SDK's own functions wherever the answer depends on them: the checks of
- * `Accept` and `Content-Type` (a failing request is left to the SDK, unread), the body read (`readRequestBody`,
- * with the SDK's limit and its answers to a body too large, unreadable or not JSON), the protocol version,
+ * `Accept` and `Content-Type` (a failing request is left to the SDK, unread), the body read (as `readRequestBody`
+ * does, with the SDK's limit and its answers to a body too large, unreadable or not JSON), the protocol version,
  * the request schema (`CallToolRequestSchema`, whose output gives the arguments), the result schema
  * (`CallToolResultSchema`, whose output is what is sent), and the JSON-RPC answer, byte for byte. Whatever does
  * not fit (another method, a batch, an unknown tool, an invalid request) is read once and handed to the SDK as
@@ -68,9 +68,13 @@ export async function answerDirectly(
 
   let message: unknown;
   try {
-    const body = await api.readRequestBody(request, api.DEFAULT_MAX_REQUEST_BODY_SIZE);
-    if (body.tooLarge) return { response: transportError(413, -32000, api.requestBodyTooLargeMessage(api.DEFAULT_MAX_REQUEST_BODY_SIZE)) };
-    message = JSON.parse(body.text);
+    const max = api.DEFAULT_MAX_REQUEST_BODY_SIZE;
+    if (Number(request.headers.get('content-length')) > max)
+      return { response: transportError(413, -32000, api.requestBodyTooLargeMessage(max)) };
+    // Read whole, as the SDK's readRequestBody does, but with text(): kit has already read a JSON body of a
+    // mounted endpoint under the app's limit (far below the SDK's), and the Node adapter serves it from
+    // memory, where reading the body stream would first build a full fetch Request around it.
+    message = JSON.parse(await request.text());
   } catch {
     return { response: transportError(400, -32700, 'Parse error: Invalid JSON') };
   }
