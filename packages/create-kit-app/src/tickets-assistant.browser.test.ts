@@ -88,7 +88,15 @@ describe.runIf(browserAvailable())('the ticket assistant in Chromium', () => {
     'streams the run, keeps it through a dropped network, holds the close for approval, and closes the ticket once approved',
     { timeout: 120_000 },
     async () => {
+      // The sign-up page is a plain form (hydrate = 'none'): the browser loads no script for it.
+      const scripts: string[] = [];
+      const recordScript = (request: Request) => void (request.resourceType() === 'script' && scripts.push(request.url()));
+      page.on('request', recordScript);
       await page.goto(`${proxy.url}/signup`);
+      await page.waitForLoadState('networkidle');
+      expect(scripts).toEqual([]);
+      expect(await page.locator('script').count()).toBe(0);
+      page.off('request', recordScript);
       await page.getByLabel('Name').fill('Ada Lovelace');
       await page.getByLabel('E-mail').fill('ada@example.com');
       await page.getByLabel('Password').fill('correct horse battery');

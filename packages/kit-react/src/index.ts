@@ -17,6 +17,7 @@ export type {
   LoaderArgs,
   LoadingModule,
   NotFoundModule,
+  PageHydration,
   PageModule,
 } from './modules/types.js';
 export { KitReactError, type KitReactErrorCode } from './errors/kit-react-error.js';

@@ -75,6 +75,8 @@ export async function hydrate(options: HydrateOptions = {}): Promise<void> {
     { clientEntry: state.clientEntry, loadingDelayMs: options.loadingDelayMs ?? 150 },
   );
   const mode: RenderMode = { kind: 'client', dev: state.dev };
+  // A page exported with hydrate = 'idle' waits for the browser to be idle (its modules loaded meanwhile).
+  if (state.hydrate === 'idle') await browserIdle();
   hydrateRoot(
     document,
     <ClientRoot navigator={navigator} mode={mode} styles={state.styles} />,
@@ -82,4 +84,12 @@ export async function hydrate(options: HydrateOptions = {}): Promise<void> {
   );
   navigator.start();
   if (state.dev && state.devEventsUrl) listenToDevEvents(state.devEventsUrl, (version) => navigator.refresh(version));
+}
+
+/** Resolves once the browser is idle, or after 2 s at the latest; at once where idle callbacks are not supported. */
+function browserIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2000 });
+    else setTimeout(resolve, 0);
+  });
 }

@@ -40,18 +40,45 @@ export interface LoaderArgs {
 export type Loader<T = unknown> = (args: LoaderArgs) => T | Promise<T>;
 
 /**
- * A `*.page.tsx` module: a default component and an optional `loader`.
+ * How a page's document comes alive in the browser, as its route file exports it (`export const hydrate`):
+ * - `'load'` (the default): the client entry hydrates the page, its layouts and their data as soon as it
+ *   loads, and the client router takes over links;
+ * - `'idle'`: the same once the browser is idle (`requestIdleCallback`, within 2 s), so the page's own
+ *   scripts, images and first paint come first;
+ * - `'none'`: the document is sent as plain HTML, with no script, no module preload and no loader data; its
+ *   links and forms work as links and forms do without JavaScript, and a client navigation to it loads it as
+ *   a document. For pages with nothing interactive: sign-in forms, articles, legal pages.
+ *
+ * It is the page's choice for the whole document, its layouts included.
+ *
+ * @example
+ * ```ts
+ * import type { PageHydration } from '@kit/kit-react';
+ *
+ * // app/routes/login.page.tsx: a plain form post, which needs no JavaScript.
+ * export const hydrate: PageHydration = 'none';
+ * ```
+ */
+export type PageHydration = 'load' | 'idle' | 'none';
+
+/** Every value of `PageHydration`, for checking what a route file exports. */
+export const pageHydrations: readonly PageHydration[] = ['load', 'idle', 'none'];
+
+/**
+ * A `*.page.tsx` module: a default component, an optional `loader` and an optional `hydrate`.
  *
  * @example
  * ```ts
  * import type { PageModule } from '@kit/kit-react';
  *
- * const page: PageModule = { default: () => null, loader: async () => ({ ok: true }) };
+ * const page: PageModule = { default: () => null, loader: async () => ({ ok: true }), hydrate: 'none' };
  * ```
  */
 export interface PageModule {
   readonly default: ComponentType;
   readonly loader?: Loader;
+  /** How the document comes alive in the browser; `'load'` when absent. */
+  readonly hydrate?: PageHydration;
 }
 
 /**

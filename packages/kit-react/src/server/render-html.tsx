@@ -133,6 +133,7 @@ export async function renderHtml(options: RenderPageOptions, plan: RoutePlan, se
   const status = plan.status !== 200 ? plan.status : tracker.failedBeforeShell ? 500 : 200;
   const headers = pageHeaders('html', plan.headers, settings.security, settings.nonce);
   const nonce = settings.nonce === '' ? '' : ` nonce="${settings.nonce}"`;
+  const hydration = options.page?.module.hydrate ?? 'load';
   if (options.request.method === 'HEAD') {
     render.stream.abort();
     render.done();
@@ -161,6 +162,7 @@ export async function renderHtml(options: RenderPageOptions, plan: RoutePlan, se
       devEventsUrl: settings.dev ? (options.devEventsUrl ?? null) : null,
       clientEntry: options.assets.clientEntry,
       styles: options.assets.styles,
+      ...(hydration === 'idle' ? { hydrate: 'idle' as const } : {}),
     };
     return `<script type="application/json" id="${stateElementId}"${nonce}>${inlineJson(state)}</script><script type="module"${nonce} src="${attributeText(options.assets.clientEntry)}"></script>`;
   };
@@ -168,15 +170,31 @@ export async function renderHtml(options: RenderPageOptions, plan: RoutePlan, se
   // React's preloadModule() does the same through its resource bookkeeping, at several times the cost.
   // They carry the nonce too, so a policy with 'strict-dynamic' (which ignores 'self') still loads them.
   // The trace context too, so the requests the page makes later join this request's trace.
+  // A page that hydrates nothing gets neither: no preload, no state, no script.
   const preloads =
     traceMetaTags() +
-    [options.assets.clientEntry, ...plan.preloads]
-      .map((href) => `<link rel="modulepreload" href="${attributeText(href)}"${nonce}/>`)
-      .join('');
-  const sink = new HtmlSink(() => (levels !== null ? tailOf(levels) : plan.states.then(tailOf)), preloads);
+    (hydration === 'none'
+      ? ''
+      : [options.assets.clientEntry, ...plan.preloads]
+          .map((href) => `<link rel="modulepreload" href="${attributeText(href)}"${nonce}/>`)
+          .join(''));
+  const tail =
+    hydration === 'none'
+      ? () => devReload(settings, options.devEventsUrl, nonce)
+      : () => (levels !== null ? tailOf(levels) : plan.states.then(tailOf));
+  const sink = new HtmlSink(tail, preloads);
   const body = new HtmlBody(sink, {
     pipe: (into) => render.stream.pipe(into as unknown as Writable),
     abort: (reason) => render.stream.abort(reason),
   });
   return rememberBody(new Response(body.body, { status, headers }), body);
+}
+
+/**
+ * What a page without JavaScript gets in dev only: a script that reloads it when the dev server reports a
+ * change, which hydrated pages do through the client entry. Nothing outside dev.
+ */
+function devReload(settings: HtmlSettings, devEventsUrl: string | undefined, nonce: string): string {
+  if (!settings.dev || devEventsUrl === undefined) return '';
+  return `<script type="module"${nonce}>new EventSource(${inlineJson(devEventsUrl)}).addEventListener('update', () => location.reload());</script>`;
 }

@@ -180,6 +180,16 @@ const modules: Record<string, unknown> = {
       </>
     ),
   },
+  'static.page.tsx': {
+    default: () => <p id="static">{useLoaderData<{ text: string }>().text}</p>,
+    loader: async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { text: 'Plain HTML' };
+    },
+    hydrate: 'none',
+  },
+  'idle.page.tsx': { default: () => <p id="idle">Later</p>, hydrate: 'idle' },
+  'bad-hydrate.page.tsx': { default: () => null, hydrate: 'eager' },
   '_loading.tsx': { default: () => <p id="loading">Loading…</p> },
   'loading-reads-data/_loading.tsx': {
     default: () => {
@@ -222,6 +232,9 @@ const routes: Record<string, TestRoute> = {
   '/router': { page: 'router.page.tsx', layouts: root },
   '/server-only': { page: 'server-only.page.tsx', layouts: root },
   '/suspense': { page: 'suspense.page.tsx', layouts: root },
+  '/static': { page: 'static.page.tsx', layouts: root, loading: '_loading.tsx' },
+  '/idle': { page: 'idle.page.tsx', layouts: root },
+  '/bad-hydrate': { page: 'bad-hydrate.page.tsx', layouts: root },
   '/loading-reads-data': { page: 'slow.page.tsx', layouts: root, loading: 'loading-reads-data/_loading.tsx' },
   '*': { page: null, layouts: root, notFound: 'not-found.tsx' },
 };
@@ -311,6 +324,45 @@ describe('renderPage over HTTP', () => {
       { file: 'docs/_layout.tsx', url: '/_kit/docs/_layout.tsx.js', data: { section: 'guide' }, kind: 'layout' },
       { file: 'docs/index.page.tsx', url: '/_kit/docs/index.page.tsx.js', data: { text: 'Page data x' }, kind: 'page' },
     ]);
+  });
+
+  it("sends a page exported with hydrate = 'none' as plain HTML: no script, no preload, no loader data", async () => {
+    const response = await getChunks(`${server.url}/static`);
+    expect(response.status).toBe(200);
+    const html = response.body;
+    // Its loading view is not streamed: revealing the page after it would take a script.
+    expect(html).toMatch(/<header>Site header<\/header>.*<p id="static">Plain HTML<\/p>/s);
+    expect(html).not.toContain('id="loading"');
+    expect(html).not.toMatch(/<script|modulepreload|kit-state/);
+    expect(html).toContain('<link rel="stylesheet" href="/_kit/app.css"/>');
+    // A client navigation to it loads it as a document.
+    const payload = await fetch(`${server.url}/static`, { headers: { 'Kit-Navigation': '1' } });
+    expect(await payload.json()).toEqual({ kit: 1, reload: true });
+    // In dev it reloads itself when a file changes, and that is its only script.
+    const dev = (await getChunks(`${devServer.url}/static`)).body;
+    expect([...dev.matchAll(/<script[^>]*>(.*?)<\/script>/gs)].map((match) => match[1])).toEqual([
+      expect.stringContaining("addEventListener('update', () => location.reload())"),
+    ]);
+  });
+
+  it("marks a page exported with hydrate = 'idle' in its state, and refuses an unknown value naming the file", async () => {
+    expect(stateOf((await getChunks(`${server.url}/idle`)).body).hydrate).toBe('idle');
+    expect(stateOf((await getChunks(`${server.url}/docs`)).body).hydrate).toBeUndefined();
+    const error = await rejectionOf(
+      renderPage({
+        request: new Request('http://localhost/bad'),
+        ctx: {} as never,
+        params: {},
+        layouts: [],
+        page: { file: 'bad.page.tsx', url: '/_kit/bad.js', module: { default: () => null, hydrate: 'eager' as never } },
+        notFound: null,
+        loading: null,
+        error: null,
+        assets: { clientEntry: '/_kit/entry.js', styles: [] },
+      }),
+      KitReactError,
+    );
+    expect(error.message).toContain(`bad.page.tsx exports hydrate = "eager"; export 'load', 'idle' or 'none', or nothing for 'load'`);
   });
 
   it('answers 404 with the not-found view for no page and for a not_found loader', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pageSecurityPolicy, type PageSecurityPolicy } from '@kit/kit-core/http';
 import { KitReactError } from '../errors/kit-react-error.js';
-import { navigationHeader } from '../state/state.js';
+import { navigationHeader, type ReloadPayload } from '../state/state.js';
 import { defaultTimeoutMs, type RenderErrorInfo, type RenderPageOptions } from './options.js';
 import { planRoute } from './plan-route.js';
 import { signInRedirect } from './sign-in-redirect.js';
@@ -72,8 +72,12 @@ export async function renderPage(options: RenderPageOptions): Promise<Response> 
     }
   };
   const navigation = options.request.headers.get(navigationHeader) === '1';
+  // A page that sends no JavaScript has no client tree to move into: the client loads it as a document.
+  if (navigation && options.page?.module.hydrate === 'none') return reloadPayload();
   const security = navigation ? null : securityOf(options);
-  const plan = await planRoute(options, { dev, timeoutMs, awaitPage: navigation, report });
+  // A page without JavaScript cannot reveal content streamed after its shell: its loader is awaited first.
+  const awaitPage = navigation || options.page?.module.hydrate === 'none';
+  const plan = await planRoute(options, { dev, timeoutMs, awaitPage, report });
   if (plan.status === 401 && options.signInPage !== undefined && options.ctx.auth === undefined) {
     const redirect = signInRedirect(options.request, options.signInPage);
     if (redirect) return redirect;
@@ -81,4 +85,10 @@ export async function renderPage(options: RenderPageOptions): Promise<Response> 
   // One nonce per document, for the inline scripts of this response only.
   const settings = { dev, timeoutMs, report, security, nonce: security?.usesNonce ? randomUUID() : '' };
   return navigation ? renderPayload(options, plan, settings) : renderHtml(options, plan, settings);
+}
+
+/** The navigation answer that has the client router load the URL as a document. */
+function reloadPayload(): Response {
+  const body: ReloadPayload = { kit: 1, reload: true };
+  return Response.json(body, { headers: { 'Cache-Control': 'no-store' } });
 }

@@ -1,4 +1,5 @@
 import { KitReactError } from '../errors/kit-react-error.js';
+import { pageHydrations, type PageHydration } from '../modules/types.js';
 import type { RenderPageOptions } from './options.js';
 
 /** Refs found sound before: kit-dev passes the same ref objects for every request to a route. */
@@ -40,6 +41,11 @@ export function validateOptions(options: RenderPageOptions): void {
     refProblem('loading', options.loading, true) ?? '',
     refProblem('error', options.error, true) ?? '',
   );
+  const hydration: unknown = (options.page?.module as { hydrate?: unknown } | undefined)?.hydrate;
+  if (hydration !== undefined && !pageHydrations.includes(hydration as PageHydration))
+    problems.push(
+      `${options.page?.file ?? 'the page'} exports hydrate = ${JSON.stringify(hydration) ?? String(hydration)}; export 'load', 'idle' or 'none', or nothing for 'load'`,
+    );
   if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0))
     problems.push(`timeoutMs is ${String(options.timeoutMs)}; pass a positive number of milliseconds`);
   if (options.signInPage !== undefined && typeof options.signInPage !== 'string')

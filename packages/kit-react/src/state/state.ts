@@ -49,6 +49,8 @@ export interface RouteState {
 /** The inline bootstrap state of an HTML page (`<script type="application/json" id="kit-state">`). */
 export interface BootstrapState extends RouteState {
   readonly kit: 1;
+  /** Present when the page hydrates once the browser is idle (`export const hydrate = 'idle'`). */
+  readonly hydrate?: 'idle';
   readonly dev: boolean;
   readonly devEventsUrl: string | null;
   readonly clientEntry: string;

@@ -1,5 +1,8 @@
-import { Link, useLoaderData, type Loader } from '@kit/kit-react';
+import { Link, useLoaderData, type Loader, type PageHydration } from '@kit/kit-react';
 import { viewerOf, type Viewer } from '../lib/viewer.js';
+
+// Text and links only: the page sends no JavaScript (no React, no loader data).
+export const hydrate: PageHydration = 'none';
 
 export const loader: Loader<{ viewer: Viewer | null }> = async ({ ctx }) => ({ viewer: viewerOf(ctx) });
 

@@ -1,5 +1,5 @@
 import { safeRedirectTarget } from '@kit/kit-auth';
-import { Link, useLoaderData, type Loader } from '@kit/kit-react';
+import { Link, useLoaderData, type Loader, type PageHydration } from '@kit/kit-react';
 import { recallForm } from '../lib/form-memory.js';
 
 interface LoginData {
@@ -8,6 +8,9 @@ interface LoginData {
   /** The address typed before the sign-in was refused; never the password. */
   readonly email: string;
 }
+
+// A plain form post: the page needs no JavaScript, so it sends none (no React, no loader data).
+export const hydrate: PageHydration = 'none';
 
 export const loader: Loader<LoginData> = async ({ request, searchParams }) => {
   const failed = searchParams.get('error') === 'credentials';

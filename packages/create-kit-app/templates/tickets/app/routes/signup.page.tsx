@@ -1,4 +1,4 @@
-import { Link, useLoaderData, type Loader } from '@kit/kit-react';
+import { Link, useLoaderData, type Loader, type PageHydration } from '@kit/kit-react';
 import { recallForm } from '../lib/form-memory.js';
 
 type Field = 'name' | 'email' | 'password';
@@ -23,6 +23,9 @@ interface SignupData {
   /** The name and address as typed before the form was refused; never the password. */
   readonly values: { readonly name: string; readonly email: string };
 }
+
+// A plain form post: the page needs no JavaScript, so it sends none (no React, no loader data).
+export const hydrate: PageHydration = 'none';
 
 export const loader: Loader<SignupData> = async ({ request, searchParams }) => {
   const codes = searchParams.getAll('error').filter((code) => Object.hasOwn(problems, code));
