@@ -120,6 +120,30 @@ describe.runIf(browserAvailable())('the tickets template in Chromium', () => {
     },
   );
 
+  it('gives each page its title and description from its meta, and a client navigation replaces them', { timeout: 30_000 }, async () => {
+    const opened = await page.request.post(`${url}/api/tickets`, { data: { title: 'Projector has no signal' }, headers: { Origin: url } });
+    expect(opened.status()).toBe(201);
+    await page.goto(`${url}/tickets`);
+    await hydrated(page);
+    const appTitle = (await page.title()).replace(/^Tickets · /, '');
+    expect(await page.title()).toBe(`Tickets · ${appTitle}`);
+    const description = () =>
+      page.locator('head meta[name="description"]').evaluateAll((tags) => tags.map((tag) => tag.getAttribute('content')));
+    expect(await description()).toEqual([expect.stringContaining('A help desk for people and their agents')]);
+    // A client navigation (no document load) to a ticket: its meta reads the ticket's title from the loader data.
+    const before = await page.evaluate(() => performance.getEntriesByType('navigation').length);
+    await page.getByRole('link', { name: 'Projector has no signal' }).first().click();
+    await page.getByRole('heading', { name: 'Projector has no signal' }).waitFor();
+    expect(await page.title()).toBe(`Projector has no signal · ${appTitle}`);
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(before);
+    // The layout's tags are replaced, not repeated.
+    expect(await description()).toHaveLength(1);
+    expect(await page.locator('head title').count()).toBe(1);
+    await page.goBack();
+    await page.getByRole('heading', { name: 'All tickets' }).waitFor();
+    expect(await page.title()).toBe(`Tickets · ${appTitle}`);
+  });
+
   it('marks the current ticket filter with aria-current, also after moving between filters in the page', { timeout: 30_000 }, async () => {
     await page.goto(`${url}/tickets`);
     await hydrated(page);

@@ -17,7 +17,9 @@ export type {
   LoaderArgs,
   LoadingModule,
   NotFoundModule,
+  MetaArgs,
   PageHydration,
+  RouteMetaExport,
   PageModule,
 } from './modules/types.js';
 export { KitReactError, type KitReactErrorCode } from './errors/kit-react-error.js';
@@ -25,6 +27,7 @@ export { useRun, type UseRunOptions, type UseRunResult } from './runs/use-run.js
 export { useAgentChat, type UseAgentChatOptions, type UseAgentChatResult } from './runs/use-agent-chat.js';
 export { RunTranscript, type RunTranscriptProps } from './runs/run-transcript.js';
 export { pageTraceHeaders } from './tracing/page-trace-headers.js';
+export type { RouteMeta } from './meta/route-meta.js';
 export type { ChatTurn } from './runs/chat-turns.js';
 export type { RunConnection, RunState, RunToolCall } from './runs/run-reducer.js';
 export type {

@@ -6,6 +6,7 @@ import { withViewTransition } from '../router/view-transition.js';
 import type { ModuleRefState, NavigationPayload } from '../state/state.js';
 import type { TreeLevel } from '../tree/level.js';
 import { announceAndFocus } from './announce.js';
+import { applyMeta } from './apply-meta.js';
 import { buildLevels, type LoadedRoute } from './build-levels.js';
 import { ModuleLoader } from './modules.js';
 import { fetchPayload, type PayloadResult } from './payload.js';
@@ -267,6 +268,7 @@ export class Navigator {
         window.scrollTo(go.scroll.x, go.scroll.y);
       }
       this.scroll.save(this.key);
+      applyMeta(payload.meta);
       if (changesPage) announceAndFocus(payload.pathname);
     } catch (error) {
       if (controller.signal.aborted) return;

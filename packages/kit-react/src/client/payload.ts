@@ -13,6 +13,8 @@ function isPayload(value: unknown): value is NavigationPayload {
     body.reload !== true &&
     Array.isArray(body.levels) &&
     Array.isArray(body.serverOnly) &&
+    typeof body.meta === 'object' &&
+    body.meta !== null &&
     typeof body.clientEntry === 'string'
   );
 }

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { KitContext } from '@kit/kit-core';
 import type { RouteParams } from '@kit/kit-router';
+import type { RouteMeta } from '../meta/route-meta.js';
 
 /**
  * What a loader receives: the route's parameters, the query string, the request and the kit context
@@ -38,6 +39,38 @@ export interface LoaderArgs {
  * ```
  */
 export type Loader<T = unknown> = (args: LoaderArgs) => T | Promise<T>;
+
+/**
+ * What a `meta` function of a route file receives: its level's loader data (`null` without a loader),
+ * the route's parameters and the page's path.
+ *
+ * @example
+ * ```ts
+ * import type { MetaArgs, RouteMeta } from '@kit/kit-react';
+ *
+ * export function meta({ data }: MetaArgs<{ title: string }>): RouteMeta {
+ *   return { title: `${data.title} · Help desk` };
+ * }
+ * ```
+ */
+export interface MetaArgs<T = unknown> {
+  readonly data: T;
+  readonly params: RouteParams;
+  readonly pathname: string;
+}
+
+/**
+ * The `meta` export of a page or layout: the metadata itself, or a function of the level's loader data
+ * that returns it. See `RouteMeta` for how levels merge.
+ *
+ * @example
+ * ```ts
+ * import type { RouteMetaExport } from '@kit/kit-react';
+ *
+ * export const meta: RouteMetaExport<{ title: string }> = ({ data }) => ({ title: data.title, openGraph: { type: 'article' } });
+ * ```
+ */
+export type RouteMetaExport<T = unknown> = RouteMeta | ((args: MetaArgs<T>) => RouteMeta);
 
 /**
  * How a page's document comes alive in the browser, as its route file exports it (`export const hydrate`):
@@ -79,6 +112,8 @@ export interface PageModule {
   readonly loader?: Loader;
   /** How the document comes alive in the browser; `'load'` when absent. */
   readonly hydrate?: PageHydration;
+  /** The page's head metadata; it wins over the layouts'. (`never`: a function typed for the page's own data fits.) */
+  readonly meta?: RouteMetaExport<never>;
 }
 
 /**
@@ -95,6 +130,8 @@ export interface PageModule {
 export interface LayoutModule {
   readonly default: ComponentType;
   readonly loader?: Loader;
+  /** Head metadata for every page under the layout; a deeper layout or the page may replace it. */
+  readonly meta?: RouteMetaExport<never>;
 }
 
 /**

@@ -16,6 +16,8 @@ import { HtmlSink } from './html-sink.js';
 import type { RenderErrorInfo, RenderPageOptions } from './options.js';
 import type { RoutePlan } from './plan-route.js';
 import { serverRouter } from './server-router.js';
+import { metaHtml } from './meta-html.js';
+import { routeMetaOf } from './route-meta-of.js';
 import { traceMetaTags } from './trace-meta.js';
 
 /** How much longer than `timeoutMs` the whole render may take before React is aborted. */
@@ -171,7 +173,10 @@ export async function renderHtml(options: RenderPageOptions, plan: RoutePlan, se
   // They carry the nonce too, so a policy with 'strict-dynamic' (which ignores 'self') still loads them.
   // The trace context too, so the requests the page makes later join this request's trace.
   // A page that hydrates nothing gets neither: no preload, no state, no script.
+  // The head metadata of the levels rendered in the shell (a page whose meta reads its data is awaited).
+  const shown = plan.levels.flatMap((level) => (level.content.status === 'ready' ? [level.content.view] : []));
   const preloads =
+    metaHtml(routeMetaOf(options, shown, settings.report)) +
     traceMetaTags() +
     (hydration === 'none'
       ? ''

@@ -7,7 +7,7 @@ import { KitReactError } from '../errors/kit-react-error.js';
 import { Outlet } from '../components/outlet.js';
 import { ServerOnly } from '../components/server-only.js';
 import { useLoaderData } from '../components/use-loader-data.js';
-import type { ErrorPageProps, LoaderArgs } from '../modules/types.js';
+import type { ErrorPageProps, LoaderArgs, MetaArgs } from '../modules/types.js';
 import { useRouter } from '../router/use-router.js';
 import type { BootstrapState, NavigationPayload } from '../state/state.js';
 import { startPageServer, type PageServer, type TestRoute } from '../testing/page-server.js';
@@ -189,6 +189,27 @@ const modules: Record<string, unknown> = {
     hydrate: 'none',
   },
   'idle.page.tsx': { default: () => <p id="idle">Later</p>, hydrate: 'idle' },
+  'meta/_layout.tsx': {
+    default: () => <Outlet />,
+    meta: { title: 'Help desk', description: 'Tickets & <agents>', openGraph: { type: 'website' } },
+  },
+  'meta/page.page.tsx': {
+    default: () => <p id="meta-page">{useLoaderData<{ title: string }>().title}</p>,
+    loader: async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { title: 'Printer "on fire"' };
+    },
+    meta: ({ data, pathname }: MetaArgs<{ title: string }>) => ({
+      title: `${data.title} · Help desk`,
+      canonical: `https://desk.example${pathname}`,
+    }),
+  },
+  'meta/broken.page.tsx': {
+    default: () => <p id="meta-broken">still here</p>,
+    meta: () => {
+      throw new Error('the meta function failed');
+    },
+  },
   'bad-hydrate.page.tsx': { default: () => null, hydrate: 'eager' },
   '_loading.tsx': { default: () => <p id="loading">Loading…</p> },
   'loading-reads-data/_loading.tsx': {
@@ -234,6 +255,8 @@ const routes: Record<string, TestRoute> = {
   '/suspense': { page: 'suspense.page.tsx', layouts: root },
   '/static': { page: 'static.page.tsx', layouts: root, loading: '_loading.tsx' },
   '/idle': { page: 'idle.page.tsx', layouts: root },
+  '/meta': { page: 'meta/page.page.tsx', layouts: [...root, 'meta/_layout.tsx'], loading: '_loading.tsx' },
+  '/meta-broken': { page: 'meta/broken.page.tsx', layouts: [...root, 'meta/_layout.tsx'] },
   '/bad-hydrate': { page: 'bad-hydrate.page.tsx', layouts: root },
   '/loading-reads-data': { page: 'slow.page.tsx', layouts: root, loading: 'loading-reads-data/_loading.tsx' },
   '*': { page: null, layouts: root, notFound: 'not-found.tsx' },
@@ -342,6 +365,36 @@ describe('renderPage over HTTP', () => {
     const dev = (await getChunks(`${devServer.url}/static`)).body;
     expect([...dev.matchAll(/<script[^>]*>(.*?)<\/script>/gs)].map((match) => match[1])).toEqual([
       expect.stringContaining("addEventListener('update', () => location.reload())"),
+    ]);
+  });
+
+  it('writes the merged head metadata of the layouts and the page into the head and the navigation payload', async () => {
+    const html = (await getChunks(`${server.url}/meta`)).body;
+    const head = html.slice(0, html.indexOf('</head>'));
+    // The page's meta reads its data, so the page is awaited before the shell: no loading view.
+    expect(html).not.toContain('id="loading"');
+    expect(head).toContain('<title data-kit-meta="">Printer "on fire" · Help desk</title>');
+    expect(head).toContain('<meta name="description" content="Tickets &amp; &lt;agents&gt;" data-kit-meta=""/>');
+    expect(head).toContain('<link rel="canonical" href="https://desk.example/meta" data-kit-meta=""/>');
+    expect(head).toContain('<meta property="og:title" content="Printer &quot;on fire&quot; · Help desk" data-kit-meta=""/>');
+    expect(head).toContain('<meta property="og:type" content="website" data-kit-meta=""/>');
+    const payload = (await (await fetch(`${server.url}/meta`, { headers: { 'Kit-Navigation': '1' } })).json()) as NavigationPayload;
+    expect(payload.meta).toEqual({
+      title: 'Printer "on fire" · Help desk',
+      description: 'Tickets & <agents>',
+      canonical: 'https://desk.example/meta',
+      openGraph: { type: 'website' },
+    });
+  });
+
+  it('reports a meta function that throws and renders the page with the other levels’ metadata', async () => {
+    reported.length = 0;
+    const response = await getChunks(`${server.url}/meta-broken`);
+    expect(response.status).toBe(200);
+    expect(response.body).toContain('<title data-kit-meta="">Help desk</title>');
+    expect(response.body).toContain('still here');
+    expect(reported.map(({ error, info }) => [(error as Error).message, info.file])).toEqual([
+      ['the meta function failed', 'meta/broken.page.tsx'],
     ]);
   });
 
@@ -538,6 +591,7 @@ describe('renderPage over HTTP', () => {
       clientEntry: '/_kit/entry.js',
       styles: ['/_kit/app.css'],
       serverOnly: [[], ['<p>Block from data</p><i>nested</i>', '<div><div><span>unbalanced</div></kit-so-x></div>']],
+      meta: {},
     });
   });
 

@@ -76,7 +76,8 @@ export async function renderPage(options: RenderPageOptions): Promise<Response> 
   if (navigation && options.page?.module.hydrate === 'none') return reloadPayload();
   const security = navigation ? null : securityOf(options);
   // A page without JavaScript cannot reveal content streamed after its shell: its loader is awaited first.
-  const awaitPage = navigation || options.page?.module.hydrate === 'none';
+  // Nor can a page whose head metadata reads its data (the head goes with the shell).
+  const awaitPage = navigation || options.page?.module.hydrate === 'none' || typeof options.page?.module.meta === 'function';
   const plan = await planRoute(options, { dev, timeoutMs, awaitPage, report });
   if (plan.status === 401 && options.signInPage !== undefined && options.ctx.auth === undefined) {
     const redirect = signInRedirect(options.request, options.signInPage);

@@ -9,6 +9,7 @@ import { pageHeaders } from './headers.js';
 import type { RenderPageOptions } from './options.js';
 import type { RoutePlan } from './plan-route.js';
 import { serverRouter } from './server-router.js';
+import { routeMetaOf } from './route-meta-of.js';
 import { serverOnlyBlocks } from './server-only-blocks.js';
 import { renderGraceMs, type HtmlSettings } from './render-html.js';
 
@@ -63,6 +64,7 @@ export async function renderPayload(options: RenderPageOptions, plan: RoutePlan,
     clientEntry: options.assets.clientEntry,
     styles: options.assets.styles,
     serverOnly: serverOnlyBlocks(html, tag, levels.length),
+    meta: routeMetaOf(options, levels, settings.report),
   };
   const body = options.request.method === 'HEAD' ? null : JSON.stringify(payload);
   return new Response(body, { status, headers: pageHeaders('payload', plan.headers, null, '') });

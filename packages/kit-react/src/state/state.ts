@@ -1,4 +1,5 @@
 import type { RouteParams } from '@kit/kit-router';
+import type { RouteMeta } from '../meta/route-meta.js';
 import type { JsonValue } from './json.js';
 
 /** What a route level shows: its own component, or a view that took its place. */
@@ -64,6 +65,8 @@ export interface NavigationPayload extends RouteState {
   readonly styles: readonly string[];
   /** The HTML of each level's outermost `ServerOnly` blocks, in document order, one list per level. */
   readonly serverOnly: readonly (readonly string[])[];
+  /** The merged head metadata of the levels, which the client puts in the head. */
+  readonly meta: RouteMeta;
 }
 
 /** A navigation answer telling the client to load the URL as a whole document. */

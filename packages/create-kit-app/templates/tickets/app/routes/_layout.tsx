@@ -1,8 +1,15 @@
-import { Link, Outlet, useLoaderData, useRouter, type Loader } from '@kit/kit-react';
+import { Link, Outlet, useLoaderData, useRouter, type Loader, type RouteMeta } from '@kit/kit-react';
 import { viewerOf, type Viewer } from '../lib/viewer.js';
 import '../styles/global.css';
 
 export const loader: Loader<{ viewer: Viewer | null }> = async ({ ctx }) => ({ viewer: viewerOf(ctx) });
+
+// What every page's head says unless the page says otherwise (its own meta wins).
+export const meta: RouteMeta = {
+  title: '{{title}}',
+  description: 'A help desk for people and their agents: tickets, API keys for agents, and approvals before an agent closes a ticket.',
+  openGraph: { type: 'website' },
+};
 
 /** A link of the main navigation, marked as the current page for its own section (`/tickets/42` is under Tickets). */
 function NavLink({ href, children }: { readonly href: string; readonly children: string }) {

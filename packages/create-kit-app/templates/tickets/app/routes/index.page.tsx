@@ -11,7 +11,6 @@ export default function HomePage() {
   const { viewer } = useLoaderData<{ viewer: Viewer | null }>();
   return (
     <>
-      <title>{{title}}</title>
       <section className="hero" aria-labelledby="home-title">
         <p className="eyebrow">{{title}}</p>
         <h1 id="home-title">A help desk for people and their agents</h1>

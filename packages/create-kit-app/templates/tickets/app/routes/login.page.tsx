@@ -1,5 +1,5 @@
 import { safeRedirectTarget } from '@kit/kit-auth';
-import { Link, useLoaderData, type Loader, type PageHydration } from '@kit/kit-react';
+import { Link, useLoaderData, type Loader, type PageHydration, type MetaArgs, type RouteMeta } from '@kit/kit-react';
 import { recallForm } from '../lib/form-memory.js';
 
 interface LoginData {
@@ -22,6 +22,9 @@ export const loader: Loader<LoginData> = async ({ request, searchParams }) => {
   };
 };
 
+// The document's title, in the head from the server and after each client navigation.
+export const meta = ({ data }: MetaArgs<LoginData>): RouteMeta => ({ title: `${data.failed ? 'Try again · ' : ''}Sign in · {{title}}` });
+
 // GET /login. The form posts to /auth/login (app/lib/session-routes.ts), which sets the session cookie.
 export default function LoginPage() {
   const { failed, next, email } = useLoaderData<LoginData>();
@@ -30,7 +33,6 @@ export default function LoginPage() {
   const invalid = failed ? { 'aria-invalid': true, 'aria-describedby': 'login-error' } : {};
   return (
     <div className="auth">
-      <title>{`${failed ? 'Try again · ' : ''}Sign in · {{title}}`}</title>
       <div className="card">
         <h1>Sign in</h1>
         {failed ? <p role="alert" id="login-error" className="alert">That e-mail address and password do not match an account.</p> : null}

@@ -1,4 +1,4 @@
-import { Link, useLoaderData, type Loader, type PageHydration } from '@kit/kit-react';
+import { Link, useLoaderData, type Loader, type PageHydration, type MetaArgs, type RouteMeta } from '@kit/kit-react';
 import { recallForm } from '../lib/form-memory.js';
 
 type Field = 'name' | 'email' | 'password';
@@ -44,13 +44,17 @@ function invalidity(field: Field, error: string | undefined, hint?: string) {
   return { 'aria-invalid': error === undefined ? undefined : true, 'aria-describedby': describedBy === '' ? undefined : describedBy };
 }
 
+// The document's title, in the head from the server and after each client navigation.
+export const meta = ({ data }: MetaArgs<SignupData>): RouteMeta => ({
+  title: `${Object.keys(data.errors).length > 0 ? 'Correct the form · ' : ''}Create an account · {{title}}`,
+});
+
 // GET /signup. The form posts to /auth/signup; the first account made is the app's admin.
 export default function SignupPage() {
   const { errors, taken, values } = useLoaderData<SignupData>();
   const count = Object.keys(errors).length;
   return (
     <div className="auth">
-      <title>{`${count > 0 ? 'Correct the form · ' : ''}Create an account · {{title}}`}</title>
       <div className="card">
         <h1>Create an account</h1>
         {count > 0 ? (

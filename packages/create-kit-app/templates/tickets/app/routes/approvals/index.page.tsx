@@ -1,5 +1,5 @@
 import { KitError } from '@kit/kit-core';
-import { Link, useLoaderData, type Loader } from '@kit/kit-react';
+import { Link, useLoaderData, type Loader, type RouteMeta } from '@kit/kit-react';
 import { DecisionButtons } from '../../components/decision-buttons.js';
 import { UtcTime } from '../../components/utc-time.js';
 import { pendingApprovals, type ApprovalView } from '../../lib/approval-view.js';
@@ -53,12 +53,14 @@ function describe({ approval, ticket: target }: ApprovalItem): string {
   return approval.action;
 }
 
+// The document's title, in the head from the server and after each client navigation.
+export const meta: RouteMeta = { title: 'Approvals · {{title}}' };
+
 // GET /approvals: admins approve or deny what agents wait for.
 export default function ApprovalsPage() {
   const { items } = useLoaderData<{ items: readonly ApprovalItem[] }>();
   return (
     <>
-      <title>Approvals · {{title}}</title>
       <div className="page-head">
         <h1>Waiting for approval</h1>
         <p>Agents may open and edit tickets on their own; closing one waits for an admin. An approved close runs when the agent sends it again.</p>

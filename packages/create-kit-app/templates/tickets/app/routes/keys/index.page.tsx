@@ -1,4 +1,4 @@
-import { useLoaderData, type Loader } from '@kit/kit-react';
+import { useLoaderData, type Loader, type RouteMeta } from '@kit/kit-react';
 import { NewKeyForm } from '../../components/new-key-form.js';
 import { RevokeKeyButton } from '../../components/revoke-key-button.js';
 import { UtcTime } from '../../components/utc-time.js';
@@ -7,12 +7,14 @@ import { keysOf, type KeyView } from '../../lib/key-view.js';
 
 export const loader: Loader<{ keys: readonly KeyView[] }> = async ({ ctx }) => ({ keys: await keysOf(requirePerson(ctx)) });
 
+// The document's title, in the head from the server and after each client navigation.
+export const meta: RouteMeta = { title: 'API keys · {{title}}' };
+
 // GET /keys: the API keys of your agents. An agent sends its key as Authorization: Bearer <key>.
 export default function KeysPage() {
   const { keys } = useLoaderData<{ keys: readonly KeyView[] }>();
   return (
     <>
-      <title>API keys · {{title}}</title>
       <div className="page-head">
         <h1>API keys for your agents</h1>
         <p>

@@ -1,5 +1,5 @@
 import { KitError } from '@kit/kit-core';
-import { Link, useLoaderData, type Loader } from '@kit/kit-react';
+import { Link, useLoaderData, type Loader, type MetaArgs, type RouteMeta } from '@kit/kit-react';
 import { CloseTicketForm } from '../../components/close-ticket-form.js';
 import { TicketAssistant } from '../../components/ticket-assistant.js';
 import { UtcTime } from '../../components/utc-time.js';
@@ -26,13 +26,15 @@ export const loader: Loader<TicketPageData> = async ({ ctx, params }) => {
   return { ticket: ticketView(found), waitingAgents: waiting.map((approval) => approval.requestedBy), assistant: await assistantView(person, id) };
 };
 
+// The document's title, in the head from the server and after each client navigation.
+export const meta = ({ data }: MetaArgs<TicketPageData>): RouteMeta => ({ title: `${data.ticket.title} · {{title}}` });
+
 // GET /tickets/:id: one ticket, and closing it.
 export default function TicketPage() {
   const { ticket: item, waitingAgents, assistant } = useLoaderData<TicketPageData>();
   return (
     <div className="two-columns">
       <article className="card">
-        <title>{`${item.title} · {{title}}`}</title>
         <h1>{item.title}</h1>
         <dl className="facts">
           <dt>Status</dt><dd><span className={`badge ${item.status}`} data-testid="status">{item.status}</span></dd>

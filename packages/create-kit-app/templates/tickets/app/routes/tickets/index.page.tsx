@@ -1,4 +1,4 @@
-import { Link, useLoaderData, type Loader } from '@kit/kit-react';
+import { Link, useLoaderData, type Loader, type RouteMeta } from '@kit/kit-react';
 import { NewTicketForm } from '../../components/new-ticket-form.js';
 import { TicketBadges } from '../../components/ticket-badges.js';
 import { UtcTime } from '../../components/utc-time.js';
@@ -22,13 +22,15 @@ export const loader: Loader<TicketList> = async ({ ctx, searchParams }) => {
 
 const emptyText = { open: 'No open tickets: everything is answered.', closed: 'No ticket has been closed yet.', all: 'No tickets yet. Open the first one with the form.' } as const;
 
+// The document's title, in the head from the server and after each client navigation.
+export const meta: RouteMeta = { title: 'Tickets · {{title}}' };
+
 // GET /tickets: the newest hundred tickets, filtered by ?status=open|closed. The list is a list of rows, not a
 // table, so that on a narrow screen each row can stack its parts under a full-width title.
 export default function TicketsPage() {
   const { status, tickets } = useLoaderData<TicketList>();
   return (
     <>
-      <title>Tickets · {{title}}</title>
       <div className="two-columns">
         <div>
           <h1>{status === null ? 'All tickets' : status === 'open' ? 'Open tickets' : 'Closed tickets'}</h1>
