@@ -2,6 +2,8 @@ import { mergeRouteMeta, type RouteMeta } from '../meta/route-meta.js';
 import type { MetaArgs, RouteMetaExport } from '../modules/types.js';
 import type { LevelState } from '../state/state.js';
 
+const noMeta: RouteMeta = Object.freeze({});
+
 /** A level as rendered: a `LevelState`, or (in the shell) a view whose kind may also be `loading`. */
 type ShownLevel = Pick<LevelState, 'file' | 'data' | 'error'> & { readonly kind: string };
 import type { RenderErrorInfo, RenderPageOptions } from './options.js';
@@ -17,6 +19,8 @@ export function routeMetaOf(
   levels: readonly ShownLevel[],
   report: (error: unknown, info: RenderErrorInfo) => void,
 ): RouteMeta {
+  // Most routes declare none: nothing to build then.
+  if (options.page?.module.meta === undefined && !options.layouts.some((layout) => layout.module.meta !== undefined)) return noMeta;
   const modules = new Map<string, RouteMetaExport<never> | undefined>();
   for (const layout of options.layouts) modules.set(layout.file, layout.module.meta);
   if (options.page) modules.set(options.page.file, options.page.module.meta);
