@@ -47,7 +47,9 @@ describe('corpus examples run', () => {
   it.concurrent.each(runnable.map((entry) => [entry.example.id, entry] as const))(
     '%s',
     async (_id, entry) => {
-      const outcome = await runExample(entry, { cwd: workDir, env: { LLM_BASE_URL: modelUrl } });
+      // Five examples run at once beside the other test files: one that starts a dev server and bundles React
+      // takes 3 to 4 s alone and several times that on a loaded two-core machine. A hang still fails.
+      const outcome = await runExample(entry, { cwd: workDir, env: { LLM_BASE_URL: modelUrl }, timeoutMs: 45_000 });
       const report = `${entry.example.fileName}\nstdout:\n${outcome.stdout}\nstderr:\n${outcome.stderr}`;
       if (entry.mode.kind === 'exits') {
         expect(outcome.exitCode, report).toBe(0);
