@@ -270,22 +270,16 @@ describe('create-kit-app help-desk --template tickets --link <repository>', () =
     const client = await connectKitMcp(root, 'tickets-e2e');
     try {
       const { tools } = await client.listTools();
+      // The assistant's run routes are for the ticket page only (agents: false): no tools for them.
       expect(tools.map((tool) => tool.name).sort()).toEqual([
         'get_api_approvals',
         'get_api_assistant',
-        'get_api_assistant_runs',
-        'get_api_assistant_runs_runId',
         'get_api_keys',
         'get_api_me',
         'get_api_tickets',
         'get_api_tickets_id',
         'patch_api_tickets_id',
         'post_api_approvals_id_decision',
-        'post_api_assistant_runs',
-        'post_api_assistant_runs_runId_approvals_approvalId',
-        'post_api_assistant_runs_runId_cancel',
-        'post_api_assistant_runs_runId_pause',
-        'post_api_assistant_runs_runId_resume',
         'post_api_keys',
         'post_api_keys_id_revoke',
         'post_api_tickets',

@@ -54,6 +54,12 @@ export interface HarnessRoutesOptions {
   approvalStore?: ApprovalStore;
   /** Who decided, as the app's approval records it. Default: the caller's subject. */
   decidedBy?: (ctx: KitContext) => string | undefined;
+  /**
+   * Whether agents' surfaces (MCP tools, A2A skills) offer the routes; default true. `false` for runs that
+   * only the app's own pages start and follow (an `owner` that is always a signed-in person), which an agent
+   * would see listed but always be refused.
+   */
+  agents?: boolean;
 }
 
 /** How a harness error reads over HTTP. */
@@ -187,7 +193,11 @@ export function harnessRoutes(harness: Harness, options: HarnessRoutesOptions = 
     }
     return { handle, record };
   };
-  const guard = { resource: options.resource ?? 'agent-runs', ...(options.policy === undefined ? {} : { policy: options.policy }) };
+  const guard = {
+    resource: options.resource ?? 'agent-runs',
+    ...(options.policy === undefined ? {} : { policy: options.policy }),
+    ...(options.agents === undefined ? {} : { agents: options.agents }),
+  };
   const control = (action: 'pause' | 'cancel', description: string) =>
     defineAPI({
       ...guard,

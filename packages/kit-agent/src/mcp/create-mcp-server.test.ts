@@ -46,6 +46,8 @@ beforeAll(async () => {
       'DELETE /api/notes': defineAPI({ capability: 'write', policy: 'no-agent-deletes', handler: async () => ({ deleted: true }) }),
       'GET /api/weather': defineAPI({ capability: 'external', handler: async () => ({ sky: 'clear' }) }),
       'GET /api/tags': defineAPI({ description: 'Lists the tags.', output: z.array(z.string()), handler: async () => ['red', 'blue'] }),
+      // For the app's own pages: no tool.
+      'GET /api/drafts': defineAPI({ agents: false, handler: async () => ({ drafts: [] }) }),
       'POST /api/refunds': defineAPI({
         capability: 'external',
         policy: 'large-refund',
@@ -184,8 +186,9 @@ describe('createMcpServer tools', () => {
     expect((problem.errors as { field: string }[]).map((issue) => issue.field).sort()).toEqual(['extra', 'name']);
   });
 
-  it('answers an unknown tool with a protocol error', async () => {
+  it('answers an unknown tool with a protocol error, a route declared agents: false included', async () => {
     await expect(client.callTool({ name: 'nope', arguments: {} })).rejects.toThrow(/Unknown tool/);
+    await expect(client.callTool({ name: 'get_api_drafts', arguments: {} })).rejects.toThrow(/Unknown tool/);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { CapabilityRegistry, KitContext } from '@kit/kit-core';
+import { servesAsTool, type CapabilityRegistry, type KitContext } from '@kit/kit-core';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpSdk } from './sdk.js';
 import { toolCallResult } from './tool-call.js';
@@ -84,7 +84,8 @@ export async function answerDirectly(
   const parsed = api.safeParse(api.CallToolRequestSchema, message);
   if (!parsed.success) return { parsedBody: message };
   const route = registry.get(parsed.data.params.name);
-  if (!route) return { parsedBody: message };
+  // A route that is no tool (an event stream, one declared agents: false) is the SDK's to refuse as unknown.
+  if (!route || !servesAsTool(route.definition)) return { parsedBody: message };
 
   const id = message.id;
   let answer: string;

@@ -37,6 +37,12 @@ function ticketsApp() {
         handler: async () => ({}),
         response: { kind: 'event-stream', events: async function* () {} },
       }),
+      // For the app's pages only.
+      'GET /api/tickets/:id/draft': defineAPI({
+        agents: false,
+        input: z.strictObject({ id: z.string() }),
+        handler: async () => ({}),
+      }),
     },
   });
 }
@@ -48,7 +54,7 @@ const forAda = (): KitContext => ({
 });
 
 describe('registryAgentTools', () => {
-  it('offers every route but event streams, named and described as the route, reads side by side', () => {
+  it('offers every route but event streams and those declared agents: false, named and described as the route, reads side by side', () => {
     const tools = registryAgentTools(ticketsApp().registry);
     expect(tools.map((tool) => tool.name)).toEqual(['get_api_tickets_id', 'post_api_tickets_id_close']);
     expect(tools[0]).toMatchObject({ description: 'Reads a ticket.', isConcurrencySafe: true });

@@ -147,6 +147,12 @@ export interface APIDefinition<TInput = unknown, TOutput = unknown> {
    * ```
    */
   readonly cache?: 'etag' | 'no-store' | 'shared';
+  /**
+   * Whether agents' surfaces (MCP tools, A2A skills, LangChain tools) offer the route; `true` when omitted.
+   * `false` keeps it an HTTP route for the app's own pages: one whose callers are signed-in people only,
+   * which an agent would be listed but always refused. It stays in OpenAPI.
+   */
+  readonly agents?: boolean;
   /** How the HTTP answer is shaped: by default a 200; `{ kind: 'created', location }` for a 201 with `Location`; `{ kind: 'event-stream', events }` for Server-Sent Events. */
   readonly response?: APIResponse<TOutput>;
   /**

@@ -20,7 +20,8 @@ export type AnyAPIDefinition = Omit<APIDefinition<unknown, unknown>, 'handler' |
 
 /**
  * Whether other agents' surfaces (MCP tools, A2A skills, LangChain tools) offer the route: all but
- * those answering with an event stream, whose answer is a connection, not a result.
+ * those answering with an event stream, whose answer is a connection, not a result, and those declared
+ * `agents: false`.
  *
  * @example
  * ```ts
@@ -29,8 +30,8 @@ export type AnyAPIDefinition = Omit<APIDefinition<unknown, unknown>, 'handler' |
  * console.log(servesAsTool(defineAPI({ handler: async () => ({ ok: true }) }))); // true
  * ```
  */
-export function servesAsTool(definition: Pick<AnyAPIDefinition, 'response'>): boolean {
-  return definition.response?.kind !== 'event-stream';
+export function servesAsTool(definition: Pick<AnyAPIDefinition, 'response' | 'agents'>): boolean {
+  return definition.agents !== false && definition.response?.kind !== 'event-stream';
 }
 
 /** HTTP methods a route may use. */

@@ -7,7 +7,7 @@ import { callerName } from './auth.js';
 // The assistant's routes under /api/assistant/runs: start a run, follow it (Server-Sent Events), pause,
 // resume, cancel it, and decide the close it waits on. Each run belongs to the person who started it;
 // agents with keys and other people get a 404 for it. Deciding a held close is for admins, as on
-// /approvals: it decides that same approval.
+// /approvals: it decides that same approval. They are HTTP routes for the app's pages, not agents' tools.
 export const assistantRoutes = definePlugin({
   name: 'assistant',
   routes: {
@@ -29,6 +29,9 @@ export const assistantRoutes = definePlugin({
       owner: (ctx) => (ctx.authType === 'human' ? ctx.auth?.subject : undefined),
       decidePolicy: 'reviewers-only',
       decidedBy: callerName,
+      // Runs are started and followed from the ticket page by the signed-in person who owns them: agents
+      // would see the routes as tools and always be refused, so their MCP tools and A2A skills are left out.
+      agents: false,
     }),
   },
   // The worker that takes over runs of a server that stopped starts with the app's first request.
