@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { KitError } from '../errors/kit-error.js';
-import { incomingHasBody } from './incoming-header.js';
+import { incomingHasBody, incomingOf } from './incoming-header.js';
 
 /** How much of a request body an endpoint reads, and how long it waits for it. */
 export interface BodyLimits {
@@ -67,7 +67,7 @@ const rawBodyHint =
 export function guardRequestBody(request: Request, env: unknown, limits: BodyLimits): GuardedRequest | undefined {
   const method = request.method;
   if (method === 'GET' || method === 'HEAD') return undefined;
-  const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  const incoming = incomingOf(env);
   let open: () => BodySource;
   let length: string | null | undefined;
   if (incoming) {
@@ -87,6 +87,11 @@ export function guardRequestBody(request: Request, env: unknown, limits: BodyLim
   return { request: new Request(request.url, init), guard };
 }
 
+/** Whether nothing has read from a Node request's body yet, so it can be read from there directly. */
+function untouched(incoming: IncomingMessage): boolean {
+  return incoming.readableFlowing === null && !incoming.readableDidRead;
+}
+
 /**
  * The body of a request a `defineAPI` route reads itself, or null when it has none. Read from the Node
  * request when the request came through a Node server and nothing has read from it yet: building the fetch
@@ -94,10 +99,8 @@ export function guardRequestBody(request: Request, env: unknown, limits: BodyLim
  * parsing a small JSON body. GET and HEAD bodies are only ever there, since the Fetch API gives them none.
  */
 export function openRequestBody(request: Request, env: unknown): BodySource | null {
-  const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (incoming && incoming.readableFlowing === null && !incoming.readableDidRead) {
-    return incomingHasBody(incoming) ? nodeSource(incoming) : null;
-  }
+  const incoming = incomingOf(env);
+  if (incoming && untouched(incoming)) return incomingHasBody(incoming) ? nodeSource(incoming) : null;
   if (request.method === 'GET' || request.method === 'HEAD') return null;
   const stream = request.body;
   return stream === null ? null : webSource(stream);
@@ -122,8 +125,8 @@ export function isJsonType(contentType: string | undefined): boolean {
 export function prereadJsonBody(request: Request, env: unknown, limits: BodyLimits): (() => Promise<void>) | undefined {
   const method = request.method;
   if (method === 'GET' || method === 'HEAD') return undefined;
-  const incoming = (env as { incoming?: IncomingMessage & { rawBody?: Buffer } } | undefined)?.incoming;
-  if (!incoming || incoming.readableFlowing !== null || incoming.readableDidRead || !incomingHasBody(incoming)) return undefined;
+  const incoming: (IncomingMessage & { rawBody?: Buffer }) | undefined = incomingOf(env);
+  if (!incoming || !untouched(incoming) || !incomingHasBody(incoming)) return undefined;
   if (!isJsonType(incoming.headers['content-type'])) return undefined;
   const length = incoming.headers['content-length'];
   const declared = length === undefined ? undefined : Number(length);

@@ -1,6 +1,5 @@
 import { activeTraceHeaders } from '@kit/kit-core/internal';
 import { attributeText } from './escape.js';
-import { pageTraceFields } from '../tracing/page-trace-headers.js';
 
 /**
  * The `<meta>` tags that carry the trace context of the request being answered into the page's head, for
@@ -8,11 +7,8 @@ import { pageTraceFields } from '../tracing/page-trace-headers.js';
  * `traceparent` meta is also what OpenTelemetry's browser document-load instrumentation reads.
  */
 export function traceMetaTags(): string {
-  const headers = activeTraceHeaders();
-  let tags = '';
-  for (const field of pageTraceFields) {
-    const value = headers[field];
-    if (value !== undefined) tags += `<meta name="${field}" content="${attributeText(value)}"/>`;
-  }
-  return tags;
+  // activeTraceHeaders gives the page's fields only (never baggage), in order.
+  return Object.entries(activeTraceHeaders())
+    .map(([field, value]) => `<meta name="${field}" content="${attributeText(value)}"/>`)
+    .join('');
 }
