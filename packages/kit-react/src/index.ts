@@ -9,6 +9,18 @@ export { Link, type LinkProps } from './components/link.js';
 export { useRouter } from './router/use-router.js';
 export type { NavigateOptions, Router } from './router/router.js';
 export { withViewTransition } from './router/view-transition.js';
+export { Form, type FormProps } from './components/form.js';
+export { useActionData, useActionPending } from './components/use-action-data.js';
+export {
+  defineAction,
+  redirect,
+  type ActionArgs,
+  type ActionDefinition,
+  type ActionOutput,
+  type ActionRedirect,
+  type AnyActionDefinition,
+} from './actions/define-action.js';
+export { actionField, type ActionApproval, type ActionResult, type ActionValues } from './actions/action-result.js';
 export type {
   ErrorModule,
   ErrorPageProps,

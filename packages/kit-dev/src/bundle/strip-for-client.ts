@@ -24,7 +24,7 @@ interface Edit {
 
 /**
  * The browser version of a source file: the children of every `<ServerOnly>` element become an empty
- * expression, and (for route files) the `loader` export is removed, so what only they use drops out of
+ * expression, and (for route files) the `loader` and `actions` exports are removed, so what only they use drops out of
  * the bundle once esbuild elides the imports left unused. Edits keep every line break, so line numbers
  * (and so source maps and error positions) stay those of the file on disk. Returns null when nothing
  * changes.
@@ -36,7 +36,7 @@ export function stripForClient(
   options: { readonly stripLoader: boolean },
 ): string | null {
   const mentionsServerOnly = source.includes('ServerOnly');
-  const mentionsLoader = options.stripLoader && source.includes('loader');
+  const mentionsLoader = options.stripLoader && (source.includes('loader') || source.includes('actions'));
   if (!mentionsServerOnly && !mentionsLoader) return null;
   const kind = /\.[cm]?[jt]sx$/.test(fileName) ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, kind);
@@ -125,7 +125,10 @@ function hasExport(ts: TypeScriptApi, node: TS.Node): boolean {
   return ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
 }
 
-/** `export function loader`, `export const loader = ...`, and `export { x as loader }` with its local `x`. */
+/** The exports of route files that run on the server only. */
+const serverExports = new Set(['loader', 'actions']);
+
+/** `export function loader`, `export const actions = ...`, and `export { x as loader }` with its local `x`. */
 function collectLoader(ts: TypeScriptApi, file: TS.SourceFile, edits: Edit[]): void {
   const remove = (node: TS.Node) => {
     const start = node.getFullStart();
@@ -146,12 +149,12 @@ function collectLoader(ts: TypeScriptApi, file: TS.SourceFile, edits: Edit[]): v
       ts.isNamedExports(statement.exportClause)
     ) {
       const elements = statement.exportClause.elements;
-      const loaders = elements.filter((element) => element.name.text === 'loader');
+      const loaders = elements.filter((element) => serverExports.has(element.name.text));
       if (loaders.length === 0) continue;
       for (const element of loaders) locals.add((element.propertyName ?? element.name).text);
       if (loaders.length === elements.length) remove(statement);
       else {
-        const kept = elements.filter((element) => element.name.text !== 'loader').map((element) => element.getText(file));
+        const kept = elements.filter((element) => !serverExports.has(element.name.text)).map((element) => element.getText(file));
         replace(statement, `export { ${kept.join(', ')} };`);
       }
     }
@@ -160,11 +163,11 @@ function collectLoader(ts: TypeScriptApi, file: TS.SourceFile, edits: Edit[]): v
     const exported = hasExport(ts, statement);
     if (ts.isFunctionDeclaration(statement) && statement.name) {
       const name = statement.name.text;
-      if ((exported && name === 'loader') || (!exported && locals.has(name))) remove(statement);
+      if ((exported && serverExports.has(name)) || (!exported && locals.has(name))) remove(statement);
     } else if (ts.isVariableStatement(statement)) {
       const declarations = statement.declarationList.declarations;
       const matches = (declaration: TS.VariableDeclaration) =>
-        ts.isIdentifier(declaration.name) && (exported ? declaration.name.text === 'loader' : locals.has(declaration.name.text));
+        ts.isIdentifier(declaration.name) && (exported ? serverExports.has(declaration.name.text) : locals.has(declaration.name.text));
       const hits = declarations.filter(matches);
       if (hits.length === 0) continue;
       if (hits.length === declarations.length) remove(statement);

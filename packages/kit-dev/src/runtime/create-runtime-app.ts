@@ -1,4 +1,12 @@
-import { createKitApp, type AnyAPIDefinition, type KitApp, type KitConfig, type MiddlewareDefinition, type RouteKey } from '@kit/kit-core';
+import {
+  createKitApp,
+  type AnyAPIDefinition,
+  type KitApp,
+  type KitConfig,
+  type KitContext,
+  type MiddlewareDefinition,
+  type RouteKey,
+} from '@kit/kit-core';
 import { pageSecurityPolicy } from '@kit/kit-core/http';
 import { createMcpServer } from '@kit/kit-agent';
 import { KitDevError } from '../errors/kit-dev-error.js';
@@ -65,7 +73,7 @@ function checkConfig(value: unknown): KitConfig | null {
  * the config's middleware, every page pattern answering GET and HEAD with kit-react's renderer, unknown
  * URLs answered with the nearest not-found page (HTML callers) or a 404 problem (the others), the MCP
  * server at `/mcp`, and A2A at `/a2a` with its agent card at `/.well-known/agent.json` and
- * `/.well-known/agent-card.json`. Pages carry the security headers of `config.securityHeaders` (kit-react's strict
+ * `/.well-known/agent-card.json`. A page that exports actions takes POST too (its forms). Pages carry the security headers of `config.securityHeaders` (kit-react's strict
  * defaults otherwise), and every endpoint the body and cross-site limits of kit-core.
  */
 export function createRuntimeApp(loaded: LoadedApp, options: RuntimeOptions): KitApp {
@@ -89,8 +97,14 @@ export function createRuntimeApp(loaded: LoadedApp, options: RuntimeOptions): Ki
       return pages.render(request, ctx);
     },
   });
+  pages.registry = app.registry;
   for (const route of loaded.manifest.routes) {
-    if (route.kind === 'page') app.get(honoPath(route.pattern), (request, ctx) => pages.render(request, ctx));
+    if (route.kind !== 'page') continue;
+    const render = (request: Request, ctx: KitContext) => pages.render(request, ctx);
+    app.get(honoPath(route.pattern), render);
+    // A page with actions takes its forms' posts, behind the same cross-site check, body limits,
+    // authentication, rate limits and middleware as every other endpoint.
+    if (pages.hasActions(route.file)) app.mount(honoPath(route.pattern), ['POST'], render);
   }
   const info = config?.info ?? defaultInfo;
   const servesMcp = Object.keys(routes).some((key) => key.endsWith(' /mcp'));

@@ -1,4 +1,4 @@
-import { KitError, type KitContext, quoteInput } from '@kit/kit-core';
+import { KitError, type CapabilityRegistry, type KitContext, quoteInput } from '@kit/kit-core';
 import type { ErrorModule, LayoutModule, LoadingModule, NotFoundModule, PageModule } from '@kit/kit-react';
 import { renderPage, type RenderErrorInfo, type RenderPageOptions, type RouteModuleRef } from '@kit/kit-react/server';
 import {
@@ -44,6 +44,8 @@ export class PageRenderer {
   private readonly securityHeaders: RenderPageOptions['securityHeaders'];
   /** `signInPage` of kit.config.ts: where a page's 401 sends a signed-out person. */
   private readonly signInPage: string | undefined;
+  /** The app's API routes, which pages' actions call; set once the app is made. */
+  registry: CapabilityRegistry | undefined;
 
   constructor(
     private readonly loaded: LoadedApp,
@@ -104,6 +106,7 @@ export class PageRenderer {
       assets: this.loaded.assets,
       dev: this.options.dev,
       securityHeaders: this.securityHeaders,
+      ...(this.registry === undefined ? {} : { registry: this.registry }),
       ...(this.signInPage === undefined ? {} : { signInPage: this.signInPage }),
       ...(this.options.devEventsUrl === undefined ? {} : { devEventsUrl: this.options.devEventsUrl }),
       layouts: files.layouts,
@@ -112,6 +115,12 @@ export class PageRenderer {
       loading: files.loading,
       error: files.error,
     };
+  }
+
+  /** Whether the page of a route file exports actions, which forms post to. */
+  hasActions(file: string): boolean {
+    const actions = (this.loaded.modules.get(file) as { actions?: unknown } | undefined)?.actions;
+    return typeof actions === 'object' && actions !== null && Object.keys(actions).length > 0;
   }
 
   /** The page that serves the request's URL, or the not-found view when none does. */

@@ -71,6 +71,7 @@ export async function hydrate(options: HydrateOptions = {}): Promise<void> {
         loadingModule: loading,
       },
       levels: treeLevels,
+      action: state.action ?? null,
     },
     { clientEntry: state.clientEntry, loadingDelayMs: options.loadingDelayMs ?? 150 },
   );

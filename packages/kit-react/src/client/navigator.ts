@@ -3,6 +3,7 @@ import type { RouteParams } from '@kit/kit-router';
 import { ReadonlySearchParams } from '../router/readonly-search-params.js';
 import type { NavigateOptions, Router, RouterHandle } from '../router/router.js';
 import { withViewTransition } from '../router/view-transition.js';
+import type { ActionResultState } from '../actions/action-result.js';
 import type { ModuleRefState, NavigationPayload } from '../state/state.js';
 import type { TreeLevel } from '../tree/level.js';
 import { announceAndFocus } from './announce.js';
@@ -37,6 +38,8 @@ interface Go {
   readonly fresh: boolean;
   /** Import the chunks again under a new query (dev updates). */
   readonly version: number;
+  /** A form's post to the page's action, in place of fetching the payload. */
+  readonly submission?: { readonly action: string; readonly body: URLSearchParams | FormData };
 }
 
 const prefetchTtlMs = 30_000;
@@ -63,13 +66,17 @@ export class Navigator {
   private route: CurrentRoute;
   private levels: readonly TreeLevel[];
   private navigating = false;
+  /** The answer of the page's last action; the next navigation or refresh clears it. */
+  private actionResult: ActionResultState | null;
+  private pendingAction: string | null = null;
 
   constructor(
-    initial: { readonly route: CurrentRoute; readonly levels: readonly TreeLevel[] },
+    initial: { readonly route: CurrentRoute; readonly levels: readonly TreeLevel[]; readonly action?: ActionResultState | null },
     private readonly settings: { readonly clientEntry: string; readonly loadingDelayMs: number },
   ) {
     this.route = initial.route;
     this.levels = initial.levels;
+    this.actionResult = initial.action ?? null;
     this.snapshot = this.makeSnapshot();
     const state = (history.state ?? {}) as { kitKey?: unknown };
     this.key = typeof state.kitKey === 'string' ? state.kitKey : entryKey();
@@ -130,8 +137,39 @@ export class Navigator {
       refresh: () => this.refresh(),
       prefetch: (to) => this.prefetch(to),
     };
-    return { levels: this.levels, handle: { interactive: true, router } };
+    return {
+      levels: this.levels,
+      handle: { interactive: true, router, action: this.actionResult, pendingAction: this.pendingAction, submit: this.submit },
+    };
   }
+
+  /**
+   * Sends a form to its page's action (the page the browser shows) and shows the page it answers with,
+   * as a refresh does: fresh data, same scroll, shared layouts keep their state. An action's redirect
+   * is a navigation; a refusal before the action ran (429, 413) becomes a `refused` result. Resolves
+   * with the page's action result once it is shown.
+   */
+  submit = async (form: HTMLFormElement, submitter: HTMLElement | null, action: string | null): Promise<ActionResultState | null> => {
+    const fields = new FormData(form, submitter !== null && isSubmitButton(submitter, form) ? submitter : null);
+    const hasFile = [...fields.values()].some((value) => typeof value !== 'string');
+    const body = hasFile ? fields : new URLSearchParams(fields as unknown as string[][]);
+    this.pendingAction = action ?? '';
+    this.publish();
+    try {
+      await this.go(new URL(window.location.href), {
+        history: 'none',
+        scroll: 'keep',
+        viewTransition: false,
+        fresh: true,
+        version: 0,
+        submission: { action: action ?? '', body },
+      });
+    } finally {
+      this.pendingAction = null;
+      this.publish();
+    }
+    return this.actionResult;
+  };
 
   navigate(to: string, options: NavigateOptions = {}): Promise<void> {
     const url = new URL(to, window.location.href);
@@ -224,8 +262,22 @@ export class Navigator {
     const changesPage = url.pathname !== this.route.pathname;
     const loadingTimer = changesPage ? setTimeout(() => this.showLoading(controller), this.settings.loadingDelayMs) : undefined;
     try {
-      const result = await this.payloadFor(url, go.fresh, false, controller.signal);
+      const result = go.submission
+        ? await fetchPayload(url, controller.signal, go.submission.body)
+        : await this.payloadFor(url, go.fresh, false, controller.signal);
       if (controller.signal.aborted) return;
+      if (result.kind === 'redirect') {
+        clearTimeout(loadingTimer);
+        this.actionResult = null;
+        if (this.current === controller) this.current = null;
+        await this.navigate(result.to, { replace: result.to === url.pathname + url.search });
+        return;
+      }
+      if (result.kind === 'refused') {
+        const message = result.message;
+        this.actionResult = { action: go.submission?.action ?? '', status: 'refused', httpStatus: result.status, message };
+        return;
+      }
       if (result.kind === 'reload' || result.payload.clientEntry !== this.settings.clientEntry) {
         documentLoad(url, go.history);
         return;
@@ -255,6 +307,7 @@ export class Navigator {
           loadingModule: loaded.loading,
         };
         this.levels = levels;
+        this.actionResult = payload.action ?? null;
         this.navigating = false;
         flushSync(() => this.publish());
       };
@@ -272,6 +325,12 @@ export class Navigator {
       if (changesPage) announceAndFocus(payload.pathname);
     } catch (error) {
       if (controller.signal.aborted) return;
+      if (go.submission) {
+        // Loading the page again would lose what the person typed: the form says the server is unreachable.
+        const message = 'The server cannot be reached; check your connection and send the form again.';
+        this.actionResult = { action: go.submission.action, status: 'refused', httpStatus: 0, message };
+        return;
+      }
       // The server could not be asked (offline, a proxy error): the browser loads the page itself.
       console.error('[kit-react] Client navigation failed; loading the page instead.', error);
       documentLoad(url, go.history);
@@ -300,6 +359,12 @@ function scrollToHash(hash: string): void {
   const target = document.getElementById(id) ?? document.getElementsByName(id)[0];
   if (target) target.scrollIntoView();
   else if (id === '' || id === 'top') window.scrollTo(0, 0);
+}
+
+/** Whether `element` is a submit button of `form`, the only submitter `FormData` accepts. */
+function isSubmitButton(element: HTMLElement, form: HTMLFormElement): boolean {
+  const control = element as HTMLButtonElement | HTMLInputElement;
+  return control.form === form && (control.type === 'submit' || control.type === 'image');
 }
 
 function documentLoad(url: URL, mode: Go['history']): void {

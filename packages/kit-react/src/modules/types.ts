@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { KitContext } from '@kit/kit-core';
 import type { RouteParams } from '@kit/kit-router';
+import type { AnyActionDefinition } from '../actions/define-action.js';
 import type { RouteMeta } from '../meta/route-meta.js';
 
 /**
@@ -114,6 +115,8 @@ export interface PageModule {
   readonly hydrate?: PageHydration;
   /** The page's head metadata; it wins over the layouts'. (`never`: a function typed for the page's own data fits.) */
   readonly meta?: RouteMetaExport<never>;
+  /** The page's actions by name (see `defineAction`): what its forms post to. */
+  readonly actions?: Readonly<Record<string, AnyActionDefinition>>;
 }
 
 /**

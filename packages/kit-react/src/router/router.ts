@@ -1,5 +1,6 @@
 import { createContext } from 'react';
 import type { RouteParams } from '@kit/kit-router';
+import type { ActionResultState } from '../actions/action-result.js';
 
 /** Options of `Router.navigate`. */
 export interface NavigateOptions {
@@ -39,10 +40,20 @@ export interface Router {
   readonly isNavigating: boolean;
 }
 
-/** The router in context: the public Router plus whether it can navigate (it cannot on the server). */
+/** How a `Form` hands its submission to the client router. */
+export type SubmitForm = (form: HTMLFormElement, submitter: HTMLElement | null, action: string | null) => Promise<ActionResultState | null>;
+
+/**
+ * The router in context: the public Router, whether it can navigate (it cannot on the server), the
+ * answer of the page's last action, the action a form is sending now, and how a form sends one.
+ */
 export interface RouterHandle {
   readonly router: Router;
   readonly interactive: boolean;
+  readonly action: ActionResultState | null;
+  /** The name of the action being sent (`''` when the form names none), or null. */
+  readonly pendingAction: string | null;
+  readonly submit: SubmitForm | null;
 }
 
 export const RouterContext = createContext<RouterHandle | null>(null);

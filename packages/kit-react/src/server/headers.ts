@@ -4,13 +4,15 @@ import { navigationHeader } from '../state/state.js';
 /**
  * Headers of every answer of `renderPage`: it varies on the navigation header. A document also carries
  * the security headers of `security`, its Content-Security-Policy naming `nonce`, which its inline
- * scripts carry; the navigation payload is JSON, which only needs `nosniff`.
+ * scripts carry; the navigation payload is JSON, which only needs `nosniff`. The answer to a form post is
+ * never stored.
  */
 export function pageHeaders(
   kind: 'html' | 'payload',
   extra: Readonly<Record<string, string>>,
   security: PageSecurityPolicy | null,
   nonce: string,
+  answersPost = false,
 ): Headers {
   const headers = new Headers(extra);
   if (kind === 'html' && security !== null) security.apply(headers, nonce);
@@ -18,6 +20,7 @@ export function pageHeaders(
   headers.set('Content-Type', kind === 'html' ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8');
   headers.set('Vary', navigationHeader);
   // Pages carry per-request data: no shared cache may keep them; the payload is never reused.
-  headers.set('Cache-Control', kind === 'html' ? 'private, no-cache' : 'private, no-store');
+  // The answer to a form's post holds what the person sent: it is not kept at all.
+  headers.set('Cache-Control', kind === 'html' && !answersPost ? 'private, no-cache' : 'private, no-store');
   return headers;
 }

@@ -21,7 +21,7 @@ describe('toJsonData', () => {
     [{ run: () => 1 }, 'data.run is a function'],
     [new (class Ticket {})(), 'data is a Ticket'],
   ])('refuses %o, naming the path', (value, problem) => {
-    const error = thrownBy(() => toJsonData(value, 'tickets/[id].page.tsx'), KitReactError);
+    const error = thrownBy(() => toJsonData(value, 'The loader of tickets/[id].page.tsx'), KitReactError);
     expect(error.code).toBe('loader_data_not_json');
     expect(error.message).toBe(
       `The loader of tickets/[id].page.tsx returned data that is not JSON: ${problem}. Return strings, finite numbers, booleans, null, arrays and plain objects only.`,

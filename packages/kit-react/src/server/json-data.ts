@@ -64,7 +64,11 @@ function isPlainJson(value: unknown, depth: number): boolean {
  * object properties are left out (as JSON does). Anything else that JSON would change or drop is an
  * error naming the file and the path of the bad value.
  */
-export function toJsonData(value: unknown, file: string): JsonValue {
+export function toJsonData(
+  value: unknown,
+  source: string,
+  code: 'loader_data_not_json' | 'action_data_not_json' = 'loader_data_not_json',
+): JsonValue {
   if (value === undefined) return null;
   if (isPlainJson(value, 0)) return value as JsonValue;
   const seen = new Set<object>();
@@ -78,15 +82,15 @@ export function toJsonData(value: unknown, file: string): JsonValue {
             ? ' (convert it to an array or object)'
             : '';
       throw new KitReactError(
-        'loader_data_not_json',
-        `The loader of ${file} returned data that is not JSON: ${path} is ${problem}${hint}. Return strings, finite numbers, booleans, null, arrays and plain objects only.`,
+        code,
+        `${source} returned data that is not JSON: ${path} is ${problem}${hint}. Return strings, finite numbers, booleans, null, arrays and plain objects only.`,
       );
     }
     if (current === null || typeof current !== 'object') return;
     if (seen.has(current)) {
       throw new KitReactError(
-        'loader_data_not_json',
-        `The loader of ${file} returned data that is not JSON: ${path} refers back to itself. Return a tree of plain values.`,
+        code,
+        `${source} returned data that is not JSON: ${path} refers back to itself. Return a tree of plain values.`,
       );
     }
     seen.add(current);

@@ -1,4 +1,4 @@
-import type { KitContext, PageSecurityHeaders } from '@kit/kit-core';
+import type { CapabilityRegistry, KitContext, PageSecurityHeaders } from '@kit/kit-core';
 import type { RouteParams } from '@kit/kit-router';
 import type { ErrorModule, LayoutModule, LoadingModule, NotFoundModule, PageModule } from '../modules/types.js';
 
@@ -23,8 +23,11 @@ export interface RouteModuleRef<M> {
 
 /** Where a failure reported to `RenderPageOptions.onError` happened. */
 export interface RenderErrorInfo {
-  /** `loader`: a loader threw, timed out or returned a value that is not JSON; `render`: a component threw. */
-  readonly phase: 'loader' | 'render';
+  /**
+   * `loader`: a loader threw, timed out or returned a value that is not JSON; `action`: a page's action
+   * did; `render`: a component threw.
+   */
+  readonly phase: 'loader' | 'action' | 'render';
   /** The file whose loader failed; null for render errors (React names the component in `componentStack`). */
   readonly file: string | null;
   readonly componentStack?: string;
@@ -67,7 +70,12 @@ export interface RenderPageOptions {
    * rather than the error view. A page already at this path is never sent to itself.
    */
   readonly signInPage?: string;
-  /** How long a loader (and the streaming of the whole page) may take, in milliseconds. Default 30000. */
+  /**
+   * The app's API routes (`KitApp.registry`, which kit-dev passes): what an action's `call` reaches. Without
+   * it, an action that calls a route fails.
+   */
+  readonly registry?: CapabilityRegistry;
+  /** How long a loader, an action (and the streaming of the whole page) may take, in milliseconds. Default 30000. */
   readonly timeoutMs?: number;
   /**
    * Told about loader failures (not `not_found`, nor KitErrors under 500) and errors thrown while

@@ -42,6 +42,8 @@ export interface PlanSettings {
   /** Wait for the page's loader before rendering (no `_loading.tsx`, or a navigation payload). */
   readonly awaitPage: boolean;
   readonly report: (error: unknown, info: RenderErrorInfo) => void;
+  /** The page's action failed: the page level shows its failure, and the page's loader does not run. */
+  readonly actionFailure?: { readonly error: unknown };
 }
 
 const builtinError: ViewModule<ErrorPageProps> & { url: string } = { file: builtinErrorFile, Component: BuiltinErrorView, url: '' };
@@ -72,8 +74,9 @@ function failureViewOf(
   error: unknown,
   file: string,
   covered: { kind: LevelKind; file: string },
+  phase: 'loader' | 'action' = 'loader',
 ): PlannedView {
-  if (isReportable(error)) settings.report(error, { phase: 'loader', file });
+  if (isReportable(error)) settings.report(error, { phase, file });
   if (isNotFound(error)) return notFoundViewOf(options);
   const view = errorModuleFor(options.error, covered);
   const info: ErrorInfo = loaderErrorInfo(error, settings.dev);
@@ -97,7 +100,8 @@ function headersOf(outcome: LoaderOutcome | undefined): Readonly<Record<string, 
 export async function planRoute(options: RenderPageOptions, settings: PlanSettings): Promise<RoutePlan> {
   const input = { request: options.request, ctx: options.ctx, params: options.params, timeoutMs: settings.timeoutMs };
   const layoutRuns = options.layouts.map((layout) => runLoader(layout.file, layout.module.loader, input));
-  const pageRun = options.page === null ? null : runLoader(options.page.file, options.page.module.loader, input);
+  const pageRun =
+    options.page === null || settings.actionFailure !== undefined ? null : runLoader(options.page.file, options.page.module.loader, input);
   // Layouts without a loader have settled already: no need to wait a turn for them.
   const layoutOutcomes = layoutRuns.every((run) => run.settled !== null)
     ? layoutRuns.map((run) => run.settled!)
@@ -140,6 +144,11 @@ export async function planRoute(options: RenderPageOptions, settings: PlanSettin
     covered = { kind: 'layout', file: failed.file };
     bottomFile = failed.file;
     final = failureViewOf(options, settings, (decided as { error: unknown }).error, failed.file, covered);
+  } else if (options.page !== null && settings.actionFailure !== undefined) {
+    // The action failed: its error takes the page's place, and the page's loader never ran.
+    bottomFile = options.page.file;
+    covered = { kind: 'page', file: bottomFile };
+    final = failureViewOf(options, settings, settings.actionFailure.error, bottomFile, covered, 'action');
   } else if (options.page === null || pageRun === null) {
     final = notFoundViewOf(options);
     bottomFile = final.file;

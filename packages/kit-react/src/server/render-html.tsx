@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
 import type { PageSecurityPolicy } from '@kit/kit-core/http';
 import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
+import type { ActionResultState } from '../actions/action-result.js';
 import { KitReactError } from '../errors/kit-react-error.js';
 import { RouterContext } from '../router/router.js';
 import { stateElementId, type BootstrapState, type LevelState } from '../state/state.js';
@@ -31,6 +32,16 @@ export interface HtmlSettings {
   readonly security: PageSecurityPolicy | null;
   /** The nonce of this response's inline scripts, or `''` when the policy names none. */
   readonly nonce: string;
+  /** The answer of the action a form posted, which the page shows; null for any other request. */
+  readonly action: { readonly result: ActionResultState; readonly status: number } | null;
+}
+
+/**
+ * The status of the page: a loader's or the not-found view's when one decided it, 500 when a level
+ * failed in the shell, else the action's (400 for bad fields, 202 held for approval) or 200.
+ */
+export function pageStatus(plan: RoutePlan, tracker: LevelTracker, settings: HtmlSettings): number {
+  return plan.status !== 200 ? plan.status : tracker.failedBeforeShell ? 500 : (settings.action?.status ?? 200);
 }
 
 /** The answer when React could not render even the document (a bug, or the time ran out first). */
@@ -118,7 +129,7 @@ export async function renderHtml(options: RenderPageOptions, plan: RoutePlan, se
   const mode: RenderMode = { kind: 'server', dev: settings.dev, tracker, serverOnlyTag: null };
   const tree = (
     <RenderModeContext value={mode}>
-      <RouterContext value={serverRouter(url, options.params)}>
+      <RouterContext value={serverRouter(url, options.params, settings.action?.result ?? null)}>
         <AppDocument styles={options.assets.styles}>{levelChain(plan.levels)}</AppDocument>
       </RouterContext>
     </RenderModeContext>
@@ -132,8 +143,8 @@ export async function renderHtml(options: RenderPageOptions, plan: RoutePlan, se
     return shellFailure(render.timedOut ? 504 : 500, settings.dev && error instanceof Error ? error.message : renderErrorMessage, settings);
   }
   tracker.shellReady = true;
-  const status = plan.status !== 200 ? plan.status : tracker.failedBeforeShell ? 500 : 200;
-  const headers = pageHeaders('html', plan.headers, settings.security, settings.nonce);
+  const status = pageStatus(plan, tracker, settings);
+  const headers = pageHeaders('html', plan.headers, settings.security, settings.nonce, settings.action !== null);
   const nonce = settings.nonce === '' ? '' : ` nonce="${settings.nonce}"`;
   const hydration = options.page?.module.hydrate ?? 'load';
   if (options.request.method === 'HEAD') {
@@ -165,6 +176,7 @@ export async function renderHtml(options: RenderPageOptions, plan: RoutePlan, se
       clientEntry: options.assets.clientEntry,
       styles: options.assets.styles,
       ...(hydration === 'idle' ? { hydrate: 'idle' as const } : {}),
+      ...(settings.action === null ? {} : { action: settings.action.result }),
     };
     return `<script type="application/json" id="${stateElementId}"${nonce}>${inlineJson(state)}</script><script type="module"${nonce} src="${attributeText(options.assets.clientEntry)}"></script>`;
   };

@@ -1,19 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { pageSecurityPolicy, type PageSecurityPolicy } from '@kit/kit-core/http';
 import { KitReactError } from '../errors/kit-react-error.js';
-import { navigationHeader, type ReloadPayload } from '../state/state.js';
+import { navigationHeader, type ActionRedirectPayload, type ReloadPayload } from '../state/state.js';
 import { defaultTimeoutMs, type RenderErrorInfo, type RenderPageOptions } from './options.js';
 import { planRoute } from './plan-route.js';
 import { signInRedirect } from './sign-in-redirect.js';
-import { renderHtml } from './render-html.js';
+import { renderHtml, type HtmlSettings } from './render-html.js';
+import { runAction } from './run-action.js';
 import { renderPayload } from './render-payload.js';
 import { validateOptions } from './validate-options.js';
 
+const reportTitles: Readonly<Record<RenderErrorInfo['phase'], (file: string | null) => string>> = {
+  loader: (file) => `[kit-react] The loader of ${file} failed:`,
+  action: (file) => `[kit-react] An action of ${file} failed:`,
+  render: () => '[kit-react] A component threw while rendering:',
+};
+
 function defaultReport(error: unknown, info: RenderErrorInfo): void {
-  console.error(
-    info.phase === 'loader' ? `[kit-react] The loader of ${info.file} failed:` : '[kit-react] A component threw while rendering:',
-    error,
-  );
+  console.error(reportTitles[info.phase](info.file), error);
 }
 
 /** The security headers of the options, checked and assembled once per `securityHeaders` object. */
@@ -72,20 +76,42 @@ export async function renderPage(options: RenderPageOptions): Promise<Response> 
     }
   };
   const navigation = options.request.headers.get(navigationHeader) === '1';
+  const posted = options.request.method === 'POST';
   // A page that sends no JavaScript has no client tree to move into: the client loads it as a document.
-  if (navigation && options.page?.module.hydrate === 'none') return reloadPayload();
+  if (navigation && !posted && options.page?.module.hydrate === 'none') return reloadPayload();
   const security = navigation ? null : securityOf(options);
+  // A form's post runs the page's action first; the page's loaders then run on what it changed.
+  let action: HtmlSettings['action'] = null;
+  let actionFailure: { error: unknown } | undefined;
+  if (posted && options.page !== null) {
+    const outcome = await runAction({ ...options, file: options.page.file, module: options.page.module, registry: options.registry, timeoutMs });
+    if (outcome.kind === 'redirect') return actionRedirect(outcome.to, navigation);
+    if (outcome.kind === 'result') action = outcome;
+    else actionFailure = { error: outcome.error };
+  }
   // A page without JavaScript cannot reveal content streamed after its shell: its loader is awaited first.
-  // Nor can a page whose head metadata reads its data (the head goes with the shell).
-  const awaitPage = navigation || options.page?.module.hydrate === 'none' || typeof options.page?.module.meta === 'function';
-  const plan = await planRoute(options, { dev, timeoutMs, awaitPage, report });
+  // Nor can a page whose head metadata reads its data (the head goes with the shell), nor the answer to a post.
+  const awaitPage = navigation || posted || options.page?.module.hydrate === 'none' || typeof options.page?.module.meta === 'function';
+  const plan = await planRoute(options, { dev, timeoutMs, awaitPage, report, ...(actionFailure ? { actionFailure } : {}) });
   if (plan.status === 401 && options.signInPage !== undefined && options.ctx.auth === undefined) {
     const redirect = signInRedirect(options.request, options.signInPage);
     if (redirect) return redirect;
   }
   // One nonce per document, for the inline scripts of this response only.
-  const settings = { dev, timeoutMs, report, security, nonce: security?.usesNonce ? randomUUID() : '' };
+  const settings: HtmlSettings = { dev, timeoutMs, report, security, nonce: security?.usesNonce ? randomUUID() : '', action };
   return navigation ? renderPayload(options, plan, settings) : renderHtml(options, plan, settings);
+}
+
+/**
+ * The answer of an action that returned `redirect(to)`: a `303 See Other` for a form posted by the
+ * browser, the same target as JSON for one sent by kit's `Form` (which navigates there itself).
+ */
+function actionRedirect(to: string, navigation: boolean): Response {
+  if (navigation) {
+    const body: ActionRedirectPayload = { kit: 1, redirect: to };
+    return Response.json(body, { headers: { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } });
+  }
+  return new Response(null, { status: 303, headers: { Location: to, 'Cache-Control': 'no-store' } });
 }
 
 /** The navigation answer that has the client router load the URL as a document. */

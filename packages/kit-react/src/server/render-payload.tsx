@@ -11,7 +11,7 @@ import type { RoutePlan } from './plan-route.js';
 import { serverRouter } from './server-router.js';
 import { routeMetaOf } from './route-meta-of.js';
 import { serverOnlyBlocks } from './server-only-blocks.js';
-import { renderGraceMs, type HtmlSettings } from './render-html.js';
+import { pageStatus, renderGraceMs, type HtmlSettings } from './render-html.js';
 
 /**
  * The navigation payload: the levels with their data (every loader settled), the route's loading and
@@ -25,7 +25,7 @@ export async function renderPayload(options: RenderPageOptions, plan: RoutePlan,
   const mode: RenderMode = { kind: 'server', dev: settings.dev, tracker, serverOnlyTag: tag };
   const tree = (
     <RenderModeContext value={mode}>
-      <RouterContext value={serverRouter(url, options.params)}>{levelChain(plan.levels)}</RouterContext>
+      <RouterContext value={serverRouter(url, options.params, settings.action?.result ?? null)}>{levelChain(plan.levels)}</RouterContext>
     </RenderModeContext>
   );
   const controller = new AbortController();
@@ -51,7 +51,7 @@ export async function renderPayload(options: RenderPageOptions, plan: RoutePlan,
     clearTimeout(timer);
   }
   const levels = await plan.states;
-  const status = plan.status !== 200 ? plan.status : tracker.failedBeforeShell ? 500 : 200;
+  const status = pageStatus(plan, tracker, settings);
   const payload: NavigationPayload = {
     kit: 1,
     status,
@@ -65,6 +65,7 @@ export async function renderPayload(options: RenderPageOptions, plan: RoutePlan,
     styles: options.assets.styles,
     serverOnly: serverOnlyBlocks(html, tag, levels.length),
     meta: routeMetaOf(options, levels, settings.report),
+    ...(settings.action === null ? {} : { action: settings.action.result }),
   };
   const body = options.request.method === 'HEAD' ? null : JSON.stringify(payload);
   return new Response(body, { status, headers: pageHeaders('payload', plan.headers, null, '') });

@@ -141,7 +141,7 @@ class PendingRun implements LoaderRun {
 
 function dataOf(data: unknown, file: string): LoaderOutcome {
   try {
-    return { ok: true, data: toJsonData(data, file) };
+    return { ok: true, data: toJsonData(data, `The loader of ${file}`) };
   } catch (error) {
     return { ok: false, error };
   }

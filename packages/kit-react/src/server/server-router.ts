@@ -1,6 +1,7 @@
 import { KitReactError } from '../errors/kit-react-error.js';
 import { ReadonlySearchParams } from '../router/readonly-search-params.js';
 import type { RouterHandle } from '../router/router.js';
+import type { ActionResultState } from '../actions/action-result.js';
 import type { RouteParams } from '@kit/kit-router';
 
 function browserOnly(name: string): never {
@@ -17,10 +18,16 @@ const forward = (): never => browserOnly('forward');
 const refresh = (): never => browserOnly('refresh');
 const prefetch = async (): Promise<void> => undefined;
 
-/** The router components see on the server: the request's URL and params; navigation throws. */
-export function serverRouter(url: URL, params: RouteParams): RouterHandle {
+/**
+ * The router components see on the server: the request's URL and params, and the answer of the action
+ * a form posted; navigation throws.
+ */
+export function serverRouter(url: URL, params: RouteParams, action: ActionResultState | null = null): RouterHandle {
   return {
     interactive: false,
+    action,
+    pendingAction: null,
+    submit: null,
     router: {
       pathname: url.pathname,
       params,

@@ -1,4 +1,5 @@
 import type { RouteParams } from '@kit/kit-router';
+import type { ActionResultState } from '../actions/action-result.js';
 import type { RouteMeta } from '../meta/route-meta.js';
 import type { JsonValue } from './json.js';
 
@@ -45,6 +46,8 @@ export interface RouteState {
   readonly loading: ModuleRefState | null;
   /** The route's nearest `_error.tsx`, shown by the client when a level throws while rendering. */
   readonly error: ModuleRefState | null;
+  /** The answer of the action a form posted (the page was rendered for that post). */
+  readonly action?: ActionResultState;
 }
 
 /** The inline bootstrap state of an HTML page (`<script type="application/json" id="kit-state">`). */
@@ -67,6 +70,12 @@ export interface NavigationPayload extends RouteState {
   readonly serverOnly: readonly (readonly string[])[];
   /** The merged head metadata of the levels, which the client puts in the head. */
   readonly meta: RouteMeta;
+}
+
+/** The answer of an action, to a form sent with JavaScript, that sends the browser on to `redirect`. */
+export interface ActionRedirectPayload {
+  readonly kit: 1;
+  readonly redirect: string;
 }
 
 /** A navigation answer telling the client to load the URL as a whole document. */
