@@ -64,6 +64,17 @@ describe('stripForClient', () => {
     expect(strip(several)).toBe("export const title = 'T', loader = undefined;");
   });
 
+  it('removes the actions export, so what only the actions import stays on the server', () => {
+    const source =
+      "import { z } from 'zod';\nimport { db } from './db.js';\nexport const actions = {\n  add: defineAction({ input: z.object({}), handler: () => db.insert() }),\n};\nexport default function Page() { return null; }";
+    const out = strip(source)!;
+    expect(out).not.toContain('db.insert');
+    expect(out).toContain('export default function Page');
+    expect(lines(out)).toBe(lines(source));
+    const listed = 'const pageActions = { add: secret };\nexport { pageActions as actions };';
+    expect(strip(listed)).not.toContain('secret');
+  });
+
   it('answers null for files with nothing to strip', () => {
     expect(strip('export default function Page() { return <p>hi</p>; }')).toBeNull();
     expect(strip("const loaderText = 'loader';")).toBeNull();

@@ -59,4 +59,30 @@ describe('startApp at run time', () => {
     expect(stderr()).not.toContain('KIT-REFUSED');
     child.kill('SIGTERM');
   });
+
+  it("takes a page's form posts: the action calls the API route under its policy, behind the cross-site check", async () => {
+    const { child, url } = await serveInChild();
+    const post = (title: string, origin = url) =>
+      fetch(`${url}/tickets`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin },
+        body: new URLSearchParams({ 'kit-action': 'open', title }),
+      });
+    const opened = await post('Window stuck');
+    expect(opened.status).toBe(303);
+    const location = opened.headers.get('location')!;
+    expect(location).toMatch(/^\/tickets\/\d+$/);
+    expect(await (await fetch(`${url}/api${location}`)).json()).toMatchObject({ title: 'Window stuck' });
+    // The route's deny policy refuses the form as it refuses the API call: the page's error view, 403.
+    const reserved = await post('forbidden');
+    expect(reserved.status).toBe(403);
+    expect(await reserved.text()).toContain('the title &quot;forbidden&quot; is reserved');
+    // Another site's page cannot post the form.
+    expect((await post('Sneaky', 'https://evil.example')).status).toBe(403);
+    // A page without actions takes no posts.
+    const about = await fetch(`${url}/about`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url }, body: '' });
+    expect(about.status).toBe(405);
+    child.kill('SIGTERM');
+  });
 });

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../../../../test-support/browser.js';
 import { bundleTestApp } from './bundle-app.js';
 import { fixtureModules, fixtureRoutes } from './fixture/routes.js';
@@ -15,6 +15,8 @@ export interface FixtureBrowserOptions extends Omit<PageServerOptions, 'routes' 
   readonly files?: Readonly<Record<string, string>>;
   /** Console errors the browser reports about what the test does on purpose (a cut connection): not problems. */
   readonly expectedErrors?: RegExp;
+  /** Options of the browser's context (`javaScriptEnabled: false` for a browser without scripts). */
+  readonly browserOptions?: BrowserContextOptions;
 }
 
 /** The fixture app served on loopback and a page of Chromium to open it in. */
@@ -32,7 +34,7 @@ export interface FixtureBrowser {
  * on 127.0.0.1, and opens a page in a fresh Chromium that collects what went wrong on it.
  */
 export async function openFixtureBrowser(options: FixtureBrowserOptions = {}): Promise<FixtureBrowser> {
-  const { files = {}, expectedErrors, ...serving } = options;
+  const { files = {}, expectedErrors, browserOptions, ...serving } = options;
   const bundle = await bundleTestApp(fixtureDir, Object.keys(fixtureModules));
   let server: PageServer | undefined;
   let browser: TestBrowser | undefined;
@@ -51,7 +53,7 @@ export async function openFixtureBrowser(options: FixtureBrowserOptions = {}): P
       staticDir: bundle.dir,
       clientEntry: bundle.clientEntry,
     });
-    browser = await launchBrowser();
+    browser = await launchBrowser(browserOptions);
     const page = await browser.context.newPage();
     const problems: string[] = [];
     page.on('console', (message) => {

@@ -110,6 +110,7 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
         loading: route.loading ? ref<LoadingModule>(route.loading) : null,
         error: route.error ? ref<ErrorModule>(route.error) : null,
         assets: { clientEntry: options.clientEntry ?? '/_kit/entry.js', styles: options.styles ?? [] },
+        registry: app.registry,
         ...(options.dev === undefined ? {} : { dev: options.dev, devEventsUrl: '/_kit/events' }),
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
         ...(options.onError === undefined ? {} : { onError: options.onError }),

@@ -1,9 +1,21 @@
-import { Link, useLoaderData } from '@kit/kit-react';
+import { z } from 'zod';
+import { defineAction, Form, Link, redirect, useLoaderData } from '@kit/kit-react';
 import { listTickets, type Ticket } from '../../lib/tickets.js';
 
 export async function loader() {
   return { tickets: listTickets() };
 }
+
+// Opens a ticket through the API route, so its policy (reserved titles) holds for the form too.
+export const actions = {
+  open: defineAction({
+    input: z.object({ title: z.string().min(1) }),
+    handler: async ({ input, call }) => {
+      const ticket = await call<Ticket>('POST /api/tickets', input);
+      return redirect(`/tickets/${ticket.id}`);
+    },
+  }),
+};
 
 export default function TicketsPage() {
   const { tickets } = useLoaderData<{ tickets: Ticket[] }>();
@@ -18,6 +30,12 @@ export default function TicketsPage() {
           </li>
         ))}
       </ul>
+      <Form action="open">
+        <label>
+          Title <input name="title" />
+        </label>
+        <button type="submit">Open ticket</button>
+      </Form>
     </>
   );
 }
