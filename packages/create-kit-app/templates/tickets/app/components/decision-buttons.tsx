@@ -1,17 +1,14 @@
-import { useApiAction } from '../lib/use-api-action.js';
+import { Form, useActionPending } from '@kit/kit-react';
 
-// Approves or denies an agent's held call through POST /api/approvals/:id/decision.
+// Approves or denies an agent's held call with the approvals page's `decide` action (POST
+// /api/approvals/:id/decision). Each button sends its own `decision`, as any form's submit buttons do.
 export function DecisionButtons({ id, label }: { readonly id: string; readonly label: string }) {
-  const { busy, problem, run } = useApiAction();
-  const decide = (approved: boolean) => void run('POST', `/api/approvals/${encodeURIComponent(id)}/decision`, { approved });
-
+  const sending = useActionPending('decide');
   return (
-    <>
-      {problem ? <p role="alert" className="alert">{problem}</p> : null}
-      <div className="actions">
-        <button type="button" disabled={busy} onClick={() => decide(true)} aria-label={`Approve: ${label}`}>Approve</button>
-        <button type="button" disabled={busy} onClick={() => decide(false)} aria-label={`Deny: ${label}`} className="danger">Deny</button>
-      </div>
-    </>
+    <Form action="decide" className="actions">
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" name="decision" value="approve" disabled={sending} aria-label={`Approve: ${label}`}>Approve</button>
+      <button type="submit" name="decision" value="deny" disabled={sending} aria-label={`Deny: ${label}`} className="danger">Deny</button>
+    </Form>
   );
 }

@@ -1,28 +1,19 @@
-import { useState, type FormEvent } from 'react';
-import { useApiAction } from '../lib/use-api-action.js';
+import { Form, useActionData, useActionPending } from '@kit/kit-react';
+import type { actions } from '../routes/keys/index.page.js';
+import { ActionProblem, keptValue } from './action-problem.js';
 import { CopyButton } from './copy-button.js';
 
-// Makes an API key through POST /api/keys and shows it once: only its hash is stored.
+// Makes an API key with the keys page's `make` action (POST /api/keys) and shows it once: only its hash is
+// stored. The page that shows it is never stored either (the answer to a form post is sent no-store).
 export function NewKeyForm() {
-  const { busy, problem, run } = useApiAction();
-  const [made, setMade] = useState<{ name: string; key: string } | null>(null);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    // Only the outcome of this attempt is shown: the previous key goes (useApiAction drops the previous problem).
-    setMade(null);
-    const answer = await run<{ name: string; key: string }>('POST', '/api/keys', { name: String(new FormData(form).get('name') ?? '') });
-    if (answer.problem === null && answer.body !== null) {
-      setMade({ name: answer.body.name, key: answer.body.key });
-      form.reset();
-    }
-  }
-
+  const result = useActionData<typeof actions.make>('make');
+  const sending = useActionPending('make');
+  // Only the outcome of the last attempt is shown: a refusal replaces the key shown before.
+  const made = result?.status === 'done' ? result.data : null;
   return (
-    <form onSubmit={submit} className="stacked" aria-labelledby="new-key-title">
+    <Form action="make" className="stacked" aria-labelledby="new-key-title">
       <h2 id="new-key-title">New API key</h2>
-      {problem ? <p role="alert" className="alert">{problem}</p> : null}
+      <ActionProblem result={result} labels={{ name: 'The agent name' }} />
       {made ? (
         <div role="status" className="notice success new-key">
           <p>
@@ -34,10 +25,10 @@ export function NewKeyForm() {
       ) : null}
       <label>
         Agent name
-        <input name="name" required pattern="[a-z0-9][a-z0-9\-]{1,58}[a-z0-9]" placeholder="triage-bot" aria-describedby="agent-name-hint" />
+        <input name="name" required pattern="[a-z0-9][a-z0-9\-]{1,58}[a-z0-9]" placeholder="triage-bot" aria-describedby="agent-name-hint" defaultValue={keptValue(result, 'name')} />
         <span id="agent-name-hint" className="hint">Lower-case letters, digits and dashes. A name is never given to a second key.</span>
       </label>
-      <button type="submit" disabled={busy}>Make key</button>
-    </form>
+      <button type="submit" disabled={sending}>Make key</button>
+    </Form>
   );
 }

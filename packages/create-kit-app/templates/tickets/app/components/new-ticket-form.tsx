@@ -1,37 +1,32 @@
-import type { FormEvent } from 'react';
-import { useApiAction } from '../lib/use-api-action.js';
+import { Form, useActionData, useActionPending } from '@kit/kit-react';
+import type { actions } from '../routes/tickets/index.page.js';
+import { ActionProblem, keptValue } from './action-problem.js';
 
-// Opens a ticket through POST /api/tickets, the route agents use too, then shows the list again.
+// Opens a ticket with the list page's `open` action, which calls POST /api/tickets, the route agents use
+// too. It is a form post: it works before (or without) JavaScript, and with it the list refreshes in place.
 export function NewTicketForm() {
-  const { busy, problem, run } = useApiAction();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const fields = new FormData(form);
-    const answer = await run('POST', '/api/tickets', {
-      title: String(fields.get('title') ?? ''),
-      description: String(fields.get('description') ?? '') || undefined,
-      priority: String(fields.get('priority') ?? 'normal'),
-    });
-    if (answer.problem === null) form.reset();
-  }
-
+  const result = useActionData<typeof actions.open>('open');
+  const sending = useActionPending('open');
   return (
-    <form onSubmit={submit} className="stacked" aria-labelledby="new-ticket-title">
+    <Form action="open" className="stacked" aria-labelledby="new-ticket-title">
       <h2 id="new-ticket-title">New ticket</h2>
-      {problem ? <p role="alert" className="alert">{problem}</p> : null}
-      <label>Title <input name="title" required minLength={3} maxLength={200} /></label>
-      <label>Description <textarea name="description" rows={3} maxLength={5000} /></label>
+      <ActionProblem result={result} labels={{ title: 'The title', description: 'The description', priority: 'The priority' }} />
+      {result?.status === 'done' ? (
+        <p role="status" className="notice success">
+          Opened <a href={`/tickets/${result.data.id}`}>{result.data.title}</a>.
+        </p>
+      ) : null}
+      <label>Title <input name="title" required minLength={3} maxLength={200} defaultValue={keptValue(result, 'title')} /></label>
+      <label>Description <textarea name="description" rows={3} maxLength={5000} defaultValue={keptValue(result, 'description')} /></label>
       <label>
         Priority
-        <select name="priority" defaultValue="normal">
+        <select name="priority" defaultValue={keptValue(result, 'priority') ?? 'normal'}>
           <option value="low">Low</option>
           <option value="normal">Normal</option>
           <option value="high">High</option>
         </select>
       </label>
-      <button type="submit" disabled={busy}>Open ticket</button>
-    </form>
+      <button type="submit" disabled={sending}>Open ticket</button>
+    </Form>
   );
 }

@@ -1,15 +1,14 @@
-import { useApiAction } from '../lib/use-api-action.js';
+import { Form, useActionPending } from '@kit/kit-react';
 
-// Revokes a key through POST /api/keys/:id/revoke.
+// Revokes a key with the keys page's `revoke` action (POST /api/keys/:id/revoke): a one-button form.
 export function RevokeKeyButton({ id, name }: { readonly id: string; readonly name: string }) {
-  const { busy, problem, run } = useApiAction();
-
+  const sending = useActionPending('revoke');
   return (
-    <>
-      {problem ? <span role="alert" className="error">{problem}</span> : null}
-      <button type="button" disabled={busy} onClick={() => void run('POST', `/api/keys/${encodeURIComponent(id)}/revoke`, {})} aria-label={`Revoke the key of ${name}`} className="danger small">
+    <Form action="revoke" className="inline-form">
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" disabled={sending} aria-label={`Revoke the key of ${name}`} className="danger small">
         Revoke
       </button>
-    </>
+    </Form>
   );
 }

@@ -1,5 +1,6 @@
 import { KitError } from '@kit/kit-core';
-import { Link, useLoaderData, type Loader, type RouteMeta } from '@kit/kit-react';
+import { defineAction, Link, redirect, useLoaderData, type Loader, type RouteMeta } from '@kit/kit-react';
+import { z } from 'zod';
 import { DecisionButtons } from '../../components/decision-buttons.js';
 import { UtcTime } from '../../components/utc-time.js';
 import { pendingApprovals, type ApprovalView } from '../../lib/approval-view.js';
@@ -45,6 +46,17 @@ export const loader: Loader<{ items: readonly ApprovalItem[] }> = async ({ ctx }
     }),
   );
   return { items };
+};
+
+// The Approve and Deny buttons post here: POST /api/approvals/:id/decision, under the route's reviewers-only policy.
+export const actions = {
+  decide: defineAction({
+    input: z.object({ id: z.string(), decision: z.enum(['approve', 'deny']) }),
+    handler: async ({ input, call }) => {
+      await call('POST /api/approvals/:id/decision', { id: input.id, approved: input.decision === 'approve' });
+      return redirect('/approvals');
+    },
+  }),
 };
 
 /** What was asked for, in words: also the accessible name of its buttons ("Approve: Close ticket …"). */

@@ -1,4 +1,6 @@
-import { useLoaderData, type Loader, type RouteMeta } from '@kit/kit-react';
+import { KitError, invalidInput } from '@kit/kit-core';
+import { defineAction, redirect, useLoaderData, type Loader, type RouteMeta } from '@kit/kit-react';
+import { z } from 'zod';
 import { NewKeyForm } from '../../components/new-key-form.js';
 import { RevokeKeyButton } from '../../components/revoke-key-button.js';
 import { UtcTime } from '../../components/utc-time.js';
@@ -6,6 +8,32 @@ import { requirePerson } from '../../lib/auth.js';
 import { keysOf, type KeyView } from '../../lib/key-view.js';
 
 export const loader: Loader<{ keys: readonly KeyView[] }> = async ({ ctx }) => ({ keys: await keysOf(requirePerson(ctx)) });
+
+// The forms of the page post here; each action calls the API route agents and scripts use.
+export const actions = {
+  // POST /api/keys. The key is in this answer only: the page shows it once (the answer is never stored).
+  make: defineAction({
+    input: z.object({ name: z.string() }),
+    handler: async ({ input, call }) => {
+      try {
+        const made = await call<{ name: string; key: string }>('POST /api/keys', input);
+        return { name: made.name, key: made.key };
+      } catch (error) {
+        // A name that is taken is shown in the form, with the value kept, rather than as an error page.
+        if (error instanceof KitError && error.code === 'conflict') throw invalidInput([{ field: '', message: error.message }]);
+        throw error;
+      }
+    },
+  }),
+  // POST /api/keys/:id/revoke, then the list again.
+  revoke: defineAction({
+    input: z.object({ id: z.string() }),
+    handler: async ({ input, call }) => {
+      await call('POST /api/keys/:id/revoke', input);
+      return redirect('/keys');
+    },
+  }),
+};
 
 // The document's title, in the head from the server and after each client navigation.
 export const meta: RouteMeta = { title: 'API keys · {{title}}' };

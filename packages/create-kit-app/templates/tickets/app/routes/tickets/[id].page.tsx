@@ -1,5 +1,6 @@
 import { KitError } from '@kit/kit-core';
-import { Link, useLoaderData, type Loader, type MetaArgs, type RouteMeta } from '@kit/kit-react';
+import { defineAction, Link, redirect, useLoaderData, type Loader, type MetaArgs, type RouteMeta } from '@kit/kit-react';
+import { z } from 'zod';
 import { CloseTicketForm } from '../../components/close-ticket-form.js';
 import { TicketAssistant } from '../../components/ticket-assistant.js';
 import { UtcTime } from '../../components/utc-time.js';
@@ -28,6 +29,20 @@ export const loader: Loader<TicketPageData> = async ({ ctx, params }) => {
 
 // The document's title, in the head from the server and after each client navigation.
 export const meta = ({ data }: MetaArgs<TicketPageData>): RouteMeta => ({ title: `${data.ticket.title} · {{title}}` });
+
+// The close form posts here; the action calls POST /api/tickets/:id/close as the person who sent it (the
+// route's policy holds agents' closes for approval, not people's), then shows the ticket again with a GET, so
+// reloading the page never sends the form twice.
+export const actions = {
+  close: defineAction({
+    input: z.object({ resolution: z.string() }),
+    handler: async ({ input, params, call }) => {
+      const id = String(params.id);
+      await call('POST /api/tickets/:id/close', { id, resolution: input.resolution });
+      return redirect(`/tickets/${encodeURIComponent(id)}`);
+    },
+  }),
+};
 
 // GET /tickets/:id: one ticket, and closing it.
 export default function TicketPage() {
@@ -58,7 +73,7 @@ export default function TicketPage() {
                 Waiting for approval to close it: {waitingAgents.join(', ')}. <Link href="/approvals">Review</Link>
               </p>
             ) : null}
-            <CloseTicketForm id={item.id} />
+            <CloseTicketForm />
           </div>
         ) : null}
         <TicketAssistant ticketId={item.id} assistant={assistant} />

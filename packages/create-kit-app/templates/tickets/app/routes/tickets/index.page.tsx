@@ -1,4 +1,5 @@
-import { Link, useLoaderData, type Loader, type RouteMeta } from '@kit/kit-react';
+import { defineAction, Link, useLoaderData, type Loader, type RouteMeta } from '@kit/kit-react';
+import { z } from 'zod';
 import { NewTicketForm } from '../../components/new-ticket-form.js';
 import { TicketBadges } from '../../components/ticket-badges.js';
 import { UtcTime } from '../../components/utc-time.js';
@@ -18,6 +19,19 @@ export const loader: Loader<TicketList> = async ({ ctx, searchParams }) => {
   const status = wanted === 'open' || wanted === 'closed' ? wanted : null;
   const page = await (await db()).list(ticket, { ...(status ? { where: { status } } : {}), orderBy: { field: 'createdAt', direction: 'desc' }, limit: 100 });
   return { status, tickets: page.items.map(ticketView) };
+};
+
+// The new-ticket form posts here. The action calls POST /api/tickets as the person who sent it, so the route's
+// schema, its members-only policy and its handler decide, exactly as for an agent; its field errors come back
+// to the form with the values kept. What it returns is shown once the list has been loaded again.
+export const actions = {
+  open: defineAction({
+    input: z.object({ title: z.string(), description: z.string().optional(), priority: z.string().optional() }),
+    handler: async ({ input, call }) => {
+      const opened = await call<TicketView>('POST /api/tickets', input);
+      return { id: opened.id, title: opened.title };
+    },
+  }),
 };
 
 const emptyText = { open: 'No open tickets: everything is answered.', closed: 'No ticket has been closed yet.', all: 'No tickets yet. Open the first one with the form.' } as const;
