@@ -1,8 +1,9 @@
 // The tickets template's pages as a person sees them in Chromium, at desktop and phone widths: the current
 // ticket filter is marked, approvals name the ticket and who asked, a refused sign-up keeps what was typed and
 // says what is wrong next to each field, a new API key can be copied and a new attempt replaces the old
-// outcome, times say their zone, the ticket list fits a phone, a refusal (403) says so, and axe finds nothing
-// serious. The app is scaffolded with the repository linked and served by `kit dev`, as in tickets-app.e2e.test.ts.
+// outcome, times say their zone, the ticket list fits a phone, a refusal (403) says so, axe finds nothing
+// serious, and with JavaScript off every form of the app still works. The app is scaffolded with the
+// repository linked and served by `kit dev`, as in tickets-app.e2e.test.ts.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -311,6 +312,78 @@ describe.runIf(browserAvailable())('the tickets template in Chromium', () => {
       await graceContext.close();
     }
   });
+
+  it(
+    'works with JavaScript off: opening and closing tickets, making and revoking keys and approving are form posts',
+    { timeout: 90_000 },
+    async () => {
+      const context = await browser.newContext({ viewport: desktop, javaScriptEnabled: false });
+      try {
+        const plain = await watched(context);
+        await plain.goto(`${url}/login`);
+        await plain.getByLabel('E-mail').fill('ada@example.com');
+        await plain.getByLabel('Password').fill(password);
+        await plain.getByRole('button', { name: 'Sign in' }).click();
+        await plain.getByRole('heading', { name: 'All tickets' }).waitFor();
+
+        // Three spaces pass the browser's length check but not the route's trimmed minimum: the page comes back
+        // (400) with the route's message and what was typed.
+        const form = plain.getByRole('form', { name: 'New ticket' });
+        await form.getByLabel('Title').fill('   ');
+        await form.getByLabel('Description').fill('Kept after the refusal');
+        const refused = plain.waitForResponse((response) => response.request().method() === 'POST');
+        await form.getByRole('button', { name: 'Open ticket' }).click();
+        expect((await refused).status()).toBe(400);
+        await plain.getByRole('alert').filter({ hasText: 'The title' }).waitFor();
+        expect(await form.getByLabel('Description').inputValue()).toBe('Kept after the refusal');
+        const title = 'Scanner offline, sent without scripts';
+        await form.getByLabel('Title').fill(title);
+        await form.getByRole('button', { name: 'Open ticket' }).click();
+        await plain.getByRole('status').filter({ hasText: `Opened “${title}”` }).waitFor();
+        expect(await form.getByLabel('Title').inputValue()).toBe('');
+
+        // Closing answers with a redirect to the ticket, so a reload never sends the form again.
+        await plain.getByRole('link', { name: title }).first().click();
+        await plain.getByRole('heading', { name: title }).waitFor();
+        await plain.getByLabel('Resolution').fill('Restarted the scanner');
+        await plain.getByRole('button', { name: 'Close ticket' }).click();
+        await plain.getByText('Resolution: Restarted the scanner').waitFor();
+        expect(await plain.getByTestId('status').textContent()).toBe('closed');
+
+        // A key is shown once, on the page the form's post answers with.
+        await plain.goto(`${url}/keys`);
+        await plain.getByLabel('Agent name').fill('no-script-bot');
+        await plain.getByRole('button', { name: 'Make key' }).click();
+        const key = (await plain.getByTestId('new-key').textContent()) ?? '';
+        expect(key).toMatch(/^kit_/);
+
+        // The agent's close waits for a person; Ada approves it with the page's plain form.
+        const agent = (method: string, path: string, body?: unknown) =>
+          fetch(`${url}${path}`, {
+            method,
+            headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          });
+        const agentTitle = 'Badge reader beeps, closed by an agent';
+        const opened = (await (await agent('POST', '/api/tickets', { title: agentTitle })).json()) as { id: string };
+        expect((await agent('POST', `/api/tickets/${opened.id}/close`, { resolution: 'Reset the reader' })).status).toBe(202);
+        await plain.goto(`${url}/approvals`);
+        const approve = plain.getByRole('button', { name: `Approve: Close ticket "${agentTitle}"` });
+        await approve.click();
+        await plain.getByRole('heading', { name: 'Waiting for approval' }).waitFor();
+        expect(await approve.count()).toBe(0);
+        expect((await agent('POST', `/api/tickets/${opened.id}/close`, { resolution: 'Reset the reader' })).status).toBe(200);
+
+        // Revoking is a one-button form; the key stops working at once.
+        await plain.goto(`${url}/keys`);
+        await plain.getByRole('button', { name: 'Revoke the key of no-script-bot' }).click();
+        await plain.getByRole('heading', { name: 'API keys for your agents' }).waitFor();
+        expect((await agent('GET', '/api/me')).status).toBe(401);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
   it('has no serious or critical axe finding on the main pages at desktop and phone widths', { timeout: 120_000 }, async () => {
     await page.goto(`${url}/tickets`);

@@ -12,9 +12,7 @@ export function NewTicketForm() {
       <h2 id="new-ticket-title">New ticket</h2>
       <ActionProblem result={result} labels={{ title: 'The title', description: 'The description', priority: 'The priority' }} />
       {result?.status === 'done' ? (
-        <p role="status" className="notice success">
-          Opened <a href={`/tickets/${result.data.id}`}>{result.data.title}</a>.
-        </p>
+        <p role="status" className="notice success">Opened “{result.data.title}”: it is at the top of the list.</p>
       ) : null}
       <label>Title <input name="title" required minLength={3} maxLength={200} defaultValue={keptValue(result, 'title')} /></label>
       <label>Description <textarea name="description" rows={3} maxLength={5000} defaultValue={keptValue(result, 'description')} /></label>

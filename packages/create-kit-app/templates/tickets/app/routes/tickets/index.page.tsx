@@ -29,7 +29,7 @@ export const actions = {
     input: z.object({ title: z.string(), description: z.string().optional(), priority: z.string().optional() }),
     handler: async ({ input, call }) => {
       const opened = await call<TicketView>('POST /api/tickets', input);
-      return { id: opened.id, title: opened.title };
+      return { title: opened.title };
     },
   }),
 };
