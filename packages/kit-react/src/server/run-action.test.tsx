@@ -204,4 +204,11 @@ describe('page actions', () => {
     expect((await post({ 'kit-action': 'date' }, { reports })).status).toBe(500);
     expect(String(reports[1]?.[0])).toContain('The action "date" of tickets.page.tsx returned data that is not JSON: data.when is a Date');
   });
+
+  it('refuses a page whose actions export is not made of actions, naming the file and the fix', async () => {
+    const response = post({}, { module: page({ default: AnyResult, actions: { broken: {} as never } }) });
+    await expect(response).rejects.toThrow(
+      'renderPage(): actions.broken of tickets.page.tsx is not an action; make it with defineAction({ input, handler }).',
+    );
+  });
 });

@@ -24,6 +24,18 @@ function checkRef(name: string, ref: unknown, nullable: boolean): string | null 
     return `${file} has no default export component; export default function ...`;
   const loader = (module as { loader?: unknown }).loader;
   if (loader !== undefined && typeof loader !== 'function') return `the loader export of ${file} is ${typeof loader}, not a function`;
+  return actionsProblem(file, (module as { actions?: unknown }).actions);
+}
+
+/** The `actions` export must map names to `defineAction(...)` results: checked once, with the module. */
+function actionsProblem(file: string, actions: unknown): string | null {
+  if (actions === undefined) return null;
+  if (typeof actions !== 'object' || actions === null || Array.isArray(actions))
+    return `the actions export of ${file} is ${Array.isArray(actions) ? 'an array' : typeof actions}; export an object of named actions, such as { create: defineAction({ handler }) }`;
+  for (const [name, action] of Object.entries(actions)) {
+    if (typeof (action as { handler?: unknown } | null)?.handler !== 'function')
+      return `actions.${name} of ${file} is not an action; make it with defineAction({ input, handler })`;
+  }
   return null;
 }
 
