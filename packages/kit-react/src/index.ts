@@ -30,7 +30,9 @@ export type {
   LoadingModule,
   NotFoundModule,
   MetaArgs,
+  PageCacheSettings,
   PageHydration,
+  PagePrerender,
   RouteMetaExport,
   PageModule,
 } from './modules/types.js';

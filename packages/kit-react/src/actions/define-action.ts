@@ -29,6 +29,12 @@ export interface ActionArgs<TInput> {
    * is written once, on the route.
    */
   call<TOutput = unknown>(route: RouteKey, input?: unknown): Promise<TOutput>;
+  /**
+   * Lets go of the server's kept copies of a page (a path of this app, any query) that this action
+   * changed: pages exported with `cache` or `prerender`. The next visitor gets it rendered afresh. It
+   * acts on this process; other processes render theirs again once their `revalidate` has passed.
+   */
+  revalidate(path: string): void;
 }
 
 /** The answer of an action that sends the browser to another page (`303 See Other`). */

@@ -99,6 +99,40 @@ export type PageHydration = 'load' | 'idle' | 'none';
 export const pageHydrations: readonly PageHydration[] = ['load', 'idle', 'none'];
 
 /**
+ * A page's `cache` export: the server keeps the page it rendered for a visitor who is not signed in and
+ * gives it to the next ones, rendering it again in the background once it is `revalidate` seconds old
+ * (the old page is served meanwhile). A signed-in person always gets a page rendered for them.
+ *
+ * @example
+ * ```ts
+ * import type { PageCacheSettings } from '@kit/kit-react';
+ *
+ * // app/routes/pricing.page.tsx: the same for every visitor, fresh within a minute.
+ * export const cache: PageCacheSettings = { revalidate: 60 };
+ * ```
+ */
+export interface PageCacheSettings {
+  /** Seconds a kept page is served before it is rendered again (a positive number). */
+  readonly revalidate: number;
+}
+
+/**
+ * A page's `prerender` export: `kit build` renders the page (as a visitor who is not signed in) and
+ * writes it into the build, and `kit start` serves that copy. `true` for a page without parameters; for
+ * a page with some, the paths to render (`paths`, run at build time). With `cache` as well, the copy is
+ * rendered again after `revalidate` seconds; without, it is served until the next build.
+ *
+ * @example
+ * ```ts
+ * import type { PagePrerender } from '@kit/kit-react';
+ *
+ * // app/routes/docs/[slug].page.tsx
+ * export const prerender: PagePrerender = { paths: () => ['/docs/intro', '/docs/setup'] };
+ * ```
+ */
+export type PagePrerender = true | { readonly paths: () => readonly string[] | Promise<readonly string[]> };
+
+/**
  * A `*.page.tsx` module: a default component, an optional `loader` and an optional `hydrate`.
  *
  * @example
@@ -117,6 +151,10 @@ export interface PageModule {
   readonly meta?: RouteMetaExport<never>;
   /** The page's actions by name (see `defineAction`): what its forms post to. */
   readonly actions?: Readonly<Record<string, AnyActionDefinition>>;
+  /** Keep the page rendered for visitors who are not signed in, for `revalidate` seconds. */
+  readonly cache?: PageCacheSettings;
+  /** Render the page into the build (`kit build`). */
+  readonly prerender?: PagePrerender;
 }
 
 /**

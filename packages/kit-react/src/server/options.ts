@@ -1,5 +1,6 @@
 import type { CapabilityRegistry, KitContext, PageSecurityHeaders } from '@kit/kit-core';
 import type { RouteParams } from '@kit/kit-router';
+import type { PageCache } from './page-cache/page-cache.js';
 import type { ErrorModule, LayoutModule, LoadingModule, NotFoundModule, PageModule } from '../modules/types.js';
 
 /**
@@ -75,6 +76,11 @@ export interface RenderPageOptions {
    * it, an action that calls a route fails.
    */
   readonly registry?: CapabilityRegistry;
+  /**
+   * The server's kept pages (kit-dev's `PageCache`), which an action's `revalidate(path)` lets go of.
+   * Without it, `revalidate` does nothing.
+   */
+  readonly pageCache?: Pick<PageCache, 'invalidate'>;
   /** How long a loader, an action (and the streaming of the whole page) may take, in milliseconds. Default 30000. */
   readonly timeoutMs?: number;
   /**

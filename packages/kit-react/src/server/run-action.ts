@@ -21,6 +21,7 @@ export interface ActionInput {
   readonly file: string;
   readonly module: PageModule;
   readonly registry: CapabilityRegistry | undefined;
+  readonly pageCache: { invalidate(path: string): void } | undefined;
   readonly timeoutMs: number;
 }
 
@@ -126,14 +127,20 @@ export async function runAction(input: ActionInput): Promise<ActionOutcome> {
     }
     const fields = formFields(form);
     const [name, definition] = chooseAction(actions, fields.action, file);
+    const label = `The action "${name}" of ${file}`;
     let parsed: unknown = fields.input;
     if (definition.input !== undefined) {
       const checked = safeParseWithMessages(definition.input, fields.input);
       if (!checked.success) return { kind: 'result', result: invalidResult(name, fieldIssues(checked.error), fields.values), status: 400 };
       parsed = checked.data;
     }
-    const label = `The action "${name}" of ${file}`;
-    const args = { input: parsed, params: input.params, request, ctx: input.ctx, call: routeCaller(input.registry, input.ctx, file) };
+    const revalidate = (path: string) => {
+      if (typeof path !== 'string' || !path.startsWith('/')) {
+        throw new TypeError(`revalidate() in ${label}: ${JSON.stringify(path)} is not a path of this app; give one such as "/pricing".`);
+      }
+      input.pageCache?.invalidate(path);
+    };
+    const args = { input: parsed, params: input.params, request, ctx: input.ctx, call: routeCaller(input.registry, input.ctx, file), revalidate };
     try {
       const output = await runHandler(definition, args, input.timeoutMs, label);
       if (isActionRedirect(output)) return { kind: 'redirect', to: output.kitRedirect };
