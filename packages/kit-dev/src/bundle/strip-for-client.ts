@@ -36,7 +36,7 @@ export function stripForClient(
   options: { readonly stripLoader: boolean },
 ): string | null {
   const mentionsServerOnly = source.includes('ServerOnly');
-  const mentionsLoader = options.stripLoader && (source.includes('loader') || source.includes('actions'));
+  const mentionsLoader = options.stripLoader && [...serverExports].some((name) => source.includes(name));
   if (!mentionsServerOnly && !mentionsLoader) return null;
   const kind = /\.[cm]?[jt]sx$/.test(fileName) ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, kind);
@@ -126,7 +126,7 @@ function hasExport(ts: TypeScriptApi, node: TS.Node): boolean {
 }
 
 /** The exports of route files that run on the server only. */
-const serverExports = new Set(['loader', 'actions']);
+const serverExports = new Set(['loader', 'actions', 'prerender', 'cache']);
 
 /** `export function loader`, `export const actions = ...`, and `export { x as loader }` with its local `x`. */
 function collectLoader(ts: TypeScriptApi, file: TS.SourceFile, edits: Edit[]): void {

@@ -21,6 +21,8 @@ export const kitDevErrorCodes = {
   route_errors: 'The route folder has errors.',
   /** Two route files, or a file and `kit.config.ts`, define the same method and path. */
   duplicate_route: 'Two definitions serve the same method and path.',
+  /** A page exported with `prerender` could not be rendered into the build (bad paths, a status other than 200). */
+  prerender_failed: 'A prerendered page could not be rendered.',
   /** `startApp` found no build (or one from another version of kit-dev) in `outDir`. */
   build_missing: 'There is no usable production build.',
   /** The server could not listen (the port is taken, the host cannot be bound). */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import type { KitConfig } from '@kit/kit-core';
 import { dirname, join, relative, resolve } from 'node:path';
 import { scanRoutes, type RouteDiagnostic, type RouteManifest } from '@kit/kit-router';
 import { clientBuildOptions, readClientBundle, readServerBundle, serverBuildOptions } from '../bundle/app-bundles.js';
@@ -8,7 +9,10 @@ import { clientUrlPrefix, loadEsbuild } from '../bundle/esbuild.js';
 import { loadTypeScript } from '../bundle/strip-for-client.js';
 import { KitDevError } from '../errors/kit-dev-error.js';
 import { resolveConditions, resolveLayout, type AppLayoutOptions, type BundleOptions } from '../options/options.js';
+import { createRuntimeApp } from '../runtime/create-runtime-app.js';
+import { importModules } from '../runtime/import-modules.js';
 import { buildFormat, type BuildManifest } from './build-manifest.js';
+import { prerenderPages, type RenderedPage } from './prerender-pages.js';
 
 /** Options of `buildApp`. */
 export interface BuildAppOptions extends AppLayoutOptions, BundleOptions {
@@ -32,6 +36,41 @@ export function defaultOutDir(root: string): string {
   return join(root, '.kit', 'build');
 }
 
+/**
+ * Imports the server bundle just written and renders the pages exported with `prerender` through the
+ * app it makes, without a listening server; nothing is imported when no page asks for it.
+ */
+async function prerenderBuild(outDir: string, build: BuildManifest, routesDir: string): Promise<RenderedPage[]> {
+  const serverDir = join(outDir, 'server');
+  const mentions = await Promise.all(
+    Object.entries(build.server.modules).map(async ([file, output]) =>
+      file.endsWith('.page.tsx') && (await readFile(join(serverDir, output), 'utf8')).includes('prerender') ? file : null,
+    ),
+  );
+  if (mentions.every((file) => file === null)) return [];
+  const imported = await importModules({
+    modules: new Map(Object.entries(build.server.modules).map(([file, output]) => [file, join(serverDir, output)])),
+    config: build.server.config === null ? null : join(serverDir, build.server.config),
+    rootPath: (file) => file,
+  });
+  const manifest = { ...build.routes, root: routesDir };
+  const app = createRuntimeApp(
+    {
+      manifest,
+      modules: imported.modules,
+      config: imported.config as KitConfig | null,
+      clientUrls: new Map(Object.entries(build.client.urls)),
+      assets: { clientEntry: build.client.entry, styles: build.client.styles },
+    },
+    { dev: false, mcp: false, a2a: false },
+  );
+  try {
+    return await prerenderPages(app, manifest, imported.modules);
+  } finally {
+    await app.close();
+  }
+}
+
 /** An 8-character content hash in esbuild's alphabet, so hashed names look alike. */
 function contentHash(contents: string | Uint8Array): string {
   const digits = '0123456789ABCDEFGHIJKLMNOPQRSTUV';
@@ -45,11 +84,12 @@ function contentHash(contents: string | Uint8Array): string {
  * Builds the app in `root` for production: the server bundle (route files, middleware and
  * `kit.config.ts` for Node, packages left as imports) in `outDir/server`, the browser bundle (minified,
  * split, content-hashed names, React's production build, `ServerOnly` children and loaders removed)
- * and the minified stylesheet in `outDir/client`, and `outDir/manifest.json` tying them to the route
- * manifest. `startApp` serves the result without any bundler.
+ * and the minified stylesheet in `outDir/client`, the pages exported with `prerender` rendered into
+ * `outDir/prerendered`, and `outDir/manifest.json` tying them to the route manifest. `startApp` serves the result without any bundler.
  *
  * @throws KitDevError `route_errors` when the route scan reports errors, `build_failed` with the
- *   `file:line:column` of the first esbuild error.
+ *   `file:line:column` of the first esbuild error, `load_failed` or `prerender_failed` when a page to
+ *   prerender cannot be rendered.
  *
  * @example
  * ```ts
@@ -118,16 +158,24 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuildAppR
     },
     client: { entry: client.entry, urls: Object.fromEntries(client.urls), styles },
   };
-  written.push({ path: join(outDir, 'manifest.json'), contents: `${JSON.stringify(buildManifest, null, 2)}\n` });
 
   await rm(outDir, { recursive: true, force: true });
   const unique = new Map(written.map((file) => [file.path, file.contents]));
-  await Promise.all(
-    [...unique].map(async ([path, contents]) => {
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, contents);
-    }),
-  );
+  const writeAll = (files: Iterable<[string, string | Uint8Array]>) =>
+    Promise.all(
+      [...files].map(async ([path, contents]) => {
+        await mkdir(dirname(path), { recursive: true });
+        await writeFile(path, contents);
+      }),
+    );
+  await writeAll(unique);
+  // Pages exported with `prerender` are rendered by the built server itself, so they are what `kit start` would answer.
+  const prerendered = await prerenderBuild(outDir, buildManifest, layout.routesDir);
+  const pages = new Map(prerendered.map((page) => [join(outDir, 'prerendered', page.entry.file), page.html] as [string, string]));
+  const finalManifest: BuildManifest = prerendered.length === 0 ? buildManifest : { ...buildManifest, prerendered: prerendered.map((page) => page.entry) };
+  pages.set(join(outDir, 'manifest.json'), `${JSON.stringify(finalManifest, null, 2)}\n`);
+  await writeAll(pages);
+  for (const path of pages.keys()) unique.set(path, '');
   return {
     outDir,
     manifest,

@@ -1,3 +1,4 @@
+import type { CachedPage } from '@kit/kit-react/server';
 import type { RouteManifest } from '@kit/kit-router';
 
 /** The version of the `manifest.json` format; `startApp` refuses others. */
@@ -21,4 +22,12 @@ export interface BuildManifest {
     readonly urls: Readonly<Record<string, string>>;
     readonly styles: readonly string[];
   };
+  /** The pages rendered into the build (`prerender`): each path, its HTML file (relative to `prerendered/`) and its answer's headers. */
+  readonly prerendered?: readonly PrerenderedPage[];
+}
+
+/** One prerendered page of a build: the kept answer without its body, which is the file `prerendered/<file>`. */
+export interface PrerenderedPage extends Omit<CachedPage, 'body'> {
+  readonly path: string;
+  readonly file: string;
 }

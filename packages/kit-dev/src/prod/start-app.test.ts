@@ -27,6 +27,37 @@ async function filesUnder(folder: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
 }
 
+describe('prerendered and cached pages', () => {
+  it('writes the prerendered pages into the build and serves them from the start', async () => {
+    const manifest = JSON.parse(await readFile(join(build.outDir, 'manifest.json'), 'utf8')) as BuildManifest;
+    expect(manifest.prerendered?.map((page) => [page.path, page.file]).sort()).toEqual([
+      ['/about', 'about.html'],
+      ['/docs/guides/setup', 'docs/guides/setup.html'],
+    ]);
+    expect(await readFile(join(build.outDir, 'prerendered', 'about.html'), 'utf8')).toContain('<h1>About</h1>');
+    const about = await fetch(`${server.url}/about`, { headers: { accept: 'text/html' } });
+    expect(about.headers.get('kit-page-cache')).toBe('hit');
+    const html = await about.text();
+    expect(html).toContain('<h1>About</h1>');
+    // The kept page carries a nonce of its own, which its policy names.
+    const nonce = /'nonce-([^']+)'/.exec(about.headers.get('content-security-policy') ?? '')?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html).toContain(`nonce="${nonce}"`);
+    expect(nonce).not.toBe(manifest.prerendered?.find((page) => page.path === '/about')?.nonce);
+  });
+
+  it('keeps a page declared cache for visitors who are not signed in, and never for a caller with credentials', async () => {
+    const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers: { accept: 'text/html', ...headers } });
+    expect((await get('/docs/guides/setup')).headers.get('kit-page-cache')).toBe('hit');
+    expect((await get('/docs/reference')).headers.get('kit-page-cache')).toBe('miss');
+    const again = await get('/docs/reference');
+    expect(again.headers.get('kit-page-cache')).toBe('hit');
+    expect(await again.text()).toMatch(/You are reading <!-- -->reference/);
+    const withKey = await get('/docs/reference', { authorization: 'Bearer kit_someone' });
+    expect(withKey.headers.get('kit-page-cache')).toBeNull();
+  });
+});
+
 describe('buildApp', () => {
   it('writes the server bundle, hashed browser files, one minified stylesheet and manifest.json', async () => {
     expect(build.outDir).toBe(join(copy.root, '.kit', 'build'));

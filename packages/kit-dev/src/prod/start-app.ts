@@ -68,7 +68,8 @@ function isRootPath(url: string): boolean {
 /**
  * Serves a production build written by `buildApp`: imports the server bundle, assembles the kit app
  * (API routes, scoped middleware, pages rendered by kit-react, not-found pages, `/openapi.json`,
- * `/mcp`, A2A at `/a2a` with its agent card at `/.well-known/agent.json`) and serves it with the browser files under `/_kit/client/` (hashed names cached for a year,
+ * `/mcp`, A2A at `/a2a` with its agent card at `/.well-known/agent.json`; the build's prerendered pages
+ * kept from the start) and serves it with the browser files under `/_kit/client/` (hashed names cached for a year,
  * `immutable`), `public/`, the WebSocket endpoints of `kit.config.ts`, and health probes at `/_kit/health` (200 `{"status":"ok"}`, ahead of the app's
  * middleware). No bundler, compiler or watcher is loaded.
  *
@@ -98,6 +99,12 @@ export async function startApp(options: StartAppOptions = {}): Promise<StartedAp
     config: build.server.config === null ? null : join(serverDir, build.server.config),
     rootPath: (file) => file,
   });
+  const prerendered = await Promise.all(
+    (build.prerendered ?? []).map(async ({ path, file, ...page }) => ({
+      path,
+      page: { ...page, body: await readFile(join(outDir, 'prerendered', file), 'utf8') },
+    })),
+  );
   const app = createRuntimeApp(
     {
       manifest: { ...build.routes, root: layout.routesDir },
@@ -110,6 +117,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<StartedAp
       dev: false,
       mcp: serve.mcp,
       a2a: serve.a2a,
+      prerendered,
       onPageError: (error, where) =>
         serve.log('error', `${where}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
     },

@@ -98,6 +98,7 @@ export function createRuntimeApp(loaded: LoadedApp, options: RuntimeOptions): Ki
     },
   });
   pages.registry = app.registry;
+  for (const { path, page } of options.prerendered ?? []) pages.seed(path, page);
   for (const route of loaded.manifest.routes) {
     if (route.kind !== 'page') continue;
     const render = (request: Request, ctx: KitContext) => pages.render(request, ctx);

@@ -1,6 +1,6 @@
 import { KitError, type CapabilityRegistry, type KitContext, quoteInput } from '@kit/kit-core';
 import type { ErrorModule, LayoutModule, LoadingModule, NotFoundModule, PageModule } from '@kit/kit-react';
-import { renderPage, type RenderErrorInfo, type RenderPageOptions, type RouteModuleRef } from '@kit/kit-react/server';
+import { PageCache, renderPage, type CachedPage, type RenderErrorInfo, type RenderPageOptions, type RouteModuleRef } from '@kit/kit-react/server';
 import {
   matchNotFound,
   matchRoute,
@@ -10,6 +10,24 @@ import {
   type RouteParams,
 } from '@kit/kit-router';
 import type { LoadedApp, RuntimeOptions } from './runtime-types.js';
+
+/**
+ * How long the server keeps a page for visitors who are not signed in: `cache.revalidate` seconds, for as
+ * long as the process runs (`null`) for a page that is prerendered without `cache`, or not at all.
+ */
+export function keptFor(page: PageModule): number | null | undefined {
+  if (page.cache !== undefined) return page.cache.revalidate;
+  return page.prerender === undefined ? undefined : null;
+}
+
+/**
+ * Whether a request may get (and leave) a page kept for everyone: a GET by someone the app's
+ * authentication did not recognise, who sends no credentials of their own either. A signed-in person, or
+ * an agent with a key, gets a page rendered for them.
+ */
+function isShared(request: Request, ctx: KitContext): boolean {
+  return request.method === 'GET' && ctx.auth === undefined && !request.headers.has('authorization');
+}
 
 /** Whether a caller wants a page: a browser (`Accept` with `text/html`) or kit-react's client router. */
 export function wantsPage(request: Request): boolean {
@@ -46,11 +64,23 @@ export class PageRenderer {
   private readonly signInPage: string | undefined;
   /** The app's API routes, which pages' actions call; set once the app is made. */
   registry: CapabilityRegistry | undefined;
+  /**
+   * The pages exported with `cache` or `prerender`, as rendered for visitors who are not signed in: in
+   * this process's memory (seeded with the build's prerendered pages by `kit start`).
+   */
+  readonly cache: PageCache;
 
   constructor(
     private readonly loaded: LoadedApp,
     private readonly options: RuntimeOptions,
   ) {
+    this.cache = new PageCache({
+      onError: (error, path) => {
+        const where = `regenerating the cached page ${path} (the last good one is served meanwhile)`;
+        if (options.onPageError) options.onPageError(error, where);
+        else console.error(`kit: ${where} failed:`, error);
+      },
+    });
     this.securityHeaders = loaded.config?.securityHeaders;
     this.signInPage = loaded.config?.signInPage;
     const errors = new Set<string>();
@@ -107,6 +137,7 @@ export class PageRenderer {
       dev: this.options.dev,
       securityHeaders: this.securityHeaders,
       ...(this.registry === undefined ? {} : { registry: this.registry }),
+      pageCache: this.cache,
       ...(this.signInPage === undefined ? {} : { signInPage: this.signInPage }),
       ...(this.options.devEventsUrl === undefined ? {} : { devEventsUrl: this.options.devEventsUrl }),
       layouts: files.layouts,
@@ -123,6 +154,14 @@ export class PageRenderer {
     return typeof actions === 'object' && actions !== null && Object.keys(actions).length > 0;
   }
 
+  /** Serves `page` (rendered into the build) for `path`, as long as its page says to keep it. */
+  seed(path: string, page: CachedPage): void {
+    const match = matchRoute(path.split('?')[0]!, this.manifest);
+    if (!match || match.route.kind !== 'page') return;
+    const revalidate = keptFor(this.filesOf(match.route).page?.module ?? { default: () => null });
+    if (revalidate !== undefined) this.cache.seed(path, 'html', revalidate, page);
+  }
+
   /** The page that serves the request's URL, or the not-found view when none does. */
   render(request: Request, ctx: KitContext): Promise<Response> {
     // Parsed once here: the router takes the path as it is, instead of parsing the absolute URL again.
@@ -131,7 +170,13 @@ export class PageRenderer {
     if (!match || match.route.kind !== 'page') return this.renderNotFound(request, ctx, pathname);
     const boundary = matchNotFound(pathname, this.manifest);
     const files = { ...this.filesOf(match.route), notFound: boundary ? this.ref<NotFoundModule>(boundary.file) : null };
-    return this.guard(request, (failures) => renderPage(this.renderOptions(request, ctx, match.params, files, failures)));
+    const render = () => this.guard(request, (failures) => renderPage(this.renderOptions(request, ctx, match.params, files, failures)));
+    const revalidate = files.page === null ? undefined : keptFor(files.page.module);
+    // Nothing is kept in development, where every request shows the files as they are now.
+    if (revalidate === undefined || this.options.dev || !isShared(request, ctx)) return render();
+    const url = new URL(request.url);
+    const kind = request.headers.get('kit-navigation') === '1' ? 'payload' : 'html';
+    return this.cache.answer(url.pathname + url.search, kind, revalidate, render);
   }
 
   /** The nearest not-found view (404), or for callers that want no page, the 404 problem. */

@@ -1,4 +1,5 @@
 import type { KitConfig } from '@kit/kit-core';
+import type { CachedPage } from '@kit/kit-react/server';
 import type { RouteManifest } from '@kit/kit-router';
 
 /** An app whose server modules are imported and whose browser chunks are known: what the runtime serves. */
@@ -26,6 +27,8 @@ export interface RuntimeOptions {
   readonly a2a: boolean;
   /** Where loader and render failures are reported (kit-react's `onError`); default: kit-react's own report on standard error. */
   readonly onPageError?: (error: unknown, where: string) => void;
+  /** Pages rendered into the build (`prerender`), which the page cache serves from the start. */
+  readonly prerendered?: readonly { readonly path: string; readonly page: CachedPage }[];
   /** Turns an error thrown by the renderer into an answer (the dev overlay), or returns null to let kit-core answer 500. */
   readonly onRenderError?: (error: unknown, request: Request) => Response | null;
 }

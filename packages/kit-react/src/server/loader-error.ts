@@ -17,15 +17,15 @@ export function isNotFound(error: unknown): boolean {
 }
 
 /**
- * The error view's `{ status, code, message }` for a loader failure: a KitError as it is, a timeout as
- * 504 `loader_timeout`, data that is not JSON as 500 `loader_data_not_json`, anything else as 500
+ * The error view's `{ status, code, message }` for a loader's or an action's failure: a KitError as it
+ * is, a timeout as 504 (`loader_timeout`, `action_timeout`), data that is not JSON as 500 with its code, anything else as 500
  * `internal`; outside dev the message of all but KitErrors is a generic text.
  */
 export function loaderErrorInfo(error: unknown, dev: boolean): ErrorInfo {
   if (isKitError(error)) return { status: error.status, code: error.code, message: error.message };
-  if (error instanceof KitReactError && error.code === 'loader_timeout')
+  if (error instanceof KitReactError && (error.code === 'loader_timeout' || error.code === 'action_timeout'))
     return { status: 504, code: error.code, message: dev ? error.message : loaderTimeoutMessage };
-  if (error instanceof KitReactError && error.code === 'loader_data_not_json')
+  if (error instanceof KitReactError && (error.code === 'loader_data_not_json' || error.code === 'action_data_not_json'))
     return { status: 500, code: error.code, message: dev ? error.message : loaderErrorMessage };
   return { status: 500, code: 'internal', message: dev && error instanceof Error ? error.message : loaderErrorMessage };
 }

@@ -144,7 +144,7 @@ export async function renderHtml(options: RenderPageOptions, plan: RoutePlan, se
   }
   tracker.shellReady = true;
   const status = pageStatus(plan, tracker, settings);
-  const headers = pageHeaders('html', plan.headers, settings.security, settings.nonce, settings.action !== null);
+  const headers = pageHeaders('html', plan.headers, settings.security, settings.nonce, options.request.method === 'POST');
   const nonce = settings.nonce === '' ? '' : ` nonce="${settings.nonce}"`;
   const hydration = options.page?.module.hydrate ?? 'load';
   if (options.request.method === 'HEAD') {

@@ -7,3 +7,6 @@ export default function AboutPage() {
     </>
   );
 }
+
+// The same for everyone and never changing between builds: rendered once, by kit build.
+export const prerender = true;

@@ -1,4 +1,4 @@
-import { useLoaderData, type LoaderArgs } from '@kit/kit-react';
+import { useLoaderData, type LoaderArgs, type PageCacheSettings, type PagePrerender } from '@kit/kit-react';
 
 export async function loader({ params }: LoaderArgs) {
   const slug = params.slug;
@@ -15,3 +15,7 @@ export default function DocsPage() {
     </>
   );
 }
+
+// Every visitor gets the same page: kept for a minute, and the setup guide rendered into the build.
+export const cache: PageCacheSettings = { revalidate: 60 };
+export const prerender: PagePrerender = { paths: () => ['/docs/guides/setup'] };
