@@ -261,6 +261,15 @@ describe('create-kit-app help-desk --template tickets --link <repository>', () =
       const page = await fetch(`${url}/tickets`, { headers: { Cookie: cookie } });
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('Printer jams on page two');
+      // The home page is kept for visitors who are not signed in, and never shared with a signed-in person.
+      const home = () => fetch(`${url}/`, { headers: { Accept: 'text/html' } });
+      expect((await home()).headers.get('kit-page-cache')).toBe('miss');
+      const kept = await home();
+      expect(kept.headers.get('kit-page-cache')).toBe('hit');
+      expect(await kept.text()).toContain('Create an account');
+      const mine = await fetch(`${url}/`, { headers: { Accept: 'text/html', Cookie: cookie } });
+      expect(mine.headers.get('kit-page-cache')).toBeNull();
+      expect(await mine.text()).toContain('See the open tickets');
     } finally {
       expect((await server.stop()).code).toBe(0);
     }

@@ -1,8 +1,12 @@
-import { Link, useLoaderData, type Loader, type PageHydration } from '@kit/kit-react';
+import { Link, useLoaderData, type Loader, type PageCacheSettings, type PageHydration } from '@kit/kit-react';
 import { viewerOf, type Viewer } from '../lib/viewer.js';
 
 // Text and links only: the page sends no JavaScript (no React, no loader data).
 export const hydrate: PageHydration = 'none';
+
+// Visitors who are not signed in all get the same home page: `kit start` keeps it for five minutes rather
+// than render it for each of them. A signed-in person always gets theirs, rendered for them.
+export const cache: PageCacheSettings = { revalidate: 300 };
 
 export const loader: Loader<{ viewer: Viewer | null }> = async ({ ctx }) => ({ viewer: viewerOf(ctx) });
 
