@@ -5,6 +5,7 @@
 export { Outlet } from './components/outlet.js';
 export { useLoaderData } from './components/use-loader-data.js';
 export { ServerOnly, type ServerOnlyProps } from './components/server-only.js';
+export { Hydrate, type HydrateProps, type HydrateWhen } from './components/hydrate-when.js';
 export { Link, type LinkProps } from './components/link.js';
 export { useRouter } from './router/use-router.js';
 export type { NavigateOptions, Router } from './router/router.js';

@@ -1,6 +1,7 @@
 import { hydrateRoot } from 'react-dom/client';
 import { KitReactError } from '../errors/kit-react-error.js';
 import { stateElementId, type BootstrapState } from '../state/state.js';
+import { browserIdle } from '../tree/browser-idle.js';
 import type { RenderMode } from '../tree/render-mode.js';
 import { buildLevels } from './build-levels.js';
 import { ClientRoot } from './client-root.js';
@@ -85,12 +86,4 @@ export async function hydrate(options: HydrateOptions = {}): Promise<void> {
   );
   navigator.start();
   if (state.dev && state.devEventsUrl) listenToDevEvents(state.devEventsUrl, (version) => navigator.refresh(version));
-}
-
-/** Resolves once the browser is idle, or after 2 s at the latest; at once where idle callbacks are not supported. */
-function browserIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2000 });
-    else setTimeout(resolve, 0);
-  });
 }
