@@ -339,7 +339,10 @@ describe.runIf(browserAvailable())('the tickets template in Chromium', () => {
         const title = 'Scanner offline, sent without scripts';
         await form.getByLabel('Title').fill(title);
         await form.getByRole('button', { name: 'Open ticket' }).click();
-        await plain.getByRole('status').filter({ hasText: `Opened “${title}”` }).waitFor();
+        await plain
+          .getByRole('status')
+          .filter({ hasText: `Opened “${title}”` })
+          .waitFor();
         expect(await form.getByLabel('Title').inputValue()).toBe('');
 
         // Closing answers with a redirect to the ticket, so a reload never sends the form again.

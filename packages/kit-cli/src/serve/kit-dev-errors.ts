@@ -11,7 +11,13 @@ export function fromKitDevError(error: unknown): CliError {
   const location = (error as { location?: { file: string; line: number; column: number } } | null)?.location;
   const message = error instanceof Error ? error.message : String(error);
   const where = location && !message.includes(location.file) ? ` (${location.file}:${location.line}:${location.column})` : '';
-  if (code === 'build_failed' || code === 'load_failed' || code === 'route_errors' || code === 'duplicate_route' || code === 'prerender_failed')
+  if (
+    code === 'build_failed' ||
+    code === 'load_failed' ||
+    code === 'route_errors' ||
+    code === 'duplicate_route' ||
+    code === 'prerender_failed'
+  )
     return failure(`${message}${where}`, error);
   if (code === 'build_missing' || code === 'listen_failed' || code === 'invalid_option') return environmentError(message, error);
   if (error instanceof TypeError) return failure(message, error);

@@ -172,7 +172,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<BuildAppR
   // Pages exported with `prerender` are rendered by the built server itself, so they are what `kit start` would answer.
   const prerendered = await prerenderBuild(outDir, buildManifest, layout.routesDir);
   const pages = new Map(prerendered.map((page) => [join(outDir, 'prerendered', page.entry.file), page.html] as [string, string]));
-  const finalManifest: BuildManifest = prerendered.length === 0 ? buildManifest : { ...buildManifest, prerendered: prerendered.map((page) => page.entry) };
+  const finalManifest: BuildManifest =
+    prerendered.length === 0 ? buildManifest : { ...buildManifest, prerendered: prerendered.map((page) => page.entry) };
   pages.set(join(outDir, 'manifest.json'), `${JSON.stringify(finalManifest, null, 2)}\n`);
   await writeAll(pages);
   for (const path of pages.keys()) unique.set(path, '');

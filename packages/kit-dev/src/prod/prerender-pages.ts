@@ -25,17 +25,30 @@ async function pathsOf(file: string, pattern: string, prerender: NonNullable<Pag
   try {
     paths = await prerender.paths();
   } catch (error) {
-    throw new KitDevError('prerender_failed', `${file}: prerender.paths() threw: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new KitDevError(
+      'prerender_failed',
+      `${file}: prerender.paths() threw: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
   if (!Array.isArray(paths) || paths.some((path) => typeof path !== 'string')) {
-    throw new KitDevError('prerender_failed', `${file}: prerender.paths() must return a list of paths such as ['/docs/intro'], got ${JSON.stringify(paths)}`);
+    throw new KitDevError(
+      'prerender_failed',
+      `${file}: prerender.paths() must return a list of paths such as ['/docs/intro'], got ${JSON.stringify(paths)}`,
+    );
   }
   return paths as string[];
 }
 
 /** A file name for a path: `index.html` for `/`, `docs/intro.html` for `/docs/intro`, made safe for any file system. */
 function fileFor(path: string, index: number): string {
-  const name = path === '/' ? 'index' : path.slice(1).replace(/[^A-Za-z0-9/_-]/g, '_').replace(/\/+$/, '');
+  const name =
+    path === '/'
+      ? 'index'
+      : path
+          .slice(1)
+          .replace(/[^A-Za-z0-9/_-]/g, '_')
+          .replace(/\/+$/, '');
   return `${name || `page-${index}`}.html`;
 }
 
@@ -44,7 +57,11 @@ function fileFor(path: string, index: number): string {
  * visitor who is not signed in would get them. Each path must belong to the page that lists it and answer
  * 200; anything else stops the build with `prerender_failed` naming the file, the path and the answer.
  */
-export async function prerenderPages(app: KitApp, manifest: RouteManifest, modules: ReadonlyMap<string, Readonly<Record<string, unknown>>>): Promise<RenderedPage[]> {
+export async function prerenderPages(
+  app: KitApp,
+  manifest: RouteManifest,
+  modules: ReadonlyMap<string, Readonly<Record<string, unknown>>>,
+): Promise<RenderedPage[]> {
   const rendered: RenderedPage[] = [];
   const files = new Set<string>();
   for (const route of manifest.routes) {
@@ -54,12 +71,18 @@ export async function prerenderPages(app: KitApp, manifest: RouteManifest, modul
     for (const path of await pathsOf(route.file, route.pattern, prerender)) {
       const match = typeof path === 'string' && path.startsWith('/') ? matchRoute(path.split('?')[0]!, manifest) : null;
       if (match?.route !== route) {
-        throw new KitDevError('prerender_failed', `${route.file}: prerender lists ${JSON.stringify(path)}, which is not a path of this page (${route.pattern}); list its own paths only`);
+        throw new KitDevError(
+          'prerender_failed',
+          `${route.file}: prerender lists ${JSON.stringify(path)}, which is not a path of this page (${route.pattern}); list its own paths only`,
+        );
       }
       const response = await app.fetch(new Request(new URL(path, 'http://localhost'), { headers: { Accept: 'text/html' } }));
       const html = await response.text();
       if (response.status !== 200) {
-        throw new KitDevError('prerender_failed', `${route.file}: prerendering ${path} answered ${response.status} instead of 200; a prerendered page must render for a visitor who is not signed in`);
+        throw new KitDevError(
+          'prerender_failed',
+          `${route.file}: prerendering ${path} answered ${response.status} instead of 200; a prerendered page must render for a visitor who is not signed in`,
+        );
       }
       const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1] ?? '';
       let file = fileFor(path, rendered.length);

@@ -81,7 +81,11 @@ describe('startApp at run time', () => {
     // Another site's page cannot post the form.
     expect((await post('Sneaky', 'https://evil.example')).status).toBe(403);
     // A page without actions takes no posts.
-    const about = await fetch(`${url}/about`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url }, body: '' });
+    const about = await fetch(`${url}/about`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url },
+      body: '',
+    });
     expect(about.status).toBe(405);
     child.kill('SIGTERM');
   });

@@ -47,7 +47,8 @@ describe('prerendered and cached pages', () => {
   });
 
   it('keeps a page declared cache for visitors who are not signed in, and never for a caller with credentials', async () => {
-    const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers: { accept: 'text/html', ...headers } });
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      fetch(`${server.url}${path}`, { headers: { accept: 'text/html', ...headers } });
     expect((await get('/docs/guides/setup')).headers.get('kit-page-cache')).toBe('hit');
     expect((await get('/docs/reference')).headers.get('kit-page-cache')).toBe('miss');
     const again = await get('/docs/reference');

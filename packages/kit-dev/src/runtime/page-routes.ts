@@ -1,6 +1,13 @@
 import { KitError, type CapabilityRegistry, type KitContext, quoteInput } from '@kit/kit-core';
 import type { ErrorModule, LayoutModule, LoadingModule, NotFoundModule, PageModule } from '@kit/kit-react';
-import { PageCache, renderPage, type CachedPage, type RenderErrorInfo, type RenderPageOptions, type RouteModuleRef } from '@kit/kit-react/server';
+import {
+  PageCache,
+  renderPage,
+  type CachedPage,
+  type RenderErrorInfo,
+  type RenderPageOptions,
+  type RouteModuleRef,
+} from '@kit/kit-react/server';
 import {
   matchNotFound,
   matchRoute,

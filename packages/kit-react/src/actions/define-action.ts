@@ -66,7 +66,9 @@ export interface ActionDefinition<TInput = unknown, TOutput = unknown> {
  * What a page or its components read of an action's answer: the handler's result, without `redirect`s
  * (which never reach the page).
  */
-export type ActionOutput<A> = A extends { readonly handler: (args: never) => infer TOutput } ? Exclude<Awaited<TOutput>, ActionRedirect> : unknown;
+export type ActionOutput<A> = A extends { readonly handler: (args: never) => infer TOutput }
+  ? Exclude<Awaited<TOutput>, ActionRedirect>
+  : unknown;
 
 /**
  * Any action, whatever its input and output: the type of a page's `actions` export.
@@ -111,7 +113,9 @@ export function defineAction<TInput = Record<string, never>, TOutput = unknown>(
   definition: ActionDefinition<TInput, TOutput>,
 ): ActionDefinition<TInput, TOutput> {
   if (typeof definition !== 'object' || definition === null || typeof definition.handler !== 'function') {
-    throw new TypeError('defineAction(): give it { input?, handler }, where handler is a function of { input, params, request, ctx, call }.');
+    throw new TypeError(
+      'defineAction(): give it { input?, handler }, where handler is a function of { input, params, request, ctx, call }.',
+    );
   }
   return definition;
 }
@@ -130,7 +134,9 @@ export function defineAction<TInput = Record<string, never>, TOutput = unknown>(
  */
 export function redirect(to: string): ActionRedirect {
   if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//')) {
-    throw new TypeError(`redirect(): ${JSON.stringify(to)} is not a path of this app; give one that starts with a single "/", such as "/tickets".`);
+    throw new TypeError(
+      `redirect(): ${JSON.stringify(to)} is not a path of this app; give one that starts with a single "/", such as "/tickets".`,
+    );
   }
   return { kitRedirect: to };
 }

@@ -9,14 +9,25 @@ function form(entries: [string, string | File][]): FormData {
 
 describe('formFields', () => {
   it('takes text fields as they are and leaves empty ones out of the input', () => {
-    const fields = formFields(form([['title', 'Printer on fire'], ['description', '']]));
+    const fields = formFields(
+      form([
+        ['title', 'Printer on fire'],
+        ['description', ''],
+      ]),
+    );
     expect(fields.input).toEqual({ title: 'Printer on fire' });
     expect(fields.values).toEqual({ title: 'Printer on fire', description: '' });
     expect(fields.action).toBeNull();
   });
 
   it('makes a name sent several times a list, and reads the action it names', () => {
-    const fields = formFields(form([['tags', 'a'], ['tags', 'b'], ['kit-action', 'create']]));
+    const fields = formFields(
+      form([
+        ['tags', 'a'],
+        ['tags', 'b'],
+        ['kit-action', 'create'],
+      ]),
+    );
     expect(fields.input).toEqual({ tags: ['a', 'b'] });
     expect(fields.values).toEqual({ tags: ['a', 'b'] });
     expect(fields.action).toBe('create');
@@ -24,14 +35,24 @@ describe('formFields', () => {
 
   it('keeps files in the input but not in the values, and drops a file input left empty', () => {
     const file = new File(['hello'], 'hello.txt', { type: 'text/plain' });
-    const fields = formFields(form([['attachment', file], ['other', new File([], '')]]));
+    const fields = formFields(
+      form([
+        ['attachment', file],
+        ['other', new File([], '')],
+      ]),
+    );
     expect(fields.input.attachment).toBeInstanceOf(File);
     expect(fields.input).not.toHaveProperty('other');
     expect(fields.values).toEqual({});
   });
 
   it('keeps a list when only some of its entries are empty', () => {
-    const fields = formFields(form([['tags', ''], ['tags', 'b']]));
+    const fields = formFields(
+      form([
+        ['tags', ''],
+        ['tags', 'b'],
+      ]),
+    );
     expect(fields.input).toEqual({ tags: ['b'] });
   });
 });

@@ -29,7 +29,9 @@ function isPayload(value: unknown): value is NavigationPayload {
 function redirectOf(value: unknown): string | null {
   if (typeof value !== 'object' || value === null) return null;
   const body = value as { kit?: unknown; redirect?: unknown };
-  return body.kit === 1 && typeof body.redirect === 'string' && body.redirect.startsWith('/') && !body.redirect.startsWith('//') ? body.redirect : null;
+  return body.kit === 1 && typeof body.redirect === 'string' && body.redirect.startsWith('/') && !body.redirect.startsWith('//')
+    ? body.redirect
+    : null;
 }
 
 function problemDetail(value: unknown, status: number): string {
@@ -55,7 +57,8 @@ export async function fetchPayload(url: URL, signal?: AbortSignal, form?: URLSea
   const type = response.headers.get('Content-Type') ?? '';
   if (!type.includes('json')) return { kind: 'reload' };
   const body: unknown = await response.json().catch(() => null);
-  if (form && type.includes('problem+json')) return { kind: 'refused', status: response.status, message: problemDetail(body, response.status) };
+  if (form && type.includes('problem+json'))
+    return { kind: 'refused', status: response.status, message: problemDetail(body, response.status) };
   const redirect = form ? redirectOf(body) : null;
   if (redirect !== null) return { kind: 'redirect', to: redirect };
   if (!isPayload(body)) return { kind: 'reload' };

@@ -34,7 +34,9 @@ describe.runIf(browserAvailable())('Hydrate in Chromium', () => {
       }) as typeof window.requestIdleCallback;
     });
     await page.goto(`${server.url}/deferred`);
-    await page.waitForFunction(() => Object.keys(document.getElementById('eager-counter') ?? {}).some((key) => key.startsWith('__reactProps')));
+    await page.waitForFunction(() =>
+      Object.keys(document.getElementById('eager-counter') ?? {}).some((key) => key.startsWith('__reactProps')),
+    );
     await page.click('#eager-counter');
     expect(await page.textContent('#eager-counter')).toBe('eager 1');
     expect(await isHydrated(page, '#interaction-counter')).toBe(false);
@@ -46,12 +48,16 @@ describe.runIf(browserAvailable())('Hydrate in Chromium', () => {
 
     // Once the browser reports idle time, the idle part hydrates (the page's own idle wait released it too).
     await page.evaluate(() => (window as unknown as { releaseIdle: () => void }).releaseIdle());
-    await page.waitForFunction(() => Object.keys(document.getElementById('idle-counter') ?? {}).some((key) => key.startsWith('__reactProps')));
+    await page.waitForFunction(() =>
+      Object.keys(document.getElementById('idle-counter') ?? {}).some((key) => key.startsWith('__reactProps')),
+    );
 
     // The part far below hydrates once it is scrolled into view.
     expect(await isHydrated(page, '#visible-counter')).toBe(false);
     await page.$eval('#visible-counter', (element) => element.scrollIntoView());
-    await page.waitForFunction(() => Object.keys(document.getElementById('visible-counter') ?? {}).some((key) => key.startsWith('__reactProps')));
+    await page.waitForFunction(() =>
+      Object.keys(document.getElementById('visible-counter') ?? {}).some((key) => key.startsWith('__reactProps')),
+    );
     await page.click('#visible-counter');
     expect(await page.textContent('#visible-counter')).toBe('visible 1');
 
@@ -61,7 +67,10 @@ describe.runIf(browserAvailable())('Hydrate in Chromium', () => {
     await page.goBack();
     await page.waitForSelector('#visible-counter');
     for (const name of ['interaction', 'idle', 'visible'])
-      await page.waitForFunction((id) => Object.keys(document.getElementById(id) ?? {}).some((key) => key.startsWith('__reactProps')), `${name}-counter`);
+      await page.waitForFunction(
+        (id) => Object.keys(document.getElementById(id) ?? {}).some((key) => key.startsWith('__reactProps')),
+        `${name}-counter`,
+      );
     expect(fixture.problems).toEqual([]);
   }, 60_000);
 });

@@ -7,7 +7,10 @@ import { RouterContext, type RouterHandle } from '../router/router.js';
 function routerHandle(hook: string): RouterHandle {
   const handle = useContext(RouterContext);
   if (handle === null) {
-    throw new KitReactError('router_outside_app', `${hook}() was called outside a kit app: call it in a component rendered by a page or a layout.`);
+    throw new KitReactError(
+      'router_outside_app',
+      `${hook}() was called outside a kit app: call it in a component rendered by a page or a layout.`,
+    );
   }
   return handle;
 }

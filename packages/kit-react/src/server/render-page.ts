@@ -84,7 +84,14 @@ export async function renderPage(options: RenderPageOptions): Promise<Response> 
   let action: HtmlSettings['action'] = null;
   let actionFailure: { error: unknown } | undefined;
   if (posted && options.page !== null) {
-    const outcome = await runAction({ ...options, file: options.page.file, module: options.page.module, registry: options.registry, pageCache: options.pageCache, timeoutMs });
+    const outcome = await runAction({
+      ...options,
+      file: options.page.file,
+      module: options.page.module,
+      registry: options.registry,
+      pageCache: options.pageCache,
+      timeoutMs,
+    });
     if (outcome.kind === 'redirect') return actionRedirect(outcome.to, navigation);
     if (outcome.kind === 'result') action = outcome;
     else actionFailure = { error: outcome.error };

@@ -30,7 +30,14 @@ const app = createKitApp({
       handler: async ({ input }) => ({ closed: input.id }),
     }),
   },
-  policies: [definePolicy({ key: 'closing-needs-approval', title: 'Closing needs approval', effect: 'approve', check: async () => ({ applies: true }) })],
+  policies: [
+    definePolicy({
+      key: 'closing-needs-approval',
+      title: 'Closing needs approval',
+      effect: 'approve',
+      check: async () => ({ applies: true }),
+    }),
+  ],
 });
 
 const actions = {
@@ -135,7 +142,13 @@ describe('page actions', () => {
     const html = await response.text();
     expect(html).toContain('<p id="title-error">Give at least 3 characters.</p>');
     expect(html).toContain('value="ab"');
-    expect(stateOf(html).action).toEqual({ action: 'rename', status: 'invalid', fieldErrors: { title: 'Give at least 3 characters.' }, formError: null, values: { title: 'ab' } });
+    expect(stateOf(html).action).toEqual({
+      action: 'rename',
+      status: 'invalid',
+      fieldErrors: { title: 'Give at least 3 characters.' },
+      formError: null,
+      values: { title: 'ab' },
+    });
   });
 
   it('redirects after an action that returns redirect(), as 303 for the browser and as JSON for Form', async () => {

@@ -1,4 +1,12 @@
-import { ApprovalRequiredError, KitError, quoteInput, type CapabilityRegistry, type FieldIssue, type KitContext, type RouteKey } from '@kit/kit-core';
+import {
+  ApprovalRequiredError,
+  KitError,
+  quoteInput,
+  type CapabilityRegistry,
+  type FieldIssue,
+  type KitContext,
+  type RouteKey,
+} from '@kit/kit-core';
 import { fieldIssues, safeParseWithMessages } from '@kit/kit-core/internal';
 import type { RouteParams } from '@kit/kit-router';
 import { actionField, type ActionResultState, type ActionValues } from '../actions/action-result.js';
@@ -58,13 +66,14 @@ function invalidResult(action: string, issues: readonly FieldIssue[], values: Ac
 
 /** `call` of the action's arguments: one of the app's API routes, as the same caller, through the registry. */
 function routeCaller(registry: CapabilityRegistry | undefined, ctx: KitContext, file: string): ActionArgs<unknown>['call'] {
-  return async <TOutput,>(key: RouteKey, input?: unknown): Promise<TOutput> => {
+  return async <TOutput>(key: RouteKey, input?: unknown): Promise<TOutput> => {
     const space = key.indexOf(' ');
     const method = key.slice(0, space);
     const path = key.slice(space + 1);
     const route = registry?.routes.find((candidate) => candidate.method === method && candidate.path === path);
     if (registry === undefined || route === undefined) {
-      const known = registry === undefined ? 'none: renderPage was given no registry' : registry.routes.map((r) => `${r.method} ${r.path}`).join(', ');
+      const known =
+        registry === undefined ? 'none: renderPage was given no registry' : registry.routes.map((r) => `${r.method} ${r.path}`).join(', ');
       throw new KitReactError(
         'action_unknown_route',
         `An action of ${file} called ${quoteInput(key)}, which is no API route of the app; give the method and the path as the route declares it (its routes: ${known}).`,
@@ -75,14 +84,22 @@ function routeCaller(registry: CapabilityRegistry | undefined, ctx: KitContext, 
 }
 
 /** The handler's promise, cut at `timeoutMs` (the signal it was given aborts then, and when the browser goes away). */
-async function runHandler(definition: AnyActionDefinition, args: Omit<ActionArgs<unknown>, 'signal'>, timeoutMs: number, label: string): Promise<unknown> {
+async function runHandler(
+  definition: AnyActionDefinition,
+  args: Omit<ActionArgs<unknown>, 'signal'>,
+  timeoutMs: number,
+  label: string,
+): Promise<unknown> {
   const controller = new AbortController();
   const onAbandoned = () => controller.abort(args.request.signal.reason);
   args.request.signal.addEventListener('abort', onAbandoned, { once: true });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      const error = new KitReactError('action_timeout', `${label} did not finish within ${timeoutMs} ms and was aborted: make it faster, or raise timeoutMs.`);
+      const error = new KitReactError(
+        'action_timeout',
+        `${label} did not finish within ${timeoutMs} ms and was aborted: make it faster, or raise timeoutMs.`,
+      );
       controller.abort(error);
       reject(error);
     }, timeoutMs);
@@ -140,14 +157,29 @@ export async function runAction(input: ActionInput): Promise<ActionOutcome> {
       }
       input.pageCache?.invalidate(path);
     };
-    const args = { input: parsed, params: input.params, request, ctx: input.ctx, call: routeCaller(input.registry, input.ctx, file), revalidate };
+    const args = {
+      input: parsed,
+      params: input.params,
+      request,
+      ctx: input.ctx,
+      call: routeCaller(input.registry, input.ctx, file),
+      revalidate,
+    };
     try {
       const output = await runHandler(definition, args, input.timeoutMs, label);
       if (isActionRedirect(output)) return { kind: 'redirect', to: output.kitRedirect };
-      return { kind: 'result', result: { action: name, status: 'done', data: toJsonData(output, label, 'action_data_not_json') }, status: 200 };
+      return {
+        kind: 'result',
+        result: { action: name, status: 'done', data: toJsonData(output, label, 'action_data_not_json') },
+        status: 200,
+      };
     } catch (error) {
       if (error instanceof ApprovalRequiredError) {
-        return { kind: 'result', result: { action: name, status: 'held', approval: error.pendingBody(), values: fields.values }, status: 202 };
+        return {
+          kind: 'result',
+          result: { action: name, status: 'held', approval: error.pendingBody(), values: fields.values },
+          status: 202,
+        };
       }
       if (error instanceof KitError && error.code === 'invalid_input') {
         const issues = error.issues.length > 0 ? error.issues : [{ field: '', message: error.message }];

@@ -61,9 +61,17 @@ export function validateOptions(options: RenderPageOptions): void {
   const page = options.page?.module as { cache?: unknown; prerender?: unknown } | undefined;
   const revalidate = (page?.cache as { revalidate?: unknown } | undefined)?.revalidate;
   if (page?.cache !== undefined && !(typeof revalidate === 'number' && Number.isFinite(revalidate) && revalidate > 0))
-    problems.push(`${options.page?.file ?? 'the page'} exports cache = ${JSON.stringify(page.cache) ?? String(page.cache)}; export { revalidate: seconds } with a positive number of seconds`);
-  if (page?.prerender !== undefined && page.prerender !== true && typeof (page.prerender as { paths?: unknown } | null)?.paths !== 'function')
-    problems.push(`${options.page?.file ?? 'the page'} exports prerender = ${JSON.stringify(page.prerender) ?? String(page.prerender)}; export true, or { paths: () => [...] } for a page with parameters`);
+    problems.push(
+      `${options.page?.file ?? 'the page'} exports cache = ${JSON.stringify(page.cache) ?? String(page.cache)}; export { revalidate: seconds } with a positive number of seconds`,
+    );
+  if (
+    page?.prerender !== undefined &&
+    page.prerender !== true &&
+    typeof (page.prerender as { paths?: unknown } | null)?.paths !== 'function'
+  )
+    problems.push(
+      `${options.page?.file ?? 'the page'} exports prerender = ${JSON.stringify(page.prerender) ?? String(page.prerender)}; export true, or { paths: () => [...] } for a page with parameters`,
+    );
   if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0))
     problems.push(`timeoutMs is ${String(options.timeoutMs)}; pass a positive number of milliseconds`);
   if (options.signInPage !== undefined && typeof options.signInPage !== 'string')

@@ -5,4 +5,3 @@ export function browserIdle(): Promise<void> {
     else setTimeout(resolve, 0);
   });
 }
-

@@ -149,7 +149,13 @@ describe('PageCache', () => {
 
   it('serves a seeded page, such as one the build rendered, and refuses a bad maxEntries', async () => {
     const cache = new PageCache();
-    const built: CachedPage = { status: 200, headers: [['content-type', 'text/html']], body: '<p>built</p>', nonce: '', renderedAt: Date.now() };
+    const built: CachedPage = {
+      status: 200,
+      headers: [['content-type', 'text/html']],
+      body: '<p>built</p>',
+      nonce: '',
+      renderedAt: Date.now(),
+    };
     cache.seed('/about', 'html', null, built);
     const page = renderer({ text: 'rendered' });
     const answer = await cache.answer('/about', 'html', null, page.render);

@@ -93,7 +93,8 @@ export class PageCache {
       throw new TypeError(`PageCache: maxEntries must be a positive whole number, got ${String(options.maxEntries)}`);
     }
     this.#maxEntries = maxEntries;
-    this.#onError = options.onError ?? ((error, path) => console.error(`[kit-react] The cached page ${path} could not be rendered again:`, error));
+    this.#onError =
+      options.onError ?? ((error, path) => console.error(`[kit-react] The cached page ${path} could not be rendered again:`, error));
     this.#now = options.now ?? Date.now;
   }
 
@@ -107,7 +108,12 @@ export class PageCache {
    * page, and one regeneration in the background, once it is stale; else `render()`'s answer, kept when it
    * is a 200 that sets no cookie. `revalidate` is the page's setting, in seconds (`null`: never stale).
    */
-  async answer(target: string, kind: 'html' | 'payload', revalidate: RevalidateSeconds, render: () => Promise<Response>): Promise<Response> {
+  async answer(
+    target: string,
+    kind: 'html' | 'payload',
+    revalidate: RevalidateSeconds,
+    render: () => Promise<Response>,
+  ): Promise<Response> {
     const key = `${kind} ${target}`;
     const entry = this.#entries.get(key);
     if (entry !== undefined) {
@@ -171,14 +177,11 @@ export class PageCache {
     };
     void render()
       .then((response) => pageOf(response, this.#now()))
-      .then(
-        (page) => {
-          if (!isShareable(page)) return failed(statusError(page));
-          // Unless the page was let go of meanwhile (an action changed it): then the next request renders it.
-          if (this.#entries.get(key) === entry) this.#keep(key, page, revalidate);
-        },
-        failed,
-      )
+      .then((page) => {
+        if (!isShareable(page)) return failed(statusError(page));
+        // Unless the page was let go of meanwhile (an action changed it): then the next request renders it.
+        if (this.#entries.get(key) === entry) this.#keep(key, page, revalidate);
+      }, failed)
       .finally(() => this.#regenerating.delete(key));
   }
 }
