@@ -58,6 +58,7 @@ export function buildLevels(
           Component: module.default,
           data: state.data,
           ...(state.error ? { error: state.error } : {}),
+          ...(state.dataKept ? { dataKept: true } : {}),
         },
       },
       errorView,

@@ -38,5 +38,11 @@ export function useLoaderData<T = unknown>(): T {
       `useLoaderData() was called in ${value.file}, a ${value.levelKind} view, which has no loader data: read the data in the page or layout and pass it down, or leave the hook out of this view.`,
     );
   }
+  if (value.kind === 'kept') {
+    throw new KitReactError(
+      'loader_data_kept_on_server',
+      `useLoaderData() was called in the browser for ${value.file}, whose data stays on the server (keepDataOnServer): read it only inside ServerOnly, or remove keepDataOnServer from ${value.file}.`,
+    );
+  }
   return value.data as T;
 }

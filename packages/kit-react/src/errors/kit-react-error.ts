@@ -3,6 +3,7 @@ export type KitReactErrorCode =
   | 'outlet_outside_layout'
   | 'loader_data_outside_level'
   | 'loader_data_unavailable'
+  | 'loader_data_kept_on_server'
   | 'loader_data_not_json'
   | 'loader_timeout'
   | 'action_data_not_json'

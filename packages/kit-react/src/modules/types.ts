@@ -155,6 +155,13 @@ export interface PageModule {
   readonly cache?: PageCacheSettings;
   /** Render the page into the build (`kit build`). */
   readonly prerender?: PagePrerender;
+  /**
+   * The level's loader data stays on the server: it is not sent to the browser (neither in the page's
+   * bootstrap state nor in navigation payloads), so data the level reads only inside `ServerOnly`
+   * (rendered Markdown, say) reaches the browser once, as HTML. Reading it with `useLoaderData()` outside
+   * `ServerOnly` then fails in the browser with `loader_data_kept_on_server`.
+   */
+  readonly keepDataOnServer?: boolean;
 }
 
 /**
@@ -173,6 +180,13 @@ export interface LayoutModule {
   readonly loader?: Loader;
   /** Head metadata for every page under the layout; a deeper layout or the page may replace it. */
   readonly meta?: RouteMetaExport<never>;
+  /**
+   * The level's loader data stays on the server: it is not sent to the browser (neither in the page's
+   * bootstrap state nor in navigation payloads), so data the level reads only inside `ServerOnly`
+   * (rendered Markdown, say) reaches the browser once, as HTML. Reading it with `useLoaderData()` outside
+   * `ServerOnly` then fails in the browser with `loader_data_kept_on_server`.
+   */
+  readonly keepDataOnServer?: boolean;
 }
 
 /**

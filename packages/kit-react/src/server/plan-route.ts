@@ -17,6 +17,8 @@ import { runLoader, type LoaderOutcome } from './run-loader.js';
 /** A view with the URL of its client chunk (empty for built-in views). */
 interface PlannedView extends LevelView {
   readonly url: string;
+  /** Its module keeps its data on the server: the client's state of the level goes without it. */
+  readonly keepData?: boolean;
 }
 
 /** What the renderer needs once the loaders it must wait for have settled. */
@@ -56,9 +58,10 @@ function stateOf(view: PlannedView): LevelState {
   return {
     file: view.file,
     url: view.url,
-    data: view.data,
+    data: view.keepData ? null : view.data,
     kind: view.kind === 'loading' ? 'page' : view.kind,
     ...(view.error ? { error: view.error } : {}),
+    ...(view.keepData ? { dataKept: true as const } : {}),
   };
 }
 
@@ -120,6 +123,7 @@ export async function planRoute(options: RenderPageOptions, settings: PlanSettin
       url: layout.url,
       Component: layout.module.default,
       data: outcome.ok ? outcome.data : null,
+      ...(layout.module.keepDataOnServer === true ? { keepData: true } : {}),
     };
     layoutStates.push(stateOf(view));
     levels.push({
@@ -159,7 +163,14 @@ export async function planRoute(options: RenderPageOptions, settings: PlanSettin
     covered = { kind: 'page', file: page.file };
     const pageView = (outcome: LoaderOutcome): PlannedView =>
       outcome.ok
-        ? { kind: 'page', file: page.file, url: page.url, Component: page.module.default, data: outcome.data }
+        ? {
+            kind: 'page',
+            file: page.file,
+            url: page.url,
+            Component: page.module.default,
+            data: outcome.data,
+            ...(page.module.keepDataOnServer === true ? { keepData: true } : {}),
+          }
         : failureViewOf(options, settings, outcome.error, page.file, covered);
     if ((settings.awaitPage || options.loading === null) && pageRun.settled === null) await pageRun.outcome;
     decided = pageRun.settled ?? undefined;

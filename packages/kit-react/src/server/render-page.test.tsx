@@ -644,6 +644,49 @@ describe('renderPage options', () => {
   });
 });
 
+describe('renderPage keepDataOnServer', () => {
+  function Article() {
+    return (
+      <ServerOnly>
+        <ArticleBody />
+      </ServerOnly>
+    );
+  }
+  function ArticleBody() {
+    const { html } = useLoaderData<{ html: string }>();
+    return <article dangerouslySetInnerHTML={{ __html: html }} />;
+  }
+  const render = (keep: boolean, navigation = false) => {
+    const request = new Request('http://127.0.0.1/guide', navigation ? { headers: { 'Kit-Navigation': '1' } } : {});
+    return renderPage({
+      request,
+      ctx: { requestId: 'r', authType: 'anonymous', request },
+      params: {},
+      layouts: [],
+      page: {
+        file: 'guide.page.tsx',
+        url: '/_kit/guide.js',
+        module: { default: Article, loader: async () => ({ html: '<h2>Setting up</h2><p>A long guide.</p>' }), keepDataOnServer: keep },
+      },
+      notFound: null,
+      loading: null,
+      error: null,
+      assets: { clientEntry: '/e.js', styles: [] },
+    });
+  };
+
+  it('sends the data a level reads inside ServerOnly once, as HTML, and not in the state or the payload', async () => {
+    const kept = await (await render(true)).text();
+    expect(kept.match(/Setting up/g)).toHaveLength(1);
+    expect(stateOf(kept).levels[0]).toMatchObject({ file: 'guide.page.tsx', data: null, dataKept: true });
+    const payload = (await (await render(true, true)).json()) as NavigationPayload;
+    expect(payload.levels[0]).toMatchObject({ data: null, dataKept: true });
+    expect(payload.serverOnly[0]?.[0]).toContain('Setting up');
+    // Without it, the same text travels twice: in the HTML and in the state.
+    expect((await (await render(false)).text()).match(/Setting up/g)).toHaveLength(2);
+  });
+});
+
 describe('renderPage signInPage', () => {
   const needsPerson = {
     file: 'tickets.page.tsx',

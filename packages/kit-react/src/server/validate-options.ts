@@ -22,6 +22,9 @@ function checkRef(name: string, ref: unknown, nullable: boolean): string | null 
   const component = (module as { default?: unknown } | null | undefined)?.default;
   if (typeof component !== 'function' && (typeof component !== 'object' || component === null))
     return `${file} has no default export component; export default function ...`;
+  const keep = (module as { keepDataOnServer?: unknown }).keepDataOnServer;
+  if (keep !== undefined && typeof keep !== 'boolean')
+    return `the keepDataOnServer export of ${file} is ${typeof keep}; export true or false`;
   const loader = (module as { loader?: unknown }).loader;
   if (loader !== undefined && typeof loader !== 'function') return `the loader export of ${file} is ${typeof loader}, not a function`;
   return actionsProblem(file, (module as { actions?: unknown }).actions);

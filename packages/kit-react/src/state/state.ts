@@ -33,6 +33,8 @@ export interface LevelState {
   readonly data: JsonValue;
   readonly kind: LevelKind;
   readonly error?: ErrorInfo;
+  /** The level keeps its data on the server (`keepDataOnServer`): `data` is null here. */
+  readonly dataKept?: true;
 }
 
 /** Fields shared by the bootstrap state and the navigation payload. */

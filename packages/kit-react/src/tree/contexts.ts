@@ -5,7 +5,8 @@ import type { LevelKind } from '../state/state.js';
 /** The loader data a component under a level reads, or why there is none. */
 export type LoaderDataValue =
   | { readonly kind: 'data'; readonly file: string; readonly data: JsonValue }
-  | { readonly kind: 'none'; readonly file: string; readonly levelKind: LevelKind | 'loading' };
+  | { readonly kind: 'none'; readonly file: string; readonly levelKind: LevelKind | 'loading' }
+  | { readonly kind: 'kept'; readonly file: string };
 
 export const LoaderDataContext = createContext<LoaderDataValue | null>(null);
 

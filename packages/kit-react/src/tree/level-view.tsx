@@ -12,9 +12,11 @@ import type { LevelView } from './level.js';
 export function LevelViewRender({ view, next }: { readonly view: LevelView; readonly next: ReactNode }) {
   const data = useMemo<LoaderDataValue>(
     () =>
-      view.kind === 'layout' || view.kind === 'page'
-        ? { kind: 'data', file: view.file, data: view.data }
-        : { kind: 'none', file: view.file, levelKind: view.kind },
+      view.kind !== 'layout' && view.kind !== 'page'
+        ? { kind: 'none', file: view.file, levelKind: view.kind }
+        : view.dataKept
+          ? { kind: 'kept', file: view.file }
+          : { kind: 'data', file: view.file, data: view.data },
     [view],
   );
   const outlet = useMemo<OutletValue>(

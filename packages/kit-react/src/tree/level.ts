@@ -12,6 +12,8 @@ export interface LevelView {
   readonly Component: ComponentType | ComponentType<ErrorPageProps>;
   readonly data: JsonValue;
   readonly error?: ErrorInfo;
+  /** In the browser: the level's data stayed on the server (`keepDataOnServer`). */
+  readonly dataKept?: boolean;
 }
 
 /** A component standing for a module file (the route's `_error.tsx` or a built-in view). */
