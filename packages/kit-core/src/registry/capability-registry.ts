@@ -347,7 +347,19 @@ export class CapabilityRegistry {
   }
 }
 
-/** zod issues as `{ field, message }`, unknown keys reported one field each. */
+/**
+ * zod issues as `{ field, message }`, unknown keys reported one field each: what `invalid_input` lists,
+ * and what kit-react turns into a form's field errors.
+ *
+ * @example
+ * ```ts
+ * import { z } from 'zod';
+ * import { fieldIssues } from '@kit/kit-core/internal';
+ *
+ * const result = z.strictObject({ title: z.string().min(3) }).safeParse({ title: 'ab', extra: 1 });
+ * if (!result.success) console.log(fieldIssues(result.error).map((issue) => issue.field)); // [ 'title', 'extra' ]
+ * ```
+ */
 export function fieldIssues(error: z.ZodError): FieldIssue[] {
   return error.issues.flatMap((issue): FieldIssue[] => {
     const base = issue.path.map(String).join('.');

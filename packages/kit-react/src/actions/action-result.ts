@@ -3,6 +3,23 @@ import type { JsonValue } from '../state/json.js';
 /**
  * The form field that names the action a form posts to, when its page has several. `<Form action="x">`
  * writes it as a hidden input; a submit button may carry it too (`name="kit-action" value="revoke"`).
+ *
+ * @example
+ * ```ts
+ * import { createElement } from 'react';
+ * import { actionField, Form } from '@kit/kit-react';
+ *
+ * // One form, two actions: the button pressed names the one that runs.
+ * export function KeyButtons({ id }: { id: string }) {
+ *   return createElement(
+ *     Form,
+ *     null,
+ *     createElement('input', { type: 'hidden', name: 'id', value: id }),
+ *     createElement('button', { type: 'submit', name: actionField, value: 'rotate' }, 'Rotate'),
+ *     createElement('button', { type: 'submit', name: actionField, value: 'revoke' }, 'Revoke'),
+ *   );
+ * }
+ * ```
  */
 export const actionField = 'kit-action';
 
