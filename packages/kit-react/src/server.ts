@@ -5,4 +5,4 @@
 export { renderPage } from './server/render-page.js';
 export { sendPageToNode } from './server/html-body.js';
 export { type RenderErrorInfo, type RenderPageOptions, type RouteModuleRef } from './server/options.js';
-export { PageCache, type CachedPage, type PageCacheOptions, type RevalidateSeconds } from './server/page-cache/page-cache.js';
+export { cachedPageOf, PageCache, type CachedPage, type PageCacheOptions, type RevalidateSeconds } from './server/page-cache/page-cache.js';

@@ -1,6 +1,7 @@
 import { matchRoute, type RouteManifest } from '@kit/kit-router';
 import type { KitApp } from '@kit/kit-core';
 import type { PageModule } from '@kit/kit-react';
+import { cachedPageOf } from '@kit/kit-react/server';
 import { KitDevError } from '../errors/kit-dev-error.js';
 import type { PrerenderedPage } from './build-manifest.js';
 
@@ -77,19 +78,19 @@ export async function prerenderPages(
         );
       }
       const response = await app.fetch(new Request(new URL(path, 'http://localhost'), { headers: { Accept: 'text/html' } }));
-      const html = await response.text();
-      if (response.status !== 200) {
+      const { body: html, headers, ...page } = await cachedPageOf(response);
+      if (page.status !== 200) {
         throw new KitDevError(
           'prerender_failed',
-          `${route.file}: prerendering ${path} answered ${response.status} instead of 200; a prerendered page must render for a visitor who is not signed in`,
+          `${route.file}: prerendering ${path} answered ${page.status} instead of 200; a prerendered page must render for a visitor who is not signed in`,
         );
       }
-      const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1] ?? '';
       let file = fileFor(path, rendered.length);
       if (files.has(file)) file = `${file.slice(0, -5)}-${rendered.length}.html`;
       files.add(file);
-      const headers = [...response.headers].filter(([name]) => name !== 'x-request-id' && name !== 'kit-page-cache');
-      rendered.push({ entry: { path, file, status: 200, headers, nonce, renderedAt: Date.now() }, html });
+      // The request's own headers are not the page's.
+      const kept = headers.filter(([name]) => name !== 'x-request-id' && name !== 'kit-page-cache');
+      rendered.push({ entry: { path, file, ...page, headers: kept }, html });
     }
   }
   return rendered;

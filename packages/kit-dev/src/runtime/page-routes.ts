@@ -165,7 +165,8 @@ export class PageRenderer {
   seed(path: string, page: CachedPage): void {
     const match = matchRoute(path.split('?')[0]!, this.manifest);
     if (!match || match.route.kind !== 'page') return;
-    const revalidate = keptFor(this.filesOf(match.route).page?.module ?? { default: () => null });
+    const module = this.filesOf(match.route).page?.module;
+    const revalidate = module === undefined ? undefined : keptFor(module);
     if (revalidate !== undefined) this.cache.seed(path, 'html', revalidate, page);
   }
 

@@ -40,8 +40,20 @@ type CacheState = 'hit' | 'stale' | 'miss';
 
 const nonceInPolicy = /'nonce-([^']+)'/;
 
-/** A rendered answer as a page to keep. */
-async function pageOf(response: Response, renderedAt: number): Promise<CachedPage> {
+/**
+ * A rendered answer as a page to keep: its whole body, its headers and the nonce its policy names, which
+ * `PageCache` replaces with a fresh one in every answer. What `kit build` writes for a prerendered page too.
+ *
+ * @example
+ * ```ts
+ * import { cachedPageOf } from '@kit/kit-react/server';
+ *
+ * const response = new Response('<h1>Prices</h1>', { headers: { 'Content-Type': 'text/html' } });
+ * const page = await cachedPageOf(response);
+ * console.log(page.status, page.body, page.nonce === ''); // 200 <h1>Prices</h1> true
+ * ```
+ */
+export async function cachedPageOf(response: Response, renderedAt: number = Date.now()): Promise<CachedPage> {
   const body = await response.text();
   const policy = response.headers.get('content-security-policy') ?? '';
   const nonce = nonceInPolicy.exec(policy)?.[1] ?? '';
@@ -126,7 +138,7 @@ export class PageCache {
     }
     let pending = this.#misses.get(key);
     if (pending === undefined) {
-      pending = render().then((response) => pageOf(response, this.#now()));
+      pending = render().then((response) => cachedPageOf(response, this.#now()));
       this.#misses.set(key, pending);
       pending.then(
         (page) => {
@@ -176,7 +188,7 @@ export class PageCache {
       entry.freshUntil = freshUntil(this.#now(), revalidate);
     };
     void render()
-      .then((response) => pageOf(response, this.#now()))
+      .then((response) => cachedPageOf(response, this.#now()))
       .then((page) => {
         if (!isShareable(page)) return failed(statusError(page));
         // Unless the page was let go of meanwhile (an action changed it): then the next request renders it.
