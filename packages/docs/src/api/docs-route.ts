@@ -1,7 +1,10 @@
 import { defineAPI, KitError, invalidInput, quoteInput } from '@kit/kit-core';
 import type { Document, Section } from '../content/index.js';
+import type { LibraryVersion } from '../library/catalog.js';
 import type { ContentStore } from '../service/state.js';
+import { chooseVersion, libraryQuery, namedOf, relinkMarkdown, versionUrls } from './library-choice.js';
 import { docsInput, docsOutput, type DocumentEntry } from './schemas.js';
+import { charactersPerToken, cutMarkdown, estimateTokens, fitToBudget } from './token-budget.js';
 import { normalise, suggest } from './suggest.js';
 import type { UrlMaker } from './urls.js';
 
@@ -18,7 +21,15 @@ export function docsRoute(store: ContentStore, url: UrlMaker) {
     input: docsInput,
     output: docsOutput,
     handler: async ({ input }) => {
-      const { content, documents: bySlug } = store.current;
+      const chosen = chooseVersion(store.catalog, input);
+      const { content, documents: bySlug } = chosen.state;
+      const named = namedOf(input, chosen);
+      const link = versionUrls(url, chosen);
+      const answer = (documents: DocumentEntry[], next: string) => {
+        if (input.tokens === undefined) return { ...named, documents, total: documents.length };
+        const { kept, report } = fitToBudget(documents, input.tokens, { url: (entry) => entry.url, shorten: shortenEntry, next });
+        return { ...named, documents: kept, total: kept.length, budget: report };
+      };
       if (input.section !== undefined && input.slug === undefined) {
         throw invalidInput([
           { field: 'section', message: 'requires slug: name the document too, e.g. {"slug":"core-concepts","section":"defineAPI"}' },
@@ -29,11 +40,11 @@ export function docsRoute(store: ContentStore, url: UrlMaker) {
           slug: document.slug,
           title: document.title,
           section: document.group,
-          url: url(document.url),
+          url: link(document.url),
           topics: [...document.topics],
           content: document.summary,
         }));
-        return { documents, total: documents.length };
+        return answer(documents, 'Send a larger tokens, or read a document with slug.');
       }
       const document = bySlug.get(input.slug);
       if (!document) {
@@ -43,26 +54,33 @@ export function docsRoute(store: ContentStore, url: UrlMaker) {
         );
         throw new KitError(
           'not_found',
-          `No document with slug ${quoteInput(input.slug)}${didYouMean(suggestions)} List the documents with GET /api/docs.`,
+          `No document with slug ${quoteInput(input.slug)}${didYouMean(suggestions)} List the documents with GET /api/docs${libraryQuery(named, '?')}.`,
           { suggestions },
         );
       }
       const sections = input.section === undefined ? document.sections : sectionWithSubsections(document, input.section);
-      const documents = sections.map((section) => entryOf(document, section, url));
-      return { documents, total: documents.length };
+      const documents = sections.map((section) => entryOf(document, section, chosen, link));
+      return answer(documents, `Read a section left out with slug "${document.slug}" and its heading as section, or send a larger tokens.`);
     },
   });
 }
 
-function entryOf(document: Document, section: Section, url: UrlMaker): DocumentEntry {
+function entryOf(document: Document, section: Section, version: LibraryVersion, url: UrlMaker): DocumentEntry {
   return {
     slug: document.slug,
     title: document.title,
     section: section.heading,
     url: url(section.url),
     topics: [...section.topics],
-    content: section.markdown,
+    content: relinkMarkdown(section.markdown, version),
   };
+}
+
+/** The entry with its content cut to fit `tokens`, or undefined when not a sentence of it fits. */
+function shortenEntry(entry: DocumentEntry, tokens: number): DocumentEntry | undefined {
+  const overhead = estimateTokens({ ...entry, content: '' });
+  const content = cutMarkdown(entry.content, (tokens - overhead) * charactersPerToken - 16);
+  return content === undefined ? undefined : { ...entry, content };
 }
 
 /**

@@ -1,7 +1,9 @@
 import { defineAPI, KitError, quoteInput } from '@kit/kit-core';
 import type { ContentStore } from '../service/state.js';
+import { chooseVersion, namedOf, versionUrls } from './library-choice.js';
 import { examplesInput, examplesOutput } from './schemas.js';
 import { suggest } from './suggest.js';
+import { fitToBudget } from './token-budget.js';
 import type { UrlMaker } from './urls.js';
 
 /**
@@ -17,7 +19,9 @@ export function examplesRoute(store: ContentStore, url: UrlMaker) {
     input: examplesInput,
     output: examplesOutput,
     handler: async ({ input }) => {
-      const { content } = store.current;
+      const chosen = chooseVersion(store.catalog, input);
+      const { content } = chosen.state;
+      const link = versionUrls(url, chosen);
       const topics = content.taxonomy.exampleTopics;
       const topic = topics.find((candidate) => candidate.toLowerCase() === input.topic.trim().toLowerCase());
       if (!topic) {
@@ -35,9 +39,16 @@ export function examplesRoute(store: ContentStore, url: UrlMaker) {
           description: example.description,
           code: example.code,
           language: example.language,
-          relatedDocs: url(example.relatedDocs),
+          relatedDocs: link(example.relatedDocs),
         }));
-      return { topic, examples, total: examples.length };
+      const named = namedOf(input, chosen);
+      if (input.tokens === undefined) return { ...named, topic, examples, total: examples.length };
+      // An example is a complete file: it is sent whole or left out, never cut.
+      const { kept, report } = fitToBudget(examples, input.tokens, {
+        url: (example) => example.relatedDocs,
+        next: 'Send a larger tokens, or a smaller limit to get fewer whole examples.',
+      });
+      return { ...named, topic, examples: kept, total: kept.length, budget: report };
     },
   });
 }

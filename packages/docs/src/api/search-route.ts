@@ -1,7 +1,10 @@
-import { defineAPI, KitError, quoteInput } from '@kit/kit-core';
+import { defineAPI, invalidInput, KitError, quoteInput } from '@kit/kit-core';
+import type { z } from 'zod';
 import type { Taxonomy } from '../content/index.js';
 import type { ContentStore } from '../service/state.js';
+import { chooseVersion, namedOf, versionUrls } from './library-choice.js';
 import { searchInput, searchOutput } from './schemas.js';
+import { fitToBudget } from './token-budget.js';
 import { suggest } from './suggest.js';
 import type { UrlMaker } from './urls.js';
 
@@ -18,19 +21,52 @@ export function searchRoute(store: ContentStore, url: UrlMaker) {
     input: searchInput,
     output: searchOutput,
     handler: async ({ input }) => {
-      const { content, search } = store.current;
-      const topic = input.topic === undefined ? undefined : resolveTopic(input.topic, content.taxonomy);
-      const results = search.search(input.q, { limit: input.limit, ...(topic ? { topic } : {}) }).map(({ section, score, snippet }) => ({
-        title: section.documentTitle,
-        section: section.heading,
-        url: url(section.url),
-        snippet,
-        score: Math.round(score * 1e4) / 1e4,
-        topics: [...section.topics],
-      }));
-      return { query: input.q, results, total: results.length };
+      const results = input.library?.trim() === '*' ? searchEveryLibrary(store, url, input) : searchOneVersion(store, url, input);
+      if (input.tokens === undefined) return { query: input.q, results, total: results.length };
+      const { kept, report } = fitToBudget(results, input.tokens, {
+        url: (result) => result.url,
+        next: 'Read a result whole with GET /api/docs (slug and section), or send a larger tokens.',
+      });
+      return { query: input.q, results: kept, total: kept.length, budget: report };
     },
   });
+}
+
+type SearchInput = z.output<typeof searchInput>;
+
+function searchOneVersion(store: ContentStore, url: UrlMaker, input: SearchInput) {
+  const chosen = chooseVersion(store.catalog, input);
+  const { content, search } = chosen.state;
+  const link = versionUrls(url, chosen);
+  const named = namedOf(input, chosen);
+  const topic = input.topic === undefined ? undefined : resolveTopic(input.topic, content.taxonomy);
+  return search.search(input.q, { limit: input.limit, ...(topic ? { topic } : {}) }).map(({ section, score, snippet }) => ({
+    title: section.documentTitle,
+    section: section.heading,
+    url: link(section.url),
+    snippet,
+    score: Math.round(score * 1e4) / 1e4,
+    topics: [...section.topics],
+    ...named,
+  }));
+}
+
+/** `library=*`: the latest version of every library, each result saying which library it is from. */
+function searchEveryLibrary(store: ContentStore, url: UrlMaker, input: SearchInput) {
+  if (input.version !== undefined)
+    throw invalidInput([{ field: 'version', message: 'cannot be sent with library "*", which searches the latest version of every library; name one library to pick its version' }]);
+  if (input.topic !== undefined)
+    throw invalidInput([{ field: 'topic', message: 'cannot be sent with library "*": topics differ between libraries; name one library to search by topic' }]);
+  return store.catalog.crossSearch.search(input.q, { limit: input.limit }).map(({ library, version, section, score, snippet }) => ({
+    title: section.documentTitle,
+    section: section.heading,
+    url: versionUrls(url, version)(section.url),
+    snippet,
+    score: Math.round(score * 1e4) / 1e4,
+    topics: [...section.topics],
+    library: library.id,
+    version: version.version,
+  }));
 }
 
 /** A category or finer tag, compared without case; anything else is a 400 listing what is accepted. */

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { embeddedContentDirectory } from '../content/index.js';
 import { env } from '@kit/kit-core';
 import { ContentError, formatProblem } from '../content/index.js';
+import { LibrarySettingsError } from '../library/sources.js';
 import { runCheck } from './check.js';
 import { runMcp } from './mcp.js';
 import { runSearch } from './search.js';
@@ -21,7 +22,11 @@ Commands:
 Options:
   --content <dir>    content directory (default: the embedded kit corpus): a kit content folder, or any
                      Markdown docs folder as VitePress, Docusaurus, MkDocs, Starlight or plain folders
-                     lay it out, with no settings file
+                     lay it out, with no settings file; it is the default library
+  --content <name[@version]=dir>  serve, mcp: one more library (or version of one) beside it; repeatable,
+                     e.g. --content hono@4=../website/docs --content hono@3=../website-v3/docs
+  --libraries <file> serve, mcp: a YAML or JSON file listing libraries and their versions, from folders or a
+                     git repository's tags and branches (default: LIBRARIES); read again on each reload
   --port <n>         serve: port (default: PORT or 3000)
   --host <addr>      serve: address (default: HOST or 127.0.0.1)
   --topic <tag>      search: restrict to a topic
@@ -53,7 +58,8 @@ export async function runCli(argv: readonly string[]): Promise<number> {
       args: [...argv],
       allowPositionals: true,
       options: {
-        content: { type: 'string' },
+        content: { type: 'string', multiple: true },
+        libraries: { type: 'string' },
         port: { type: 'string' },
         host: { type: 'string' },
         topic: { type: 'string' },
@@ -79,7 +85,21 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${usage}\n`);
     return values.help ? 0 : 2;
   }
-  const contentDirectory = values.content ?? embeddedContentDirectory;
+  // A plain --content folder is the default library; name[@version]=dir ones are added beside it.
+  const contentFlags = values.content ?? [];
+  const plainFolders = contentFlags.filter((value) => !isLibraryFlag(value));
+  if (plainFolders.length > 1) {
+    process.stderr.write(
+      `kit-docs: --content names ${plainFolders.length} folders as the default library (${plainFolders.join(', ')}); give one, and the others as name[@version]=dir\n`,
+    );
+    return 2;
+  }
+  const contentDirectory = plainFolders[0] ?? embeddedContentDirectory;
+  const librarySettings = values.libraries ?? (env('LIBRARIES') || undefined);
+  const libraries = {
+    contents: contentFlags.filter(isLibraryFlag),
+    ...(librarySettings ? { settingsFile: librarySettings } : {}),
+  };
   const out = (line: string) => process.stdout.write(`${line}\n`);
   const err = (line: string) => process.stderr.write(`${line}\n`);
   try {
@@ -116,6 +136,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
         return await runServe(
           {
             contentDirectory,
+            libraries,
             port,
             host: values.host ?? (env('HOST') || '127.0.0.1'),
             workers: Number(workersText),
@@ -133,7 +154,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
         );
       }
       case 'mcp':
-        return await runMcp(contentDirectory);
+        return await runMcp(contentDirectory, libraries);
       case 'search': {
         const q = rest.join(' ');
         if (q.trim() === '') {
@@ -153,6 +174,11 @@ export async function runCli(argv: readonly string[]): Promise<number> {
         return 2;
     }
   } catch (error) {
+    if (error instanceof LibrarySettingsError) {
+      err(`kit-docs ${command}: the libraries cannot be served:`);
+      for (const issue of error.issues) err(`${error.source}: ${issue.path}: ${issue.message}`);
+      return 1;
+    }
     if (error instanceof ContentError) {
       err(`kit-docs ${command}: the content in ${contentDirectory} is invalid:`);
       for (const problem of error.problems) err(formatProblem(problem));
@@ -162,6 +188,11 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     }
     throw error;
   }
+}
+
+/** `name=dir` or `name@version=dir`, told apart from a folder path by the `=` after a library id. */
+function isLibraryFlag(value: string): boolean {
+  return /^[a-z0-9][a-z0-9._-]*(?:@[\w.+-]+)?=/.test(value);
 }
 
 function parsePort(text: string): number | undefined {

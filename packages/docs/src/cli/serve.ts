@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { defineRateLimit, type RateLimitDefinition } from '@kit/kit-core';
-import { loadContent } from '../content/index.js';
+import { catalogLoader, type LibraryOptions } from '../server/catalog-loader.js';
 import { reportWarnings } from './warnings.js';
 import { runPrimary } from '../server/cluster.js';
 import { defaultLimits } from '../server/limits.js';
@@ -10,6 +10,8 @@ import { startDocsServer } from '../server/start-server.js';
 /** Options of `kit-docs serve`. */
 export interface ServeOptions {
   readonly contentDirectory: string;
+  /** Libraries beside the content folder: `--content name[@version]=DIR` values and a settings file. */
+  readonly libraries?: LibraryOptions;
   readonly port: number;
   readonly host: string;
   readonly publicBaseUrl?: string;
@@ -43,7 +45,8 @@ export async function runServe(options: ServeOptions, log: (line: string) => voi
   if (workers > 1 && cluster.isPrimary) {
     // Validate before forking: invalid content must stop start-up with its file:line errors (the
     // ContentError reaches the CLI), not make workers die and be restarted forever.
-    reportWarnings(await loadContent(options.contentDirectory), options.contentDirectory, log);
+    const { catalog } = await catalogLoader(options.contentDirectory, options.libraries)();
+    reportWarnings(catalog.defaultLibrary.latest.state.content, options.contentDirectory, log);
     log(`kit docs: starting ${workers} workers`);
     return runPrimary({ workers, shutdownGraceMs: defaultLimits.shutdownGraceMs, log });
   }
@@ -51,6 +54,7 @@ export async function runServe(options: ServeOptions, log: (line: string) => voi
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection; still serving'));
   const server = await startDocsServer({
     contentDirectory: options.contentDirectory,
+    ...(options.libraries ? { libraries: options.libraries } : {}),
     port: options.port,
     host: options.host,
     logger,
@@ -64,11 +68,16 @@ export async function runServe(options: ServeOptions, log: (line: string) => voi
     ...(options.opsDb ? { opsDb: options.opsDb } : {}),
   });
   const { content } = server.service.store.current;
+  const { catalog } = server.service.store;
   // In a cluster the primary has reported them already, once.
   if (!cluster.isWorker) reportWarnings(content, options.contentDirectory, log);
   log(
     `kit docs: serving ${content.documents.length} documents, ${content.sections.length} sections and ${content.examples.length} examples at http://${formatHost(options.host)}:${server.port}/`,
   );
+  if (catalog.libraries.length > 1 || catalog.defaultLibrary.versions.length > 1)
+    log(
+      `kit docs: ${catalog.libraries.length} libraries: ${catalog.libraries.map((library) => `${library.id} (${library.versions.map((version) => version.version).join(', ')})`).join(', ')}`,
+    );
   logger.info(
     {
       port: server.port,

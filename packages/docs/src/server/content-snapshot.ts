@@ -89,6 +89,18 @@ async function saveSnapshot(name: string, content: Content): Promise<void> {
 }
 
 /**
+ * A folder of the snapshot places that this user owns and only this user writes to, created when
+ * needed: where git versions are unpacked too, so nobody else can plant files in them.
+ */
+export async function trustedCacheDirectory(): Promise<string> {
+  for (const folder of snapshotDirectories()) {
+    await mkdir(folder, { recursive: true, mode: 0o755 }).catch(() => undefined);
+    if (await isTrusted(folder)) return folder;
+  }
+  throw new Error(`kit docs: no cache folder this user alone can write (tried ${snapshotDirectories().join(', ')}); set KIT_DOCS_CACHE_DIR to one`);
+}
+
+/**
  * A snapshot is only read from a folder this user or root owns and nobody else can write to, so
  * another account on the machine cannot plant content (the temporary directory is shared).
  */

@@ -4,14 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { RedisStore, type RateLimitDefinition, type RateLimitStore } from '@kit/kit-core';
 import { guardHttpServer } from '@kit/kit-core/http';
 import type { Logger } from 'pino';
-import { loadContentWithSnapshot } from './content-snapshot.js';
+import { catalogLoader, type LibraryOptions } from './catalog-loader.js';
 import { createDocsService, type DocsService } from '../service/create-docs-service.js';
 import { allowedHostNames } from './host-guard.js';
 import { defaultLimits, type ServerLimits } from './limits.js';
 import { createLogger } from './logger.js';
 import { clusterMetricsReader } from './cluster-metrics.js';
 import { createMetrics } from './metrics.js';
-import { createContentReloader, watchContent, type ContentReloader } from './reload.js';
+import { createContentReloader, watchContent, type ContentReloader, type ContentWatcher } from './reload.js';
 import { openDocsOps, type DocsOpsRecorder } from './ops-recorder.js';
 import { createRequestListener } from './request-listener.js';
 import { createHealthCheck } from './health-check.js';
@@ -20,6 +20,8 @@ import { methodLabel } from './route-label.js';
 /** Options of a serving process. */
 export interface DocsServerOptions {
   readonly contentDirectory: string;
+  /** More libraries, or more versions, beside the content folder. */
+  readonly libraries?: LibraryOptions;
   readonly port: number;
   readonly host: string;
   readonly publicBaseUrl?: string;
@@ -68,6 +70,8 @@ function isCacheable(path: string): boolean {
     path === '/api/docs' ||
     path === '/api/search' ||
     path === '/api/examples' ||
+    path === '/api/libraries' ||
+    path.startsWith('/libraries/') ||
     path === '/openapi.json' ||
     path === '/llms.txt' ||
     path === '/llms-full.txt' ||
@@ -84,12 +88,14 @@ function isCacheable(path: string): boolean {
 export async function startDocsServer(options: DocsServerOptions): Promise<DocsServer> {
   const logger = options.logger ?? createLogger();
   const limits: ServerLimits = { ...defaultLimits, ...options.limits };
-  const content = await loadContentWithSnapshot(options.contentDirectory);
+  const load = catalogLoader(options.contentDirectory, options.libraries);
+  const loaded = await load();
+  const content = loaded.catalog.defaultLibrary.latest.state.content;
   // The store is made by the service, which the cache is configured for: the version is read through this reference.
   let storeRef: { version: number } = { version: 0 };
   const rateLimitStore: RateLimitStore | undefined =
     options.rateLimit && options.redisUrl ? new RedisStore({ url: options.redisUrl }) : undefined;
-  const service = createDocsService(content, {
+  const service = createDocsService(loaded.catalog, {
     ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}),
     kit: {
       responseCache: { version: () => storeRef.version, cacheable: isCacheable },
@@ -111,8 +117,9 @@ export async function startDocsServer(options: DocsServerOptions): Promise<DocsS
   );
   const ops = options.opsDb ? openDocsOps(options.opsDb, logger) : undefined;
   ops?.started({ version: service.store.version, documents: content.documents.length });
-  const reloader = createContentReloader(service.store, options.contentDirectory, logger, ops);
-  const watcher = options.watch ? watchContent(options.contentDirectory, reloader, logger) : undefined;
+  let watcher: ContentWatcher | undefined;
+  const reloader = createContentReloader(service.store, load, logger, ops, (next) => watcher?.update(next.watched));
+  watcher = options.watch ? watchContent(loaded.watched, reloader, logger) : undefined;
 
   let closing = false;
   const listener = createRequestListener({

@@ -1,7 +1,10 @@
 import { createKitApp, type KitApp, type KitConfig } from '@kit/kit-core';
 import { agentCardEndpoint, agentCardPaths, createA2AHandler, createMcpServer, type A2AHandler, type KitMcpServer } from '@kit/kit-agent';
 import { documentMarkdown, type Content } from '../content/index.js';
+import type { Catalog } from '../library/catalog.js';
 import { docsRoute } from '../api/docs-route.js';
+import { librariesRoute } from '../api/libraries-route.js';
+import { chooseVersion, relinkMarkdown } from '../api/library-choice.js';
 import { examplesRoute } from '../api/examples-route.js';
 import { healthRoute } from '../api/health-route.js';
 import { searchRoute } from '../api/search-route.js';
@@ -53,12 +56,18 @@ function firstSentence(text: string): string {
  * How the service describes itself to programs (OpenAPI, MCP, the agent card): with the title and
  * summary of the documentation it serves, so agents know what they can ask it whatever folder it serves.
  */
-function selfDescriptions(site: Content['site']) {
+function selfDescriptions(catalog: Catalog) {
+  const site = catalog.defaultLibrary.latest.state.content.site;
   const about = `${site.title} documentation`;
+  const others = catalog.libraries.filter((library) => !library.isDefault);
+  const more =
+    others.length === 0
+      ? ''
+      : ` It also documents ${others.map((library) => library.title).join(', ')}: resolve a library name to its id with get_api_libraries (name), then send library (and version, such as 4 or ^4.2) to the other tools; library "*" searches all of them.`;
   return {
-    openapi: `Documentation query service of the ${about}: list and read documents and sections, fetch code examples by topic, and search sections ranked by relevance.`,
-    mcp: `The ${about}. ${firstSentence(site.summary)} Use get_api_search to find the section that answers a question, get_api_docs to read a document or section, and get_api_examples for complete code examples by topic.`,
-    agentCard: `The ${about}. ${firstSentence(site.summary)} Send a question as plain text to search it (get_api_search), or name a skill in message.metadata.skill or a data part {"skill": …, "input": {…}}: get_api_docs reads a document or section, get_api_examples returns complete code examples by topic.`,
+    openapi: `Documentation query service of the ${about}${others.length > 0 ? ` and ${others.length} more libraries` : ''}: list and read documents and sections, fetch code examples by topic, and search sections ranked by relevance, for a library and version of your choice.`,
+    mcp: `The ${about}. ${firstSentence(site.summary)} Use get_api_search to find the section that answers a question, get_api_docs to read a document or section, and get_api_examples for complete code examples by topic; tokens caps an answer's size.${more}`,
+    agentCard: `The ${about}. ${firstSentence(site.summary)} Send a question as plain text to search it (get_api_search), or name a skill in message.metadata.skill or a data part {"skill": …, "input": {…}}: get_api_docs reads a document or section, get_api_examples returns complete code examples by topic, get_api_libraries lists the libraries and versions served.${more}`,
   };
 }
 
@@ -71,6 +80,7 @@ const skillExamples = {
   ],
   get_api_examples: ['{"skill": "get_api_examples", "input": {"topic": "defineModel", "limit": 2}}'],
   get_api_health: ['{"skill": "get_api_health"}'],
+  get_api_libraries: ['{"skill": "get_api_libraries", "input": {"name": "hono"}}', '{"skill": "get_api_libraries"}'],
 };
 
 /**
@@ -86,10 +96,10 @@ const skillExamples = {
  * console.log(`listening on ${server.port}`);
  * ```
  */
-export function createDocsService(content: Content, options: DocsServiceOptions = {}): DocsService {
+export function createDocsService(content: Content | Catalog, options: DocsServiceOptions = {}): DocsService {
   const store = new ContentStore(content);
   const url = urlMaker(options.publicBaseUrl);
-  const describe = selfDescriptions(content.site);
+  const describe = selfDescriptions(store.catalog);
   const app = createKitApp({
     info: {
       title: 'kit docs',
@@ -100,6 +110,7 @@ export function createDocsService(content: Content, options: DocsServiceOptions 
       'GET /api/docs': docsRoute(store, url),
       'GET /api/examples': examplesRoute(store, url),
       'GET /api/health': healthRoute(store),
+      'GET /api/libraries': librariesRoute(store, url),
       'GET /api/search': searchRoute(store, url),
     },
     ...options.kit,
@@ -129,6 +140,22 @@ export function createDocsService(content: Content, options: DocsServiceOptions 
         read: ({ slug }) => {
           const document = slug === undefined ? undefined : store.current.documents.get(slug);
           return document ? documentMarkdown(document) : undefined;
+        },
+      },
+      {
+        uriTemplate: 'kit-docs://libraries/{library}/{version}/docs/{slug}',
+        name: 'library-document',
+        description: 'One document of a library at a version (a label or a range such as 4), as Markdown; libraries are listed by get_api_libraries.',
+        mimeType: 'text/markdown',
+        read: ({ library, version, slug }) => {
+          if (library === undefined || slug === undefined) return undefined;
+          try {
+            const chosen = chooseVersion(store.catalog, { library, ...(version === undefined ? {} : { version }) });
+            const document = chosen.state.documents.get(slug);
+            return document ? relinkMarkdown(documentMarkdown(document), chosen) : undefined;
+          } catch {
+            return undefined;
+          }
         },
       },
     ],

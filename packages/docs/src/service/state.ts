@@ -1,13 +1,7 @@
 import type { Content } from '../content/index.js';
-import { createDocsSearch, type DocsSearch } from '../search/index.js';
+import { singleLibraryCatalog, type Catalog, type ServiceState } from '../library/catalog.js';
 
-/** Everything a request needs, derived once from one content version. */
-export interface ServiceState {
-  readonly content: Content;
-  readonly search: DocsSearch;
-  /** Documents by slug. */
-  readonly documents: ReadonlyMap<string, Content['documents'][number]>;
-}
+export type { ServiceState };
 
 /** Health as `/api/health` reports it: `degraded` while an invalid reload left old content serving. */
 export type HealthStatus = 'ok' | 'degraded';
@@ -22,20 +16,27 @@ export type HealthStatus = 'ok' | 'degraded';
  * console.log(store.status); // ok
  * ```
  *
- * Holds the state being served. A reload builds the next state aside and swaps it in with one
- * assignment, so a request sees either the old content or the new, never a mix.
+ * Holds the catalog being served. A reload builds the next catalog aside and swaps it in with one
+ * assignment, so a request sees either the old libraries or the new, never a mix.
  */
 export class ContentStore {
-  #state: ServiceState;
+  #catalog: Catalog;
   #status: HealthStatus = 'ok';
   #version = 1;
 
-  constructor(content: Content) {
-    this.#state = buildState(content);
+  /** From one content folder (served as the only library) or from a loaded catalog. */
+  constructor(content: Content | Catalog) {
+    this.#catalog = isCatalog(content) ? content : singleLibraryCatalog(content);
   }
 
+  /** The default library's latest version: what a request that names no library reads. */
   get current(): ServiceState {
-    return this.#state;
+    return this.#catalog.defaultLibrary.latest.state;
+  }
+
+  /** Every library served. */
+  get catalog(): Catalog {
+    return this.#catalog;
   }
 
   get status(): HealthStatus {
@@ -47,24 +48,24 @@ export class ContentStore {
     return this.#version;
   }
 
-  /** Serves `content` from now on. The new state is built before the swap, so a request never sees it half-built. */
-  replace(content: Content): void {
-    const next = buildState(content);
-    this.#state = next;
+  /**
+   * Serves `next` from now on: a catalog, or one folder's content as the default library's only
+   * version (keeping the library's id and version label). It is built before the swap, so a request
+   * never sees it half-built.
+   */
+  replace(next: Content | Catalog): void {
+    const { id, latest } = this.#catalog.defaultLibrary;
+    this.#catalog = isCatalog(next) ? next : singleLibraryCatalog(next, id, latest.version);
     this.#version += 1;
     this.#status = 'ok';
   }
 
-  /** Records that a reload failed; the current state keeps serving. */
+  /** Records that a reload failed; the current catalog keeps serving. */
   markDegraded(): void {
     this.#status = 'degraded';
   }
 }
 
-function buildState(content: Content): ServiceState {
-  return {
-    content,
-    search: createDocsSearch(content),
-    documents: new Map(content.documents.map((document) => [document.slug, document])),
-  };
+function isCatalog(value: Content | Catalog): value is Catalog {
+  return 'libraries' in value && 'crossSearch' in value;
 }

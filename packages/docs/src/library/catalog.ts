@@ -1,0 +1,150 @@
+import { readFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { embeddedContentDirectory, type Content, type Document } from '../content/index.js';
+import { createDocsSearch, type DocsSearch } from '../search/index.js';
+import { createCrossSearch, type CrossSearch } from './cross-search.js';
+import { sortVersionsNewestFirst } from './versions.js';
+
+/** Everything a request needs, derived once from one content version. */
+export interface ServiceState {
+  readonly content: Content;
+  /** Built on first use for versions other than the default library's latest, which is built at once. */
+  readonly search: DocsSearch;
+  /** Documents by slug. */
+  readonly documents: ReadonlyMap<string, Document>;
+}
+
+/** One version of a library, loaded and ready to serve. */
+export interface LibraryVersion {
+  readonly library: string;
+  /** The label as configured: `4.6.0`, `3`, `next`. */
+  readonly version: string;
+  readonly state: ServiceState;
+  /**
+   * Path prefix of its pages and documents: empty for the default library's latest version (which
+   * keeps `/docs/{slug}`), else `/libraries/{id}/{version}`.
+   */
+  readonly base: string;
+  /** Where it was read from: a folder, or `git:{repository}#{ref}:{path}`. */
+  readonly source: string;
+}
+
+/** A library: its versions, newest first. */
+export interface Library {
+  /** Lower-case id used in requests: `kit`, `hono`, `zod-validator`. */
+  readonly id: string;
+  readonly title: string;
+  readonly summary: string;
+  /** Other names it answers to: package names, former names. */
+  readonly aliases: readonly string[];
+  readonly versions: readonly LibraryVersion[];
+  readonly latest: LibraryVersion;
+  readonly isDefault: boolean;
+}
+
+/** Every library the service serves; one is the default, answered when a request names none. */
+export interface Catalog {
+  readonly libraries: readonly Library[];
+  readonly byId: ReadonlyMap<string, Library>;
+  readonly defaultLibrary: Library;
+  /** Search over the latest version of every library at once (`library=*`). */
+  readonly crossSearch: CrossSearch;
+}
+
+/** One library's versions as loaded, before they are ordered. */
+export interface LoadedLibrary {
+  readonly id: string;
+  readonly title?: string;
+  readonly summary?: string;
+  readonly aliases?: readonly string[];
+  readonly versions: readonly { readonly version: string; readonly content: Content; readonly source: string }[];
+}
+
+/**
+ * A state whose search index is built when first asked for: a service with many versions starts
+ * without indexing the ones nobody reads.
+ */
+export function serviceState(content: Content, options: { readonly eager?: boolean } = {}): ServiceState {
+  let search: DocsSearch | undefined = options.eager ? createDocsSearch(content) : undefined;
+  return {
+    content,
+    get search() {
+      search ??= createDocsSearch(content);
+      return search;
+    },
+    documents: new Map(content.documents.map((document) => [document.slug, document])),
+  };
+}
+
+/**
+ * The catalog of loaded libraries: versions ordered newest first, the default library's latest
+ * version indexed at once, and the cross-library index over every library's latest version.
+ */
+export function assembleCatalog(loaded: readonly LoadedLibrary[], defaultId: string): Catalog {
+  const libraries = loaded.map((entry): Library => {
+    const order = sortVersionsNewestFirst(entry.versions.map((version) => version.version));
+    const isDefault = entry.id === defaultId;
+    const versions = order.map((label, position): LibraryVersion => {
+      const found = entry.versions.find((version) => version.version === label)!;
+      const eager = isDefault && position === 0;
+      return {
+        library: entry.id,
+        version: label,
+        state: serviceState(found.content, { eager }),
+        base: eager ? '' : `/libraries/${entry.id}/${encodeURIComponent(label)}`,
+        source: found.source,
+      };
+    });
+    const latest = versions[0]!;
+    return {
+      id: entry.id,
+      title: entry.title ?? latest.state.content.site.title,
+      summary: entry.summary ?? latest.state.content.site.summary,
+      aliases: entry.aliases ?? [],
+      versions,
+      latest,
+      isDefault,
+    };
+  });
+  const byId = new Map(libraries.map((library) => [library.id, library]));
+  const defaultLibrary = byId.get(defaultId);
+  if (!defaultLibrary) throw new TypeError(`kit docs: the default library "${defaultId}" is not among the libraries loaded`);
+  return { libraries, byId, defaultLibrary, crossSearch: createCrossSearch(libraries) };
+}
+
+/** The catalog of a single content folder: the way the service ran before it served several libraries. */
+export function singleLibraryCatalog(content: Content, id?: string, version?: string): Catalog {
+  const defaults = defaultLibraryOf(content.directory);
+  const libraryId = id ?? defaults.id;
+  return assembleCatalog([{ id: libraryId, versions: [{ version: version ?? defaults.version, content, source: content.directory }] }], libraryId);
+}
+
+/** Version label of the embedded corpus: the version of kit it documents, the package's own. */
+export const embeddedCorpusVersion: string = (
+  JSON.parse(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')) as { version: string }
+).version;
+
+/**
+ * The id and version a folder served as the default library gets when nothing names them: `kit` at
+ * the package's version for the embedded corpus; otherwise the folder's name (its parent's for a
+ * folder called `docs`), made an id, at version `latest`.
+ *
+ * @example
+ * ```ts
+ * import { defaultLibraryOf } from '@kit/docs';
+ *
+ * console.log(defaultLibraryOf('/src/hono-website/docs')); // { id: 'hono-website', version: 'latest' }
+ * ```
+ */
+export function defaultLibraryOf(directory: string): { readonly id: string; readonly version: string } {
+  const folder = resolve(directory);
+  if (folder === resolve(embeddedContentDirectory)) return { id: 'kit', version: embeddedCorpusVersion };
+  const name = /^(?:docs?|documentation|content|src)$/i.test(basename(folder)) ? basename(dirname(folder)) : basename(folder);
+  const id = name
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^[^a-z0-9]+|-+$/g, '')
+    .slice(0, 64);
+  return { id: id || 'docs', version: 'latest' };
+}

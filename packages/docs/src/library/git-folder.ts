@@ -1,0 +1,90 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { LibrarySettingsError } from './sources.js';
+
+const run = promisify(execFile);
+/** Reading refs and writing a docs folder are local operations; a repository that takes longer is refused rather than waited on. */
+const gitTimeoutMs = 60_000;
+
+/**
+ * The docs folder of `repository` at `ref`, as files on disk: `git archive` of the resolved commit,
+ * unpacked once into `cacheDirectory` under the commit's hash (a tag or branch that moves gives a new
+ * folder at the next reload). Nothing is fetched: the repository must already hold the ref.
+ */
+export async function gitFolder(
+  source: { readonly repository: string; readonly ref: string; readonly path: string },
+  cacheDirectory: string,
+  where: string,
+): Promise<{ readonly directory: string; readonly commit: string }> {
+  const commit = await resolveCommit(source, where);
+  const path = source.path.replace(/^\/+|\/+$/g, '') || '.';
+  const key = createHash('sha256').update(`${commit}\n${path}`).digest('hex').slice(0, 24);
+  const target = join(cacheDirectory, `git-${key}`);
+  const folder = path === '.' ? target : join(target, path);
+  if (await isDirectory(folder)) return { directory: folder, commit };
+  const partial = `${target}.${process.pid}.${Date.now()}.partial`;
+  await mkdir(partial, { recursive: true });
+  try {
+    await archiveInto(source.repository, commit, path, partial, where);
+    await rename(partial, target).catch(async (error: NodeJS.ErrnoException) => {
+      // Another process unpacked the same commit meanwhile: keep theirs.
+      if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+    });
+  } finally {
+    await rm(partial, { recursive: true, force: true });
+  }
+  if (!(await isDirectory(folder)))
+    throw new LibrarySettingsError(where, [{ path: 'path', message: `"${path}" is not a folder of ${source.repository} at ${source.ref}; name the docs folder inside the repository` }]);
+  return { directory: folder, commit };
+}
+
+async function resolveCommit(source: { readonly repository: string; readonly ref: string }, where: string): Promise<string> {
+  if (!(await isDirectory(source.repository)))
+    throw new LibrarySettingsError(where, [{ path: 'git', message: `${source.repository} is not a folder; give the path of a local git repository` }]);
+  if (source.ref.startsWith('-'))
+    throw new LibrarySettingsError(where, [{ path: 'ref', message: `"${source.ref}" is not a tag, branch or commit` }]);
+  try {
+    const { stdout } = await run('git', ['-C', source.repository, 'rev-parse', '--verify', '--quiet', `${source.ref}^{commit}`], {
+      timeout: gitTimeoutMs,
+    });
+    return stdout.trim();
+  } catch {
+    throw new LibrarySettingsError(where, [
+      { path: 'ref', message: `"${source.ref}" is not a tag, branch or commit of ${source.repository}; list them with git -C ${source.repository} tag and branch -a` },
+    ]);
+  }
+}
+
+async function archiveInto(repository: string, commit: string, path: string, target: string, where: string): Promise<void> {
+  const archive = spawn('git', ['-C', repository, 'archive', '--format=tar', commit, '--', path], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const untar = spawn('tar', ['-x', '-C', target], { stdio: ['pipe', 'ignore', 'pipe'] });
+  archive.stdout.pipe(untar.stdin);
+  untar.stdin.on('error', () => undefined);
+  let errors = '';
+  archive.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  untar.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const timer = setTimeout(() => {
+    archive.kill();
+    untar.kill();
+  }, gitTimeoutMs);
+  const codes = await Promise.all([exitCode(archive), exitCode(untar)]).finally(() => clearTimeout(timer));
+  if (codes.some((code) => code !== 0))
+    throw new LibrarySettingsError(where, [
+      { path: 'path', message: `git archive of "${path}" at ${commit.slice(0, 12)} failed: ${errors.trim().split('\n')[0] || 'no output'}` },
+    ]);
+}
+
+/** The exit code of a child, or 1 when it could not be started; settles once whatever the child reports. */
+function exitCode(child: ChildProcess): Promise<number> {
+  return new Promise((resolvePromise) => {
+    child.once('error', () => resolvePromise(1));
+    child.once('close', (code) => resolvePromise(code ?? 1));
+  });
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isDirectory() ?? false;
+}
