@@ -9,8 +9,8 @@ export type FolderLoader = (directory: string) => Promise<Content>;
 /**
  * Loads every version of every library and assembles the catalog. All versions are loaded before
  * anything is reported, so one run lists the problems of every folder; any error refuses the whole
- * catalog (a reload then keeps the previous one serving), with each problem's message prefixed by
- * the library and version it belongs to.
+ * catalog (a reload then keeps the previous one serving); when there are several versions, each
+ * problem's message is prefixed by the library and version it belongs to.
  *
  * @example
  * ```ts
@@ -25,6 +25,8 @@ export async function loadCatalog(source: CatalogSource, load: FolderLoader, opt
   const problems: ContentProblem[] = [];
   const warnings: ContentProblem[] = [];
   const loaded: LoadedLibrary[] = [];
+  // With one folder the file path says it all; with several, each problem says which version it is in.
+  const several = source.libraries.reduce((sum, library) => sum + library.versions.length, 0) > 1;
   for (const library of source.libraries) {
     const versions: { version: string; content: Content; source: string }[] = [];
     for (const version of library.versions) {
@@ -34,7 +36,7 @@ export async function loadCatalog(source: CatalogSource, load: FolderLoader, opt
         versions.push({ version: version.version, content: await load(directory), source: origin });
       } catch (error) {
         if (!(error instanceof ContentError)) throw error;
-        problems.push(...error.problems.map((problem) => ({ ...problem, message: `${label}: ${problem.message}` })));
+        problems.push(...(several ? error.problems.map((problem) => ({ ...problem, message: `${label}: ${problem.message}` })) : error.problems));
         warnings.push(...error.warnings);
       }
     }

@@ -92,6 +92,7 @@ describe('kit docs over A2A, with the official client', () => {
       'get_api_docs',
       'get_api_examples',
       'get_api_health',
+      'get_api_libraries',
       'get_api_search',
     ]);
     const openapi = (await sendRaw(`${running.baseUrl}/openapi.json`)).json();
@@ -102,7 +103,7 @@ describe('kit docs over A2A, with the official client', () => {
       expect(skill.examples.length).toBeGreaterThan(0);
     }
     const viaDefault = await new ClientFactory().createFromUrl(running.baseUrl);
-    expect((await viaDefault.getAgentCard()).skills).toHaveLength(4);
+    expect((await viaDefault.getAgentCard()).skills).toHaveLength(5);
   });
 
   it('answers a question in plain text with the search results the HTTP API gives', async () => {
@@ -170,7 +171,7 @@ describe('kit docs over A2A, with the official client', () => {
     expect(unknown).toBeInstanceOf(RequestMalformedError);
     expect(unknown.envelopeCode).toBe(-32602);
     expect(unknown.message).toBe(
-      'Unknown skill "search"; name one in message.metadata.skill or send a data part {"skill": "<id>", "input": {…}}; the skills are get_api_docs, get_api_examples, get_api_health, get_api_search.',
+      'Unknown skill "search"; name one in message.metadata.skill or send a data part {"skill": "<id>", "input": {…}}; the skills are get_api_docs, get_api_examples, get_api_health, get_api_libraries, get_api_search.',
     );
     const invalid = await failure(client.sendMessage(message([data({ skill: 'get_api_search', input: { q: '', limit: 99 } })]), timeout()));
     expect(invalid).toBeInstanceOf(RequestMalformedError);

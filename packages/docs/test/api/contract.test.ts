@@ -75,9 +75,10 @@ describe('OpenAPI document', () => {
 
   it('declares each parameter both as a JSON request body and as a query parameter', () => {
     for (const [path, fields] of [
-      ['/api/docs', ['slug', 'section']],
-      ['/api/examples', ['topic', 'limit']],
-      ['/api/search', ['q', 'topic', 'limit']],
+      ['/api/docs', ['slug', 'section', 'library', 'version', 'tokens']],
+      ['/api/examples', ['topic', 'limit', 'library', 'version', 'tokens']],
+      ['/api/search', ['q', 'topic', 'limit', 'library', 'version', 'tokens']],
+      ['/api/libraries', ['name']],
     ] as const) {
       const operation = openapi.operation(path);
       const body = operation.requestBody.content['application/json'].schema;
