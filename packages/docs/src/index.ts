@@ -28,4 +28,16 @@ export {
 export { createDocsSearch, toSearchableSections, type DocsSearch, type DocsSearchResult } from './search/index.js';
 export { createDocsService, apiVersion, type DocsService, type DocsServiceOptions } from './service/create-docs-service.js';
 export { ContentStore, type HealthStatus, type ServiceState } from './service/state.js';
+export { defaultLibraryOf, type Catalog, type Library, type LibraryVersion } from './library/catalog.js';
+export { loadCatalog, type FolderLoader } from './library/load-catalog.js';
+export {
+  combineSources,
+  LibrarySettingsError,
+  parseContentFlag,
+  readLibrarySettings,
+  type CatalogSource,
+  type LibrarySettingsIssue,
+  type LibrarySource,
+  type VersionSource,
+} from './library/sources.js';
 export { runCli } from './cli/run.js';

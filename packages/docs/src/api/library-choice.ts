@@ -23,9 +23,13 @@ export function chooseLibrary(catalog: Catalog, name: string | undefined): Libra
     .slice(0, 3)
     .map((match) => match.library.id);
   const near = suggestions.length > 0 ? `; did you mean ${suggestions.map((id) => `"${id}"`).join(' or ')}?` : '.';
-  throw new KitError('not_found', `No library ${quoteInput(name)}${near} List the libraries with GET /api/libraries, or resolve a name with GET /api/libraries?name=.`, {
-    suggestions,
-  });
+  throw new KitError(
+    'not_found',
+    `No library ${quoteInput(name)}${near} List the libraries with GET /api/libraries, or resolve a name with GET /api/libraries?name=.`,
+    {
+      suggestions,
+    },
+  );
 }
 
 /**
@@ -67,7 +71,9 @@ export function versionUrls(url: UrlMaker, version: LibraryVersion): UrlMaker {
  */
 export function relinkMarkdown(markdown: string, version: LibraryVersion): string {
   if (version.base === '') return markdown;
-  return markdown.replace(/(\]\(|<img [^>]*src=")(\/(?:docs|media)\/)/g, (_match, lead: string, path: string) => `${lead}${version.base}${path}`);
+  return markdown
+    .replace(/(\]\(|<img [^>]*src="|<a [^>]*href=")\/(?=docs\/|media\/|[)"#])/g, `$1${version.base}/`)
+    .replace(/^(\s{0,3}\[[^\]\n]+\]:\s*)\/(?=docs\/|media\/|\s|$)/gm, `$1${version.base}/`);
 }
 
 /** One candidate for a free-text library name, best first. */
@@ -83,11 +89,6 @@ export interface LibraryMatch {
  * Libraries a free-text name may mean (`hono`, `Hono`, `@hono/zod-validator`, `honojs`): exact id or
  * alias first, then the title, then the part after a scope or the name without a `js` ending, then
  * similar spellings.
- *
- * @example
- * ```ts
- * resolveLibraryName(catalog, '@hono/zod-validator')[0]?.library.id; // 'zod-validator' when it has that alias
- * ```
  */
 export function resolveLibraryName(catalog: Catalog, name: string): LibraryMatch[] {
   const key = name.trim().toLowerCase();
@@ -98,13 +99,20 @@ export function resolveLibraryName(catalog: Catalog, name: string): LibraryMatch
     const aliases = library.aliases.map((alias) => alias.toLowerCase());
     if (library.id === key) matches.push({ library, score: 1, matchedBy: 'id' });
     else if (aliases.includes(key)) matches.push({ library, score: 1, matchedBy: 'alias' });
-    else if (normalise(library.title) === wanted || normalise(library.id) === wanted) matches.push({ library, score: 0.9, matchedBy: 'title' });
+    else if (normalise(library.title) === wanted || normalise(library.id) === wanted)
+      matches.push({ library, score: 0.9, matchedBy: 'title' });
     else if (bare !== '' && [library.id, ...aliases].some((candidate) => normalise(candidate.replace(/^@[^/]+\//, '')) === bare))
       matches.push({ library, score: 0.8, matchedBy: 'package' });
   }
   const found = new Set(matches.map((match) => match.library));
-  const names = catalog.libraries.flatMap((library) => [library.id, library.title, ...library.aliases].map((candidate) => ({ library, candidate })));
-  for (const similar of suggest(name, names.map((entry) => entry.candidate), 5)) {
+  const names = catalog.libraries.flatMap((library) =>
+    [library.id, library.title, ...library.aliases].map((candidate) => ({ library, candidate })),
+  );
+  for (const similar of suggest(
+    name,
+    names.map((entry) => entry.candidate),
+    5,
+  )) {
     const library = names.find((entry) => entry.candidate === similar)!.library;
     if (found.has(library)) continue;
     found.add(library);

@@ -54,9 +54,17 @@ function searchOneVersion(store: ContentStore, url: UrlMaker, input: SearchInput
 /** `library=*`: the latest version of every library, each result saying which library it is from. */
 function searchEveryLibrary(store: ContentStore, url: UrlMaker, input: SearchInput) {
   if (input.version !== undefined)
-    throw invalidInput([{ field: 'version', message: 'cannot be sent with library "*", which searches the latest version of every library; name one library to pick its version' }]);
+    throw invalidInput([
+      {
+        field: 'version',
+        message:
+          'cannot be sent with library "*", which searches the latest version of every library; name one library to pick its version',
+      },
+    ]);
   if (input.topic !== undefined)
-    throw invalidInput([{ field: 'topic', message: 'cannot be sent with library "*": topics differ between libraries; name one library to search by topic' }]);
+    throw invalidInput([
+      { field: 'topic', message: 'cannot be sent with library "*": topics differ between libraries; name one library to search by topic' },
+    ]);
   return store.catalog.crossSearch.search(input.q, { limit: input.limit }).map(({ library, version, section, score, snippet }) => ({
     title: section.documentTitle,
     section: section.heading,

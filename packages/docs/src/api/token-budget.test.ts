@@ -28,7 +28,10 @@ describe('cutMarkdown', () => {
 });
 
 describe('fitToBudget', () => {
-  const entries = Array.from({ length: 5 }, (_, i) => ({ url: `/docs/a#s${i}`, content: `Sentence one of ${i}. ${'word '.repeat(60)}end.` }));
+  const entries = Array.from({ length: 5 }, (_, i) => ({
+    url: `/docs/a#s${i}`,
+    content: `Sentence one of ${i}. ${'word '.repeat(60)}end.`,
+  }));
   const url = (entry: { url: string }) => entry.url;
 
   it('sends everything and says so when it fits', () => {

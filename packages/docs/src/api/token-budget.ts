@@ -35,11 +35,6 @@ export interface BudgetReport {
  * The leading entries that fit in `tokens`, in the order given (most relevant first). The first
  * entry that does not fit whole is cut (`shorten`), when it has text that can be shortened and the
  * room left is worth it; the ones after it are left out and listed by url.
- *
- * @example
- * ```ts
- * const { kept, report } = fitToBudget(entries, 2000, { url: (entry) => entry.url, shorten: cutEntryContent, next: 'Read a section whole with GET /api/docs?slug=&section=.' });
- * ```
  */
 export function fitToBudget<T>(
   entries: readonly T[],
@@ -95,11 +90,6 @@ export function fitToBudget<T>(
  * The longest start of a Markdown text within `characters`, ending at a block boundary (a blank line
  * outside code fences), else at the end of a sentence; a code block is never cut in two. Undefined
  * when not even one sentence fits.
- *
- * @example
- * ```ts
- * cutMarkdown('One. Two.\n\nThree.', 6); // 'One.'
- * ```
  */
 export function cutMarkdown(markdown: string, characters: number): string | undefined {
   if (markdown.length <= characters) return markdown;

@@ -5,6 +5,7 @@ import { env } from '@kit/kit-core';
 import { ContentError, formatProblem } from '../content/index.js';
 import { LibrarySettingsError } from '../library/sources.js';
 import { runCheck } from './check.js';
+import { catalogLoader } from '../server/catalog-loader.js';
 import { runMcp } from './mcp.js';
 import { runSearch } from './search.js';
 import { logLevelFrom } from '../server/logger.js';
@@ -23,9 +24,9 @@ Options:
   --content <dir>    content directory (default: the embedded kit corpus): a kit content folder, or any
                      Markdown docs folder as VitePress, Docusaurus, MkDocs, Starlight or plain folders
                      lay it out, with no settings file; it is the default library
-  --content <name[@version]=dir>  serve, mcp: one more library (or version of one) beside it; repeatable,
+  --content <name[@version]=dir>  serve, mcp, check: one more library (or version of one) beside it; repeatable,
                      e.g. --content hono@4=../website/docs --content hono@3=../website-v3/docs
-  --libraries <file> serve, mcp: a YAML or JSON file listing libraries and their versions, from folders or a
+  --libraries <file> serve, mcp, check: a YAML or JSON file listing libraries and their versions, from folders or a
                      git repository's tags and branches (default: LIBRARIES); read again on each reload
   --port <n>         serve: port (default: PORT or 3000)
   --host <addr>      serve: address (default: HOST or 127.0.0.1)
@@ -104,8 +105,15 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   const err = (line: string) => process.stderr.write(`${line}\n`);
   try {
     switch (command) {
-      case 'check':
-        return await runCheck(contentDirectory, out, err);
+      case 'check': {
+        const code = await runCheck(contentDirectory, out, err);
+        if (libraries.contents.length === 0 && !libraries.settingsFile) return code;
+        // The other libraries: the settings, every folder and every git ref, as serve would load them.
+        const { catalog } = await catalogLoader(contentDirectory, libraries)();
+        const versions = catalog.libraries.reduce((sum, library) => sum + library.versions.length, 0);
+        err(`kit-docs check: ${catalog.libraries.length} libraries, ${versions} versions load`);
+        return code;
+      }
       case 'serve': {
         const port = parsePort(values.port ?? (env('PORT') || '3000'));
         if (port === undefined) {

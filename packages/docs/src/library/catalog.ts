@@ -117,7 +117,10 @@ export function assembleCatalog(loaded: readonly LoadedLibrary[], defaultId: str
 export function singleLibraryCatalog(content: Content, id?: string, version?: string): Catalog {
   const defaults = defaultLibraryOf(content.directory);
   const libraryId = id ?? defaults.id;
-  return assembleCatalog([{ id: libraryId, versions: [{ version: version ?? defaults.version, content, source: content.directory }] }], libraryId);
+  return assembleCatalog(
+    [{ id: libraryId, versions: [{ version: version ?? defaults.version, content, source: content.directory }] }],
+    libraryId,
+  );
 }
 
 /** Version label of the embedded corpus: the version of kit it documents, the package's own. */

@@ -76,13 +76,11 @@ export function createCrossSearch(libraries: readonly Library[]): CrossSearch {
         }
       }
       const seen = new Set(first.map((result) => `${result.library.id}${separator}${result.section.url}`));
-      const others = index
-        .search(query, { limit: limit + seen.size })
-        .flatMap((hit): CrossSearchResult[] => {
-          const owner = owners.get(hit.id);
-          if (!owner || seen.has(hit.id)) return [];
-          return [{ library: owner.library, version: owner.library.latest, section: owner.section, score: hit.score, snippet: hit.snippet }];
-        });
+      const others = index.search(query, { limit: limit + seen.size }).flatMap((hit): CrossSearchResult[] => {
+        const owner = owners.get(hit.id);
+        if (!owner || seen.has(hit.id)) return [];
+        return [{ library: owner.library, version: owner.library.latest, section: owner.section, score: hit.score, snippet: hit.snippet }];
+      });
       return [...first, ...others].slice(0, limit);
     },
   };

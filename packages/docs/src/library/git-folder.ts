@@ -17,19 +17,23 @@ const gitTimeoutMs = 60_000;
 export async function gitFolder(
   source: { readonly repository: string; readonly ref: string; readonly path: string },
   cacheDirectory: string,
+  library: string,
   where: string,
 ): Promise<{ readonly directory: string; readonly commit: string }> {
   const commit = await resolveCommit(source, where);
   const path = source.path.replace(/^\/+|\/+$/g, '') || '.';
   const key = createHash('sha256').update(`${commit}\n${path}`).digest('hex').slice(0, 24);
-  const target = join(cacheDirectory, `git-${key}`);
+  // The checkout is unpacked into a folder named after the library, since a folder without settings
+  // takes its title from its name (or its parent's, for `docs`).
+  const holder = join(cacheDirectory, `git-${key}`);
+  const target = join(holder, library);
   const folder = path === '.' ? target : join(target, path);
   if (await isDirectory(folder)) return { directory: folder, commit };
-  const partial = `${target}.${process.pid}.${Date.now()}.partial`;
-  await mkdir(partial, { recursive: true });
+  const partial = `${holder}.${process.pid}.${Date.now()}.partial`;
+  await mkdir(join(partial, library), { recursive: true });
   try {
-    await archiveInto(source.repository, commit, path, partial, where);
-    await rename(partial, target).catch(async (error: NodeJS.ErrnoException) => {
+    await archiveInto(source.repository, commit, path, join(partial, library), where);
+    await rename(partial, holder).catch(async (error: NodeJS.ErrnoException) => {
       // Another process unpacked the same commit meanwhile: keep theirs.
       if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
     });
@@ -37,13 +41,20 @@ export async function gitFolder(
     await rm(partial, { recursive: true, force: true });
   }
   if (!(await isDirectory(folder)))
-    throw new LibrarySettingsError(where, [{ path: 'path', message: `"${path}" is not a folder of ${source.repository} at ${source.ref}; name the docs folder inside the repository` }]);
+    throw new LibrarySettingsError(where, [
+      {
+        path: 'path',
+        message: `"${path}" is not a folder of ${source.repository} at ${source.ref}; name the docs folder inside the repository`,
+      },
+    ]);
   return { directory: folder, commit };
 }
 
 async function resolveCommit(source: { readonly repository: string; readonly ref: string }, where: string): Promise<string> {
   if (!(await isDirectory(source.repository)))
-    throw new LibrarySettingsError(where, [{ path: 'git', message: `${source.repository} is not a folder; give the path of a local git repository` }]);
+    throw new LibrarySettingsError(where, [
+      { path: 'git', message: `${source.repository} is not a folder; give the path of a local git repository` },
+    ]);
   if (source.ref.startsWith('-'))
     throw new LibrarySettingsError(where, [{ path: 'ref', message: `"${source.ref}" is not a tag, branch or commit` }]);
   try {
@@ -53,7 +64,10 @@ async function resolveCommit(source: { readonly repository: string; readonly ref
     return stdout.trim();
   } catch {
     throw new LibrarySettingsError(where, [
-      { path: 'ref', message: `"${source.ref}" is not a tag, branch or commit of ${source.repository}; list them with git -C ${source.repository} tag and branch -a` },
+      {
+        path: 'ref',
+        message: `"${source.ref}" is not a tag, branch or commit of ${source.repository}; list them with git -C ${source.repository} tag and branch -a`,
+      },
     ]);
   }
 }
@@ -73,7 +87,10 @@ async function archiveInto(repository: string, commit: string, path: string, tar
   const codes = await Promise.all([exitCode(archive), exitCode(untar)]).finally(() => clearTimeout(timer));
   if (codes.some((code) => code !== 0))
     throw new LibrarySettingsError(where, [
-      { path: 'path', message: `git archive of "${path}" at ${commit.slice(0, 12)} failed: ${errors.trim().split('\n')[0] || 'no output'}` },
+      {
+        path: 'path',
+        message: `git archive of "${path}" at ${commit.slice(0, 12)} failed: ${errors.trim().split('\n')[0] || 'no output'}`,
+      },
     ]);
 }
 

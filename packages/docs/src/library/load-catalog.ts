@@ -21,7 +21,11 @@ export type FolderLoader = (directory: string) => Promise<Content>;
  * console.log(catalog.libraries.map((library) => library.id)); // ['kit']
  * ```
  */
-export async function loadCatalog(source: CatalogSource, load: FolderLoader, options: { readonly gitCacheDirectory: string }): Promise<Catalog> {
+export async function loadCatalog(
+  source: CatalogSource,
+  load: FolderLoader,
+  options: { readonly gitCacheDirectory: string },
+): Promise<Catalog> {
   const problems: ContentProblem[] = [];
   const warnings: ContentProblem[] = [];
   const loaded: LoadedLibrary[] = [];
@@ -32,11 +36,13 @@ export async function loadCatalog(source: CatalogSource, load: FolderLoader, opt
     for (const version of library.versions) {
       const label = `${library.id}@${version.version}`;
       try {
-        const { directory, origin } = await folderOf(version, options.gitCacheDirectory, label);
+        const { directory, origin } = await folderOf(version, options.gitCacheDirectory, library.id, label);
         versions.push({ version: version.version, content: await load(directory), source: origin });
       } catch (error) {
         if (!(error instanceof ContentError)) throw error;
-        problems.push(...(several ? error.problems.map((problem) => ({ ...problem, message: `${label}: ${problem.message}` })) : error.problems));
+        problems.push(
+          ...(several ? error.problems.map((problem) => ({ ...problem, message: `${label}: ${problem.message}` })) : error.problems),
+        );
         warnings.push(...error.warnings);
       }
     }
@@ -52,8 +58,13 @@ export async function loadCatalog(source: CatalogSource, load: FolderLoader, opt
   return assembleCatalog(loaded, source.defaultLibrary);
 }
 
-async function folderOf(version: VersionSource, cacheDirectory: string, label: string): Promise<{ directory: string; origin: string }> {
+async function folderOf(
+  version: VersionSource,
+  cacheDirectory: string,
+  library: string,
+  label: string,
+): Promise<{ directory: string; origin: string }> {
   if ('directory' in version) return { directory: version.directory, origin: version.directory };
-  const { directory, commit } = await gitFolder(version.git, cacheDirectory, label);
+  const { directory, commit } = await gitFolder(version.git, cacheDirectory, library, label);
   return { directory, origin: `git:${version.git.repository}#${version.git.ref}(${commit.slice(0, 12)}):${version.git.path}` };
 }

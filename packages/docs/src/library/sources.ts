@@ -62,8 +62,12 @@ export class LibrarySettingsError extends Error {
 export const libraryIdPattern = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 const versionPattern = /^[\w][\w.+-]{0,63}$/;
 
-const idSchema = z.string().regex(libraryIdPattern, 'must be lower-case letters, digits, ".", "_" or "-" (at most 64), such as hono or zod-validator');
-const versionLabel = z.string().regex(versionPattern, 'must be a version label such as 4.6.0, 4, v3 or next (letters, digits, ".", "_", "+", "-")');
+const idSchema = z
+  .string()
+  .regex(libraryIdPattern, 'must be lower-case letters, digits, ".", "_" or "-" (at most 64), such as hono or zod-validator');
+const versionLabel = z
+  .string()
+  .regex(versionPattern, 'must be a version label such as 4.6.0, 4, v3 or next (letters, digits, ".", "_", "+", "-")');
 
 const versionSchema = z.union([
   z.strictObject({ version: versionLabel, directory: z.string().min(1) }),
@@ -106,7 +110,12 @@ export async function readLibrarySettings(file: string): Promise<{ readonly libr
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new LibrarySettingsError(path, [{ path: '(file)', message: `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}); check the path given to --libraries` }]);
+    throw new LibrarySettingsError(path, [
+      {
+        path: '(file)',
+        message: `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}); check the path given to --libraries`,
+      },
+    ]);
   }
   let data: unknown;
   try {
@@ -126,7 +135,9 @@ export async function readLibrarySettings(file: string): Promise<{ readonly libr
     const seen = new Set<string>();
     const versions = library.versions.map((entry, position): VersionSource => {
       if (seen.has(entry.version))
-        throw new LibrarySettingsError(path, [{ path: `libraries.${id}.versions.${position}.version`, message: `"${entry.version}" is listed twice; give each version once` }]);
+        throw new LibrarySettingsError(path, [
+          { path: `libraries.${id}.versions.${position}.version`, message: `"${entry.version}" is listed twice; give each version once` },
+        ]);
       seen.add(entry.version);
       return 'directory' in entry
         ? { version: entry.version, directory: resolve(base, entry.directory) }
@@ -160,10 +171,15 @@ export function parseContentFlag(value: string): { readonly id?: string; readonl
   const [name, version] = named[1]!.split('@') as [string, string | undefined];
   if (!libraryIdPattern.test(name))
     throw new LibrarySettingsError('--content', [
-      { path: value, message: `"${name}" is not a library id: use lower-case letters, digits, ".", "_" or "-", as in --content hono@4=./docs` },
+      {
+        path: value,
+        message: `"${name}" is not a library id: use lower-case letters, digits, ".", "_" or "-", as in --content hono@4=./docs`,
+      },
     ]);
   if (version !== undefined && !versionPattern.test(version))
-    throw new LibrarySettingsError('--content', [{ path: value, message: `"${version}" is not a version label: use one such as 4.6.0, 4 or next` }]);
+    throw new LibrarySettingsError('--content', [
+      { path: value, message: `"${version}" is not a version label: use one such as 4.6.0, 4 or next` },
+    ]);
   return { id: name, ...(version ? { version } : {}), directory: resolve(named[2]!) };
 }
 
@@ -171,6 +187,19 @@ export function parseContentFlag(value: string): { readonly id?: string; readonl
  * The catalog to serve from the command line's pieces: the default folder (`--content DIR`, else
  * the embedded corpus), `name[@version]=DIR` flags and a settings file. Versions of the same library
  * from flags and file are merged; the same version twice is an error.
+ *
+ * @example
+ * ```ts
+ * import { combineSources, embeddedContentDirectory, parseContentFlag } from '@kit/docs';
+ *
+ * const source = combineSources({
+ *   defaultDirectory: embeddedContentDirectory,
+ *   defaultId: 'kit',
+ *   defaultVersion: '0.1.0',
+ *   flags: [parseContentFlag('hono@4=./hono/docs')],
+ * });
+ * console.log(source.libraries.map((library) => library.id)); // ['hono', 'kit']
+ * ```
  */
 export function combineSources(options: {
   readonly defaultDirectory: string;
@@ -184,7 +213,9 @@ export function combineSources(options: {
   const add = (id: string, version: VersionSource, where: string) => {
     const library = byId.get(id) ?? { id, versions: [] };
     if (library.versions.some((existing) => existing.version === version.version))
-      throw new LibrarySettingsError(where, [{ path: `${id}@${version.version}`, message: 'is given twice; give each version of a library once' }]);
+      throw new LibrarySettingsError(where, [
+        { path: `${id}@${version.version}`, message: 'is given twice; give each version of a library once' },
+      ]);
     library.versions.push(version);
     byId.set(id, library);
   };

@@ -14,11 +14,6 @@ export function semverOf(label: string): string | undefined {
 /**
  * Labels newest first: numbered versions by semver (highest first), then the others in the order
  * they were listed. The first is the version a request without `version` gets.
- *
- * @example
- * ```ts
- * sortVersionsNewestFirst(['3.12', '4.6.0', 'next']); // ['4.6.0', '3.12', 'next']
- * ```
  */
 export function sortVersionsNewestFirst(labels: readonly string[]): string[] {
   const numbered = labels.filter((label) => semverOf(label) !== undefined);

@@ -36,7 +36,9 @@ export function catalogLoader(contentDirectory: string, libraries: LibraryOption
     });
     const usesGit = source.libraries.some((library) => library.versions.some((version) => 'git' in version));
     const catalog = await loadCatalog(source, loadContentWithSnapshot, { gitCacheDirectory: usesGit ? await trustedCacheDirectory() : '' });
-    const folders = source.libraries.flatMap((library) => library.versions.flatMap((version) => ('directory' in version ? [version.directory] : [])));
+    const folders = source.libraries.flatMap((library) =>
+      library.versions.flatMap((version) => ('directory' in version ? [version.directory] : [])),
+    );
     return { catalog, watched: [...new Set([...folders, ...(libraries.settingsFile ? [libraries.settingsFile] : [])])] };
   };
 }

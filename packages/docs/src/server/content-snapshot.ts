@@ -97,7 +97,9 @@ export async function trustedCacheDirectory(): Promise<string> {
     await mkdir(folder, { recursive: true, mode: 0o755 }).catch(() => undefined);
     if (await isTrusted(folder)) return folder;
   }
-  throw new Error(`kit docs: no cache folder this user alone can write (tried ${snapshotDirectories().join(', ')}); set KIT_DOCS_CACHE_DIR to one`);
+  throw new Error(
+    `kit docs: no cache folder this user alone can write (tried ${snapshotDirectories().join(', ')}); set KIT_DOCS_CACHE_DIR to one`,
+  );
 }
 
 /**

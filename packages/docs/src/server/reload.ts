@@ -54,7 +54,10 @@ export function createContentReloader(
         );
       } else if (error instanceof LibrarySettingsError) {
         for (const issue of error.issues)
-          logger.error({ reason, problem: `${error.source}: ${issue.path}: ${issue.message}` }, `content reload failed: ${error.source}: ${issue.path}: ${issue.message}`);
+          logger.error(
+            { reason, problem: `${error.source}: ${issue.path}: ${issue.message}` },
+            `content reload failed: ${error.source}: ${issue.path}: ${issue.message}`,
+          );
         logger.error({ reason, version: store.version }, 'content reload failed; still serving the previous content');
       } else {
         logger.error({ reason, err: error, version: store.version }, 'content reload failed; still serving the previous content');

@@ -71,7 +71,9 @@ function isCacheable(path: string): boolean {
     path === '/api/search' ||
     path === '/api/examples' ||
     path === '/api/libraries' ||
-    path.startsWith('/libraries/') ||
+    path === '/libraries' ||
+    // A version's search page answers any query, as /search does, so it is left out too.
+    (path.startsWith('/libraries/') && !path.endsWith('/search')) ||
     path === '/openapi.json' ||
     path === '/llms.txt' ||
     path === '/llms-full.txt' ||

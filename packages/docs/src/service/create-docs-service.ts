@@ -145,7 +145,8 @@ export function createDocsService(content: Content | Catalog, options: DocsServi
       {
         uriTemplate: 'kit-docs://libraries/{library}/{version}/docs/{slug}',
         name: 'library-document',
-        description: 'One document of a library at a version (a label or a range such as 4), as Markdown; libraries are listed by get_api_libraries.',
+        description:
+          'One document of a library at a version (a label or a range such as 4), as Markdown; libraries are listed by get_api_libraries.',
         mimeType: 'text/markdown',
         read: ({ library, version, slug }) => {
           if (library === undefined || slug === undefined) return undefined;

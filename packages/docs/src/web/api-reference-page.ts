@@ -1,14 +1,15 @@
-import type { Content } from '../content/index.js';
-import type { AssetSet } from './assets.js';
 import { html } from './html.js';
 import { renderLayout } from './layout.js';
+import { contentOf, type SiteView } from './site-view.js';
 
 /**
  * `/api-reference`: the service's own HTTP interface, drawn by Swagger UI from `/openapi.json`. The
  * renderer's script and stylesheet are served from this server like every other asset; a small
  * script of ours starts it, since the page may not carry inline script.
  */
-export function renderApiReferencePage(content: Content, assets: AssetSet): string {
+export function renderApiReferencePage(view: SiteView): string {
+  const { assets } = view;
+  const content = contentOf(view);
   const main = html`<div class="api-reference">
 <div class="prose">
 <h1>API reference</h1>
@@ -17,7 +18,7 @@ export function renderApiReferencePage(content: Content, assets: AssetSet): stri
 </div>
 <div id="swagger-ui" data-spec-url="/openapi.json"></div>
 </div>`;
-  return renderLayout(content, assets, {
+  return renderLayout(view, {
     title: 'API reference',
     description: `The HTTP API of the ${content.site.title} documentation service, from its OpenAPI document.`,
     main,

@@ -1,6 +1,7 @@
-import type { Content, Document } from '../content/index.js';
-import type { AssetSet } from './assets.js';
+import type { Document } from '../content/index.js';
 import { html, type Html } from './html.js';
+import { contentOf, isRootView, linkIn, siteTitleOf, type SiteView } from './site-view.js';
+import { renderSwitcher, type SamePageIn } from './switcher.js';
 
 /** What one page puts into the shared frame. */
 export interface PageFrame {
@@ -19,21 +20,28 @@ export interface PageFrame {
   readonly scripts?: readonly string[];
   /** Leaves out the navigation sidebar (the API reference needs the full width). */
   readonly wide?: boolean;
+  /** Where the switcher's version links lead; each version's home page when not given. */
+  readonly samePageIn?: SamePageIn;
 }
 
 /**
- * The HTML document around every page: header with the search box, the navigation by group, the
- * page's content and a footer. The search box is a plain form to `/search`, which the client script
- * turns into instant search; without JavaScript the form still works.
+ * The HTML document around every page: header with the search box, the library and version switcher
+ * when the service offers a choice, the navigation by group, the page's content and a footer. The
+ * search box is a plain form to the version's `/search`, which the client script turns into instant
+ * search (of the library and version its `data-` attributes name); without JavaScript the form still
+ * works. Every link leads within the version shown, except those to the service's own API.
  */
-export function renderLayout(content: Content, assets: AssetSet, frame: PageFrame): string {
-  const site = content.site;
+export function renderLayout(view: SiteView, frame: PageFrame): string {
+  const { assets } = view;
+  const title = siteTitleOf(view);
+  // The default library's latest version keeps its markup exactly; other versions name themselves to instant search.
+  const scope = isRootView(view) ? '' : html` data-library="${view.version.library}" data-version="${view.version.version}"`;
   const page = html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${frame.title === site.title ? site.title : `${frame.title} · ${site.title} docs`}</title>
+<title>${frame.title === title ? title : `${frame.title} · ${title} docs`}</title>
 <meta name="description" content="${frame.description}">
 <meta name="color-scheme" content="light dark">
 <link rel="icon" href="data:,">
@@ -44,8 +52,8 @@ ${frame.scripts?.map((src) => html`<script defer src="${src}"></script>\n`)}${fr
 <body>
 <a class="skip" href="#main">Skip to content</a>
 <header class="top">
-<a class="brand" href="/">${site.title} <span>docs</span></a>
-<form class="search" action="/search" method="get" role="search">
+<a class="brand" href="${linkIn(view, '/')}">${title} <span>docs</span></a>
+<form class="search" action="${linkIn(view, '/search')}" method="get" role="search"${scope}>
 <label class="visually-hidden" for="search-input">Search the documentation</label>
 <input id="search-input" name="q" type="search" value="${frame.query ?? ''}" placeholder="Search docs" autocomplete="off" spellcheck="false" maxlength="500">
 <kbd class="search-key" aria-hidden="true">/</kbd>
@@ -54,17 +62,17 @@ ${frame.scripts?.map((src) => html`<script defer src="${src}"></script>\n`)}${fr
 <nav class="top-links" aria-label="Site">
 ${frame.wide ? '' : html`<a class="menu-link" href="#site-nav">Menu</a>`}
 <a href="/api-reference">API</a>
-<a href="/llms.txt">llms.txt</a>
+<a href="${linkIn(view, '/llms.txt')}">llms.txt</a>
 </nav>
 </header>
-<div class="frame${frame.wide ? ' wide' : ''}">
-${frame.wide ? '' : renderNavigation(content, frame.currentSlug)}
+${renderSwitcher(view, frame.samePageIn)}<div class="frame${frame.wide ? ' wide' : ''}">
+${frame.wide ? '' : renderNavigation(view, frame.currentSlug)}
 <main id="main" tabindex="-1">
 ${frame.main}
 </main>
 </div>
 <footer class="bottom">
-<p>${site.title} documentation · <a href="/llms.txt">llms.txt</a> · <a href="/llms-full.txt">llms-full.txt</a> · <a href="/openapi.json">OpenAPI</a> · <a href="/api-reference">API reference</a></p>
+<p>${title} documentation · <a href="${linkIn(view, '/llms.txt')}">llms.txt</a> · <a href="${linkIn(view, '/llms-full.txt')}">llms-full.txt</a> · <a href="/openapi.json">OpenAPI</a> · <a href="/api-reference">API reference</a></p>
 </footer>
 </body>
 </html>
@@ -72,8 +80,9 @@ ${frame.main}
   return page.toString();
 }
 
-/** The sidebar: every document under its group, in navigation order. */
-export function renderNavigation(content: Content, currentSlug: string | undefined): Html {
+/** The sidebar: every document under its group, in navigation order, linked within the view's version. */
+export function renderNavigation(view: SiteView, currentSlug: string | undefined): Html {
+  const content = contentOf(view);
   const byGroup = new Map<string, Document[]>();
   for (const document of content.documents) {
     const list = byGroup.get(document.group) ?? [];
@@ -87,7 +96,7 @@ ${groups.map((group) => {
   if (documents.length === 0) return '';
   return html`<h2>${group}</h2>
 <ul>
-${documents.map((document) => html`<li><a href="${document.url}"${document.slug === currentSlug ? html` aria-current="page"` : ''}>${document.label}</a></li>\n`)}</ul>
+${documents.map((document) => html`<li><a href="${linkIn(view, document.url)}"${document.slug === currentSlug ? html` aria-current="page"` : ''}>${document.label}</a></li>\n`)}</ul>
 `;
 })}</nav>`;
 }

@@ -7,13 +7,14 @@ import type { Content } from '../content/index.js';
 const svgPolicy = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 /**
- * Answers `GET /media/<path>`: an image of the documentation folder, from memory. 304 for a matching
+ * Answers `GET /media/<path>` (under `base` for a version other than the default library's latest): an
+ * image of the documentation folder, from memory. 304 for a matching
  * `If-None-Match`; `no-cache`, since the content can be reloaded; 404 as plain text for any other path.
  */
-export function serveMedia(request: Request, content: Content, servedPath: string): Response {
+export function serveMedia(request: Request, content: Content, servedPath: string, base = ''): Response {
   const image: ContentImage | undefined = content.images.get(imagePathOf(servedPath));
   if (image === undefined) {
-    return new Response(`No image at /media/${servedPath}: images are served at the address the documentation pages link to.\n`, {
+    return new Response(`No image at ${base}/media/${servedPath}: images are served at the address the documentation pages link to.\n`, {
       status: 404,
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' },
     });

@@ -102,14 +102,26 @@ markdown.renderer.rules.heading_close = (tokens, index) => {
 /**
  * The body of a document as HTML: code highlighted on the server, a copy button beside each block,
  * and on every heading the id the API's section urls use, so `/docs/x#anchor` lands on the heading.
- * Linear in the size of the document: every pass below walks the tokens once.
+ * Linear in the size of the document: every pass below walks the tokens once. With a `base`
+ * (`/libraries/hono/3`), the links to other documents, to the home page and to images lead under it.
  */
-export function renderDocumentBody(document: Document): Html {
+export function renderDocumentBody(document: Document, base = ''): Html {
   const env = {};
   const tokens = dropTopicsComments(markdown.parse(document.markdown, env), env);
   pairContainers(tokens);
   assignHeadingAnchors(tokens, document);
-  return rawHtml(markdown.renderer.render(tokens, markdown.options, env));
+  const body = markdown.renderer.render(tokens, markdown.options, env);
+  return rawHtml(base === '' ? body : rebase(body, base));
+}
+
+/**
+ * The site's own links of a rendered body (`/docs/…` and `/media/…`, as the loader made them, and
+ * `/` for the home page) moved under `base`. Only attributes can match: text and code have their
+ * quotes escaped, so `href="/docs/` never appears there.
+ */
+function rebase(body: string, base: string): string {
+  const escapedBase = escapeHtml(base);
+  return body.replace(/ (href|src)="\/(?=docs\/|media\/|"|#)/g, (_match, attribute: string) => ` ${attribute}="${escapedBase}/`);
 }
 
 /**

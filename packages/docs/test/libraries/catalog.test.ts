@@ -18,11 +18,13 @@ let root: string;
 let catalog: Catalog;
 let service: DocsService;
 
-const quillReleases = [
+const quillReleases: { tag: string; pages: Record<string, string> }[] = [
   {
     tag: 'v1.0.0',
     pages: {
-      'index.md': page('Quill', 'Quill is a rich text editor core for the browser.', { Installing: 'Add quill to the page and call createEditor.' }),
+      'index.md': page('Quill', 'Quill is a rich text editor core for the browser.', {
+        Installing: 'Add quill to the page and call createEditor.',
+      }),
       'guide/formats.md': page('Formats', 'Formats style a range of text.', {
         'Inline formats': 'Bold and italic wrap a range; toggleFormat switches one on or off.',
         'Block formats': 'Headings and lists apply to whole lines.',
@@ -32,7 +34,9 @@ const quillReleases = [
   {
     tag: 'v2.0.0',
     pages: {
-      'index.md': page('Quill', 'Quill is a rich text editor core for the browser and the server.', { Installing: 'Install quill and call createEditor.' }),
+      'index.md': page('Quill', 'Quill is a rich text editor core for the browser and the server.', {
+        Installing: 'Install quill and call createEditor.',
+      }),
       'guide/formats.md': page('Formats', 'Formats style a range of text.', {
         'Inline formats': 'Bold, italic and code wrap a range; applyFormat replaced toggleFormat in version 2.',
         'Block formats': 'Headings, lists and quotes apply to whole lines.',
@@ -51,7 +55,9 @@ beforeAll(async () => {
     'index.md': page('Lumen', 'Lumen serves HTTP with a router and middleware.', {
       'Cross-origin requests': 'The cors middleware answers preflight requests and sets Access-Control headers.',
     }),
-    'timeouts.md': page('Timeouts', 'Every request has a deadline.', { 'Request timeout': 'Set timeoutMs on the router; the default is 30 seconds.' }),
+    'timeouts.md': page('Timeouts', 'Every request has a deadline.', {
+      'Request timeout': 'Set timeoutMs on the router; the default is 30 seconds.',
+    }),
   });
   const settings = join(root, 'kit-docs.yaml');
   await writeFile(
@@ -100,8 +106,15 @@ describe('the catalog', () => {
 describe('requests that name no library', () => {
   it('answer from the default library exactly as a single-library service does', async () => {
     const single = createDocsService(await loadContent(embeddedContentDirectory));
-    for (const path of ['/api/search?q=maxIterations%20default&limit=3', '/api/docs?slug=kit-core', '/api/examples?topic=defineAPI&limit=1']) {
-      const [many, one] = await Promise.all([service.app.fetch(new Request(`http://127.0.0.1${path}`)), single.app.fetch(new Request(`http://127.0.0.1${path}`))]);
+    for (const path of [
+      '/api/search?q=maxIterations%20default&limit=3',
+      '/api/docs?slug=kit-core',
+      '/api/examples?topic=defineAPI&limit=1',
+    ]) {
+      const [many, one] = await Promise.all([
+        service.app.fetch(new Request(`http://127.0.0.1${path}`)),
+        single.app.fetch(new Request(`http://127.0.0.1${path}`)),
+      ]);
       expect(await many.text(), path).toBe(await one.text());
     }
   });
@@ -120,7 +133,10 @@ describe('library and version', () => {
   });
 
   it('accepts an alias and ranges, and refuses unknown libraries and versions with what there is', async () => {
-    expect((await get('/api/search?q=applyFormat&library=%40quill%2Fcore&version=%5E2')).body.results[0]).toMatchObject({ library: 'quill', version: '2.0.0' });
+    expect((await get('/api/search?q=applyFormat&library=%40quill%2Fcore&version=%5E2')).body.results[0]).toMatchObject({
+      library: 'quill',
+      version: '2.0.0',
+    });
     const library = await get('/api/docs?library=quil');
     expect(library.status).toBe(404);
     expect(library.body.detail).toContain('did you mean "quill"');
@@ -140,7 +156,11 @@ describe('library and version', () => {
 describe('library=*', () => {
   it('searches every library and says which each result is from', async () => {
     const { body } = await get('/api/search?q=cors%20preflight&library=*&limit=5');
-    expect(body.results[0]).toMatchObject({ library: 'lumen', version: '3.1', url: '/libraries/lumen/3.1/docs/index#cross-origin-requests' });
+    expect(body.results[0]).toMatchObject({
+      library: 'lumen',
+      version: '3.1',
+      url: '/libraries/lumen/3.1/docs/index#cross-origin-requests',
+    });
     expect(new Set(body.results.map((result: { library: string }) => result.library)).size).toBeGreaterThan(0);
   });
 
@@ -161,7 +181,13 @@ describe('/api/libraries', () => {
   it('lists every library, the default first', async () => {
     const { body } = await get('/api/libraries');
     expect(body.libraries.map((library: { id: string }) => library.id)).toEqual(['kit', 'quill', 'lumen']);
-    expect(body.libraries[1]).toMatchObject({ title: 'Quill', versions: ['2.0.0', '1.0.0'], latest: '2.0.0', default: false, url: '/libraries/quill/2.0.0/' });
+    expect(body.libraries[1]).toMatchObject({
+      title: 'Quill',
+      versions: ['2.0.0', '1.0.0'],
+      latest: '2.0.0',
+      default: false,
+      url: '/libraries/quill/2.0.0/',
+    });
   });
 
   it('resolves a free-text name: id, alias, scoped package, title; did-you-mean for the rest', async () => {
@@ -215,14 +241,23 @@ describe('bad settings', () => {
       defaultId: 'kit',
       defaultVersion: '0.1.0',
       flags: [],
-      settings: { libraries: [{ id: 'quill', versions: [{ version: '9', git: { repository: join(root, 'quill'), ref: 'v9.0.0', path: 'docs' } }] }] },
+      settings: {
+        libraries: [{ id: 'quill', versions: [{ version: '9', git: { repository: join(root, 'quill'), ref: 'v9.0.0', path: 'docs' } }] }],
+      },
     });
     const error = await loadCatalog(source, loadContent, { gitCacheDirectory: join(root, 'cache') }).catch((caught: unknown) => caught);
     expect((error as LibrarySettingsError).issues[0]!.message).toContain('"v9.0.0" is not a tag, branch or commit');
 
     const broken = await writeDocsFolder(join(root, 'broken'), { 'index.md': '---\ntitle: [unclosed\n---\n# x\n' });
-    const withBroken = combineSources({ defaultDirectory: embeddedContentDirectory, defaultId: 'kit', defaultVersion: '0.1.0', flags: [parseContentFlag(`broken@1=${broken}`)] });
-    const content = await loadCatalog(withBroken, loadContent, { gitCacheDirectory: join(root, 'cache') }).catch((caught: unknown) => caught);
+    const withBroken = combineSources({
+      defaultDirectory: embeddedContentDirectory,
+      defaultId: 'kit',
+      defaultVersion: '0.1.0',
+      flags: [parseContentFlag(`broken@1=${broken}`)],
+    });
+    const content = await loadCatalog(withBroken, loadContent, { gitCacheDirectory: join(root, 'cache') }).catch(
+      (caught: unknown) => caught,
+    );
     expect(content).toBeInstanceOf(ContentError);
     expect((content as ContentError).problems[0]!.message).toMatch(/^broken@1: /);
   });

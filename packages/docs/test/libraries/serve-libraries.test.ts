@@ -34,8 +34,22 @@ const settingsText = (extra = '') =>
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'kit-docs-serve-libraries-'));
   await gitRepositoryWithReleases(join(root, 'tern'), [
-    { tag: 'v1.4.0', pages: { 'config.md': page('Configuration', 'Tern reads tern.toml.', { 'Retry policy': 'Set retries in tern.toml; version 1 retries three times.' }) } },
-    { tag: 'v2.0.0', pages: { 'config.md': page('Configuration', 'Tern reads tern.toml.', { 'Retry policy': 'Set retry.max in tern.toml; version 2 retries five times with backoff.' }) } },
+    {
+      tag: 'v1.4.0',
+      pages: {
+        'config.md': page('Configuration', 'Tern reads tern.toml.', {
+          'Retry policy': 'Set retries in tern.toml; version 1 retries three times.',
+        }),
+      },
+    },
+    {
+      tag: 'v2.0.0',
+      pages: {
+        'config.md': page('Configuration', 'Tern reads tern.toml.', {
+          'Retry policy': 'Set retry.max in tern.toml; version 2 retries five times with backoff.',
+        }),
+      },
+    },
   ]);
   for (const version of ['5', '6'])
     await writeDocsFolder(join(root, `heron-${version}`), {
@@ -44,7 +58,16 @@ beforeAll(async () => {
   settings = join(root, 'kit-docs.yaml');
   await writeFile(settings, settingsText());
   serve = await spawnServe(
-    ['--workers', '1', '--libraries', settings, '--content', `heron@5=${join(root, 'heron-5')}`, '--content', `heron@6=${join(root, 'heron-6')}`],
+    [
+      '--workers',
+      '1',
+      '--libraries',
+      settings,
+      '--content',
+      `heron@5=${join(root, 'heron-5')}`,
+      '--content',
+      `heron@6=${join(root, 'heron-6')}`,
+    ],
     { KIT_DOCS_CACHE_DIR: join(root, 'cache') },
   );
 }, 60_000);
@@ -86,10 +109,14 @@ describe('kit-docs serve with several libraries', () => {
 
   it('adds a version on SIGHUP without downtime, and keeps serving when a folder is broken', async () => {
     const base = serve!.base;
-    await writeDocsFolder(join(root, 'heron-7'), { 'index.md': page('Heron', 'Heron 7 queues jobs.', { 'Job priorities': 'Heron 7 adds fair scheduling.' }) });
+    await writeDocsFolder(join(root, 'heron-7'), {
+      'index.md': page('Heron', 'Heron 7 queues jobs.', { 'Job priorities': 'Heron 7 adds fair scheduling.' }),
+    });
     await writeFile(
       settings,
-      settingsText(['  heron:', '    versions:', `      - { version: "7", directory: ${JSON.stringify(join(root, 'heron-7'))} }`].join('\n')),
+      settingsText(
+        ['  heron:', '    versions:', `      - { version: "7", directory: ${JSON.stringify(join(root, 'heron-7'))} }`].join('\n'),
+      ),
     );
     // Requests keep being answered during the reload.
     let failures = 0;
@@ -109,7 +136,9 @@ describe('kit-docs serve with several libraries', () => {
     await writeDocsFolder(join(root, 'heron-7'), { 'broken.md': '---\ntitle: [unclosed\n---\n' });
     serve!.child.kill('SIGHUP');
     await eventually(async () => (await sendRaw(`${base}/api/health`)).json().status === 'degraded', 20_000);
-    expect((await sendRaw(`${base}/api/docs?library=heron&slug=index&section=job%20priorities`)).json().documents[0].content).toContain('fair scheduling');
+    expect((await sendRaw(`${base}/api/docs?library=heron&slug=index&section=job%20priorities`)).json().documents[0].content).toContain(
+      'fair scheduling',
+    );
     await serve!.waitFor(() => /content reload failed: [^"]*broken\.md:\d+: heron@7: /.test(serve!.stdout()));
   }, 60_000);
 });

@@ -37,7 +37,13 @@ describe.each(Object.entries(transports))('MCP over %s', (_name, makeTransport) 
 
   it('lists the five tools named by operation id, with the OpenAPI input schemas and an output schema', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['get_api_docs', 'get_api_examples', 'get_api_health', 'get_api_libraries', 'get_api_search']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'get_api_docs',
+      'get_api_examples',
+      'get_api_health',
+      'get_api_libraries',
+      'get_api_search',
+    ]);
     for (const tool of tools) {
       const path = `/api/${tool.name.replace('get_api_', '')}`;
       const operation = openapi.paths[path].get;

@@ -27,7 +27,10 @@ export function page(title: string, overview: string, sections: Readonly<Record<
  * A git repository whose history has one commit per release, each tagged, with the docs under
  * `docs/`: the way a library keeps its documentation beside its code.
  */
-export async function gitRepositoryWithReleases(directory: string, releases: readonly { readonly tag: string; readonly pages: Pages }[]): Promise<string> {
+export async function gitRepositoryWithReleases(
+  directory: string,
+  releases: readonly { readonly tag: string; readonly pages: Pages }[],
+): Promise<string> {
   await mkdir(directory, { recursive: true });
   const git = (...args: string[]) =>
     run('git', ['-c', 'user.name=Docs Test', '-c', 'user.email=docs@example.com', '-c', 'commit.gpgsign=false', '-C', directory, ...args], {

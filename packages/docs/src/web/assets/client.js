@@ -19,6 +19,9 @@ function setUpSearch(input, panel) {
   );
   input.placeholder = 'Search docs ( / or Ctrl K )';
 
+  // A page of a library version other than the default's latest names it on the form, and searches it.
+  const { library, version } = input.form?.dataset ?? {};
+  const scope = library && version ? `&library=${encodeURIComponent(library)}&version=${encodeURIComponent(version)}` : '';
   let timer = 0;
   let inFlight;
   // The option chosen with the arrows; -1 while none is, when Enter opens the first one.
@@ -73,7 +76,7 @@ function setUpSearch(input, panel) {
     }
     inFlight = new AbortController();
     try {
-      const response = await fetch(`/api/search?q=${encodeURIComponent(query)}&limit=${resultLimit}`, {
+      const response = await fetch(`/api/search?q=${encodeURIComponent(query)}&limit=${resultLimit}${scope}`, {
         signal: inFlight.signal,
         headers: { Accept: 'application/json' },
       });
