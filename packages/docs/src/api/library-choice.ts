@@ -1,4 +1,4 @@
-import { KitError, quoteInput } from '@kit/kit-core';
+import { invalidInput, KitError, quoteInput } from '@kit/kit-core';
 import type { Catalog, Library, LibraryVersion } from '../library/catalog.js';
 import { pickVersion } from '../library/versions.js';
 import { normalise, suggest } from './suggest.js';
@@ -17,6 +17,10 @@ export interface LibraryRequest {
 export function chooseLibrary(catalog: Catalog, name: string | undefined): Library {
   if (name === undefined) return catalog.defaultLibrary;
   const key = name.trim().toLowerCase();
+  if (key === '*')
+    throw invalidInput([
+      { field: 'library', message: '"*" (every library) is for /api/search only; name one library here, as listed by GET /api/libraries' },
+    ]);
   const found = catalog.byId.get(key) ?? catalog.libraries.find((library) => library.aliases.some((alias) => alias.toLowerCase() === key));
   if (found) return found;
   const suggestions = resolveLibraryName(catalog, name)

@@ -174,6 +174,9 @@ describe('library=*', () => {
   it('refuses a version or topic, which differ between libraries', async () => {
     expect((await get('/api/search?q=x&library=*&version=1')).status).toBe(400);
     expect((await get('/api/search?q=x&library=*&topic=auth')).status).toBe(400);
+    const docs = await get('/api/docs?library=*');
+    expect(docs.status).toBe(400);
+    expect(docs.body.detail).toContain('for /api/search only');
   });
 });
 
