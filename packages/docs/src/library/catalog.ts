@@ -38,6 +38,11 @@ export interface Library {
   readonly summary: string;
   /** Other names it answers to: package names, former names. */
   readonly aliases: readonly string[];
+  /**
+   * The names a question may call it by: its id, its aliases and a configured title, never a title
+   * the loader made up from a folder name (`Src`, `11`), which would hijack ordinary words.
+   */
+  readonly names: readonly string[];
   readonly versions: readonly LibraryVersion[];
   readonly latest: LibraryVersion;
   readonly isDefault: boolean;
@@ -97,11 +102,15 @@ export function assembleCatalog(loaded: readonly LoadedLibrary[], defaultId: str
       };
     });
     const latest = versions[0]!;
+    const site = latest.state.content.site;
+    const siteTitle = isMadeUpTitle(site.title, latest.state.content.directory) ? undefined : site.title;
+    const title = entry.title ?? siteTitle ?? entry.id;
     return {
       id: entry.id,
-      title: entry.title ?? latest.state.content.site.title,
-      summary: entry.summary ?? latest.state.content.site.summary,
+      title,
+      summary: entry.summary ?? (siteTitle === undefined ? `Documentation of ${title}.` : site.summary),
       aliases: entry.aliases ?? [],
+      names: [entry.id, ...(entry.aliases ?? []), ...(entry.title ? [entry.title] : [])],
       versions,
       latest,
       isDefault,
@@ -111,6 +120,21 @@ export function assembleCatalog(loaded: readonly LoadedLibrary[], defaultId: str
   const defaultLibrary = byId.get(defaultId);
   if (!defaultLibrary) throw new TypeError(`kit docs: the default library "${defaultId}" is not among the libraries loaded`);
   return { libraries, byId, defaultLibrary, crossSearch: createCrossSearch(libraries) };
+}
+
+/**
+ * True for a title a folder without settings got from its own name or its parents' (`Src`, `11`,
+ * `Docs`), from a file name (`Index`), or from a template the loader cannot fill (`Vite${suffix}`):
+ * the library's id says more.
+ */
+function isMadeUpTitle(title: string, directory: string): boolean {
+  if (title.includes('${') || title.includes('{{')) return true;
+  const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  const wanted = letters(title);
+  const segments = resolve(directory).split(/[\\/]/).slice(-3);
+  // A page without a heading is titled after its file: `index.md` and `README.md` say nothing of the library.
+  const fileNames = ['index', 'readme', 'home', 'docs', 'documentation', 'introduction'];
+  return wanted === '' || /^\d/.test(wanted) || fileNames.includes(wanted) || segments.some((segment) => letters(segment) === wanted);
 }
 
 /** The catalog of a single content folder: the way the service ran before it served several libraries. */

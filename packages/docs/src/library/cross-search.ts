@@ -19,7 +19,7 @@ export interface CrossSearch {
    * those libraries' sections first, ranked by the rest of the query within each.
    */
   search(query: string, options: { readonly limit: number }): CrossSearchResult[];
-  /** The libraries a query names, by id, alias or title word. */
+  /** The libraries a query names, by id, alias or configured title (`vue router` for `vue-router`). */
   namedLibraries(query: string): Library[];
 }
 
@@ -48,23 +48,15 @@ export function createCrossSearch(libraries: readonly Library[]): CrossSearch {
   // Built now when there is more than one library, so the first request across them does not pay for it.
   if (libraries.length > 1) index = build();
 
-  const namedLibraries = (query: string): Library[] => {
-    const found: Library[] = [];
-    for (const word of queryWords(query)) {
-      const library = names.get(word);
-      if (library && !found.includes(library)) found.push(library);
-    }
-    return found;
-  };
+  const namedLibraries = (query: string): Library[] => findNames(query, names).libraries;
 
   return {
     namedLibraries,
     search(query, { limit }) {
       index ??= build();
-      const named = namedLibraries(query);
+      const { libraries: named, rest } = findNames(query, names);
       const first: CrossSearchResult[] = [];
       if (named.length > 0) {
-        const rest = stripNames(query, names);
         for (const library of named) {
           const hits = rest === '' ? [] : library.latest.state.search.search(rest, { limit });
           for (const hit of hits) first.push({ library, version: library.latest, ...hit });
@@ -86,32 +78,70 @@ export function createCrossSearch(libraries: readonly Library[]): CrossSearch {
   };
 }
 
-/** Lower-case words a library answers to in a query: its id, its aliases and their last segment, its one-word title. */
+/** Longest name matched, in words: `tanstack react query`. */
+const longestName = 4;
+
+/**
+ * Names as word sequences (`vue-router`, `Vue Router` and `@vue/router` are `vue router`; `hono.dev` is
+ * `hono dev`), each leading to its library; the first library to claim a name keeps it.
+ */
 function libraryNames(libraries: readonly Library[]): Map<string, Library> {
   const names = new Map<string, Library>();
   for (const library of libraries) {
-    const candidates = [library.id, ...library.aliases, library.title];
-    for (const candidate of candidates) {
-      const lower = candidate.trim().toLowerCase();
-      if (lower === '' || /\s/.test(lower)) continue;
-      if (!names.has(lower)) names.set(lower, library);
+    for (const name of library.names) {
+      const words = nameWords(name);
+      if (words.length === 0 || words.length > longestName) continue;
+      const key = words.join(' ');
+      if (!names.has(key)) names.set(key, library);
     }
   }
   return names;
 }
 
-function queryWords(query: string): string[] {
-  return query
+function nameWords(text: string): string[] {
+  return text
     .toLowerCase()
-    .split(/[\s,;:!?()"']+/)
-    .map((word) => word.replace(/^[.]+|[.]+$/g, ''))
+    .replace(/^@/, '')
+    .split(/[\s/_.-]+/)
     .filter(Boolean);
 }
 
-function stripNames(query: string, names: ReadonlyMap<string, Library>): string {
-  return query
-    .split(/\s+/)
-    .filter((word) => !names.has(word.toLowerCase().replace(/^[("']+|[)"',.;:!?]+$/g, '')))
-    .join(' ')
-    .trim();
+/** The words of a query with their positions, for matching names and taking them out again. */
+function queryWords(query: string): { word: string; start: number; end: number }[] {
+  const words: { word: string; start: number; end: number }[] = [];
+  for (const match of query.matchAll(/[\p{L}\p{N}@]+(?:['’][\p{L}]+)?/gu)) {
+    const word = match[0]
+      .toLowerCase()
+      .replace(/['’]s$/, '')
+      .replace(/^@/, '');
+    words.push({ word, start: match.index, end: match.index + match[0].length });
+  }
+  return words;
+}
+
+/** Libraries a query names, longest name first at each position, and the query without those names. */
+function findNames(query: string, names: ReadonlyMap<string, Library>): { libraries: Library[]; rest: string } {
+  const words = queryWords(query);
+  const libraries: Library[] = [];
+  const cuts: [number, number][] = [];
+  for (let at = 0; at < words.length;) {
+    let matched = 0;
+    for (let length = Math.min(longestName, words.length - at); length > 0 && matched === 0; length--) {
+      const library = names.get(
+        words
+          .slice(at, at + length)
+          .map((entry) => entry.word)
+          .join(' '),
+      );
+      if (library) {
+        if (!libraries.includes(library)) libraries.push(library);
+        cuts.push([words[at]!.start, words[at + length - 1]!.end]);
+        matched = length;
+      }
+    }
+    at += Math.max(matched, 1);
+  }
+  let rest = query;
+  for (const [start, end] of cuts.reverse()) rest = `${rest.slice(0, start)} ${rest.slice(end)}`;
+  return { libraries, rest: rest.replace(/\s+/g, ' ').trim() };
 }

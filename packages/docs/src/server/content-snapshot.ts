@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +9,10 @@ import { readContentDirectory } from '../content/load.js';
 
 const contentModuleDirectory = fileURLToPath(new URL('../content/', import.meta.url));
 const packageDirectory = fileURLToPath(new URL('../../', import.meta.url));
-const snapshotsKept = 5;
+/** Snapshots kept beyond those this process has used: old versions of folders, for a quick roll back. */
+const spareSnapshots = 5;
+/** Snapshots this process has read or written: a service of many libraries keeps one per folder. */
+const usedSnapshots = new Set<string>();
 
 /** Where content snapshots are kept: `KIT_DOCS_CACHE_DIR`, else the package's `node_modules/.cache`, else a per-user temporary directory. */
 export function snapshotDirectories(): string[] {
@@ -41,13 +44,19 @@ export async function loadContentWithSnapshot(directory: string): Promise<Conten
     const snapshot = await readFile(join(folder, name)).catch(() => undefined);
     if (snapshot) {
       try {
-        return deserialize(snapshot) as Content;
+        const content = deserialize(snapshot) as Content;
+        usedSnapshots.add(name);
+        // Pruning keeps the newest files, so a snapshot in use is marked as new.
+        const now = new Date();
+        await utimes(join(folder, name), now, now).catch(() => undefined);
+        return content;
       } catch {
         // A damaged snapshot is ignored and replaced below.
       }
     }
   }
   const content = assembleContent(root, files, images);
+  usedSnapshots.add(name);
   await saveSnapshot(name, content);
   return content;
 }
@@ -115,8 +124,11 @@ async function isTrusted(folder: string): Promise<boolean> {
 
 async function pruneSnapshots(folder: string): Promise<void> {
   const names = (await readdir(folder)).filter((name) => name.startsWith('content-') && name.endsWith('.v8'));
-  if (names.length <= snapshotsKept) return;
-  const dated = await Promise.all(names.map(async (name) => ({ name, time: (await stat(join(folder, name))).mtimeMs })));
+  if (names.length <= usedSnapshots.size + spareSnapshots) return;
+  const dated = await Promise.all(
+    names.map(async (name) => ({ name, time: (await stat(join(folder, name)).catch(() => undefined))?.mtimeMs ?? 0 })),
+  );
   dated.sort((a, b) => b.time - a.time);
-  await Promise.all(dated.slice(snapshotsKept).map(({ name }) => rm(join(folder, name), { force: true })));
+  const unused = dated.filter(({ name }) => !usedSnapshots.has(name));
+  await Promise.all(unused.slice(spareSnapshots).map(({ name }) => rm(join(folder, name), { force: true })));
 }
