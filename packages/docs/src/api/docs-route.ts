@@ -27,7 +27,12 @@ export function docsRoute(store: ContentStore, url: UrlMaker) {
       const link = versionUrls(url, chosen);
       const answer = (documents: DocumentEntry[], next: string) => {
         if (input.tokens === undefined) return { ...named, documents, total: documents.length };
-        const { kept, report } = fitToBudget(documents, input.tokens, { url: (entry) => entry.url, shorten: shortenEntry, next });
+        const { kept, report } = fitToBudget(documents, input.tokens, {
+          url: (entry) => entry.url,
+          shorten: shortenEntry,
+          next,
+          frame: { ...named, documents: [], total: documents.length },
+        });
         return { ...named, documents: kept, total: kept.length, budget: report };
       };
       if (input.section !== undefined && input.slug === undefined) {

@@ -47,6 +47,7 @@ export function examplesRoute(store: ContentStore, url: UrlMaker) {
       const { kept, report } = fitToBudget(examples, input.tokens, {
         url: (example) => example.relatedDocs,
         next: 'Send a larger tokens, or a smaller limit to get fewer whole examples.',
+        frame: { ...named, topic, examples: [], total: examples.length },
       });
       return { ...named, topic, examples: kept, total: kept.length, budget: report };
     },

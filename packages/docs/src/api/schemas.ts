@@ -39,10 +39,11 @@ const tokensField = z
 export const budgetReport = z
   .strictObject({
     tokens: z.number().describe('The budget asked for.'),
-    used: z.number().describe('Estimated tokens of the entries sent.'),
+    used: z.number().describe('Estimated tokens of the whole answer, this report included.'),
     complete: z.boolean().describe('True when nothing was cut or left out.'),
     cut: z.string().optional().describe('Url of the entry whose text was cut short.'),
-    omitted: z.array(z.string()).describe('Urls of the entries left out, most relevant first.'),
+    omitted: z.array(z.string()).describe('Urls of the first entries left out (at most 10), most relevant first.'),
+    omittedTotal: z.number().describe('Number of entries left out.'),
     next: z.string().optional().describe('How to get what was left out.'),
   })
   .describe('Present when tokens was sent: what fitted and what did not.');

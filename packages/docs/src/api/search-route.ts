@@ -4,7 +4,7 @@ import type { Taxonomy } from '../content/index.js';
 import type { ContentStore } from '../service/state.js';
 import { chooseVersion, namedOf, versionUrls } from './library-choice.js';
 import { searchInput, searchOutput } from './schemas.js';
-import { fitToBudget } from './token-budget.js';
+import { charactersPerToken, estimateTokens, fitToBudget } from './token-budget.js';
 import { suggest } from './suggest.js';
 import type { UrlMaker } from './urls.js';
 
@@ -25,7 +25,9 @@ export function searchRoute(store: ContentStore, url: UrlMaker) {
       if (input.tokens === undefined) return { query: input.q, results, total: results.length };
       const { kept, report } = fitToBudget(results, input.tokens, {
         url: (result) => result.url,
+        shorten: shortenResult,
         next: 'Read a result whole with GET /api/docs (slug and section), or send a larger tokens.',
+        frame: { query: input.q, results: [], total: results.length },
       });
       return { query: input.q, results: kept, total: kept.length, budget: report };
     },
@@ -33,6 +35,15 @@ export function searchRoute(store: ContentStore, url: UrlMaker) {
 }
 
 type SearchInput = z.output<typeof searchInput>;
+
+/** A result whose snippet is cut at a word to fit `tokens`, or undefined when the rest alone does not fit. */
+function shortenResult<T extends { readonly snippet: string }>(result: T, tokens: number): T | undefined {
+  const room = (tokens - estimateTokens({ ...result, snippet: '' })) * charactersPerToken - 8;
+  if (room < 40) return undefined;
+  const cut = result.snippet.slice(0, room);
+  const word = cut.lastIndexOf(' ');
+  return { ...result, snippet: `${word > 20 ? cut.slice(0, word) : cut}…` };
+}
 
 function searchOneVersion(store: ContentStore, url: UrlMaker, input: SearchInput) {
   const chosen = chooseVersion(store.catalog, input);

@@ -28,40 +28,52 @@ describe('cutMarkdown', () => {
 });
 
 describe('fitToBudget', () => {
-  const entries = Array.from({ length: 5 }, (_, i) => ({
+  const entries = Array.from({ length: 15 }, (_, i) => ({
     url: `/docs/a#s${i}`,
     content: `Sentence one of ${i}. ${'word '.repeat(60)}end.`,
   }));
   const url = (entry: { url: string }) => entry.url;
+  const shorten = (entry: (typeof entries)[number], tokens: number) => {
+    const content = cutMarkdown(entry.content, tokens * 4 - 40);
+    return content === undefined ? undefined : { ...entry, content };
+  };
+  const answerSize = (kept: unknown[], report: unknown) => estimateTokens({ documents: kept, total: kept.length, budget: report });
 
   it('sends everything and says so when it fits', () => {
-    const { kept, report } = fitToBudget(entries, 10_000, { url, next: 'more' });
-    expect(kept).toHaveLength(5);
-    expect(report).toEqual({ tokens: 10_000, used: report.used, complete: true, omitted: [] });
-    expect(report.used).toBe(entries.reduce((sum, entry) => sum + estimateTokens(entry) + 1, 0));
+    const { kept, report } = fitToBudget(entries, 100_000, { url, next: 'more' });
+    expect(kept).toHaveLength(15);
+    expect(report).toMatchObject({ complete: true, omitted: [], omittedTotal: 0 });
+    expect(report.next).toBeUndefined();
   });
 
-  it('keeps the leading entries, cuts the next and lists the rest, within the budget', () => {
-    const size = estimateTokens(entries[0]) + 1;
-    const budget = size * 2 + 60;
-    const { kept, report } = fitToBudget(entries, budget, {
-      url,
-      shorten: (entry, tokens) => {
-        const content = cutMarkdown(entry.content, tokens * 4 - 40);
-        return content === undefined ? undefined : { ...entry, content };
-      },
-      next: 'ask again',
+  it('keeps the whole answer, report included, within the budget', () => {
+    for (const budget of [100, 150, 300, 700, 1500]) {
+      const { kept, report } = fitToBudget(entries, budget, { url, shorten, next: 'ask again', frame: { documents: [], total: 15 } });
+      expect(answerSize(kept, report), String(budget)).toBeLessThanOrEqual(budget);
+      expect(report.used, String(budget)).toBeGreaterThanOrEqual(answerSize(kept, report));
+      expect(report.omittedTotal + kept.length, String(budget)).toBe(15);
+      expect(report.omitted.length, String(budget)).toBeLessThanOrEqual(10);
+    }
+  });
+
+  it('cuts the first entry that does not fit at a sentence and lists the rest', () => {
+    const cuts = Array.from({ length: 30 }, (_, i) => 300 + i * 10).flatMap((budget) => {
+      const { kept, report } = fitToBudget(entries, budget, { url, shorten, next: 'ask again' });
+      return report.cut === undefined ? [] : [{ kept, report }];
     });
-    expect(kept).toHaveLength(3);
-    expect(kept[2]!.content).toBe('Sentence one of 2.');
-    expect(report.used).toBeLessThanOrEqual(budget);
-    expect(report).toMatchObject({ complete: false, cut: '/docs/a#s2', omitted: ['/docs/a#s3', '/docs/a#s4'], next: 'ask again' });
+    expect(cuts.length).toBeGreaterThan(0);
+    for (const { kept, report } of cuts) {
+      const last = kept.at(-1)!;
+      expect(last.content).toBe(`Sentence one of ${kept.length - 1}.`);
+      expect(report).toMatchObject({ complete: false, cut: last.url, next: 'ask again' });
+      expect(report.omitted[0]).toBe(`/docs/a#s${kept.length}`);
+    }
   });
 
-  it('leaves an entry out whole when it cannot be shortened', () => {
-    const { kept, report } = fitToBudget(entries, 50, { url, next: 'n' });
+  it('leaves entries out whole when they cannot be shortened', () => {
+    const { kept, report } = fitToBudget(entries, 100, { url, next: 'n' });
     expect(kept).toHaveLength(0);
-    expect(report.omitted).toHaveLength(5);
+    expect(report.omittedTotal).toBe(15);
     expect(report.cut).toBeUndefined();
   });
 });

@@ -8,82 +8,89 @@
 export const charactersPerToken = 4;
 
 /** Smallest and largest budget accepted: below the smaller no section fits; above the larger, send no budget. */
-export const tokenBudgetRange = { min: 100, max: 100_000 } as const;
+export const tokenBudgetRange = { min: 200, max: 100_000 } as const;
 
 /** The estimated tokens of a value as it is sent (its JSON). */
 export function estimateTokens(value: unknown): number {
   return Math.ceil(JSON.stringify(value).length / charactersPerToken);
 }
 
+/** Most urls of left-out entries an answer lists; `omittedTotal` counts them all. */
+export const omittedListed = 10;
+
 /** What a budgeted answer says about itself. */
 export interface BudgetReport {
   /** The budget asked for. */
   readonly tokens: number;
-  /** Estimated tokens of the entries sent. */
+  /** Estimated tokens of the whole answer, this report included. */
   readonly used: number;
   /** True when nothing was cut or left out. */
   readonly complete: boolean;
   /** Url of the entry whose text was cut short, when one was. */
   readonly cut?: string;
-  /** Urls of the entries left out, best first. */
+  /** Urls of the first entries left out, best first: at most ten, and fewer when the budget is small. */
   readonly omitted: string[];
+  /** Number of entries left out. */
+  readonly omittedTotal: number;
   /** How to get what was left out. */
   readonly next?: string;
 }
 
 /**
- * The leading entries that fit in `tokens`, in the order given (most relevant first). The first
- * entry that does not fit whole is cut (`shorten`), when it has text that can be shortened and the
- * room left is worth it; the ones after it are left out and listed by url.
+ * The leading entries that fit in `tokens` together with the rest of the answer (`frame`: the answer
+ * without its entries) and the budget report itself, in the order given (most relevant first). The
+ * first entry that does not fit whole is cut (`shorten`) when it has text that can be shortened; the
+ * ones after it are left out and the first of them listed by url.
  */
 export function fitToBudget<T>(
   entries: readonly T[],
   tokens: number,
   options: {
     readonly url: (entry: T) => string;
-    /** A shorter entry fitting `tokens`, or undefined when it cannot be shortened usefully. */
+    /** A shorter entry of at most `tokens`, or undefined when it cannot be shortened usefully. */
     readonly shorten?: (entry: T, tokens: number) => T | undefined;
     readonly next: string;
+    /** The answer around the entries (query, total, library), whose size counts too. */
+    readonly frame?: unknown;
   },
 ): { readonly kept: T[]; readonly report: BudgetReport } {
-  const kept: T[] = [];
-  let used = 0;
-  let cut: string | undefined;
-  let position = 0;
-  for (; position < entries.length; position++) {
-    const entry = entries[position]!;
-    const size = estimateTokens(entry) + 1;
-    if (used + size <= tokens) {
-      kept.push(entry);
-      used += size;
-      continue;
-    }
-    // Worth cutting only when a useful part fits: at least a fifth of the budget, or 100 tokens.
-    const room = tokens - used;
-    if (options.shorten && room >= Math.min(100, tokens / 5)) {
-      const shorter = options.shorten(entry, room - 1);
-      if (shorter !== undefined) {
-        kept.push(shorter);
-        used += estimateTokens(shorter) + 1;
-        cut = options.url(entry);
-        position++;
-      }
-    }
-    break;
-  }
-  const omitted = entries.slice(position).map(options.url);
-  const complete = cut === undefined && omitted.length === 0;
-  return {
-    kept,
-    report: {
+  const sizes = entries.map((entry) => estimateTokens(entry) + 1);
+  const reportOf = (kept: readonly T[], cut: string | undefined, from: number): BudgetReport => {
+    const left = entries.slice(from);
+    const complete = cut === undefined && left.length === 0;
+    const partial = {
       tokens,
-      used,
+      used: 0,
       complete,
       ...(cut === undefined ? {} : { cut }),
-      omitted,
+      omitted: left.slice(0, omittedListed).map(options.url),
+      omittedTotal: left.length,
       ...(complete ? {} : { next: options.next }),
-    },
+    };
+    const entriesSize = kept.reduce((sum, entry) => sum + estimateTokens(entry) + 1, 0);
+    // The figure itself takes a few characters; six digits is the most it can be.
+    const sizeWith = (omitted: string[]) =>
+      entriesSize + estimateTokens(options.frame ?? {}) + estimateTokens({ budget: { ...partial, omitted, used: 999_999 } });
+    // A small budget lists fewer of the left-out urls rather than overflow; omittedTotal still counts them all.
+    const omitted = [...partial.omitted];
+    while (omitted.length > 0 && sizeWith(omitted) > tokens) omitted.pop();
+    return { ...partial, omitted, used: sizeWith(omitted) };
   };
+  // Whole entries first: the most that fit with the report that would go with them.
+  let count = 0;
+  while (count < entries.length && reportOf(entries.slice(0, count + 1), undefined, count + 1).used <= tokens) count++;
+  const kept = entries.slice(0, count);
+  let report = reportOf(kept, undefined, count);
+  if (count < entries.length && options.shorten) {
+    const entry = entries[count]!;
+    const room = tokens - reportOf(kept, options.url(entry), count + 1).used - 1;
+    const shorter = room >= Math.min(40, sizes[count]!) ? options.shorten(entry, room) : undefined;
+    if (shorter !== undefined && estimateTokens(shorter) + 1 <= room + 1) {
+      kept.push(shorter);
+      report = reportOf(kept, options.url(entry), count + 1);
+    }
+  }
+  return { kept, report };
 }
 
 /**

@@ -65,6 +65,6 @@ async function folderOf(
   label: string,
 ): Promise<{ directory: string; origin: string }> {
   if ('directory' in version) return { directory: version.directory, origin: version.directory };
-  const { directory, commit } = await gitFolder(version.git, cacheDirectory, library, label);
+  const { directory, commit } = await gitFolder(version.git, cacheDirectory, library, { label, ...version.place });
   return { directory, origin: `git:${version.git.repository}#${version.git.ref}(${commit.slice(0, 12)}):${version.git.path}` };
 }

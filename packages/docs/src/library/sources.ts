@@ -6,7 +6,12 @@ import { z } from 'zod';
 /** Where one version's folder comes from: a folder on disk, or a folder of a git repository at a tag, branch or commit. */
 export type VersionSource =
   | { readonly version: string; readonly directory: string }
-  | { readonly version: string; readonly git: { readonly repository: string; readonly ref: string; readonly path: string } };
+  | {
+      readonly version: string;
+      readonly git: { readonly repository: string; readonly ref: string; readonly path: string };
+      /** Where it was declared, so a bad ref is reported at its key of the settings file. */
+      readonly place?: { readonly file: string; readonly key: string };
+    };
 
 /** One library as configured. */
 export interface LibrarySource {
@@ -62,34 +67,83 @@ export class LibrarySettingsError extends Error {
 export const libraryIdPattern = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 const versionPattern = /^[\w][\w.+-]{0,63}$/;
 
-const idSchema = z
-  .string()
-  .regex(libraryIdPattern, 'must be lower-case letters, digits, ".", "_" or "-" (at most 64), such as hono or zod-validator');
-const versionLabel = z
-  .string()
-  .regex(versionPattern, 'must be a version label such as 4.6.0, 4, v3 or next (letters, digits, ".", "_", "+", "-")');
+/** A version label; YAML reads `version: 4` as a number, which is taken as written, while `4.10` would lose its zero. */
+const versionLabel = z.preprocess(
+  (value) => (typeof value === 'number' && Number.isInteger(value) ? String(value) : value),
+  z
+    .string({
+      error: (issue) =>
+        typeof issue.input === 'number'
+          ? `${issue.input} is read by YAML as a number, which loses digits (4.10 becomes 4.1): put the version in quotes, "${issue.input}"`
+          : 'is required: a label such as "4.6.0", "4" or "next", in quotes',
+    })
+    .regex(versionPattern, 'must be a version label such as 4.6.0, 4, v3 or next (letters, digits, ".", "_", "+", "-")'),
+);
 
-const versionSchema = z.union([
-  z.strictObject({ version: versionLabel, directory: z.string().min(1) }),
-  z.strictObject({
+const versionSchema = z
+  .strictObject({
     version: versionLabel,
-    git: z.string().min(1).describe('A local git repository (a checkout or a bare one).'),
-    ref: z.string().min(1).describe('A tag, branch or commit.'),
-    path: z.string().default('docs').describe('The docs folder inside the repository.'),
-  }),
-]);
+    directory: z.string().min(1).optional(),
+    git: z.string().min(1).optional(),
+    ref: z.string().min(1).optional(),
+    path: z.string().optional(),
+  })
+  .superRefine((entry, context) => {
+    if (entry.directory !== undefined && entry.git !== undefined)
+      context.addIssue({
+        code: 'custom',
+        path: ['git'],
+        message: 'goes with a repository, not beside directory: give a folder with directory, or a repository with git and ref',
+      });
+    else if (entry.directory === undefined && entry.git === undefined)
+      context.addIssue({ code: 'custom', path: [], message: 'needs directory (a folder), or git (a local repository) with ref' });
+    if (entry.git !== undefined && entry.ref === undefined)
+      context.addIssue({
+        code: 'custom',
+        path: ['ref'],
+        message: 'is required with git: the tag, branch or commit to read, such as v4.6.0 or main',
+      });
+    if (entry.directory !== undefined && (entry.ref !== undefined || entry.path !== undefined))
+      context.addIssue({ code: 'custom', path: [entry.ref !== undefined ? 'ref' : 'path'], message: 'goes with git, not with directory' });
+  });
 
-const librarySchema = z.strictObject({
-  title: z.string().min(1).optional(),
-  summary: z.string().min(1).optional(),
-  aliases: z.array(z.string().min(1)).optional(),
-  versions: z.array(versionSchema).min(1, 'must list at least one version'),
-});
+/** The unknown keys of an object, named with the keys it takes. */
+function unknownKeys(takes: string) {
+  return (issue: { code?: string; keys?: string[] }) =>
+    issue.code === 'unrecognized_keys'
+      ? `has unknown keys ${(issue.keys ?? []).map((key) => `"${key}"`).join(', ')}; it takes ${takes}`
+      : undefined;
+}
 
-const settingsSchema = z.strictObject({
-  default: idSchema.optional(),
-  libraries: z.record(idSchema, librarySchema),
-});
+const librarySchema = z.strictObject(
+  {
+    title: z.string().min(1).optional(),
+    summary: z.string().min(1).optional(),
+    aliases: z.array(z.string().min(1)).optional(),
+    versions: z
+      .array(versionSchema, { error: 'is required: a list of versions, each with version and directory, or git and ref' })
+      .min(1, 'must list at least one version'),
+  },
+  { error: unknownKeys('title, summary, aliases and versions') },
+);
+
+const settingsSchema = z
+  .strictObject(
+    {
+      default: z.string().optional(),
+      libraries: z.record(z.string(), librarySchema, { error: 'is required: a map from library id to its title and versions' }),
+    },
+    { error: unknownKeys('libraries and default') },
+  )
+  .superRefine((settings, context) => {
+    for (const id of Object.keys(settings.libraries))
+      if (!libraryIdPattern.test(id))
+        context.addIssue({
+          code: 'custom',
+          path: ['libraries', id],
+          message: `"${id}" is not a library id: use lower-case letters, digits, ".", "_" or "-" (at most 64), such as ${JSON.stringify(id.toLowerCase().replace(/[^a-z0-9._-]+/g, '-'))}`,
+        });
+  });
 
 /**
  * Reads a libraries settings file (YAML or JSON). Folders and repositories are relative to the
@@ -139,9 +193,13 @@ export async function readLibrarySettings(file: string): Promise<{ readonly libr
           { path: `libraries.${id}.versions.${position}.version`, message: `"${entry.version}" is listed twice; give each version once` },
         ]);
       seen.add(entry.version);
-      return 'directory' in entry
+      return entry.directory !== undefined
         ? { version: entry.version, directory: resolve(base, entry.directory) }
-        : { version: entry.version, git: { repository: resolve(base, entry.git), ref: entry.ref, path: entry.path } };
+        : {
+            version: entry.version,
+            git: { repository: resolve(base, entry.git!), ref: entry.ref!, path: entry.path ?? 'docs' },
+            place: { file: path, key: `libraries.${id}.versions.${position}` },
+          };
     });
     return {
       id,

@@ -143,10 +143,11 @@ export function createDocsService(content: Content | Catalog, options: DocsServi
         },
       },
       {
-        uriTemplate: 'kit-docs://libraries/{library}/{version}/docs/{slug}',
+        // `{+slug}` keeps the slashes of a slug in folders (`guides/middleware`) as they are.
+        uriTemplate: 'kit-docs://libraries/{library}/{version}/docs/{+slug}',
         name: 'library-document',
         description:
-          'One document of a library at a version (a label or a range such as 4), as Markdown; libraries are listed by get_api_libraries.',
+          'One document of a library at a version (a label, a range such as 4, or latest), as Markdown, e.g. kit-docs://libraries/hono/4/docs/guides/middleware; get_api_libraries lists the libraries.',
         mimeType: 'text/markdown',
         read: ({ library, version, slug }) => {
           if (library === undefined || slug === undefined) return undefined;

@@ -213,14 +213,22 @@ describe('/api/libraries', () => {
 describe('tokens', () => {
   it('sends the most relevant text that fits, cut at a sentence, and says what was left out', async () => {
     const whole = await get('/api/docs?slug=kit-core');
-    const { body } = await get('/api/docs?slug=kit-core&tokens=600');
-    expect(JSON.stringify(body.documents).length / 4).toBeLessThanOrEqual(600);
-    expect(body.budget).toMatchObject({ tokens: 600, complete: false });
-    expect(body.budget.omitted.length + body.documents.length).toBeGreaterThanOrEqual(whole.body.documents.length);
-    expect(body.budget.next).toContain('section');
-    const search = await get('/api/search?q=route&limit=20&tokens=300');
-    expect(search.body.results.length).toBeLessThan(20);
-    expect(search.body.budget.omitted.length + search.body.results.length).toBe(20);
+    for (const tokens of [200, 600, 2000]) {
+      const { body } = await get(`/api/docs?slug=kit-core&tokens=${tokens}`);
+      expect(JSON.stringify(body).length / 4, String(tokens)).toBeLessThanOrEqual(tokens);
+      expect(body.budget).toMatchObject({ tokens, complete: false });
+      expect(body.budget.omittedTotal + body.documents.length, String(tokens)).toBe(whole.body.documents.length);
+      expect(body.budget.next).toContain('section');
+    }
+    for (const query of ['/api/search?q=route&limit=20', '/api/search?q=cors&library=*&limit=20']) {
+      const all = (await get(query)).body.results.length;
+      for (const tokens of [200, 300]) {
+        const search = await get(`${query}&tokens=${tokens}`);
+        expect(JSON.stringify(search.body).length / 4, query).toBeLessThanOrEqual(tokens);
+        expect(search.body.results.length, `${query} ${tokens}`).toBeGreaterThan(0);
+        expect(search.body.budget.omittedTotal + search.body.results.length).toBe(all);
+      }
+    }
   });
 
   it('refuses a budget too small to hold a section', async () => {

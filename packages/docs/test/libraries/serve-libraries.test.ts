@@ -37,7 +37,8 @@ beforeAll(async () => {
     {
       tag: 'v1.4.0',
       pages: {
-        'config.md': page('Configuration', 'Tern reads tern.toml.', {
+        'index.md': page('Tern', 'Tern runs jobs.'),
+        'guides/config.md': page('Configuration', 'Tern reads tern.toml.', {
           'Retry policy': 'Set retries in tern.toml; version 1 retries three times.',
         }),
       },
@@ -45,7 +46,8 @@ beforeAll(async () => {
     {
       tag: 'v2.0.0',
       pages: {
-        'config.md': page('Configuration', 'Tern reads tern.toml.', {
+        'index.md': page('Tern', 'Tern runs jobs.'),
+        'guides/config.md': page('Configuration', 'Tern reads tern.toml.', {
           'Retry policy': 'Set retry.max in tern.toml; version 2 retries five times with backoff.',
         }),
       },
@@ -94,13 +96,14 @@ describe('kit-docs serve with several libraries', () => {
       expect(libraries[0]).toMatchObject({ id: 'tern', versions: ['2.0.0', '1.4.0'] });
       const read = await client.callTool({
         name: 'get_api_docs',
-        arguments: { library: libraries[0]!.id, version: '1', slug: 'config', section: 'Retry policy' },
+        arguments: { library: libraries[0]!.id, version: '1', slug: 'guides/config', section: 'Retry policy' },
       });
+      expect(read.isError, JSON.stringify(read.content)).toBeFalsy();
       const answer = read.structuredContent as { version: string; documents: { content: string; url: string }[] };
       expect(answer.version).toBe('1.4.0');
       expect(answer.documents[0]!.content).toContain('retries three times');
-      expect(answer.documents[0]!.url).toBe('/libraries/tern/1.4.0/docs/config#retry-policy');
-      const resource = await client.readResource({ uri: 'kit-docs://libraries/tern/2/docs/config' });
+      expect(answer.documents[0]!.url).toBe('/libraries/tern/1.4.0/docs/guides/config#retry-policy');
+      const resource = await client.readResource({ uri: 'kit-docs://libraries/tern/2/docs/guides/config' });
       expect((resource.contents[0] as { text: string }).text).toContain('five times with backoff');
     } finally {
       await client.close();
