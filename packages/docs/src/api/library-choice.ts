@@ -23,6 +23,9 @@ export function chooseLibrary(catalog: Catalog, name: string | undefined): Libra
     ]);
   const found = catalog.byId.get(key) ?? catalog.libraries.find((library) => library.aliases.some((alias) => alias.toLowerCase() === key));
   if (found) return found;
+  // A name only one library answers to for certain (`@hono/hono`, `Hono`) is as good as its id.
+  const sure = resolveLibraryName(catalog, name).filter((match) => match.score >= 0.8);
+  if (sure.length === 1) return sure[0]!.library;
   const suggestions = resolveLibraryName(catalog, name)
     .slice(0, 3)
     .map((match) => match.library.id);
@@ -55,9 +58,12 @@ export function chooseVersion(catalog: Catalog, request: LibraryRequest): Librar
   return library.versions.find((version) => version.version === label)!;
 }
 
+/** A range that picks the newest version: `"4"` for 4.6.0, `"0.28"` for 0.28.1 (a 0 major says little). */
 function rangeExample(labels: readonly string[]): string {
-  const major = /^v?(\d+)/.exec(labels[0] ?? '')?.[1];
-  return major ? `"${major}" or "^${major}.0"` : '"4" or "^4.2"';
+  const parts = /^v?(\d+)(?:\.(\d+))?/.exec(labels[0] ?? '');
+  if (!parts) return '"4" or "^4.2"';
+  const [, major, minor] = parts;
+  return major === '0' && minor !== undefined ? `"0.${minor}" or "~0.${minor}"` : `"${major}" or "^${major}.0"`;
 }
 
 /**
@@ -107,6 +113,13 @@ export function resolveLibraryName(catalog: Catalog, name: string): LibraryMatch
       matches.push({ library, score: 0.9, matchedBy: 'title' });
     else if (bare !== '' && [library.id, ...aliases].some((candidate) => normalise(candidate.replace(/^@[^/]+\//, '')) === bare))
       matches.push({ library, score: 0.8, matchedBy: 'package' });
+  }
+  const words = key.split(/\s+/).filter(Boolean);
+  if (matches.length === 0 && words.length > 1) {
+    // "httpx python", "the hono framework": a name among other words.
+    for (const word of words)
+      for (const match of resolveLibraryName(catalog, word))
+        if (match.score >= 0.8 && !matches.some((known) => known.library === match.library)) matches.push({ ...match, score: 0.8 });
   }
   const found = new Set(matches.map((match) => match.library));
   const names = catalog.libraries.flatMap((library) =>

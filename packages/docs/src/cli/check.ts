@@ -1,4 +1,12 @@
-import { ContentError, formatProblem, formatWarning, lintContent, loadContent, type ContentProblem } from '../content/index.js';
+import {
+  ContentError,
+  formatProblem,
+  formatWarning,
+  lintContent,
+  loadContent,
+  type Content,
+  type ContentProblem,
+} from '../content/index.js';
 
 /**
  * `kit-docs check`: validates a content directory and prints one line per problem, errors as
@@ -19,10 +27,29 @@ export async function runCheck(directory: string, out: (line: string) => void, e
     errors = error.problems;
     warnings = error.warnings;
   }
+  return printProblems(errors, warnings, out, err) ? 1 : 0;
+}
+
+/**
+ * The style errors (in strict mode) and warnings of content that loaded, as `check` prints them,
+ * with `label` (`hono@4`) on the count line; true when there were errors.
+ */
+export function reportContent(content: Content, out: (line: string) => void, err: (line: string) => void, label: string): boolean {
+  return printProblems(content.strict ? lintContent(content) : [], content.warnings, out, err, label);
+}
+
+function printProblems(
+  errors: readonly ContentProblem[],
+  warnings: readonly ContentProblem[],
+  out: (line: string) => void,
+  err: (line: string) => void,
+  label?: string,
+): boolean {
   for (const problem of errors) out(formatProblem(problem));
   for (const problem of warnings) out(formatWarning(problem));
-  if (errors.length + warnings.length > 0) err(`kit-docs check: ${count(errors.length, 'error')}, ${count(warnings.length, 'warning')}`);
-  return errors.length === 0 ? 0 : 1;
+  if (errors.length + warnings.length > 0)
+    err(`kit-docs check${label ? ` ${label}` : ''}: ${count(errors.length, 'error')}, ${count(warnings.length, 'warning')}`);
+  return errors.length > 0;
 }
 
 function count(n: number, noun: string): string {

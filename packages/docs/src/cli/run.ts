@@ -1,10 +1,12 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { embeddedContentDirectory } from '../content/index.js';
 import { env } from '@kit/kit-core';
 import { ContentError, formatProblem } from '../content/index.js';
 import { LibrarySettingsError } from '../library/sources.js';
-import { runCheck } from './check.js';
+import { reportContent, runCheck } from './check.js';
 import { catalogLoader } from '../server/catalog-loader.js';
 import { runMcp } from './mcp.js';
 import { runSearch } from './search.js';
@@ -110,9 +112,16 @@ export async function runCli(argv: readonly string[]): Promise<number> {
         if (libraries.contents.length === 0 && !libraries.settingsFile) return code;
         // The other libraries: the settings, every folder and every git ref, as serve would load them.
         const { catalog } = await catalogLoader(contentDirectory, libraries)();
-        const versions = catalog.libraries.reduce((sum, library) => sum + library.versions.length, 0);
+        let failed = code !== 0;
+        let versions = 0;
+        for (const library of catalog.libraries)
+          for (const version of library.versions) {
+            versions += 1;
+            if (resolve(version.state.content.directory) === resolve(contentDirectory)) continue;
+            failed = reportContent(version.state.content, out, err, `${library.id}@${version.version}`) || failed;
+          }
         err(`kit-docs check: ${catalog.libraries.length} libraries, ${versions} versions load`);
-        return code;
+        return failed ? 1 : 0;
       }
       case 'serve': {
         const port = parsePort(values.port ?? (env('PORT') || '3000'));
@@ -188,7 +197,12 @@ export async function runCli(argv: readonly string[]): Promise<number> {
       return 1;
     }
     if (error instanceof ContentError) {
-      err(`kit-docs ${command}: the content in ${contentDirectory} is invalid:`);
+      const several = libraries.contents.length > 0 || libraries.settingsFile !== undefined;
+      err(
+        several
+          ? `kit-docs ${command}: a library's content is invalid:`
+          : `kit-docs ${command}: the content in ${contentDirectory} is invalid:`,
+      );
       for (const problem of error.problems) err(formatProblem(problem));
       if (error.warnings.length > 0)
         err(`and ${error.warnings.length} warning(s); kit-docs check --content ${contentDirectory} lists them`);
@@ -198,9 +212,12 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   }
 }
 
-/** `name=dir` or `name@version=dir`, told apart from a folder path by the `=` after a library id. */
+/**
+ * `name=dir` or `name@version=dir`, told apart from a folder path by the `=` after a name: anything
+ * shaped so is taken as a library flag, and `parseContentFlag` says what is wrong with a bad one.
+ */
 function isLibraryFlag(value: string): boolean {
-  return /^[a-z0-9][a-z0-9._-]*(?:@[\w.+-]+)?=/.test(value);
+  return /^[^=/\\]+=/.test(value) && !existsSync(value);
 }
 
 function parsePort(text: string): number | undefined {

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { defineRateLimit, type RateLimitDefinition } from '@kit/kit-core';
 import { catalogLoader, type LibraryOptions } from '../server/catalog-loader.js';
-import { reportWarnings } from './warnings.js';
+import { reportLibraryWarnings, reportWarnings } from './warnings.js';
 import { runPrimary } from '../server/cluster.js';
 import { defaultLimits } from '../server/limits.js';
 import { createLogger, type LogLevel } from '../server/logger.js';
@@ -47,6 +47,7 @@ export async function runServe(options: ServeOptions, log: (line: string) => voi
     // ContentError reaches the CLI), not make workers die and be restarted forever.
     const { catalog } = await catalogLoader(options.contentDirectory, options.libraries)();
     reportWarnings(catalog.defaultLibrary.latest.state.content, options.contentDirectory, log);
+    reportLibraryWarnings(catalog, log);
     log(`kit docs: starting ${workers} workers`);
     return runPrimary({ workers, shutdownGraceMs: defaultLimits.shutdownGraceMs, log });
   }
@@ -70,7 +71,10 @@ export async function runServe(options: ServeOptions, log: (line: string) => voi
   const { content } = server.service.store.current;
   const { catalog } = server.service.store;
   // In a cluster the primary has reported them already, once.
-  if (!cluster.isWorker) reportWarnings(content, options.contentDirectory, log);
+  if (!cluster.isWorker) {
+    reportWarnings(content, options.contentDirectory, log);
+    reportLibraryWarnings(catalog, log);
+  }
   log(
     `kit docs: serving ${content.documents.length} documents, ${content.sections.length} sections and ${content.examples.length} examples at http://${formatHost(options.host)}:${server.port}/`,
   );

@@ -63,6 +63,24 @@ export class LibrarySettingsError extends Error {
   }
 }
 
+/** Refuses an alias that is another library's id or alias: a name must lead to one library. */
+function checkNames(libraries: readonly { readonly id: string; readonly aliases?: readonly string[] }[], where: string): void {
+  const owner = new Map(libraries.map((library) => [library.id, library.id]));
+  const issues: LibrarySettingsIssue[] = [];
+  for (const library of libraries)
+    for (const alias of library.aliases ?? []) {
+      const key = alias.trim().toLowerCase();
+      const taken = owner.get(key);
+      if (taken !== undefined && taken !== library.id)
+        issues.push({
+          path: `libraries.${library.id}.aliases`,
+          message: `"${alias}" already names ${taken}; give each name to one library`,
+        });
+      else owner.set(key, library.id);
+    }
+  if (issues.length > 0) throw new LibrarySettingsError(where, issues);
+}
+
 /** Library ids: what requests send as `library`, and a path segment of the library's pages. */
 export const libraryIdPattern = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 const versionPattern = /^[\w][\w.+-]{0,63}$/;
@@ -224,14 +242,22 @@ export async function readLibrarySettings(file: string): Promise<{ readonly libr
  * ```
  */
 export function parseContentFlag(value: string): { readonly id?: string; readonly version?: string; readonly directory: string } {
-  const named = /^([^=/\\]+)=(.+)$/.exec(value);
+  const named = /^([^=/\\]+)=(.*)$/.exec(value);
   if (!named) return { directory: resolve(value) };
   const [name, version] = named[1]!.split('@') as [string, string | undefined];
+  if (named[2]!.trim() === '')
+    throw new LibrarySettingsError('--content', [
+      { path: value, message: 'names no folder: write --content name@version=DIR, as in --content hono@4=./docs' },
+    ]);
+  if (version === '')
+    throw new LibrarySettingsError('--content', [
+      { path: value, message: `has an empty version after "@": write ${name}@4=DIR, or ${name}=DIR for the label latest` },
+    ]);
   if (!libraryIdPattern.test(name))
     throw new LibrarySettingsError('--content', [
       {
         path: value,
-        message: `"${name}" is not a library id: use lower-case letters, digits, ".", "_" or "-", as in --content hono@4=./docs`,
+        message: `"${name}" is not a library id: use lower-case letters, digits, ".", "_" or "-", as in --content ${name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-')}@4=./docs`,
       },
     ]);
   if (version !== undefined && !versionPattern.test(version))
@@ -298,6 +324,7 @@ export function combineSources(options: {
     if (!existing?.versions.some((version) => version.version === options.defaultVersion))
       add(options.defaultId, { version: options.defaultVersion, directory: options.defaultDirectory }, '--content');
   }
+  checkNames([...byId.values()], options.settingsFile ?? 'settings');
   const defaultLibrary = settingsDefault ?? options.defaultId;
   if (!byId.has(defaultLibrary))
     throw new LibrarySettingsError(options.settingsFile ?? 'settings', [

@@ -123,7 +123,10 @@ export function watchContent(paths: readonly string[], reloader: ContentReloader
     for (const path of next) {
       if (watchers.has(path)) continue;
       try {
-        const watcher = watch(path, { recursive: true }, (_event, file) => changed(file ? `${path}/${file}` : path));
+        // A watched file reports its own name; a folder the name of what changed inside it.
+        const watcher = watch(path, { recursive: true }, (_event, file) =>
+          changed(file && !path.endsWith(file) ? `${path}/${file}` : path),
+        );
         watcher.on('error', (error) => logger.error({ err: error, path }, 'content watch failed; reload with SIGHUP'));
         watcher.unref();
         watchers.set(path, watcher);

@@ -145,6 +145,13 @@ describe('library and version', () => {
     expect(version.body.detail).toContain('it has 2.0.0, 1.0.0');
   });
 
+  it('takes a name only one library answers to, and suggests a range that fits', async () => {
+    expect((await get('/api/docs?library=Quill&slug=index')).body.library).toBe('quill');
+    expect((await get('/api/libraries?name=quill%20editor')).body.libraries[0].id).toBe('quill');
+    const lumen = await get('/api/docs?library=lumen&version=9');
+    expect(lumen.body.detail).toContain('"3" or "^3.0"');
+  });
+
   it('searches one version only: a page added in 2.0.0 is not found in 1.0.0', async () => {
     const v2 = await get('/api/search?q=presence%20cursors&library=quill');
     expect(v2.body.results[0].url).toBe('/libraries/quill/2.0.0/docs/guide/collaboration#presence-cursors');
@@ -244,6 +251,58 @@ describe('bad settings', () => {
     expect(error).toBeInstanceOf(LibrarySettingsError);
     expect((error as LibrarySettingsError).issues.map((issue) => issue.path)).toEqual(expect.arrayContaining(['libraries.Quill']));
     expect(() => parseContentFlag('Hono@4=./docs')).toThrow(LibrarySettingsError);
+  });
+
+  it('say what to write instead, for each common slip', async () => {
+    const cases: [string, string, string][] = [
+      [
+        'libraries:\n  quill:\n    versions:\n      - { version: 4.10, directory: . }\n',
+        'libraries.quill.versions.0.version',
+        'put the version in quotes, "4.1"',
+      ],
+      ['libraries:\n  Quill:\n    versions:\n      - { version: "1", directory: . }\n', 'libraries.Quill', 'such as "quill"'],
+      ['libraries:\n  quill:\n    versoins: []\n', 'libraries.quill', 'it takes title, summary, aliases and versions'],
+      [
+        'libraries:\n  quill:\n    versions:\n      - { version: "1", directory: ., git: . }\n',
+        'libraries.quill.versions.0.git',
+        'give a folder with directory',
+      ],
+      [
+        'libraries:\n  quill:\n    versions:\n      - { version: "1", git: ./quill }\n',
+        'libraries.quill.versions.0.ref',
+        'the tag, branch or commit',
+      ],
+    ];
+    for (const [text, path, message] of cases) {
+      const file = join(root, 'slip.yaml');
+      await writeFile(file, text);
+      const error = (await readLibrarySettings(file).catch((caught: unknown) => caught)) as LibrarySettingsError;
+      expect(error, text).toBeInstanceOf(LibrarySettingsError);
+      expect(error.issues, text).toEqual(expect.arrayContaining([{ path, message: expect.stringContaining(message) }]));
+    }
+    // A whole number is read as the label it looks like.
+    await writeFile(join(root, 'number.yaml'), 'libraries:\n  quill:\n    versions:\n      - { version: 4, directory: . }\n');
+    expect((await readLibrarySettings(join(root, 'number.yaml'))).libraries[0]!.versions[0]!.version).toBe('4');
+  });
+
+  it('refuse bad --content flags and a name given to two libraries', () => {
+    expect(() => parseContentFlag('hono@4=')).toThrow(/names no folder/);
+    expect(() => parseContentFlag('hono@=./docs')).toThrow(/empty version/);
+    expect(() => parseContentFlag('Hono@4=./docs')).toThrow(/--content hono@4=\.\/docs/);
+    const clash = () =>
+      combineSources({
+        defaultDirectory: embeddedContentDirectory,
+        defaultId: 'kit',
+        defaultVersion: '0.1.0',
+        flags: [],
+        settings: {
+          libraries: [
+            { id: 'quill', aliases: ['editor'], versions: [{ version: '1', directory: '.' }] },
+            { id: 'lumen', aliases: ['quill'], versions: [{ version: '1', directory: '.' }] },
+          ],
+        },
+      });
+    expect(clash).toThrow(/"quill" already names quill/);
   });
 
   it('a missing tag is refused with the way to list them; a broken folder with its file and line', async () => {
