@@ -161,6 +161,15 @@ describe('a library version under /libraries/{id}/{version}/', () => {
     expect(slash.status).toBe(301);
     expect(slash.headers.get('location')).toBe('/libraries/zeta/1/');
     expect((await get(multi, '/libraries/alpha')).headers.get('location')).toBe('/');
+    for (const [path, location] of [
+      ['/libraries/zeta/llms.txt', '/libraries/zeta/2.0.0/llms.txt'],
+      ['/libraries/zeta/docs/guide/middleware', '/libraries/zeta/2.0.0/docs/guide/middleware'],
+      ['/libraries/zeta/search?q=route', '/libraries/zeta/2.0.0/search?q=route'],
+    ]) {
+      const response = await get(multi, path!);
+      expect(response.status, path).toBe(302);
+      expect(response.headers.get('location'), path).toBe(location);
+    }
   });
 
   it('answers an unknown library or version with a 404 naming what exists', async () => {

@@ -40,6 +40,8 @@ const htmlType = 'text/html; charset=utf-8';
 const markdownType = 'text/markdown; charset=utf-8';
 const textType = 'text/plain; charset=utf-8';
 const immutable = 'public, max-age=31536000, immutable';
+/** The first segments of a version's site, which `/libraries/{id}/` followed by one of them leads to in the latest version. */
+const sitePaths = new Set(['docs', 'search', 'llms.txt', 'llms-full.txt', 'media']);
 
 /**
  * Adds the website and the agent conventions to the app: `/` and `/docs/{slug}` pages (a slug may
@@ -179,6 +181,9 @@ export function registerWebRoutes(app: KitApp, store: ContentStore, options: Web
       return missingLibrary(request, view, { kind: 'library', name: decodePath(name), suggestions }, error);
     }
     if (label === undefined || (label === '' && rest.length === 0)) return redirect(homeOf(library.latest), 302);
+    // A site path without a version (`/libraries/hono/llms.txt`) means the latest version's, unless a version has that name.
+    if (sitePaths.has(label) && !library.versions.some((version) => version.version === label))
+      return redirect(`${library.latest.base}/${[label, ...rest].join('/')}${url.search}`, 302);
     let version: LibraryVersion;
     try {
       version = chooseVersion(catalog, { library: library.id, version: decodePath(label) });
