@@ -1,61 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { embeddedContentDirectory, type Content, type Document } from '../content/index.js';
+import { embeddedContentDirectory, type Content } from '../content/index.js';
 import { createDocsSearch, type DocsSearch } from '../search/index.js';
-import { createCrossSearch, type CrossSearch } from './cross-search.js';
+import { createCrossSearch } from './cross-search.js';
+import type { Catalog, Library, LibraryVersion, ServiceState } from './types.js';
 import { sortVersionsNewestFirst } from './versions.js';
 
-/** Everything a request needs, derived once from one content version. */
-export interface ServiceState {
-  readonly content: Content;
-  /** Built on first use for versions other than the default library's latest, which is built at once. */
-  readonly search: DocsSearch;
-  /** Documents by slug. */
-  readonly documents: ReadonlyMap<string, Document>;
-}
-
-/** One version of a library, loaded and ready to serve. */
-export interface LibraryVersion {
-  readonly library: string;
-  /** The label as configured: `4.6.0`, `3`, `next`. */
-  readonly version: string;
-  readonly state: ServiceState;
-  /**
-   * Path prefix of its pages and documents: empty for the default library's latest version (which
-   * keeps `/docs/{slug}`), else `/libraries/{id}/{version}`.
-   */
-  readonly base: string;
-  /** Where it was read from: a folder, or `git:{repository}#{ref}:{path}`. */
-  readonly source: string;
-}
-
-/** A library: its versions, newest first. */
-export interface Library {
-  /** Lower-case id used in requests: `kit`, `hono`, `zod-validator`. */
-  readonly id: string;
-  readonly title: string;
-  readonly summary: string;
-  /** Other names it answers to: package names, former names. */
-  readonly aliases: readonly string[];
-  /**
-   * The names a question may call it by: its id, its aliases and a configured title, never a title
-   * the loader made up from a folder name (`Src`, `11`), which would hijack ordinary words.
-   */
-  readonly names: readonly string[];
-  readonly versions: readonly LibraryVersion[];
-  readonly latest: LibraryVersion;
-  readonly isDefault: boolean;
-}
-
-/** Every library the service serves; one is the default, answered when a request names none. */
-export interface Catalog {
-  readonly libraries: readonly Library[];
-  readonly byId: ReadonlyMap<string, Library>;
-  readonly defaultLibrary: Library;
-  /** Search over the latest version of every library at once (`library=*`). */
-  readonly crossSearch: CrossSearch;
-}
+export type { Catalog, Library, LibraryVersion, ServiceState } from './types.js';
 
 /** One library's versions as loaded, before they are ordered. */
 export interface LoadedLibrary {

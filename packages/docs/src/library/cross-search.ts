@@ -1,27 +1,9 @@
 import { createSearchIndex, type SearchIndex } from '@kit/docs-search';
 import type { Section } from '../content/index.js';
 import { toSearchableSections } from '../search/index.js';
-import type { Library, LibraryVersion } from './catalog.js';
+import type { CrossSearch, CrossSearchResult, Library } from './types.js';
 
-/** One ranked section of some library. */
-export interface CrossSearchResult {
-  readonly library: Library;
-  readonly version: LibraryVersion;
-  readonly section: Section;
-  readonly score: number;
-  readonly snippet: string;
-}
-
-/** Search across the latest version of every library. */
-export interface CrossSearch {
-  /**
-   * Ranked sections of all libraries. A query that names libraries (`hono cors middleware`) lists
-   * those libraries' sections first, ranked by the rest of the query within each.
-   */
-  search(query: string, options: { readonly limit: number }): CrossSearchResult[];
-  /** The libraries a query names, by id, alias or configured title (`vue router` for `vue-router`). */
-  namedLibraries(query: string): Library[];
-}
+export type { CrossSearch, CrossSearchResult } from './types.js';
 
 const separator = '\u0000';
 
