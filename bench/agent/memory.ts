@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { BuiltinMemoryBackend } from '../../packages/kit-ai/src/memory/builtin-backend.js';
 import { SqliteMemoryBackend } from '../../packages/kit-ai/src/memory/sqlite-backend.js';
 import type { MemoryBackend, MemoryScope } from '../../packages/kit-ai/src/memory/types.js';
+import { seededRandom } from '../db/stats.js';
 
 const ENTRIES = Number(process.env.BENCH_MEMORY_ENTRIES ?? 10_000);
 const QUERIES = 200;
@@ -33,18 +34,6 @@ const VOCABULARY = (
   'retail grocery pharmacy airline hotel restaurant taxi train ferry bicycle scooter car truck van drone robot printer scanner ' +
   'monitor keyboard mouse headset camera microphone speaker router switch firewall certificate password token session cookie'
 ).split(' ');
-
-/** A deterministic pseudo-random generator (mulberry32), so every run stores and asks the same things. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function zipfPicker(random: () => number): () => string {
   const weights = VOCABULARY.map((_, rank) => 1 / (rank + 1));
@@ -88,7 +77,7 @@ export interface MemoryRecallFigure {
 }
 
 async function fill(backend: MemoryBackend, scope: MemoryScope): Promise<void> {
-  const random = generator(42);
+  const random = seededRandom(42);
   const pick = zipfPicker(random);
   // A second scope of the same size, so the backends must keep scopes apart while ranking.
   const other: MemoryScope = { type: 'user', id: 'someone-else' };
@@ -120,7 +109,7 @@ async function time(name: string, run: (index: number) => Promise<number>): Prom
 async function measureBackend(label: string, backend: MemoryBackend): Promise<MemoryRecallFigure[]> {
   const scope: MemoryScope = { type: 'user', id: 'bench' };
   await fill(backend, scope);
-  const random = generator(7);
+  const random = seededRandom(7);
   const pick = zipfPicker(random);
   const texts = Array.from({ length: QUERIES }, () => Array.from({ length: 2 + Math.floor(random() * 4) }, pick).join(' '));
   const vectors = Array.from({ length: QUERIES }, () => vector(random));

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { seededRandom } from '../db/stats.js';
 
 /** One generated library: its id, title and a folder per version (oldest first). */
 export interface GeneratedLibrary {
@@ -66,7 +67,7 @@ export function generateLibraries(directory: string, options: GenerateOptions = 
   const versionCount = options.versions ?? 3;
   const pageCount = options.pages ?? 4;
   const sectionCount = options.sectionsPerPage ?? 4;
-  const random = seeded(options.seed ?? 1);
+  const random = seededRandom(options.seed ?? 1);
   const word = (syllables: number) => Array.from({ length: syllables }, () => pick(random, consonants) + pick(random, vowels)).join('');
   const taken = new Set<string>();
   const fresh = (syllables: number) => {
@@ -129,18 +130,6 @@ export function generateLibraries(directory: string, options: GenerateOptions = 
     result.push({ id, title, vocabulary, versions });
   }
   return result;
-}
-
-/** Mulberry32: a small deterministic generator, so the same options write the same files. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function pick<T>(random: () => number, items: readonly T[]): T {
