@@ -54,8 +54,10 @@ export function fitToBudget<T>(
     readonly frame?: unknown;
   },
 ): { readonly kept: T[]; readonly report: BudgetReport } {
+  // Each entry is measured once; the answers tried below differ only in how many entries they keep.
   const sizes = entries.map((entry) => estimateTokens(entry) + 1);
-  const reportOf = (kept: readonly T[], cut: string | undefined, from: number): BudgetReport => {
+  const frameSize = estimateTokens(options.frame ?? {});
+  const reportOf = (keptSize: number, cut: string | undefined, from: number): BudgetReport => {
     const left = entries.slice(from);
     const complete = cut === undefined && left.length === 0;
     const partial = {
@@ -67,10 +69,8 @@ export function fitToBudget<T>(
       omittedTotal: left.length,
       ...(complete ? {} : { next: options.next }),
     };
-    const entriesSize = kept.reduce((sum, entry) => sum + estimateTokens(entry) + 1, 0);
     // The figure itself takes a few characters; six digits is the most it can be.
-    const sizeWith = (omitted: string[]) =>
-      entriesSize + estimateTokens(options.frame ?? {}) + estimateTokens({ budget: { ...partial, omitted, used: 999_999 } });
+    const sizeWith = (omitted: string[]) => keptSize + frameSize + estimateTokens({ budget: { ...partial, omitted, used: 999_999 } });
     // A small budget lists fewer of the left-out urls rather than overflow; omittedTotal still counts them all.
     const omitted = [...partial.omitted];
     while (omitted.length > 0 && sizeWith(omitted) > tokens) omitted.pop();
@@ -78,16 +78,18 @@ export function fitToBudget<T>(
   };
   // Whole entries first: the most that fit with the report that would go with them.
   let count = 0;
-  while (count < entries.length && reportOf(entries.slice(0, count + 1), undefined, count + 1).used <= tokens) count++;
+  let keptSize = 0;
+  while (count < entries.length && reportOf(keptSize + sizes[count]!, undefined, count + 1).used <= tokens) keptSize += sizes[count++]!;
   const kept = entries.slice(0, count);
-  let report = reportOf(kept, undefined, count);
+  let report = reportOf(keptSize, undefined, count);
   if (count < entries.length && options.shorten) {
     const entry = entries[count]!;
-    const room = tokens - reportOf(kept, options.url(entry), count + 1).used - 1;
+    const room = tokens - reportOf(keptSize, options.url(entry), count + 1).used - 1;
     const shorter = room >= Math.min(40, sizes[count]!) ? options.shorten(entry, room) : undefined;
-    if (shorter !== undefined && estimateTokens(shorter) + 1 <= room + 1) {
+    const shorterSize = shorter === undefined ? 0 : estimateTokens(shorter) + 1;
+    if (shorter !== undefined && shorterSize <= room + 1) {
       kept.push(shorter);
-      report = reportOf(kept, options.url(entry), count + 1);
+      report = reportOf(keptSize + shorterSize, options.url(entry), count + 1);
     }
   }
   return { kept, report };

@@ -193,7 +193,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   } catch (error) {
     if (error instanceof LibrarySettingsError) {
       err(`kit-docs ${command}: the libraries cannot be served:`);
-      for (const issue of error.issues) err(`${error.source}: ${issue.path}: ${issue.message}`);
+      for (const line of error.lines()) err(line);
       return 1;
     }
     if (error instanceof ContentError) {

@@ -5,6 +5,7 @@ import { embeddedContentDirectory, type Content } from '../content/index.js';
 import { createDocsSearch, type DocsSearch } from '../search/index.js';
 import { createCrossSearch } from './cross-search.js';
 import type { Catalog, Library, LibraryVersion, ServiceState } from './types.js';
+import { toLibraryId } from './sources.js';
 import { sortVersionsNewestFirst } from './versions.js';
 
 export type { Catalog, Library, LibraryVersion, ServiceState } from './types.js';
@@ -120,10 +121,5 @@ export function defaultLibraryOf(directory: string): { readonly id: string; read
   const folder = resolve(directory);
   if (folder === resolve(embeddedContentDirectory)) return { id: 'kit', version: embeddedCorpusVersion };
   const name = /^(?:docs?|documentation|content|src)$/i.test(basename(folder)) ? basename(dirname(folder)) : basename(folder);
-  const id = name
-    .toLowerCase()
-    .replace(/[^a-z0-9._-]+/g, '-')
-    .replace(/^[^a-z0-9]+|-+$/g, '')
-    .slice(0, 64);
-  return { id: id || 'docs', version: 'latest' };
+  return { id: toLibraryId(name) || 'docs', version: 'latest' };
 }

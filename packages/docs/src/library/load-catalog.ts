@@ -1,7 +1,7 @@
 import { ContentError, type Content, type ContentProblem } from '../content/index.js';
 import { assembleCatalog, type Catalog, type LoadedLibrary } from './catalog.js';
 import { gitFolder } from './git-folder.js';
-import type { CatalogSource, VersionSource } from './sources.js';
+import { describedBy, type CatalogSource, type VersionSource } from './sources.js';
 
 /** How a folder becomes content: `loadContent`, or the snapshot-keeping loader the server uses. */
 export type FolderLoader = (directory: string) => Promise<Content>;
@@ -49,9 +49,7 @@ export async function loadCatalog(
     loaded.push({
       id: library.id,
       versions,
-      ...(library.title ? { title: library.title } : {}),
-      ...(library.summary ? { summary: library.summary } : {}),
-      ...(library.aliases ? { aliases: library.aliases } : {}),
+      ...describedBy(library),
     });
   }
   if (problems.length > 0) throw new ContentError(problems, warnings);

@@ -61,6 +61,11 @@ export class LibrarySettingsError extends Error {
     super(`${source}: ${issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`);
     this.name = 'LibrarySettingsError';
   }
+
+  /** One `source: path: message` line per issue, as the command line and the logs print them. */
+  lines(): string[] {
+    return this.issues.map((issue) => `${this.source}: ${issue.path}: ${issue.message}`);
+  }
 }
 
 /** Refuses an alias that is another library's id or alias: a name must lead to one library. */
@@ -79,6 +84,28 @@ function checkNames(libraries: readonly { readonly id: string; readonly aliases?
       else owner.set(key, library.id);
     }
   if (issues.length > 0) throw new LibrarySettingsError(where, issues);
+}
+
+/** The optional title, summary and aliases of a library, only those it has. */
+export function describedBy(library: {
+  readonly title?: string | undefined;
+  readonly summary?: string | undefined;
+  readonly aliases?: readonly string[] | undefined;
+}): { title?: string; summary?: string; aliases?: readonly string[] } {
+  return {
+    ...(library.title ? { title: library.title } : {}),
+    ...(library.summary ? { summary: library.summary } : {}),
+    ...(library.aliases ? { aliases: library.aliases } : {}),
+  };
+}
+
+/** The id a free-form name would have (`Hono Web` is `hono-web`): for suggestions and folder names. */
+export function toLibraryId(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^[^a-z0-9]+|-+$/g, '')
+    .slice(0, 64);
 }
 
 /** Library ids: what requests send as `library`, and a path segment of the library's pages. */
@@ -159,7 +186,7 @@ const settingsSchema = z
         context.addIssue({
           code: 'custom',
           path: ['libraries', id],
-          message: `"${id}" is not a library id: use lower-case letters, digits, ".", "_" or "-" (at most 64), such as ${JSON.stringify(id.toLowerCase().replace(/[^a-z0-9._-]+/g, '-'))}`,
+          message: `"${id}" is not a library id: use lower-case letters, digits, ".", "_" or "-" (at most 64), such as ${JSON.stringify(toLibraryId(id))}`,
         });
   });
 
@@ -222,9 +249,7 @@ export async function readLibrarySettings(file: string): Promise<{ readonly libr
     return {
       id,
       versions,
-      ...(library.title ? { title: library.title } : {}),
-      ...(library.summary ? { summary: library.summary } : {}),
-      ...(library.aliases ? { aliases: library.aliases } : {}),
+      ...describedBy(library),
     };
   });
   return { libraries, ...(parsed.data.default ? { default: parsed.data.default } : {}) };
@@ -257,7 +282,7 @@ export function parseContentFlag(value: string): { readonly id?: string; readonl
     throw new LibrarySettingsError('--content', [
       {
         path: value,
-        message: `"${name}" is not a library id: use lower-case letters, digits, ".", "_" or "-", as in --content ${name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-')}@4=./docs`,
+        message: `"${name}" is not a library id: use lower-case letters, digits, ".", "_" or "-", as in --content ${toLibraryId(name)}@4=./docs`,
       },
     ]);
   if (version !== undefined && !versionPattern.test(version))
@@ -309,9 +334,7 @@ export function combineSources(options: {
     const entry = byId.get(library.id)!;
     byId.set(library.id, {
       ...entry,
-      ...(library.title ? { title: library.title } : {}),
-      ...(library.summary ? { summary: library.summary } : {}),
-      ...(library.aliases ? { aliases: library.aliases } : {}),
+      ...describedBy(library),
     });
   }
   for (const flag of options.flags) {

@@ -53,11 +53,7 @@ export function createContentReloader(
           'content reload failed; still serving the previous content',
         );
       } else if (error instanceof LibrarySettingsError) {
-        for (const issue of error.issues)
-          logger.error(
-            { reason, problem: `${error.source}: ${issue.path}: ${issue.message}` },
-            `content reload failed: ${error.source}: ${issue.path}: ${issue.message}`,
-          );
+        for (const line of error.lines()) logger.error({ reason, problem: line }, `content reload failed: ${line}`);
         logger.error({ reason, version: store.version }, 'content reload failed; still serving the previous content');
       } else {
         logger.error({ reason, err: error, version: store.version }, 'content reload failed; still serving the previous content');
@@ -69,7 +65,7 @@ export function createContentReloader(
           error instanceof ContentError
             ? error.problems.map((problem) => formatProblem(problem))
             : error instanceof LibrarySettingsError
-              ? error.issues.map((issue) => `${error.source}: ${issue.path}: ${issue.message}`)
+              ? error.lines()
               : [],
         ...(error instanceof ContentError || error instanceof LibrarySettingsError
           ? {}
