@@ -1,6 +1,6 @@
 import { useContext, type ReactNode } from 'react';
 import { KitReactError } from '../errors/kit-react-error.js';
-import { OutletContext } from '../tree/contexts.js';
+import { LevelViewContext } from '../tree/contexts.js';
 
 /**
  * Renders the next route level (a nested layout or the page) inside a layout. A layout renders it
@@ -19,7 +19,7 @@ import { OutletContext } from '../tree/contexts.js';
  * ```
  */
 export function Outlet(): ReactNode {
-  const outlet = useContext(OutletContext);
+  const outlet = useContext(LevelViewContext)?.outlet ?? null;
   if (outlet === null) {
     throw new KitReactError(
       'outlet_outside_layout',

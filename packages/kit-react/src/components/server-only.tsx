@@ -1,5 +1,5 @@
 import { createElement, useContext, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { InsideServerOnlyContext, LevelContext, type ServerOnlySource } from '../tree/contexts.js';
+import { InsideServerOnlyContext, LevelViewContext, type ServerOnlySource } from '../tree/contexts.js';
 import { RenderModeContext } from '../tree/render-mode.js';
 
 /** Props of `ServerOnly`. */
@@ -35,7 +35,7 @@ const tokenAttribute = 'data-kit-server-only-token';
 export function ServerOnly({ children }: ServerOnlyProps): ReactNode {
   const mode = useContext(RenderModeContext);
   const nested = useContext(InsideServerOnlyContext);
-  const level = useContext(LevelContext);
+  const level = useContext(LevelViewContext)?.level ?? null;
   const id = useId();
   const onServer = mode ? mode.kind === 'server' : typeof document === 'undefined';
   if (nested) return children;

@@ -1,6 +1,6 @@
 import { useContext } from 'react';
 import { KitReactError } from '../errors/kit-react-error.js';
-import { LoaderDataContext } from '../tree/contexts.js';
+import { LevelViewContext } from '../tree/contexts.js';
 
 /**
  * The data the `loader` of the nearest route level returned: a layout (and what it renders outside
@@ -25,7 +25,7 @@ import { LoaderDataContext } from '../tree/contexts.js';
  * ```
  */
 export function useLoaderData<T = unknown>(): T {
-  const value = useContext(LoaderDataContext);
+  const value = useContext(LevelViewContext)?.data ?? null;
   if (value === null) {
     throw new KitReactError(
       'loader_data_outside_level',

@@ -8,14 +8,10 @@ export type LoaderDataValue =
   | { readonly kind: 'none'; readonly file: string; readonly levelKind: LevelKind | 'loading' }
   | { readonly kind: 'kept'; readonly file: string };
 
-export const LoaderDataContext = createContext<LoaderDataValue | null>(null);
-
 /** What `<Outlet />` renders: the next level for a layout; pages and views have none. */
 export type OutletValue =
   | { readonly kind: 'layout'; readonly file: string; readonly next: ReactNode }
   | { readonly kind: 'leaf'; readonly file: string; readonly levelKind: LevelKind | 'loading' };
-
-export const OutletContext = createContext<OutletValue | null>(null);
 
 /**
  * Where a level's `ServerOnly` blocks get their HTML on the client: from the server-rendered document
@@ -32,7 +28,18 @@ export interface LevelValue {
   readonly serverOnly: ServerOnlySource;
 }
 
-export const LevelContext = createContext<LevelValue | null>(null);
+/**
+ * Everything a component under a level reads, in one context so a level costs one provider: the level
+ * (for `ServerOnly`), its loader data (for `useLoaderData`) and what `<Outlet />` renders. Page
+ * rendering pays for every provider of every level on every request.
+ */
+export interface LevelViewValue {
+  readonly level: LevelValue;
+  readonly data: LoaderDataValue;
+  readonly outlet: OutletValue;
+}
+
+export const LevelViewContext = createContext<LevelViewValue | null>(null);
 
 /** Set inside `ServerOnly`, so nested ones render their children as they are. */
 export const InsideServerOnlyContext = createContext(false);

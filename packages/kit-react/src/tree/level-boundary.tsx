@@ -38,6 +38,7 @@ export class LevelErrorBoundary extends Component<BoundaryProps, BoundaryState> 
       <LevelViewRender
         view={{ kind: 'error', file: errorView.file, Component: errorView.Component, data: null, error: info }}
         next={null}
+        level={this.props.level}
       />
     );
   }

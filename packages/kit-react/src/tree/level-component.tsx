@@ -1,23 +1,25 @@
-import { Suspense, use, useContext, useMemo, type ReactNode } from 'react';
-import { LevelContext, type LevelValue } from './contexts.js';
+import { Suspense, use, useContext, type ReactNode } from 'react';
 import type { TreeLevel } from './level.js';
 import { LevelErrorBoundary } from './level-boundary.js';
-import { LevelViewRender } from './level-view.js';
+import { LevelViewRender, useLevelView } from './level-view.js';
 import { RenderModeContext } from './render-mode.js';
 
-/** Marks where a level's content starts and ends for the server's tracker; renders nothing. */
-function LevelMark({ index, edge }: { readonly index: number; readonly edge: 'enter' | 'exit' }) {
+/** Marks where a level's content ends for the server's tracker; renders nothing. */
+function LevelExit({ index }: { readonly index: number }) {
   const mode = useContext(RenderModeContext);
-  if (mode?.kind === 'server') {
-    if (edge === 'enter') mode.tracker.enter(index);
-    else mode.tracker.exit(index);
-  }
+  if (mode?.kind === 'server') mode.tracker.exit(index);
   return null;
 }
 
+/**
+ * The level's content. On the server it first marks where the content starts for the tracker (the
+ * first attempt only: a render retried once the page's data came is not inside the level any more).
+ */
 function LevelBody({ level, next }: { readonly level: TreeLevel; readonly next: ReactNode }) {
+  const mode = useContext(RenderModeContext);
+  if (mode?.kind === 'server') mode.tracker.enter(level.index);
   const view = level.content.status === 'ready' ? level.content.view : use(level.content.promise);
-  return <LevelViewRender view={view} next={next} />;
+  return useLevelView(view, next, level);
 }
 
 /**
@@ -32,6 +34,7 @@ function LevelFallback({ level }: { readonly level: TreeLevel }) {
       <LevelViewRender
         view={{ kind: 'error', file: level.errorView.file, Component: level.errorView.Component, data: null, error: failure }}
         next={null}
+        level={level}
       />
     );
   }
@@ -40,6 +43,7 @@ function LevelFallback({ level }: { readonly level: TreeLevel }) {
     <LevelViewRender
       view={{ kind: 'loading', file: level.loadingView.file, Component: level.loadingView.Component, data: null }}
       next={null}
+      level={level}
     />
   );
 }
@@ -52,27 +56,23 @@ function LevelFallback({ level }: { readonly level: TreeLevel }) {
  * catch (a throw goes to the nearest Suspense boundary, whose fallback the tracker turns into the error
  * view), so there it would only cost a class instance per level and page. Leaving it out does not
  * change what hydration compares: a component with one child adds no element and no `useId` branch.
+ * Every component here runs for every level of every page the server renders, so a level is kept to
+ * the few the boundary and the tracker need, with one context provider (see `LevelViewContext`).
  */
 export function Level({ level, next }: { readonly level: TreeLevel; readonly next: ReactNode }) {
   const mode = useContext(RenderModeContext);
-  const value = useMemo<LevelValue>(() => ({ index: level.index, file: level.file, serverOnly: level.serverOnly }), [level]);
   const content = (
     <Suspense fallback={<LevelFallback level={level} />}>
-      <LevelMark index={level.index} edge="enter" />
       <LevelBody level={level} next={next} />
-      <LevelMark index={level.index} edge="exit" />
+      <LevelExit index={level.index} />
     </Suspense>
   );
-  return (
-    <LevelContext value={value}>
-      {mode?.kind === 'server' ? (
-        content
-      ) : (
-        <LevelErrorBoundary level={level} dev={mode?.dev ?? false}>
-          {content}
-        </LevelErrorBoundary>
-      )}
-    </LevelContext>
+  return mode?.kind === 'server' ? (
+    content
+  ) : (
+    <LevelErrorBoundary level={level} dev={mode?.dev ?? false}>
+      {content}
+    </LevelErrorBoundary>
   );
 }
 

@@ -9,12 +9,16 @@ import type { ErrorInfo } from '../state/state.js';
  */
 export class LevelTracker {
   private readonly open: number[] = [];
+  /** Levels whose content began: a retried render of one (its data came later) does not enter it again. */
+  private readonly entered = new Set<number>();
   private readonly failures = new Map<number, ErrorInfo>();
   /** Set once a level failed before the shell was ready, so the status becomes 500. */
   failedBeforeShell = false;
   shellReady = false;
 
   enter(index: number): void {
+    if (this.entered.has(index)) return;
+    this.entered.add(index);
     this.open.push(index);
   }
 
