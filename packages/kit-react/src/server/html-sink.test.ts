@@ -57,6 +57,34 @@ describe('HtmlSink', () => {
     expect(fragment.calls).toEqual([{ kind: 'end', text: 'x</body></html>yT', first: true }]);
   });
 
+  it('writes a tail of several parts in order, multi-byte text included, before the closing tags', async () => {
+    const { calls, output } = recorder();
+    const sink = new HtmlSink(() => ['<script>', '{"name":"Zoë ✓"}', '</script>'], '<link/>');
+    sink.attach(output);
+    sink.write(bytes('<html><head></head><body>x</bo'));
+    sink.write('dy></html>');
+    sink.flush();
+    sink.end();
+    await settle();
+    expect(calls).toEqual([
+      { kind: 'end', text: '<html><head><link/></head><body>x<script>{"name":"Zoë ✓"}</script></body></html>', first: true },
+    ]);
+  });
+
+  it('places the head text only before a whole </head>, never one cut at the end of a flush', async () => {
+    const { calls, output } = recorder();
+    const sink = new HtmlSink(() => '', 'H');
+    sink.attach(output);
+    sink.write('<html><head></he');
+    sink.flush();
+    await settle();
+    sink.write('ad><body></body></html>');
+    sink.flush();
+    sink.end();
+    await settle();
+    expect(calls.map((call) => call.text).join('')).toBe('<html><head></head><body></body></html>');
+  });
+
   it('waits for a tail that is not ready yet, and fails the output when it cannot be made', async () => {
     const { calls, output } = recorder();
     let release: (text: string) => void = () => undefined;

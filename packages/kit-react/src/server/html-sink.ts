@@ -11,6 +11,13 @@ export interface ByteOutput {
 
 type Listener = () => void;
 
+/**
+ * What goes in front of the closing tags: one text, or several written one after another. Several
+ * spare the concatenation of a large text (the bootstrap state) with the tags around it, which would
+ * be copied whole once more when it is measured and written.
+ */
+export type SinkTail = string | readonly string[];
+
 const closingTags = Buffer.from('</body></html>');
 const headEnd = Buffer.from('</head>');
 
@@ -22,6 +29,12 @@ function insertAt(buffer: Buffer, length: number, at: number, text: string, text
   buffer.copy(buffer, at + textLength, at, length);
   buffer.write(text, at);
   return length + textLength;
+}
+
+function byteLengthOf(parts: readonly string[]): number {
+  let length = 0;
+  for (const part of parts) length += Buffer.byteLength(part);
+  return length;
 }
 
 /** Whether `buffer[0, length)` ends with `</body></html>`. */
@@ -52,7 +65,7 @@ export class HtmlSink {
    * @param head what goes in front of the first `</head>` (empty for nothing).
    */
   constructor(
-    private readonly tail: () => string | Promise<string>,
+    private readonly tail: () => SinkTail | Promise<SinkTail>,
     private head = '',
   ) {}
 
@@ -86,7 +99,7 @@ export class HtmlSink {
     if (this.finished) return;
     this.ended = true;
     const tail = this.tail();
-    if (typeof tail === 'string') this.finish(tail);
+    if (!(tail instanceof Promise)) this.finish(tail);
     else
       tail.then(
         (text) => this.finish(text),
@@ -125,7 +138,7 @@ export class HtmlSink {
     return this.finished;
   }
 
-  private finish(tail: string): void {
+  private finish(tail: SinkTail): void {
     if (this.finished) return;
     const first = !this.written;
     this.written = true;
@@ -137,15 +150,15 @@ export class HtmlSink {
    * The pieces written since the last flush as one chunk, with the head text in front of the first
    * `</head>` (while it has not been placed) and `tail` in front of the closing tags.
    */
-  private join(tail: string): Uint8Array {
+  private join(tail: SinkTail): Uint8Array {
     const pieces = this.pieces;
     this.pieces = [];
     const only = pieces[0];
-    if (pieces.length === 1 && tail === '' && this.head === '' && typeof only !== 'string' && only !== undefined) return only;
+    const tailLength = typeof tail === 'string' ? Buffer.byteLength(tail) : byteLengthOf(tail);
+    if (pieces.length === 1 && tailLength === 0 && this.head === '' && typeof only !== 'string' && only !== undefined) return only;
     let length = 0;
     for (const piece of pieces) length += typeof piece === 'string' ? Buffer.byteLength(piece) : piece.byteLength;
     const headLength = this.head === '' ? 0 : Buffer.byteLength(this.head);
-    const tailLength = tail === '' ? 0 : Buffer.byteLength(tail);
     const buffer = Buffer.allocUnsafe(length + headLength + tailLength);
     let offset = 0;
     for (const piece of pieces) {
@@ -156,14 +169,23 @@ export class HtmlSink {
       }
     }
     if (headLength > 0) {
-      const at = buffer.subarray(0, length).indexOf(headEnd);
-      if (at >= 0) {
+      const at = buffer.indexOf(headEnd);
+      // The buffer's room past `length` is not written yet: only a match wholly before it counts.
+      if (at >= 0 && at + headEnd.length <= length) {
         length = insertAt(buffer, length, at, this.head, headLength);
         this.head = '';
       }
     }
-    if (tailLength > 0)
-      length = insertAt(buffer, length, endsWithClosing(buffer, length) ? length - closingTags.length : length, tail, tailLength);
+    if (tailLength > 0) {
+      const at = endsWithClosing(buffer, length) ? length - closingTags.length : length;
+      if (typeof tail === 'string') length = insertAt(buffer, length, at, tail, tailLength);
+      else {
+        buffer.copy(buffer, at + tailLength, at, length);
+        let offset = at;
+        for (const part of tail) offset += buffer.write(part, offset);
+        length += tailLength;
+      }
+    }
     // Room was made for a head text that this flush had no `</head>` for.
     return length === buffer.length ? buffer : buffer.subarray(0, length);
   }

@@ -178,7 +178,12 @@ export async function renderHtml(options: RenderPageOptions, plan: RoutePlan, se
       ...(hydration === 'idle' ? { hydrate: 'idle' as const } : {}),
       ...(settings.action === null ? {} : { action: settings.action.result }),
     };
-    return `<script type="application/json" id="${stateElementId}"${nonce}>${inlineJson(state)}</script><script type="module"${nonce} src="${attributeText(options.assets.clientEntry)}"></script>`;
+    // Three parts: the state, the largest text of the page, is written as it is rather than copied into one string.
+    return [
+      `<script type="application/json" id="${stateElementId}"${nonce}>`,
+      inlineJson(state),
+      `</script><script type="module"${nonce} src="${attributeText(options.assets.clientEntry)}"></script>`,
+    ];
   };
   // Module preloads for the client entry and the level chunks, written into the head by the sink:
   // React's preloadModule() does the same through its resource bookkeeping, at several times the cost.
