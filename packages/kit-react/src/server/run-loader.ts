@@ -83,14 +83,18 @@ class LoaderCall {
 
 /** A run that settled before `runLoader` returned (no loader, or one that did not return a promise). */
 class SettledRun implements LoaderRun {
-  readonly outcome: Promise<LoaderOutcome>;
+  // Made only when asked: the renderer reads `settled` and most pages never wait on a settled run.
+  private promise: Promise<LoaderOutcome> | null = null;
 
   constructor(
     readonly settled: LoaderOutcome,
     private readonly call: LoaderCall | null,
   ) {
-    this.outcome = Promise.resolve(settled);
     call?.release();
+  }
+
+  get outcome(): Promise<LoaderOutcome> {
+    return (this.promise ??= Promise.resolve(this.settled));
   }
 
   abort(reason: unknown): void {
