@@ -421,13 +421,22 @@ export function createKitApp(given: KitConfig): KitApp {
   let closing: Promise<void> | undefined;
   const app: KitApp = {
     registry,
-    fetch: async (request, bindings) => {
-      seal();
+    // Not async: a request passes through here once, and a promise of its own per request is not free
+    // (each one is tracked while any AsyncLocalStorage is in use, as React's server renderer makes it).
+    fetch: (request, bindings) => {
+      if (!sealed) {
+        try {
+          seal();
+        } catch (error) {
+          return Promise.reject(error);
+        }
+      }
       return serve(request, bindings);
     },
     get: (path, handler) => {
       if (sealed) throw new TypeError(`createKitApp: add ${path} before the app serves its first request`);
-      register(path, ['GET'], async (request, ctx) => handler(request, ctx));
+      // A handler that throws is answered by `handle`, which calls this inside its own try.
+      register(path, ['GET'], (request, ctx) => Promise.resolve(handler(request, ctx)));
     },
     mount: (path, methods, handler, options = {}) => {
       if (sealed) throw new TypeError(`createKitApp: add ${path} before the app serves its first request`);
