@@ -22,18 +22,20 @@ const closingTags = Buffer.from('</body></html>');
 const headEnd = Buffer.from('</head>');
 
 /**
- * Writes `text` (`textLength` bytes) at `at`, moving `buffer[at, length)` along to make room (an
- * overlapping copy, which Buffer#copy handles); returns the new length.
+ * Writes `text` (`textLength` bytes, its parts one after another) at `at`, moving `buffer[at, length)`
+ * along to make room (an overlapping copy, which Buffer#copy handles); returns the new length.
  */
-function insertAt(buffer: Buffer, length: number, at: number, text: string, textLength: number): number {
+function insertAt(buffer: Buffer, length: number, at: number, text: SinkTail, textLength: number): number {
   buffer.copy(buffer, at + textLength, at, length);
-  buffer.write(text, at);
+  let offset = at;
+  for (const part of typeof text === 'string' ? [text] : text) offset += buffer.write(part, offset);
   return length + textLength;
 }
 
-function byteLengthOf(parts: readonly string[]): number {
+function byteLengthOf(text: SinkTail): number {
+  if (typeof text === 'string') return Buffer.byteLength(text);
   let length = 0;
-  for (const part of parts) length += Buffer.byteLength(part);
+  for (const part of text) length += Buffer.byteLength(part);
   return length;
 }
 
@@ -154,11 +156,11 @@ export class HtmlSink {
     const pieces = this.pieces;
     this.pieces = [];
     const only = pieces[0];
-    const tailLength = typeof tail === 'string' ? Buffer.byteLength(tail) : byteLengthOf(tail);
+    const tailLength = byteLengthOf(tail);
     if (pieces.length === 1 && tailLength === 0 && this.head === '' && typeof only !== 'string' && only !== undefined) return only;
     let length = 0;
     for (const piece of pieces) length += typeof piece === 'string' ? Buffer.byteLength(piece) : piece.byteLength;
-    const headLength = this.head === '' ? 0 : Buffer.byteLength(this.head);
+    const headLength = byteLengthOf(this.head);
     const buffer = Buffer.allocUnsafe(length + headLength + tailLength);
     let offset = 0;
     for (const piece of pieces) {
@@ -176,16 +178,8 @@ export class HtmlSink {
         this.head = '';
       }
     }
-    if (tailLength > 0) {
-      const at = endsWithClosing(buffer, length) ? length - closingTags.length : length;
-      if (typeof tail === 'string') length = insertAt(buffer, length, at, tail, tailLength);
-      else {
-        buffer.copy(buffer, at + tailLength, at, length);
-        let offset = at;
-        for (const part of tail) offset += buffer.write(part, offset);
-        length += tailLength;
-      }
-    }
+    if (tailLength > 0)
+      length = insertAt(buffer, length, endsWithClosing(buffer, length) ? length - closingTags.length : length, tail, tailLength);
     // Room was made for a head text that this flush had no `</head>` for.
     return length === buffer.length ? buffer : buffer.subarray(0, length);
   }
