@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bytesResponse, isHashedName, safeSegments, serveFolderFile, typeOf } from './static-files.js';
+import { bytesResponse, indexFolder, isHashedName, safeSegments, serveFolderFile, serveIndexedFile, typeOf } from './static-files.js';
 
 let root: string;
 let folder: string;
@@ -63,6 +63,52 @@ describe('serveFolderFile', () => {
     expect(await serve('/missing.txt')).toBeNull();
     expect(await serve('/leak.txt')).toBeNull();
     expect(await (await serve('/alias.txt'))!.text()).toBe('hello');
+  });
+});
+
+describe('indexFolder and serveIndexedFile', () => {
+  it('indexes regular files and links inside the folder, and leaves out hidden names, links outside and loops', async () => {
+    const extra = join(root, 'indexed');
+    await mkdir(join(extra, 'nested', 'deeper'), { recursive: true });
+    await writeFile(join(extra, 'nested', 'deeper', 'a.txt'), 'a');
+    await writeFile(join(extra, '.env'), 'SECRET=1');
+    await mkdir(join(extra, '.git'));
+    await writeFile(join(extra, '.git', 'config'), 'x');
+    await symlink(join(root, 'secret.txt'), join(extra, 'leak.txt'));
+    await symlink(join(extra, 'nested'), join(extra, 'nested', 'deeper', 'up'));
+    await symlink(join(extra, 'nested', 'deeper'), join(extra, 'shortcut'));
+    const files = await indexFolder(extra);
+    expect([...files.keys()].sort()).toEqual(['nested/deeper/a.txt', 'shortcut/a.txt']);
+    expect(files.get('shortcut/a.txt')).toBe(files.get('nested/deeper/a.txt'));
+    expect(await indexFolder(join(root, 'no-such-folder'))).toEqual(new Map());
+  });
+
+  it('serves what was indexed, and nothing added or removed after', async () => {
+    const files = await indexFolder(folder);
+    const serveIndexed = (path: string, init: RequestInit = {}) =>
+      serveIndexedFile(new Request(`http://localhost${path}`, init), new URL(`http://localhost${path}`).pathname, files, '/', () => 'no-cache');
+    const response = (await serveIndexed('/docs/guide%20v1.html'))!;
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await response.text()).toBe('<p>guide</p>');
+    expect(await (await serveIndexed('/alias.txt'))!.text()).toBe('hello');
+    const etag = (await serveIndexed('/hello.txt'))!.headers.get('etag')!;
+    expect((await serveIndexed('/hello.txt', { headers: { 'if-none-match': etag } }))!.status).toBe(304);
+    for (const path of ['/leak.txt', '/docs', '/missing.txt', '/../secret.txt', '/%2e%2e/secret.txt']) expect(await serveIndexed(path), path).toBeNull();
+    expect(await serveIndexed('/hello.txt', { method: 'POST' })).toBeNull();
+
+    await writeFile(join(folder, 'later.txt'), 'later');
+    expect(await serveIndexed('/later.txt')).toBeNull();
+    expect(await (await serve('/later.txt'))!.text()).toBe('later');
+    await rm(join(folder, 'later.txt'));
+    const moved = await indexFolder(folder);
+    await writeFile(join(folder, 'gone.txt'), 'soon gone');
+    const withGone = await indexFolder(folder);
+    await rm(join(folder, 'gone.txt'));
+    expect(moved.has('gone.txt')).toBe(false);
+    expect(
+      await serveIndexedFile(new Request('http://localhost/gone.txt'), '/gone.txt', withGone, '/', () => 'no-cache'),
+    ).toBeNull();
   });
 });
 

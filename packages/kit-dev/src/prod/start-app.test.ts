@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFixture, type FixtureCopy } from '../testing/fixture.js';
@@ -109,5 +109,12 @@ describe('startApp serves the build over HTTP', () => {
     expect(robots.headers.get('cache-control')).toBe('no-cache');
     expect((await fetch(`${server.url}/_kit/client/nothing-here.js`, { headers: { accept: 'application/json' } })).status).toBe(404);
     expect((await fetch(`${server.url}/_kit/client/..%2fmanifest.json`, { headers: { accept: 'application/json' } })).status).toBe(404);
+  });
+
+  it('serves the public files there were when it started, not one added later', async () => {
+    await writeFile(join(copy.root, 'public', 'added-later.txt'), 'later');
+    const later = await fetch(`${server.url}/added-later.txt`, { headers: { accept: 'application/json' } });
+    expect(later.status).toBe(404);
+    expect((await fetch(`${server.url}/favicon.svg`)).headers.get('content-type')).toBe('image/svg+xml');
   });
 });

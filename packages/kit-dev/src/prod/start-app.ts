@@ -6,7 +6,7 @@ import { KitDevError } from '../errors/kit-dev-error.js';
 import { clientUrlPrefix } from '../bundle/esbuild.js';
 import { healthPath, healthResponse } from '../http/health.js';
 import { listenFetch } from '../http/listen.js';
-import { immutableCache, isHashedName, revalidateCache, serveFolderFile } from '../http/static-files.js';
+import { immutableCache, indexFolder, isHashedName, revalidateCache, serveIndexedFile } from '../http/static-files.js';
 import { resolveLayout, resolveServe, urlFor, type AppLayoutOptions, type ServeOptions } from '../options/options.js';
 import { createRuntimeApp } from '../runtime/create-runtime-app.js';
 import { importModules } from '../runtime/import-modules.js';
@@ -122,19 +122,20 @@ export async function startApp(options: StartAppOptions = {}): Promise<StartedAp
         serve.log('error', `${where}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
     },
   );
-  const clientDir = join(outDir, 'client');
+  // Indexed once: a request for a path no file has (most of them: pages, API routes) never reaches the disk.
+  const [clientFiles, publicFiles] = await Promise.all([indexFolder(join(outDir, 'client')), indexFolder(layout.publicDir)]);
   const fetch = async (request: Request, bindings?: HttpBindings): Promise<Response> => {
     // No file of public/ answers `/`: the home page goes straight to the app, without a look at the disk.
     if (isRootPath(request.url)) return app.fetch(request, bindings);
     const { pathname } = new URL(request.url);
     if (pathname === healthPath) return healthResponse(request);
     if (pathname.startsWith(clientUrlPrefix)) {
-      const file = await serveFolderFile(request, clientDir, clientUrlPrefix, (name) =>
+      const file = await serveIndexedFile(request, pathname, clientFiles, clientUrlPrefix, (name) =>
         isHashedName(name) ? immutableCache : revalidateCache,
       );
       if (file) return file;
     } else {
-      const file = await serveFolderFile(request, layout.publicDir, '/', () => revalidateCache);
+      const file = await serveIndexedFile(request, pathname, publicFiles, '/', () => revalidateCache);
       if (file) return file;
     }
     return app.fetch(request, bindings);
