@@ -212,11 +212,16 @@ function nodeHeaders(headers: Headers): OutgoingHttpHeaders {
   return record;
 }
 
-const bodies = new WeakMap<Response, HtmlBody>();
+/**
+ * Where a page response keeps its streamed body: a property of its own rather than a WeakMap entry, which
+ * costs more to add on every page and more again for the collector to clear.
+ */
+const pageBody = Symbol('kit.pageBody');
+type WithPageBody = Response & { [pageBody]?: HtmlBody };
 
 /** Remembers the streamed body of a page response, for `sendPageToNode`. */
 export function rememberBody(response: Response, body: HtmlBody): Response {
-  bodies.set(response, body);
+  (response as WithPageBody)[pageBody] = body;
   return response;
 }
 
@@ -247,6 +252,6 @@ export function rememberBody(response: Response, body: HtmlBody): Response {
  * ```
  */
 export function sendPageToNode(response: Response, outgoing: ServerResponse): boolean {
-  const body = bodies.get(response);
+  const body = (response as WithPageBody)[pageBody];
   return body !== undefined && body.sendToNode(outgoing, response.status, response.headers);
 }

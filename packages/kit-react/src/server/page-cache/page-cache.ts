@@ -30,6 +30,8 @@ export type RevalidateSeconds = number | null;
 
 interface Entry {
   page: CachedPage;
+  /** The body cut where its nonce stands, once, so that each answer only joins it with a fresh one. */
+  bodyParts: readonly string[];
   /** Served as fresh until then; a stale page is served while one regeneration runs. */
   freshUntil: number;
   failing: boolean;
@@ -132,9 +134,9 @@ export class PageCache {
       // Most recently used last: the first entries are the ones to let go of.
       this.#entries.delete(key);
       this.#entries.set(key, entry);
-      if (this.#now() < entry.freshUntil) return served(entry.page, 'hit');
+      if (this.#now() < entry.freshUntil) return served(entry.page, entry.bodyParts, 'hit');
       this.#regenerate(key, target, revalidate, render, entry);
-      return served(entry.page, 'stale');
+      return served(entry.page, entry.bodyParts, 'stale');
     }
     let pending = this.#misses.get(key);
     if (pending === undefined) {
@@ -148,7 +150,8 @@ export class PageCache {
         () => this.#misses.delete(key),
       );
     }
-    return served(await pending, 'miss');
+    const page = await pending;
+    return served(page, bodyPartsOf(page), 'miss');
   }
 
   /**
@@ -174,7 +177,7 @@ export class PageCache {
 
   #keep(key: string, page: CachedPage, revalidate: RevalidateSeconds): void {
     this.#entries.delete(key);
-    this.#entries.set(key, { page, freshUntil: freshUntil(page.renderedAt, revalidate), failing: false });
+    this.#entries.set(key, { page, bodyParts: bodyPartsOf(page), freshUntil: freshUntil(page.renderedAt, revalidate), failing: false });
     while (this.#entries.size > this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
   }
 
@@ -202,12 +205,16 @@ function freshUntil(from: number, revalidate: RevalidateSeconds): number {
   return revalidate === null ? Number.POSITIVE_INFINITY : from + revalidate * 1000;
 }
 
+function bodyPartsOf(page: CachedPage): readonly string[] {
+  return page.nonce === '' ? [page.body] : page.body.split(page.nonce);
+}
+
 /** A kept page as an answer of its own, with a nonce of its own. */
-function served(page: CachedPage, state: CacheState): Response {
+function served(page: CachedPage, bodyParts: readonly string[], state: CacheState): Response {
   const nonce = page.nonce === '' ? '' : randomUUID();
-  const swap = (text: string) => (nonce === '' ? text : text.split(page.nonce).join(nonce));
   const headers = new Headers();
-  for (const [name, value] of page.headers) headers.append(name, name.toLowerCase() === 'content-security-policy' ? swap(value) : value);
+  for (const [name, value] of page.headers)
+    headers.append(name, nonce !== '' && name.toLowerCase() === 'content-security-policy' ? value.split(page.nonce).join(nonce) : value);
   headers.set('Kit-Page-Cache', state);
-  return new Response(swap(page.body), { status: page.status, headers });
+  return new Response(bodyParts.length === 1 ? bodyParts[0]! : bodyParts.join(nonce), { status: page.status, headers });
 }
