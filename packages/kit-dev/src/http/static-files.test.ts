@@ -86,7 +86,13 @@ describe('indexFolder and serveIndexedFile', () => {
   it('serves what was indexed, and nothing added or removed after', async () => {
     const files = await indexFolder(folder);
     const serveIndexed = (path: string, init: RequestInit = {}) =>
-      serveIndexedFile(new Request(`http://localhost${path}`, init), new URL(`http://localhost${path}`).pathname, files, '/', () => 'no-cache');
+      serveIndexedFile(
+        new Request(`http://localhost${path}`, init),
+        new URL(`http://localhost${path}`).pathname,
+        files,
+        '/',
+        () => 'no-cache',
+      );
     const response = (await serveIndexed('/docs/guide%20v1.html'))!;
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -94,7 +100,8 @@ describe('indexFolder and serveIndexedFile', () => {
     expect(await (await serveIndexed('/alias.txt'))!.text()).toBe('hello');
     const etag = (await serveIndexed('/hello.txt'))!.headers.get('etag')!;
     expect((await serveIndexed('/hello.txt', { headers: { 'if-none-match': etag } }))!.status).toBe(304);
-    for (const path of ['/leak.txt', '/docs', '/missing.txt', '/../secret.txt', '/%2e%2e/secret.txt']) expect(await serveIndexed(path), path).toBeNull();
+    for (const path of ['/leak.txt', '/docs', '/missing.txt', '/../secret.txt', '/%2e%2e/secret.txt'])
+      expect(await serveIndexed(path), path).toBeNull();
     expect(await serveIndexed('/hello.txt', { method: 'POST' })).toBeNull();
 
     await writeFile(join(folder, 'later.txt'), 'later');
@@ -106,9 +113,7 @@ describe('indexFolder and serveIndexedFile', () => {
     const withGone = await indexFolder(folder);
     await rm(join(folder, 'gone.txt'));
     expect(moved.has('gone.txt')).toBe(false);
-    expect(
-      await serveIndexedFile(new Request('http://localhost/gone.txt'), '/gone.txt', withGone, '/', () => 'no-cache'),
-    ).toBeNull();
+    expect(await serveIndexedFile(new Request('http://localhost/gone.txt'), '/gone.txt', withGone, '/', () => 'no-cache')).toBeNull();
   });
 });
 

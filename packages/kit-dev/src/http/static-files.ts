@@ -82,7 +82,12 @@ export async function serveFolderFile(
 }
 
 /** The answer for a file found on disk, or null when it is not a regular file (or is gone). */
-async function fileResponse(request: Request, file: string, name: string, cacheControl: (name: string) => string): Promise<Response | null> {
+async function fileResponse(
+  request: Request,
+  file: string,
+  name: string,
+  cacheControl: (name: string) => string,
+): Promise<Response | null> {
   let info: Awaited<ReturnType<typeof stat>>;
   try {
     info = await stat(file);
