@@ -28,10 +28,13 @@ export interface PageCacheOptions {
 /** How long a kept page is served before it is rendered again: seconds, or `null` for as long as the process runs. */
 export type RevalidateSeconds = number | null;
 
-interface Entry {
-  page: CachedPage;
-  /** The body cut where its nonce stands, once, so that each answer only joins it with a fresh one. */
-  bodyParts: readonly string[];
+/** A page ready to serve: the body cut where its nonce stands, once, so each answer only joins it with a fresh one. */
+interface KeptPage {
+  readonly page: CachedPage;
+  readonly bodyParts: readonly string[];
+}
+
+interface Entry extends KeptPage {
   /** Served as fresh until then; a stale page is served while one regeneration runs. */
   freshUntil: number;
   failing: boolean;
@@ -95,7 +98,7 @@ function statusError(page: CachedPage): Error {
  */
 export class PageCache {
   readonly #entries = new Map<string, Entry>();
-  readonly #misses = new Map<string, Promise<CachedPage>>();
+  readonly #misses = new Map<string, Promise<KeptPage>>();
   readonly #regenerating = new Set<string>();
   readonly #maxEntries: number;
   readonly #onError: (error: unknown, path: string) => void;
@@ -134,24 +137,23 @@ export class PageCache {
       // Most recently used last: the first entries are the ones to let go of.
       this.#entries.delete(key);
       this.#entries.set(key, entry);
-      if (this.#now() < entry.freshUntil) return served(entry.page, entry.bodyParts, 'hit');
+      if (this.#now() < entry.freshUntil) return served(entry, 'hit');
       this.#regenerate(key, target, revalidate, render, entry);
-      return served(entry.page, entry.bodyParts, 'stale');
+      return served(entry, 'stale');
     }
     let pending = this.#misses.get(key);
     if (pending === undefined) {
-      pending = render().then((response) => cachedPageOf(response, this.#now()));
+      pending = render().then(async (response) => keptOf(await cachedPageOf(response, this.#now())));
       this.#misses.set(key, pending);
       pending.then(
-        (page) => {
+        (kept) => {
           this.#misses.delete(key);
-          if (isShareable(page)) this.#keep(key, page, revalidate);
+          if (isShareable(kept.page)) this.#keep(key, kept, revalidate);
         },
         () => this.#misses.delete(key),
       );
     }
-    const page = await pending;
-    return served(page, bodyPartsOf(page), 'miss');
+    return served(await pending, 'miss');
   }
 
   /**
@@ -159,7 +161,7 @@ export class PageCache {
    * `page.renderedAt`.
    */
   seed(target: string, kind: 'html' | 'payload', revalidate: RevalidateSeconds, page: CachedPage): void {
-    if (isShareable(page)) this.#keep(`${kind} ${target}`, page, revalidate);
+    if (isShareable(page)) this.#keep(`${kind} ${target}`, keptOf(page), revalidate);
   }
 
   /**
@@ -175,9 +177,9 @@ export class PageCache {
     }
   }
 
-  #keep(key: string, page: CachedPage, revalidate: RevalidateSeconds): void {
+  #keep(key: string, kept: KeptPage, revalidate: RevalidateSeconds): void {
     this.#entries.delete(key);
-    this.#entries.set(key, { page, bodyParts: bodyPartsOf(page), freshUntil: freshUntil(page.renderedAt, revalidate), failing: false });
+    this.#entries.set(key, { ...kept, freshUntil: freshUntil(kept.page.renderedAt, revalidate), failing: false });
     while (this.#entries.size > this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
   }
 
@@ -195,7 +197,7 @@ export class PageCache {
       .then((page) => {
         if (!isShareable(page)) return failed(statusError(page));
         // Unless the page was let go of meanwhile (an action changed it): then the next request renders it.
-        if (this.#entries.get(key) === entry) this.#keep(key, page, revalidate);
+        if (this.#entries.get(key) === entry) this.#keep(key, keptOf(page), revalidate);
       }, failed)
       .finally(() => this.#regenerating.delete(key));
   }
@@ -205,12 +207,12 @@ function freshUntil(from: number, revalidate: RevalidateSeconds): number {
   return revalidate === null ? Number.POSITIVE_INFINITY : from + revalidate * 1000;
 }
 
-function bodyPartsOf(page: CachedPage): readonly string[] {
-  return page.nonce === '' ? [page.body] : page.body.split(page.nonce);
+function keptOf(page: CachedPage): KeptPage {
+  return { page, bodyParts: page.nonce === '' ? [page.body] : page.body.split(page.nonce) };
 }
 
 /** A kept page as an answer of its own, with a nonce of its own. */
-function served(page: CachedPage, bodyParts: readonly string[], state: CacheState): Response {
+function served({ page, bodyParts }: KeptPage, state: CacheState): Response {
   const nonce = page.nonce === '' ? '' : randomUUID();
   const headers = new Headers();
   for (const [name, value] of page.headers)
