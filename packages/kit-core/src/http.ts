@@ -11,6 +11,7 @@ export { formatServerSentEvent } from './http/event-stream.js';
 export { maxBodyBytes, defaultBodyTimeoutMs } from './http/read-input.js';
 export { guardHttpServer, type HttpGuardOptions, type HttpRefusal } from './http/guard-http-server.js';
 export { problemForRequestError } from './http/request-error.js';
+export { HeaderRecord, headerRecord, responseWithHeaderRecord, unreadHeaderRecord } from './http/header-record.js';
 export {
   defaultContentSecurityPolicy,
   pageSecurityPolicy,

@@ -33,6 +33,7 @@ import { applyPlugins, closePlugins, setUpPlugins } from '../plugins/apply-plugi
 import { serveWebSockets } from '../websocket/serve-websockets.js';
 import { RateLimiter, rateLimited, type RateLimitDecision } from '../rate-limit/rate-limiter.js';
 import type { AnswerHeaders } from '../http/answer-headers.js';
+import { unreadHeaderRecord } from '../http/header-record.js';
 import { ResponseCache } from '../response-cache/response-cache.js';
 import { cacheRequestOf } from '../response-cache/cache-request.js';
 import { answerThroughCache, type SharedExchange } from '../response-cache/answer-through-cache.js';
@@ -194,6 +195,15 @@ export function createKitApp(given: KitConfig): KitApp {
       );
     }
     if (response === headers.built) return response;
+    // A response made with a header record nobody has read yet (a page) takes the headers as plain
+    // properties: reading its headers would make a Headers and check every value the page wrote.
+    const record = unreadHeaderRecord(response);
+    if (record !== undefined) {
+      record['x-request-id'] ??= ctx.requestId;
+      record['x-content-type-options'] ??= 'nosniff';
+      if (limit?.allowed) for (const [name, value] of Object.entries(limit.headers)) record[name.toLowerCase()] = value;
+      return response;
+    }
     try {
       const set = response.headers;
       if (!set.has('x-request-id')) set.set('X-Request-Id', ctx.requestId);

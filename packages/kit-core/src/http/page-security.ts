@@ -1,3 +1,5 @@
+import type { HeaderRecord } from './header-record.js';
+
 /**
  * The `Referrer-Policy` values browsers understand.
  *
@@ -93,8 +95,11 @@ export const defaultContentSecurityPolicy: Readonly<Record<string, string>> = Ob
 export interface PageSecurityPolicy {
   /** Whether the policy names a nonce: when false, a renderer need not make one. */
   readonly usesNonce: boolean;
-  /** Sets the headers on `headers`, the policy's `script-src` allowing inline scripts that carry `nonce`. */
-  apply(headers: Headers, nonce: string): void;
+  /**
+   * Sets the headers on `headers` (a `Headers`, or a `HeaderRecord` not yet read), the policy's
+   * `script-src` allowing inline scripts that carry `nonce`.
+   */
+  apply(headers: Headers | HeaderRecord, nonce: string): void;
 }
 
 const compiled = new WeakMap<PageSecurityHeaders, PageSecurityPolicy>();
@@ -135,15 +140,16 @@ function compile(config: PageSecurityHeaders): PageSecurityPolicy {
     throw new TypeError(
       `securityHeaders must be an object such as { frameOptions: 'SAMEORIGIN' }, got ${config === null ? 'null' : typeof config}`,
     );
-  const fixed: [string, string][] = [['X-Content-Type-Options', 'nosniff']];
+  // Names in lower case: a record takes them as they are, a Headers whatever their case.
+  const fixed: [string, string][] = [['x-content-type-options', 'nosniff']];
   const frameOptions = config.frameOptions ?? 'DENY';
   if (frameOptions !== false) {
     if (frameOptions !== 'DENY' && frameOptions !== 'SAMEORIGIN')
       throw new TypeError(`securityHeaders.frameOptions must be 'DENY', 'SAMEORIGIN' or false, got ${JSON.stringify(frameOptions)}`);
-    fixed.push(['X-Frame-Options', frameOptions]);
+    fixed.push(['x-frame-options', frameOptions]);
   }
   const referrerPolicy = config.referrerPolicy ?? 'strict-origin-when-cross-origin';
-  if (referrerPolicy !== false) fixed.push(['Referrer-Policy', checkValue('referrerPolicy', referrerPolicy)]);
+  if (referrerPolicy !== false) fixed.push(['referrer-policy', checkValue('referrerPolicy', referrerPolicy)]);
 
   const csp = config.contentSecurityPolicy;
   if (csp === false) return { usesNonce: false, apply: (headers) => setAll(headers, fixed) };
@@ -175,14 +181,19 @@ function compile(config: PageSecurityHeaders): PageSecurityPolicy {
   return {
     usesNonce,
     apply: (headers, nonce) => {
-      headers.set('Content-Security-Policy', usesNonce ? `${before}${nonce}${after}` : before);
+      put(headers, 'content-security-policy', usesNonce ? `${before}${nonce}${after}` : before);
       setAll(headers, fixed);
     },
   };
 }
 
-function setAll(headers: Headers, pairs: readonly [string, string][]): void {
-  for (const [name, value] of pairs) headers.set(name, value);
+function put(headers: Headers | HeaderRecord, name: string, value: string): void {
+  if (headers instanceof Headers) headers.set(name, value);
+  else headers[name] = value;
+}
+
+function setAll(headers: Headers | HeaderRecord, pairs: readonly [string, string][]): void {
+  for (const [name, value] of pairs) put(headers, name, value);
 }
 
 /** A header value as given, refused when it could end the directive or the header it goes in. */

@@ -1,4 +1,5 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { unreadHeaderRecord } from '@kit/kit-core/http';
 import type { ByteOutput, HtmlSink } from './html-sink.js';
 
 /** What starts and stops React's render: `pipe` starts the flow into the sink. */
@@ -40,12 +41,12 @@ export class HtmlBody {
    * used the web body: a reader, a clone, a tee, or Node's own `Response`, which takes hold of its body
    * when it is made (@hono/node-server's lighter `Response`, which its servers run with, does not).
    */
-  sendToNode(outgoing: ServerResponse, status: number, headers: Headers): boolean {
+  sendToNode(outgoing: ServerResponse, status: number, headers: OutgoingHttpHeaders): boolean {
     if (this.lazy.touched) return false;
     const source = this.take();
     if (source === null) return false;
     const { sink, render } = source;
-    sink.attach(new NodeOutput(outgoing, status, nodeHeaders(headers)));
+    sink.attach(new NodeOutput(outgoing, status, headers));
     render.pipe(sink);
     // A page that was ready is written whole by pipe(); only one still streaming needs to hear of a
     // client that leaves early, to stop rendering it.
@@ -253,5 +254,7 @@ export function rememberBody(response: Response, body: HtmlBody): Response {
  */
 export function sendPageToNode(response: Response, outgoing: ServerResponse): boolean {
   const body = (response as WithPageBody)[pageBody];
-  return body !== undefined && body.sendToNode(outgoing, response.status, response.headers);
+  if (body === undefined) return false;
+  // The record the page was made with, while nothing has read the headers: Node writes it as it is.
+  return body.sendToNode(outgoing, response.status, unreadHeaderRecord(response) ?? nodeHeaders(response.headers));
 }

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
-import type { PageSecurityPolicy } from '@kit/kit-core/http';
+import { responseWithHeaderRecord, type PageSecurityPolicy } from '@kit/kit-core/http';
 import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
 import type { ActionResultState } from '../actions/action-result.js';
 import { KitReactError } from '../errors/kit-react-error.js';
@@ -47,7 +47,7 @@ export function pageStatus(plan: RoutePlan, tracker: LevelTracker, settings: Htm
 /** The answer when React could not render even the document (a bug, or the time ran out first). */
 function shellFailure(status: number, message: string, settings: HtmlSettings): Response {
   const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Error ${status}</title></head><body><main><h1>Error ${status}</h1><p>${attributeText(message)}</p></main></body></html>`;
-  return new Response(html, { status, headers: pageHeaders('html', {}, settings.security, settings.nonce) });
+  return responseWithHeaderRecord(html, status, pageHeaders('html', {}, settings.security, settings.nonce));
 }
 
 /**
@@ -156,7 +156,7 @@ export async function renderHtml(options: RenderPageOptions, plan: RoutePlan, se
   if (options.request.method === 'HEAD') {
     render.stream.abort();
     render.done();
-    return new Response(null, { status, headers });
+    return responseWithHeaderRecord(null, status, headers);
   }
 
   // The levels are known by the time React ends (it waited for the page), so the tail is usually ready then.
@@ -216,7 +216,7 @@ export async function renderHtml(options: RenderPageOptions, plan: RoutePlan, se
     pipe: (into) => render.stream.pipe(into as unknown as Writable),
     abort: (reason) => render.stream.abort(reason),
   });
-  return rememberBody(new Response(body.body, { status, headers }), body);
+  return rememberBody(responseWithHeaderRecord(body.body, status, headers), body);
 }
 
 /**

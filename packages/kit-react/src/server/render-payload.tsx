@@ -5,6 +5,7 @@ import type { NavigationPayload } from '../state/state.js';
 import { levelChain } from '../tree/level-component.js';
 import { renderErrorInfo } from '../tree/render-error.js';
 import { LevelTracker, RenderModeContext, type RenderMode } from '../tree/render-mode.js';
+import { responseWithHeaderRecord } from '@kit/kit-core/http';
 import { pageHeaders } from './headers.js';
 import type { RenderPageOptions } from './options.js';
 import type { RoutePlan } from './plan-route.js';
@@ -68,5 +69,5 @@ export async function renderPayload(options: RenderPageOptions, plan: RoutePlan,
     ...(settings.action === null ? {} : { action: settings.action.result }),
   };
   const body = options.request.method === 'HEAD' ? null : JSON.stringify(payload);
-  return new Response(body, { status, headers: pageHeaders('payload', plan.headers, null, '') });
+  return responseWithHeaderRecord(body, status, pageHeaders('payload', plan.headers, null, ''));
 }
