@@ -140,13 +140,15 @@ export class PageRenderer {
       request,
       ctx,
       params,
+      // Every field written out, absent ones as undefined (which renderPage reads as absent): an object
+      // literal with fields after a spread defines each of them through a call into the engine's runtime.
       assets: this.loaded.assets,
       dev: this.options.dev,
       securityHeaders: this.securityHeaders,
-      ...(this.registry === undefined ? {} : { registry: this.registry }),
+      registry: this.registry,
       pageCache: this.cache,
-      ...(this.signInPage === undefined ? {} : { signInPage: this.signInPage }),
-      ...(this.options.devEventsUrl === undefined ? {} : { devEventsUrl: this.options.devEventsUrl }),
+      signInPage: this.signInPage,
+      devEventsUrl: this.options.devEventsUrl,
       layouts: files.layouts,
       page: files.page,
       notFound: files.notFound,
@@ -177,7 +179,9 @@ export class PageRenderer {
     const match = matchRoute(pathname, this.manifest);
     if (!match || match.route.kind !== 'page') return this.renderNotFound(request, ctx, pathname);
     const boundary = matchNotFound(pathname, this.manifest);
-    const files = { ...this.filesOf(match.route), notFound: boundary ? this.ref<NotFoundModule>(boundary.file) : null };
+    const route = this.filesOf(match.route);
+    const notFound = boundary ? this.ref<NotFoundModule>(boundary.file) : null;
+    const files: RouteFiles = { layouts: route.layouts, page: route.page, notFound, loading: route.loading, error: route.error };
     const render = () => this.guard(request, (failures) => renderPage(this.renderOptions(request, ctx, match.params, files, failures)));
     const revalidate = files.page === null ? undefined : keptFor(files.page.module);
     // Nothing is kept in development, where every request shows the files as they are now.
