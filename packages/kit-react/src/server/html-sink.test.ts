@@ -17,21 +17,25 @@ function recorder() {
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** A render React has finished: its flush is followed by the end at once. */
+const whole = { whole: true } as const;
 
 describe('HtmlSink', () => {
-  it('sends the pieces of one flush as one chunk, and the tail before the closing tags of the last', async () => {
+  it('sends the pieces of one flush as one chunk at once, and the last with the tail before the closing tags', async () => {
     const { calls, output } = recorder();
-    const sink = new HtmlSink(() => '<script>state</script>');
+    const render = { whole: false };
+    const sink = new HtmlSink(() => '<script>state</script>', '', render);
     sink.attach(output);
     sink.write(bytes('<html><body>'));
     sink.write('<p>shell</p>');
     sink.flush();
-    await settle();
+    expect(calls).toEqual([{ kind: 'write', text: '<html><body><p>shell</p>' }]);
     sink.write(bytes('<p>page</p></bo'));
+    render.whole = true;
     sink.write(bytes('dy></html>'));
     sink.flush();
+    expect(calls).toHaveLength(1);
     sink.end();
-    await settle();
     expect(calls).toEqual([
       { kind: 'write', text: '<html><body><p>shell</p>' },
       { kind: 'end', text: '<p>page</p><script>state</script></body></html>', first: false },
@@ -40,26 +44,26 @@ describe('HtmlSink', () => {
   });
 
   it('tells the output when the whole document came in one piece, and appends the tail to a fragment', async () => {
-    const whole = recorder();
-    const sink = new HtmlSink(() => 'T');
-    sink.attach(whole.output);
+    const document = recorder();
+    const sink = new HtmlSink(() => 'T', '', whole);
+    sink.attach(document.output);
     sink.write(bytes('<html><body>x</body></html>'));
     sink.flush();
     sink.end();
     const fragment = recorder();
-    const other = new HtmlSink(() => 'T');
+    const other = new HtmlSink(() => 'T', '', whole);
     other.attach(fragment.output);
     other.write('x</body></html>y');
     other.flush();
     other.end();
     await settle();
-    expect(whole.calls).toEqual([{ kind: 'end', text: '<html><body>xT</body></html>', first: true }]);
+    expect(document.calls).toEqual([{ kind: 'end', text: '<html><body>xT</body></html>', first: true }]);
     expect(fragment.calls).toEqual([{ kind: 'end', text: 'x</body></html>yT', first: true }]);
   });
 
   it('writes a tail of several parts in order, multi-byte text included, before the closing tags', async () => {
     const { calls, output } = recorder();
-    const sink = new HtmlSink(() => ['<script>', '{"name":"Zoë ✓"}', '</script>'], '<link/>');
+    const sink = new HtmlSink(() => ['<script>', '{"name":"Zoë ✓"}', '</script>'], '<link/>', whole);
     sink.attach(output);
     sink.write(bytes('<html><head></head><body>x</bo'));
     sink.write('dy></html>');
@@ -107,7 +111,7 @@ describe('HtmlSink', () => {
 
   it("tells React's close listeners when the reader leaves, and writes nothing after", async () => {
     const { calls, output } = recorder();
-    const sink = new HtmlSink(() => 'T');
+    const sink = new HtmlSink(() => 'T', '', whole);
     sink.attach(output);
     let closed = 0;
     sink.on('close', () => (closed += 1));
@@ -125,7 +129,8 @@ describe('HtmlSink', () => {
 
   it('puts the head text in front of the first </head> once, in whichever flush brings it', async () => {
     const { calls, output } = recorder();
-    const sink = new HtmlSink(() => 'T', '<link rel="modulepreload" href="/a.js"/>');
+    const render = { whole: false };
+    const sink = new HtmlSink(() => 'T', '<link rel="modulepreload" href="/a.js"/>', render);
     sink.attach(output);
     sink.write(bytes('<!DOCTYPE html><html><he'));
     sink.flush();
@@ -134,6 +139,7 @@ describe('HtmlSink', () => {
     sink.write('ad><body><p>é</p>');
     sink.flush();
     await settle();
+    render.whole = true;
     sink.write(bytes('<p>no </head> here</p></body></html>'));
     sink.flush();
     sink.end();
@@ -146,20 +152,20 @@ describe('HtmlSink', () => {
   });
 
   it('puts the head text in a document that comes whole, and leaves a document without </head> as it is', async () => {
-    const whole = recorder();
-    const sink = new HtmlSink(() => 'T', 'H');
-    sink.attach(whole.output);
+    const document = recorder();
+    const sink = new HtmlSink(() => 'T', 'H', whole);
+    sink.attach(document.output);
     sink.write(bytes('<html><head></head><body>x</body></html>'));
     sink.flush();
     sink.end();
     const headless = recorder();
-    const other = new HtmlSink(() => '', 'H');
+    const other = new HtmlSink(() => '', 'H', whole);
     other.attach(headless.output);
     other.write(bytes('<p>x</p>'));
     other.flush();
     other.end();
     await settle();
-    expect(whole.calls).toEqual([{ kind: 'end', text: '<html><head>H</head><body>xT</body></html>', first: true }]);
+    expect(document.calls).toEqual([{ kind: 'end', text: '<html><head>H</head><body>xT</body></html>', first: true }]);
     expect(headless.calls).toEqual([{ kind: 'end', text: '<p>x</p>', first: true }]);
   });
 });

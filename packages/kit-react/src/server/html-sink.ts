@@ -51,12 +51,12 @@ function endsWithClosing(buffer: Buffer, length: number): boolean {
  * React sends the document's closing tags in its last flush, just before `end()`; the tail (the
  * bootstrap state and the client entry) is written in front of them. The head text (the module
  * preloads) goes in front of the first `</head>`, which React sends with the shell. A flush is sent at
- * the end of the current microtask, by which time React has said whether it was the last.
+ * once, unless the render is whole: React then ends in the same call, and the last pieces go out with
+ * the tail as one chunk (the whole document, for a page that was ready when it was sent).
  */
 export class HtmlSink {
   private pieces: (Uint8Array | string)[] = [];
   private output: ByteOutput | null = null;
-  private scheduled = false;
   private ended = false;
   private finished = false;
   private written = false;
@@ -65,10 +65,13 @@ export class HtmlSink {
   /**
    * @param tail what goes in front of the closing tags, made when React ends.
    * @param head what goes in front of the first `</head>` (empty for nothing).
+   * @param render whether React has rendered everything (its `onAllReady` came), after which the next
+   *   flush is its last and `end()` follows it at once.
    */
   constructor(
     private readonly tail: () => SinkTail | Promise<SinkTail>,
     private head = '',
+    private readonly render: { readonly whole: boolean } = { whole: false },
   ) {}
 
   /** Where the bytes go; set before React is piped into the sink. */
@@ -85,15 +88,9 @@ export class HtmlSink {
   }
 
   flush(): void {
-    if (this.scheduled) return;
-    this.scheduled = true;
-    queueMicrotask(() => {
-      this.scheduled = false;
-      if (!this.ended && this.pieces.length > 0) {
-        this.written = true;
-        this.output?.write(this.join(''));
-      }
-    });
+    if (this.ended || this.pieces.length === 0 || this.render.whole) return;
+    this.written = true;
+    this.output?.write(this.join(''));
   }
 
   end(): void {

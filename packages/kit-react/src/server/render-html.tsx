@@ -8,12 +8,14 @@ import { RouterContext } from '../router/router.js';
 import { stateElementId, type BootstrapState, type LevelState } from '../state/state.js';
 import { AppDocument } from '../tree/app-document.js';
 import { levelChain } from '../tree/level-component.js';
+import type { LevelView } from '../tree/level.js';
 import { renderErrorInfo, renderErrorMessage } from '../tree/render-error.js';
 import { LevelTracker, RenderModeContext, type RenderMode } from '../tree/render-mode.js';
 import { attributeText, inlineJson } from './escape.js';
 import { pageHeaders } from './headers.js';
 import { HtmlBody, rememberBody } from './html-body.js';
 import { HtmlSink } from './html-sink.js';
+import { Deadlines, type Deadlined } from './render-deadlines.js';
 import type { RenderErrorInfo, RenderPageOptions } from './options.js';
 import type { RoutePlan } from './plan-route.js';
 import { serverRouter } from './server-router.js';
@@ -23,6 +25,9 @@ import { traceMetaTags } from './trace-meta.js';
 
 /** How much longer than `timeoutMs` the whole render may take before React is aborted. */
 export const renderGraceMs = 1000;
+
+/** The renders not whole yet, each stopped at its deadline. */
+const runningRenders = new Deadlines();
 
 export interface HtmlSettings {
   readonly dev: boolean;
@@ -56,17 +61,23 @@ function shellFailure(status: number, message: string, settings: HtmlSettings): 
  * served too), so they live here and reach only what they need: not the tree, not the loader data, which
  * would otherwise stay alive for a whole turn and be copied by every young collection in between.
  */
-class PageRender {
+class PageRender implements Deadlined {
   readonly stream: PipeableStream;
   readonly shell: Promise<void>;
+  readonly deadline: number;
   timedOut = false;
-  private allReady = false;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Whether React rendered everything (or the render ended): its next flush is its last. */
+  whole = false;
   // Let go of once the render is whole: React holds this object a while longer (see above).
   private tracker: LevelTracker | null;
   private settings: HtmlSettings | null;
 
-  constructor(tree: ReactNode, tracker: LevelTracker, settings: HtmlSettings, pathname: string) {
+  constructor(
+    tree: ReactNode,
+    tracker: LevelTracker,
+    settings: HtmlSettings,
+    private readonly pathname: string,
+  ) {
     this.tracker = tracker;
     this.settings = settings;
     let ready: () => void = () => undefined;
@@ -86,25 +97,21 @@ class PageRender {
     // Nothing may hang the response: loaders are cut at timeoutMs; a second later (a component suspended on
     // something of its own) React stops waiting and leaves the rest to the browser. An abandoned request
     // stops the render through its sink (the web stream is cancelled, or the Node response closes).
-    // React renders in the microtask it queued above; most pages are whole after it and need no timer.
-    const started = performance.now();
-    const deadline = settings.timeoutMs + renderGraceMs;
-    queueMicrotask(() => {
-      if (this.allReady) return;
-      this.timer = setTimeout(
-        () => {
-          this.timedOut = true;
-          this.stream.abort(new KitReactError('loader_timeout', `The page ${pathname} did not finish rendering within ${deadline} ms.`));
-        },
-        Math.max(0, deadline - (performance.now() - started)),
-      );
-    });
+    this.deadline = performance.now() + settings.timeoutMs + renderGraceMs;
+    runningRenders.watch(this);
+  }
+
+  /** The deadline passed before React was done: it stops waiting and ends the document as it stands. */
+  expire(): void {
+    this.timedOut = true;
+    const allowed = (this.settings?.timeoutMs ?? 0) + renderGraceMs;
+    this.stream.abort(new KitReactError('loader_timeout', `The page ${this.pathname} did not finish rendering within ${allowed} ms.`));
   }
 
   /** Every boundary has rendered (or the render ended): the deadline is no longer needed. */
   done(): void {
-    this.allReady = true;
-    clearTimeout(this.timer);
+    this.whole = true;
+    runningRenders.forget(this);
     this.tracker = null;
     this.settings = null;
   }
@@ -198,7 +205,9 @@ export async function renderHtml(options: RenderPageOptions, plan: RoutePlan, se
   // The trace context too, so the requests the page makes later join this request's trace.
   // A page that hydrates nothing gets neither: no preload, no state, no script.
   // The head metadata of the levels rendered in the shell (a page whose meta reads its data is awaited).
-  const shown = plan.levels.flatMap((level) => (level.content.status === 'ready' ? [level.content.view] : []));
+  // A loop, not flatMap, which V8 leaves to a slow generic path.
+  const shown: LevelView[] = [];
+  for (const level of plan.levels) if (level.content.status === 'ready') shown.push(level.content.view);
   const preloads =
     metaHtml(routeMetaOf(options, shown, settings.report)) +
     traceMetaTags() +
@@ -211,7 +220,7 @@ export async function renderHtml(options: RenderPageOptions, plan: RoutePlan, se
     hydration === 'none'
       ? () => devReload(settings, options.devEventsUrl, nonce)
       : () => (levels !== null ? tailOf(levels) : plan.states.then(tailOf));
-  const sink = new HtmlSink(tail, preloads);
+  const sink = new HtmlSink(tail, preloads, render);
   const body = new HtmlBody(sink, {
     pipe: (into) => render.stream.pipe(into as unknown as Writable),
     abort: (reason) => render.stream.abort(reason),
