@@ -6,6 +6,7 @@
  */
 export { asKitError, toProblem, type Problem } from './errors/problem.js';
 export { contextFor } from './http/context.js';
+export { requestHeaderOf } from './http/incoming-header.js';
 export { jsonResponse, problemResponse } from './http/responses.js';
 export { formatServerSentEvent } from './http/event-stream.js';
 export { maxBodyBytes, defaultBodyTimeoutMs } from './http/read-input.js';

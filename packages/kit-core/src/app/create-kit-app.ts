@@ -11,7 +11,7 @@ import type { MiddlewareDefinition } from '../definitions/define-middleware.js';
 import { KitError } from '../errors/kit-error.js';
 import { asKitError, quoteInput } from '../errors/problem.js';
 import { contextWithRequestId } from '../http/context.js';
-import { incomingOf, requestHeader } from '../http/incoming-header.js';
+import { incomingOf, keepNodeRequest, requestHeader } from '../http/incoming-header.js';
 import { guardHttpServer } from '../http/guard-http-server.js';
 import { defaultBodyTimeoutMs, maxBodyBytes as defaultMaxBodyBytes, readInput, readInputWithoutBody } from '../http/read-input.js';
 import { guardRequestBody, openRequestBody, prereadJsonBody, type BodyGuard, type BodyLimits } from '../http/body-guard.js';
@@ -141,6 +141,7 @@ export function createKitApp(given: KitConfig): KitApp {
     preread?: () => Promise<void>,
   ): Promise<Response> => {
     const incoming = incomingOf(env);
+    if (incoming !== undefined) keepNodeRequest(request, incoming);
     let ctx = contextWithRequestId(request, requestHeader(request, incoming, 'x-request-id'), 'anonymous', connectionOf(incoming));
     const headers: AnswerHeaders = { values: { 'X-Request-Id': ctx.requestId }, built: undefined };
     let response: Response;

@@ -1,4 +1,5 @@
 import { KitError, type CapabilityRegistry, type KitContext, quoteInput } from '@kit/kit-core';
+import { requestHeaderOf } from '@kit/kit-core/http';
 import type { ErrorModule, LayoutModule, LoadingModule, NotFoundModule, PageModule } from '@kit/kit-react';
 import {
   PageCache,
@@ -33,12 +34,12 @@ export function keptFor(page: PageModule): number | null | undefined {
  * an agent with a key, gets a page rendered for them.
  */
 function isShared(request: Request, ctx: KitContext): boolean {
-  return request.method === 'GET' && ctx.auth === undefined && !request.headers.has('authorization');
+  return request.method === 'GET' && ctx.auth === undefined && requestHeaderOf(request, 'authorization') === null;
 }
 
 /** Whether a caller wants a page: a browser (`Accept` with `text/html`) or kit-react's client router. */
 export function wantsPage(request: Request): boolean {
-  return request.headers.get('kit-navigation') === '1' || (request.headers.get('accept') ?? '').includes('text/html');
+  return requestHeaderOf(request, 'kit-navigation') === '1' || (requestHeaderOf(request, 'accept') ?? '').includes('text/html');
 }
 
 /** The folder of a route file, `''` at the root. */
@@ -187,7 +188,7 @@ export class PageRenderer {
     // Nothing is kept in development, where every request shows the files as they are now.
     if (revalidate === undefined || this.options.dev || !isShared(request, ctx)) return render();
     const url = new URL(request.url);
-    const kind = request.headers.get('kit-navigation') === '1' ? 'payload' : 'html';
+    const kind = requestHeaderOf(request, 'kit-navigation') === '1' ? 'payload' : 'html';
     return this.cache.answer(url.pathname + url.search, kind, revalidate, render);
   }
 

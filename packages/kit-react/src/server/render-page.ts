@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { pageSecurityPolicy, type PageSecurityPolicy } from '@kit/kit-core/http';
+import { pageSecurityPolicy, requestHeaderOf, type PageSecurityPolicy } from '@kit/kit-core/http';
 import { KitReactError } from '../errors/kit-react-error.js';
 import { navigationHeader, type ActionRedirectPayload, type ReloadPayload } from '../state/state.js';
 import { defaultTimeoutMs, type RenderErrorInfo, type RenderPageOptions } from './options.js';
@@ -75,7 +75,7 @@ export async function renderPage(options: RenderPageOptions): Promise<Response> 
       // A failing reporter must not break the page it reports on.
     }
   };
-  const navigation = options.request.headers.get(navigationHeader) === '1';
+  const navigation = requestHeaderOf(options.request, navigationHeader) === '1';
   const posted = options.request.method === 'POST';
   // A page that sends no JavaScript has no client tree to move into: the client loads it as a document.
   if (navigation && !posted && options.page?.module.hydrate === 'none') return reloadPayload();
