@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sendRaw } from '../../../../test-support/http.js';
 import { createKitApp } from '../app/create-kit-app.js';
+import type { KitApp } from '../app/kit-app.js';
 import { defineMiddleware } from '../definitions/define-middleware.js';
 import { defineRateLimit } from '../rate-limit/define-rate-limit.js';
 import { HeaderRecord, headerRecord, responseWithHeaderRecord, unreadHeaderRecord } from './header-record.js';
@@ -44,6 +45,14 @@ describe('headerRecord', () => {
   });
 });
 
+/** Serves `app` on a Node server of its own; the URL of its `/page`. */
+async function servePage(app: KitApp): Promise<string> {
+  const server = createServer(app.requestListener());
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/page`;
+}
+
 describe('a response made with a header record, served by a kit app', () => {
   async function serve(answer: () => Response, rateLimit = false): Promise<string> {
     const app = createKitApp({
@@ -51,10 +60,7 @@ describe('a response made with a header record, served by a kit app', () => {
       ...(rateLimit ? { rateLimit: defineRateLimit({ default: { requests: 10, window: '1m' } }) } : {}),
     });
     app.get('/page', async () => answer());
-    const server = createServer(app.requestListener());
-    servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}/page`;
+    return servePage(app);
   }
 
   it('gets the request id, nosniff and the rate-limit headers in its record, which Node writes as it is', async () => {
@@ -91,10 +97,7 @@ describe('a response made with a header record, served by a kit app', () => {
       ],
     });
     app.get('/page', async () => responseWithHeaderRecord('hi', 200, headerRecord({ 'Content-Type': 'text/plain' })));
-    const server = createServer(app.requestListener());
-    servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const answer = await sendRaw(`http://127.0.0.1:${(server.address() as AddressInfo).port}/page`);
+    const answer = await sendRaw(await servePage(app));
     expect([answer.headers['x-powered-by'], answer.headers['content-type'], answer.headers['x-content-type-options']]).toEqual([
       'kit',
       'text/plain',
