@@ -9,7 +9,9 @@
  *     React, the kit packages' built JavaScript, so `npm run bench:app` builds them first); autocannon loads them
  *     in alternating rounds from this process, in several server processes one after another. Requests per
  *     second and the server's CPU time per request (which other load on the machine disturbs far less) are
- *     compared round by round. Goal: kit >= 0.9x that baseline. For context, a third side: direct React
+ *     compared round by round. Goal: kit >= 0.9x that baseline. For context: the same document rendered by
+ *     React's `renderToString` and sent as one text, the fastest way by hand for a page whose data is all there
+ *     (and what kit does for such a page); direct React
  *     rendering the tree alone, without anything a browser needs to hydrate it; and the same page exported with
  *     `cache: { revalidate: 60 }`, which kit renders once and then serves from its page cache (what visitors who
  *     are not signed in get), against direct React sending the same document.
@@ -67,9 +69,15 @@ interface RoundFigures {
   readonly errors: number;
 }
 
-type Side = 'kit' | 'bare' | 'hydrating' | 'cached';
-const sides: readonly Side[] = ['kit', 'bare', 'hydrating', 'cached'];
-const pathOf: Record<Side, string> = { kit: '/', bare: '/', hydrating: '/hydrating', cached: '/cached' };
+type Side = 'kit' | 'bare' | 'hydrating' | 'hydratingWhole' | 'cached';
+const sides: readonly Side[] = ['kit', 'bare', 'hydrating', 'hydratingWhole', 'cached'];
+const pathOf: Record<Side, string> = {
+  kit: '/',
+  bare: '/',
+  hydrating: '/hydrating',
+  hydratingWhole: '/hydrating-whole',
+  cached: '/cached',
+};
 
 async function loadRound(server: ServerProcess, side: Side, seconds: number): Promise<RoundFigures> {
   const base = `http://127.0.0.1:${side === 'kit' || side === 'cached' ? server.kitPort : server.barePort}`;
@@ -102,6 +110,7 @@ async function measureProcess(): Promise<ProcessFigures> {
       kit: [],
       bare: [],
       hydrating: [],
+      hydratingWhole: [],
       cached: [],
       kitBytes: html.length,
       bareBytes: (await (await fetch(`http://127.0.0.1:${server.barePort}/`)).text()).length,
@@ -147,10 +156,12 @@ async function renderingThroughput() {
     kit: summary(all('kit')),
     bare: summary(all('bare')),
     hydrating: summary(all('hydrating')),
+    hydratingWhole: summary(all('hydratingWhole')),
     cached: summary(all('cached')),
     cachedAgainstHydrating: ratiosAgainst('hydrating', 'cached'),
     againstBare: ratiosAgainst('bare'),
     againstHydrating: ratiosAgainst('hydrating'),
+    againstHydratingWhole: ratiosAgainst('hydratingWhole'),
     processRatios: processes.map((figures) => median(cpuRatios(figures, 'hydrating'))),
     kitBytes: processes[0]!.kitBytes,
     bareBytes: processes[0]!.bareBytes,
@@ -353,7 +364,7 @@ const rendering = await renderingThroughput();
 const GOAL = 0.9;
 const { throughput: throughputRatio, cpu: cpuRatio } = rendering.againstHydrating;
 console.log(
-  `rendering: kit ${rendering.kit.requestsPerSecond} req/s (${format(rendering.kit.cpuMicrosPerRequest, 0)} us CPU/request), direct React sending the same document ${rendering.hydrating.requestsPerSecond} req/s (${format(rendering.hydrating.cpuMicrosPerRequest, 0)} us); ratio ${format(throughputRatio)} by throughput, ${format(cpuRatio)} by CPU (per process: ${rendering.processRatios.map((ratio) => format(ratio)).join(', ')}); direct React rendering the tree alone ${rendering.bare.requestsPerSecond} req/s (${format(rendering.bare.cpuMicrosPerRequest, 0)} us), ratio ${format(rendering.againstBare.throughput)} / ${format(rendering.againstBare.cpu)}; errors ${rendering.kit.errors + rendering.bare.errors + rendering.hydrating.errors + rendering.cached.errors}; cached page ${rendering.cached.requestsPerSecond} req/s (${format(rendering.cached.cpuMicrosPerRequest, 0)} us), ratio ${format(rendering.cachedAgainstHydrating.throughput)} / ${format(rendering.cachedAgainstHydrating.cpu)} against direct React`,
+  `rendering: kit ${rendering.kit.requestsPerSecond} req/s (${format(rendering.kit.cpuMicrosPerRequest, 0)} us CPU/request), direct React sending the same document ${rendering.hydrating.requestsPerSecond} req/s (${format(rendering.hydrating.cpuMicrosPerRequest, 0)} us); ratio ${format(throughputRatio)} by throughput, ${format(cpuRatio)} by CPU (per process: ${rendering.processRatios.map((ratio) => format(ratio)).join(', ')}); direct React rendering the tree alone ${rendering.bare.requestsPerSecond} req/s (${format(rendering.bare.cpuMicrosPerRequest, 0)} us), ratio ${format(rendering.againstBare.throughput)} / ${format(rendering.againstBare.cpu)}; direct React's string renderer sending the same document ${rendering.hydratingWhole.requestsPerSecond} req/s (${format(rendering.hydratingWhole.cpuMicrosPerRequest, 0)} us), ratio ${format(rendering.againstHydratingWhole.throughput)} / ${format(rendering.againstHydratingWhole.cpu)}; errors ${rendering.kit.errors + rendering.bare.errors + rendering.hydrating.errors + rendering.hydratingWhole.errors + rendering.cached.errors}; cached page ${rendering.cached.requestsPerSecond} req/s (${format(rendering.cached.cpuMicrosPerRequest, 0)} us), ratio ${format(rendering.cachedAgainstHydrating.throughput)} / ${format(rendering.cachedAgainstHydrating.cpu)} against direct React`,
 );
 
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
@@ -365,7 +376,7 @@ const body = [
   '',
   `Command: \`npm run bench:app\`. Machine: ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}; load average at start ${load}. Date: ${new Date().toISOString().slice(0, 10)}.`,
   '',
-  `Method: see the header of \`bench/app/run.ts\`. Rendering: one server process (production React) serves the bench page (a layout and a page whose loader returns 100 rows, rendered as a table: ${rendering.kitBytes} bytes from kit with its bootstrap state and script tags) from \`startApp\`, and the same document made by hand by a bare \`node:http\` server calling \`renderToPipeableStream\` on the same components, with the same head, module preloads, route announcer, bootstrap state (the rows inlined as JSON) and client entry (${rendering.hydratingBytes} bytes: kit's page less the nonces of its inline scripts and the comment markers of its Suspense boundaries; the goal's baseline); and, for context, the tree alone (${rendering.bareBytes} bytes); autocannon in this process, ${CONNECTIONS} connections; ${PROCESSES} server processes in turn, each with ${ROUNDS} rounds of ${SECONDS} s per side in alternating order after 2 s of warm-up. CPU per request is the server process's CPU time over a round divided by the requests it answered. The figures per side are medians over all rounds; each ratio is the median of the ratios of the pairs of rounds (kit's round and the baseline's round beside it), whose medians per process were ${rendering.processRatios.map((ratio) => `${format(ratio)}x`).join(', ')} by CPU. Successive runs on the same code have given rendering ratios up to 0.08 apart on this shared machine, more than the processes of one run differ, so a run's verdict is one sample.`,
+  `Method: see the header of \`bench/app/run.ts\`. Rendering: one server process (production React) serves the bench page (a layout and a page whose loader returns 100 rows, rendered as a table: ${rendering.kitBytes} bytes from kit with its bootstrap state and script tags) from \`startApp\`, and the same document made by hand by a bare \`node:http\` server calling \`renderToPipeableStream\` on the same components, with the same head, module preloads, route announcer, bootstrap state (the rows inlined as JSON) and client entry (${rendering.hydratingBytes} bytes: kit's page less the nonces of its inline scripts and the comment markers of its Suspense boundaries; the goal's baseline); for context, the same document rendered by \`renderToString\` and sent as one text with its length, which is what kit does for a page whose loaders have all settled (it streams any other); and the tree alone (${rendering.bareBytes} bytes); autocannon in this process, ${CONNECTIONS} connections; ${PROCESSES} server processes in turn, each with ${ROUNDS} rounds of ${SECONDS} s per side in alternating order after 2 s of warm-up. CPU per request is the server process's CPU time over a round divided by the requests it answered. The figures per side are medians over all rounds; each ratio is the median of the ratios of the pairs of rounds (kit's round and the baseline's round beside it), whose medians per process were ${rendering.processRatios.map((ratio) => `${format(ratio)}x`).join(', ')} by CPU. Successive runs on the same code have given rendering ratios up to 0.08 apart on this shared machine, more than the processes of one run differ, so a run's verdict is one sample.`,
   '',
   markdownTable(
     ['Measure', 'kit', 'Baseline', 'Ratio', 'Goal'],
@@ -383,6 +394,13 @@ const body = [
         format(rendering.hydrating.cpuMicrosPerRequest, 0),
         `${format(cpuRatio)}x`,
         `>= ${GOAL}x: ${runVerdict(cpuRatio >= GOAL)}`,
+      ],
+      [
+        'Page throughput, req/s (CPU per page, us), against direct React sending the same document rendered by `renderToString` as one text',
+        `${rendering.kit.requestsPerSecond} (${format(rendering.kit.cpuMicrosPerRequest, 0)})`,
+        `${rendering.hydratingWhole.requestsPerSecond} (${format(rendering.hydratingWhole.cpuMicrosPerRequest, 0)})`,
+        `${format(rendering.againstHydratingWhole.throughput)}x (${format(rendering.againstHydratingWhole.cpu)}x by CPU)`,
+        'context: the fastest by hand for a page whose data is all there',
       ],
       [
         'Page throughput, req/s (CPU per page, us), against direct React rendering the tree alone, without hydration data',

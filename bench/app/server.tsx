@@ -1,7 +1,7 @@
 /**
  * The server process of `bench:app` (run with NODE_ENV=production): the bench app built with `buildApp` and
  * served by `startApp`, and the same React tree rendered by `react-dom/server` in a bare `node:http` server
- * (with and without the data a browser needs to hydrate it).
+ * (with and without the data a browser needs to hydrate it, streamed, and with it as one text).
  * Prints `{"kitPort","barePort"}` once both listen; each line `cpu` on standard input is answered with the
  * process's CPU time in microseconds, so the runner can charge each round its server CPU.
  */
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { buildApp, startApp } from '@kit/kit-dev';
 import { benchAppFiles } from './app-files.js';
 import { benchRows, Frame, RowTable, type BenchRow } from './tree.js';
@@ -56,15 +56,13 @@ const announcerStyle = {
 } as const;
 
 /**
- * The bare server: at `/` the tree alone; at `/hydrating` the document kit's page is, made by hand: the same
- * head (charset, viewport, title, module preloads), the tree, the route announcer, the bootstrap state with the
- * rows inlined as JSON and the client entry, which is what a hand-written server must send too before the
- * browser can hydrate the page.
+ * The page by hand: the tree alone, or (`hydrating`) the document kit's page is: the same head (charset,
+ * viewport, title, module preloads), the tree, the route announcer, the bootstrap state with the rows inlined
+ * as JSON and the client entry, which is what a hand-written server must send too before the browser can
+ * hydrate the page.
  */
-const bare = createServer((request, response) => {
-  const rows = benchRows();
-  const hydrating = request.url === '/hydrating';
-  const stream = renderToPipeableStream(
+function handMade(rows: readonly BenchRow[], hydrating: boolean) {
+  return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
@@ -88,19 +86,35 @@ const bare = createServer((request, response) => {
           </>
         ) : null}
       </body>
-    </html>,
-    {
-      onShellReady() {
-        response.statusCode = 200;
-        response.setHeader('Content-Type', 'text/html; charset=utf-8');
-        stream.pipe(response);
-      },
-      onShellError() {
-        response.statusCode = 500;
-        response.end();
-      },
-    },
+    </html>
   );
+}
+
+/**
+ * The bare server: at `/` the tree alone and at `/hydrating` the hydrating document, both streamed by
+ * `renderToPipeableStream` (what React's documentation has a server use); at `/hydrating-whole` the
+ * hydrating document rendered by `renderToString` and sent as one text with its length, the fastest way by
+ * hand for a page whose data is all there (it cannot wait for anything, so it is no general answer).
+ */
+const bare = createServer((request, response) => {
+  const rows = benchRows();
+  if (request.url === '/hydrating-whole') {
+    const html = `<!DOCTYPE html>${renderToString(handMade(rows, true))}`;
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(html) });
+    response.end(html);
+    return;
+  }
+  const stream = renderToPipeableStream(handMade(rows, request.url === '/hydrating'), {
+    onShellReady() {
+      response.statusCode = 200;
+      response.setHeader('Content-Type', 'text/html; charset=utf-8');
+      stream.pipe(response);
+    },
+    onShellError() {
+      response.statusCode = 500;
+      response.end();
+    },
+  });
   request.on('close', () => stream.abort());
 });
 await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));

@@ -1,4 +1,5 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import { use } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKitApp, type KitServer } from '@kit/kit-core';
 import { contextFor } from '@kit/kit-core/http';
@@ -31,6 +32,30 @@ const slow: PageModule = {
   },
 };
 
+/** Per request (its loader data), a note that comes a few milliseconds after the page renders. */
+const notes = new WeakMap<object, Promise<string>>();
+
+/** Waits for data of its own, which no loader gave: the page cannot be rendered whole, so it is streamed. */
+function LateNote() {
+  const data = useLoaderData<object>();
+  let note = notes.get(data);
+  if (note === undefined) {
+    note = new Promise((resolve) => setTimeout(() => resolve('a late note'), 5));
+    notes.set(data, note);
+  }
+  return <p id="note">{use(note)}</p>;
+}
+
+const waits: PageModule = {
+  default: () => (
+    <>
+      <Rows />
+      <LateNote />
+    </>
+  ),
+  loader: () => ({ rows: ['a </script> b', 'ü & ✓'] }),
+};
+
 /** A page's text with its per-response nonce replaced, so two renders of one page compare equal. */
 function sameNonce(html: string): string {
   return html.replace(/ nonce="[\w-]+"/g, ' nonce="N"');
@@ -56,7 +81,8 @@ function page(url: string, module: PageModule, streamed = false): Promise<Respon
 function startServer(): Promise<{ server: Server; url: string }> {
   const server = createServer(async (incoming, outgoing) => {
     const url = `http://127.0.0.1${incoming.url ?? '/'}`;
-    const response = await page(url, url.includes('slow') ? slow : ready, url.includes('slow'));
+    const module = url.includes('slow') ? slow : url.includes('waits') ? waits : ready;
+    const response = await page(url, module, url.includes('slow'));
     response.headers.set('X-After', 'middleware');
     response.headers.append('Set-Cookie', 'a=1');
     response.headers.append('Set-Cookie', 'b=2');
@@ -88,23 +114,43 @@ function get(url: string, onChunk?: (text: string) => void) {
 }
 
 describe("sendPageToNode with Node's own Response", () => {
-  it("leaves the page to its web body, which Node's Response took hold of when it was made", async () => {
-    let sent = true;
+  /** A bare Node server: each page is offered to sendPageToNode, then sent from its web body if it was not taken. */
+  async function serveBoth(
+    module: PageModule,
+    check: (sent: boolean, received: { headers: IncomingHttpHeaders; text: string }, url: string) => Promise<void>,
+  ) {
+    let sent = false;
     const server = createServer(async (incoming, outgoing) => {
-      const response = await page(`http://127.0.0.1${incoming.url ?? '/'}`, ready);
+      const response = await page(`http://127.0.0.1${incoming.url ?? '/'}`, module);
       sent = sendPageToNode(response, outgoing);
+      if (sent) return;
       outgoing.writeHead(response.status, { 'content-type': response.headers.get('content-type') ?? '' });
       outgoing.end(Buffer.from(await response.arrayBuffer()));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/ready`;
+      const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/page`;
       const received = await get(url);
-      expect(sent).toBe(false);
-      expect(sameNonce(received.chunks.join(''))).toBe(sameNonce(await (await page(url, ready)).text()));
+      await check(sent, { headers: received.headers, text: received.chunks.join('') }, url);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  }
+
+  it('sends a page rendered whole as its text, with its length', async () => {
+    await serveBoth(ready, async (sent, received, url) => {
+      expect(sent).toBe(true);
+      expect(received.headers['content-length']).toBe(String(Buffer.byteLength(received.text)));
+      expect(sameNonce(received.text)).toBe(sameNonce(await (await page(url, ready)).text()));
+    });
+  });
+
+  it("leaves a streamed page to its web body, which Node's Response took hold of when it was made", async () => {
+    await serveBoth(waits, async (sent, received, url) => {
+      expect(sent).toBe(false);
+      expect(received.text).toContain('<p id="note">a late note</p>');
+      expect(sameNonce(received.text)).toBe(sameNonce(await (await page(url, waits)).text()));
+    });
   });
 });
 
@@ -154,11 +200,19 @@ describe('sendPageToNode on a server that runs with @hono/node-server (kit-core,
     expect(sent.chunks.join('').endsWith('</script></body></html>')).toBe(true);
   });
 
-  it('leaves a page whose body something used (here a clone) to the web stream, and any other response alone', async () => {
-    const sent = await get(`${base}/ready?clone`);
+  it('leaves a streamed page whose body something used (here a clone) to the web stream, and any other response alone', async () => {
+    const sent = await get(`${base}/waits?clone`);
     expect(sent.headers['x-sent-by']).toBe('web');
-    expect(sameNonce(sent.chunks.join(''))).toBe(sameNonce(await (await page(`${base}/ready?clone`, ready)).text()));
+    expect(sent.chunks.join('')).toContain('<p id="note">a late note</p>');
+    expect(sameNonce(sent.chunks.join(''))).toBe(sameNonce(await (await page(`${base}/waits?clone`, waits)).text()));
     expect(sendPageToNode(new Response('plain'), null as never)).toBe(false);
+  });
+
+  it('sends a page rendered whole as its text even when its body was cloned: the bytes are the same', async () => {
+    const sent = await get(`${base}/ready?clone`);
+    expect(sent.headers['x-sent-by']).toBeUndefined();
+    expect(sent.headers['x-after']).toBe('middleware');
+    expect(sameNonce(sent.chunks.join(''))).toBe(sameNonce(await (await page(`${base}/ready?clone`, ready)).text()));
   });
 
   it('stops rendering when the client leaves in the middle of the stream', async () => {

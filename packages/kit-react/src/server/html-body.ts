@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { unreadHeaderRecord } from '@kit/kit-core/http';
 import type { ByteOutput, HtmlSink } from './html-sink.js';
@@ -214,28 +215,29 @@ function nodeHeaders(headers: Headers): OutgoingHttpHeaders {
 }
 
 /**
- * Where a page response keeps its streamed body: a property of its own rather than a WeakMap entry, which
- * costs more to add on every page and more again for the collector to clear.
+ * Where a page response keeps its body for `sendPageToNode`: the streamed body, or the text of a page
+ * rendered whole. A property of its own rather than a WeakMap entry, which costs more to add on every page
+ * and more again for the collector to clear.
  */
 const pageBody = Symbol('kit.pageBody');
-type WithPageBody = Response & { [pageBody]?: HtmlBody };
+type WithPageBody = Response & { [pageBody]?: HtmlBody | string };
 
-/** Remembers the streamed body of a page response, for `sendPageToNode`. */
-export function rememberBody(response: Response, body: HtmlBody): Response {
+/** Remembers the body of a page response, streamed or whole, for `sendPageToNode`. */
+export function rememberBody(response: Response, body: HtmlBody | string): Response {
   (response as WithPageBody)[pageBody] = body;
   return response;
 }
 
 /**
- * Lets a Node server send a page that `renderPage` streams straight into its `ServerResponse`: the
- * response's status and headers as they are now (after middleware), then React's output written into
- * the socket flush by flush, with no web stream in between; a page that was whole when it was sent
- * goes out in one write with a `Content-Length`. Returns false, writing nothing, for any other
- * response and for a page whose web body was used (read, cloned, teed, or wrapped by Node's own
+ * Lets a Node server send a page that `renderPage` made straight into its `ServerResponse`: the
+ * response's status and headers as they are now (after middleware), then the document. A page rendered
+ * whole goes out in one write with a `Content-Length`; a streamed one is written from React into the
+ * socket flush by flush, with no web stream in between. Returns false, writing nothing, for any other
+ * response and for a streamed page whose web body was used (read, cloned, teed, or wrapped by Node's own
  * `Response`, which takes hold of its body when it is made): the caller then sends the `Response` as
- * usual. So it takes effect on servers that run with @hono/node-server's lighter `Response` (kit-dev's,
- * kit-core's), and either way the bytes on the wire are the same. kit-dev's server calls it for every
- * answer; a custom Node server may too.
+ * usual. So streaming this way takes effect on servers that run with @hono/node-server's lighter
+ * `Response` (kit-dev's, kit-core's), and either way the bytes on the wire are the same. kit-dev's server
+ * calls it for every answer; a custom Node server may too.
  *
  * @example
  * ```ts
@@ -256,5 +258,11 @@ export function sendPageToNode(response: Response, outgoing: ServerResponse): bo
   const body = (response as WithPageBody)[pageBody];
   if (body === undefined) return false;
   // The record the page was made with, while nothing has read the headers: Node writes it as it is.
-  return body.sendToNode(outgoing, response.status, unreadHeaderRecord(response) ?? nodeHeaders(response.headers));
+  const headers = unreadHeaderRecord(response) ?? nodeHeaders(response.headers);
+  if (typeof body !== 'string') return body.sendToNode(outgoing, response.status, headers);
+  // A response's body cannot be swapped, only read: the text is what its body gives, read or not.
+  headers['content-length'] = String(Buffer.byteLength(body));
+  outgoing.writeHead(response.status, headers);
+  outgoing.end(body);
+  return true;
 }

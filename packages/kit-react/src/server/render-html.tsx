@@ -14,8 +14,9 @@ import { LevelTracker, RenderModeContext, type RenderMode } from '../tree/render
 import { attributeText, inlineJson } from './escape.js';
 import { pageHeaders } from './headers.js';
 import { HtmlBody, rememberBody } from './html-body.js';
-import { HtmlSink } from './html-sink.js';
+import { HtmlSink, type SinkTail } from './html-sink.js';
 import { Deadlines, type Deadlined } from './render-deadlines.js';
+import { renderWhole, wholeDocument } from './render-whole.js';
 import type { RenderErrorInfo, RenderPageOptions } from './options.js';
 import type { RoutePlan } from './plan-route.js';
 import { serverRouter } from './server-router.js';
@@ -124,32 +125,137 @@ class PageRender implements Deadlined {
   }
 }
 
-/**
- * Streams the page: the document with the layouts (and the loading view of a page whose loader is
- * still running) as soon as React's shell is ready, then the page when it settles, then the bootstrap
- * state and the client entry. The status is fixed when the shell is ready. React starts writing when
- * the body is first read, or when a Node server takes the response with `sendPageToNode`.
- */
-export async function renderHtml(options: RenderPageOptions, plan: RoutePlan, settings: HtmlSettings): Promise<Response> {
-  const url = new URL(options.request.url);
-  const tracker = new LevelTracker();
+/** Stands for the route of a request that matched no page, for `renderWhole`. */
+const noPageRoute = {};
+
+/** The tree of a page: the render mode, the router, the document and the levels. */
+function pageTree(options: RenderPageOptions, plan: RoutePlan, settings: HtmlSettings, url: URL, tracker: LevelTracker): ReactNode {
   const mode: RenderMode = { kind: 'server', dev: settings.dev, tracker, serverOnlyTag: null };
-  const tree = (
+  return (
     <RenderModeContext value={mode}>
       <RouterContext value={serverRouter(url, options.params, settings.action?.result ?? null)}>
         <AppDocument styles={options.assets.styles}>{levelChain(plan.levels)}</AppDocument>
       </RouterContext>
     </RenderModeContext>
   );
+}
 
-  const hydration = options.page?.module.hydrate ?? 'load';
-  // The loader data is written into the page as JSON anyway; writing it before React renders it is
-  // cheaper than after. JSON.stringify leaves every string it reads flat (a string built by `+` or a
-  // template is a tree of pieces until something flattens it), so React then escapes flat text; the
-  // other way round React's escaping flattens each string piece by piece, at about five times the cost.
-  const levelsJson =
-    hydration !== 'none' && options.request.method !== 'HEAD' && plan.settledStates !== null ? inlineJson(plan.settledStates) : null;
-  const render = new PageRender(tree, tracker, settings, url.pathname);
+/** What one page's document says besides its tree, shared by the whole render and the streamed one. */
+class DocumentParts {
+  readonly hydration: 'load' | 'idle' | 'none';
+  readonly nonce: string;
+  /** The JSON of the levels when they are known before React renders, else null. */
+  readonly levelsJson: string | null;
+
+  constructor(
+    private readonly options: RenderPageOptions,
+    private readonly plan: RoutePlan,
+    private readonly settings: HtmlSettings,
+    private readonly url: URL,
+  ) {
+    this.hydration = options.page?.module.hydrate ?? 'load';
+    this.nonce = settings.nonce === '' ? '' : ` nonce="${settings.nonce}"`;
+    // The loader data is written into the page as JSON anyway; writing it before React renders it is
+    // cheaper than after. JSON.stringify leaves every string it reads flat (a string built by `+` or a
+    // template is a tree of pieces until something flattens it), so React then escapes flat text; the
+    // other way round React's escaping flattens each string piece by piece, at about five times the cost.
+    this.levelsJson =
+      this.hydration !== 'none' && options.request.method !== 'HEAD' && plan.settledStates !== null ? inlineJson(plan.settledStates) : null;
+  }
+
+  /**
+   * What goes in front of `</head>`: the head metadata of the levels rendered in the shell (a page whose
+   * meta reads its data is awaited), the trace context (so the requests the page makes later join this
+   * request's trace), and module preloads for the client entry and the level chunks. React's
+   * preloadModule() would do the same through its resource bookkeeping, at several times the cost. They
+   * carry the nonce too, so a policy with 'strict-dynamic' (which ignores 'self') still loads them. A page
+   * that hydrates nothing gets no preload.
+   */
+  head(): string {
+    // A loop, not flatMap, which V8 leaves to a slow generic path.
+    const shown: LevelView[] = [];
+    for (const level of this.plan.levels) if (level.content.status === 'ready') shown.push(level.content.view);
+    const { options, nonce } = this;
+    return (
+      metaHtml(routeMetaOf(options, shown, this.settings.report)) +
+      traceMetaTags() +
+      (this.hydration === 'none'
+        ? ''
+        : [options.assets.clientEntry, ...this.plan.preloads]
+            .map((href) => `<link rel="modulepreload" href="${attributeText(href)}"${nonce}/>`)
+            .join(''))
+    );
+  }
+
+  /**
+   * What goes in front of the closing tags: the bootstrap state and the client entry; for a page that
+   * hydrates nothing, the dev server's reload script in dev and nothing otherwise.
+   */
+  tail(status: number, levels: readonly LevelState[]): SinkTail {
+    const { options, settings, url, nonce } = this;
+    if (this.hydration === 'none') return devReload(settings, options.devEventsUrl, nonce);
+    const state: Omit<BootstrapState, 'levels'> = {
+      kit: 1,
+      status,
+      pathname: url.pathname,
+      search: url.search,
+      params: options.params,
+      loading: this.plan.loading,
+      error: this.plan.error,
+      dev: settings.dev,
+      devEventsUrl: settings.dev ? (options.devEventsUrl ?? null) : null,
+      clientEntry: options.assets.clientEntry,
+      styles: options.assets.styles,
+      ...(this.hydration === 'idle' ? { hydrate: 'idle' as const } : {}),
+      ...(settings.action === null ? {} : { action: settings.action.result }),
+    };
+    // The levels go last, as their own part: their JSON, the largest text of the page, is written as it
+    // is rather than copied into one string. The rest always has a key, so it ends in `}` after one.
+    const rest = inlineJson(state);
+    return [
+      `<script type="application/json" id="${stateElementId}"${nonce}>${rest.slice(0, -1)},"levels":`,
+      this.levelsJson ?? inlineJson(levels),
+      `}</script><script type="module"${nonce} src="${attributeText(options.assets.clientEntry)}"></script>`,
+    ];
+  }
+}
+
+/**
+ * The page's document. A page whose loaders have all settled is first rendered whole, in one pass
+ * (see `renderWhole`), and sent as one text. Otherwise, or when that render is refused, it is streamed:
+ * the document with the layouts (and the loading view of a page whose loader is still running) as soon
+ * as React's shell is ready, then the page when it settles, then the bootstrap state and the client
+ * entry. The status is fixed when the shell is ready. React starts writing when the body is first read,
+ * or when a Node server takes the response with `sendPageToNode`.
+ */
+export async function renderHtml(options: RenderPageOptions, plan: RoutePlan, settings: HtmlSettings): Promise<Response> {
+  const url = new URL(options.request.url);
+  const parts = new DocumentParts(options, plan, settings, url);
+  const posted = options.request.method === 'POST';
+  const route = options.page?.module ?? noPageRoute;
+  if (plan.settledStates !== null && options.request.method !== 'HEAD') {
+    const tracker = new LevelTracker();
+    const html = renderWhole(route, () => pageTree(options, plan, settings, url, tracker));
+    if (html !== null) {
+      const status = pageStatus(plan, tracker, settings);
+      const headers = pageHeaders('html', plan.headers, settings.security, settings.nonce, posted);
+      const document = wholeDocument(html, parts.head(), parts.tail(status, plan.settledStates));
+      return rememberBody(responseWithHeaderRecord(document, status, headers), document);
+    }
+  }
+  return streamHtml(options, plan, settings, url, parts);
+}
+
+/** The streamed document (see `renderHtml`). */
+async function streamHtml(
+  options: RenderPageOptions,
+  plan: RoutePlan,
+  settings: HtmlSettings,
+  url: URL,
+  parts: DocumentParts,
+): Promise<Response> {
+  const tracker = new LevelTracker();
+  const render = new PageRender(pageTree(options, plan, settings, url, tracker), tracker, settings, url.pathname);
   try {
     await render.shell;
   } catch (error) {
@@ -159,7 +265,6 @@ export async function renderHtml(options: RenderPageOptions, plan: RoutePlan, se
   tracker.shellReady = true;
   const status = pageStatus(plan, tracker, settings);
   const headers = pageHeaders('html', plan.headers, settings.security, settings.nonce, options.request.method === 'POST');
-  const nonce = settings.nonce === '' ? '' : ` nonce="${settings.nonce}"`;
   if (options.request.method === 'HEAD') {
     render.stream.abort();
     render.done();
@@ -174,53 +279,8 @@ export async function renderHtml(options: RenderPageOptions, plan: RoutePlan, se
       () => undefined,
     );
   }
-  const tailOf = (states: readonly LevelState[]) => {
-    const state: Omit<BootstrapState, 'levels'> = {
-      kit: 1,
-      status,
-      pathname: url.pathname,
-      search: url.search,
-      params: options.params,
-      loading: plan.loading,
-      error: plan.error,
-      dev: settings.dev,
-      devEventsUrl: settings.dev ? (options.devEventsUrl ?? null) : null,
-      clientEntry: options.assets.clientEntry,
-      styles: options.assets.styles,
-      ...(hydration === 'idle' ? { hydrate: 'idle' as const } : {}),
-      ...(settings.action === null ? {} : { action: settings.action.result }),
-    };
-    // The levels go last, as their own part: their JSON, the largest text of the page, is written as it
-    // is rather than copied into one string. The rest always has a key, so it ends in `}` after one.
-    const rest = inlineJson(state);
-    return [
-      `<script type="application/json" id="${stateElementId}"${nonce}>${rest.slice(0, -1)},"levels":`,
-      levelsJson ?? inlineJson(states),
-      `}</script><script type="module"${nonce} src="${attributeText(options.assets.clientEntry)}"></script>`,
-    ];
-  };
-  // Module preloads for the client entry and the level chunks, written into the head by the sink:
-  // React's preloadModule() does the same through its resource bookkeeping, at several times the cost.
-  // They carry the nonce too, so a policy with 'strict-dynamic' (which ignores 'self') still loads them.
-  // The trace context too, so the requests the page makes later join this request's trace.
-  // A page that hydrates nothing gets neither: no preload, no state, no script.
-  // The head metadata of the levels rendered in the shell (a page whose meta reads its data is awaited).
-  // A loop, not flatMap, which V8 leaves to a slow generic path.
-  const shown: LevelView[] = [];
-  for (const level of plan.levels) if (level.content.status === 'ready') shown.push(level.content.view);
-  const preloads =
-    metaHtml(routeMetaOf(options, shown, settings.report)) +
-    traceMetaTags() +
-    (hydration === 'none'
-      ? ''
-      : [options.assets.clientEntry, ...plan.preloads]
-          .map((href) => `<link rel="modulepreload" href="${attributeText(href)}"${nonce}/>`)
-          .join(''));
-  const tail =
-    hydration === 'none'
-      ? () => devReload(settings, options.devEventsUrl, nonce)
-      : () => (levels !== null ? tailOf(levels) : plan.states.then(tailOf));
-  const sink = new HtmlSink(tail, preloads, render);
+  const tail = () => (levels !== null ? parts.tail(status, levels) : plan.states.then((states) => parts.tail(status, states)));
+  const sink = new HtmlSink(tail, parts.head(), render);
   const body = new HtmlBody(sink, {
     pipe: (into) => render.stream.pipe(into as unknown as Writable),
     abort: (reason) => render.stream.abort(reason),
