@@ -106,6 +106,7 @@ describe('wholeMarkup', () => {
     );
     expect(wholeMarkup(formWithAction)).toBeNull();
     expect(wholeMarkup(<Page>{<script type="application/ld+json">{'{}'}</script>}</Page>)).not.toBeNull();
+    expect(wholeMarkup(<Page>{<p>$5 or $!, {'<!--$!-->'}</p>}</Page>)).not.toBeNull();
   });
 });
 

@@ -7,16 +7,14 @@ import type { SinkTail } from './html-sink.js';
  * loader settled, nothing else suspends): null when it is not.
  *
  * Why: React's streaming renderer encodes every piece of markup into byte buffers as it goes, which is
- * about half of what a page costs; the string renderer appends the same pieces to one string, written
+ * about a third of what a page costs; the string renderer appends the same pieces to one string, written
  * out once. Both share React's rendering code and write the same markup, except that the string renderer
  * cannot wait for anything. So the result is refused (and the caller streams the page instead) when:
  * - React left a Suspense boundary to the browser (`<!--$!-->`, or `<!--$?-->` still pending): a component
  *   suspended on data of its own, or threw, which only the streaming render reports and recovers from;
  * - the render threw outside every boundary;
- * - the markup holds an inline script the way React writes its own (`<script>` or `<script id=`: the
- *   script that replays forms submitted before hydration), which only the streaming render gives the
- *   page's nonce. A script of the page's own written the same way is streamed too, which changes nothing
- *   for it; one with a `type` first (JSON-LD, say) is not React's.
+ * - a form has a function as its action: React then writes a script that replays the forms submitted
+ *   before hydration, which only the streaming render gives the page's nonce.
  * Markup of dangerouslySetInnerHTML can hold the same texts; it is then streamed, never wrong. The tests
  * beside this file check these markers against the React the project runs.
  */
@@ -27,8 +25,24 @@ export function wholeMarkup(tree: ReactNode): string | null {
   } catch {
     return null;
   }
-  if (html.includes('<!--$!-->') || html.includes('<!--$?-->') || html.includes('<script>') || html.includes('<script id=')) return null;
-  return html;
+  return leavesBoundary(html) || html.includes(formReplayMark) ? null : html;
+}
+
+/**
+ * In the action of a form whose action is a function, and in the script React writes for it. Searching
+ * for a long text that does not start with `<` skips along the markup; a search for `<script` stops at
+ * every tag (about 40 times as long, for a page of 25 KB).
+ */
+const formReplayMark = 'React form unexpectedly submitted';
+
+/** Whether the markup has a boundary React left to the browser (`<!--$!-->`) or that is still pending (`<!--$?-->`). */
+function leavesBoundary(html: string): boolean {
+  // `$` is rare in markup, and a search for one character is the fastest there is.
+  for (let at = html.indexOf('$'); at >= 0; at = html.indexOf('$', at + 1)) {
+    const next = html.charCodeAt(at + 1);
+    if ((next === 0x21 || next === 0x3f) && at >= 4 && html.startsWith('<!--', at - 4) && html.startsWith('-->', at + 2)) return true;
+  }
+  return false;
 }
 
 /** How many renders of a route go straight to streaming after its whole render was refused. */
@@ -83,10 +97,14 @@ const closingTags = '</body></html>';
  * closing tags, where `HtmlSink` places them in a streamed page.
  */
 export function wholeDocument(html: string, head: string, tail: SinkTail): string {
+  // Positions are found in React's markup, which is flat by now (scanned once): searching the joined text
+  // instead would first copy it whole, and the result is joined in one go, copied once when it is written.
   const headAt = head === '' ? -1 : html.indexOf(headEnd);
-  const withHead = headAt < 0 ? html : html.slice(0, headAt) + head + html.slice(headAt);
-  const rest = typeof tail === 'string' ? tail : tail.join('');
-  const tailAt = withHead.endsWith(closingTags) ? withHead.length - closingTags.length : withHead.length;
-  const document = rest === '' ? withHead : withHead.slice(0, tailAt) + rest + withHead.slice(tailAt);
-  return document.startsWith('<html') ? doctype + document : document;
+  const tailAt = html.endsWith(closingTags) ? html.length - closingTags.length : html.length;
+  // Joined by `+`, not join(): the parts (the levels' JSON, the largest text of the page) are linked, not copied.
+  let rest = '';
+  for (const part of typeof tail === 'string' ? [tail] : tail) rest += part;
+  const start = html.startsWith('<html') ? doctype : '';
+  if (headAt < 0 || headAt > tailAt) return start + html.slice(0, tailAt) + rest + html.slice(tailAt);
+  return start + html.slice(0, headAt) + head + html.slice(headAt, tailAt) + rest + html.slice(tailAt);
 }
