@@ -18,8 +18,11 @@ type Listener = () => void;
  */
 export type SinkTail = string | readonly string[];
 
-const closingTags = Buffer.from('</body></html>');
-const headEnd = Buffer.from('</head>');
+/** What the head text goes in front of: the first `</head>`. The tail goes in front of the closing tags. */
+export const headEndText = '</head>';
+export const closingTagsText = '</body></html>';
+const closingTags = Buffer.from(closingTagsText);
+const headEnd = Buffer.from(headEndText);
 
 /**
  * Writes `text` (`textLength` bytes, its parts one after another) at `at`, moving `buffer[at, length)`

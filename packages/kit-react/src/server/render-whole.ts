@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { SinkTail } from './html-sink.js';
+import { closingTagsText, headEndText, type SinkTail } from './html-sink.js';
 
 /**
  * React's synchronous render of a tree into one string, for a tree that is whole in one pass (every
@@ -88,8 +88,6 @@ export function renderWhole(route: object, makeTree: () => ReactNode): string | 
 }
 
 const doctype = '<!DOCTYPE html>';
-const headEnd = '</head>';
-const closingTags = '</body></html>';
 
 /**
  * The document of a whole render: the doctype the streaming renderer writes before a root `<html>` (the
@@ -99,8 +97,8 @@ const closingTags = '</body></html>';
 export function wholeDocument(html: string, head: string, tail: SinkTail): string {
   // Positions are found in React's markup, which is flat by now (scanned once): searching the joined text
   // instead would first copy it whole, and the result is joined in one go, copied once when it is written.
-  const headAt = head === '' ? -1 : html.indexOf(headEnd);
-  const tailAt = html.endsWith(closingTags) ? html.length - closingTags.length : html.length;
+  const headAt = head === '' ? -1 : html.indexOf(headEndText);
+  const tailAt = html.endsWith(closingTagsText) ? html.length - closingTagsText.length : html.length;
   // Joined by `+`, not join(): the parts (the levels' JSON, the largest text of the page) are linked, not copied.
   let rest = '';
   for (const part of typeof tail === 'string' ? [tail] : tail) rest += part;
